@@ -1,0 +1,135 @@
+"""Ranks, suits and cards, with the project's one text notation.
+
+Notation: a rank ``2``-``9``, ``T`` (``10`` is accepted too), ``J``, ``Q``, ``K``, ``A`` followed by a
+suit ``s`` ``h`` ``d`` ``c``; the Joker is ``Jk``. Parsing ignores case. ``str(card)`` gives the
+canonical form, which parses back to the same card.
+
+>>> Card.parse("qh")
+Card.parse('Qh')
+>>> str(Card.parse("10s")), Card.parse("JK").is_joker
+('Ts', True)
+>>> [str(c) for c in parse_cards("As, Kd jk")]
+['As', 'Kd', 'Jk']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+from divided.errors import InvalidNotationError
+
+
+class Rank(IntEnum):
+    """A card's rank; the value orders ranks (ace high)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def symbol(self) -> str:
+        """One-character notation: ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        return _RANK_SYMBOLS[self]
+
+
+class Suit(StrEnum):
+    """A card's suit. Suits never rank in the project's games; the order here is only for display."""
+
+    SPADES = "s"
+    HEARTS = "h"
+    DIAMONDS = "d"
+    CLUBS = "c"
+
+    @property
+    def glyph(self) -> str:
+        """The suit symbol: ♠ ♥ ♦ ♣."""
+        return _SUIT_GLYPHS[self]
+
+
+_RANK_SYMBOLS = {r: (str(int(r)) if r <= 9 else "TJQKA"[r - 10]) for r in Rank}
+_RANK_BY_SYMBOL = {sym.lower(): r for r, sym in _RANK_SYMBOLS.items()} | {"10": Rank.TEN}
+_SUIT_GLYPHS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_TOKEN_SPLIT = re.compile(r"[\s,]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card: a rank and a suit, or the Joker (rank and suit both ``None``).
+
+    Cards are values: equal cards compare and hash equal. Use :meth:`parse` or the pack
+    constants rather than building Jokers by hand.
+    """
+
+    rank: Rank | None
+    suit: Suit | None
+
+    def __post_init__(self) -> None:
+        if (self.rank is None) != (self.suit is None):
+            raise InvalidNotationError("a card needs both a rank and a suit (or neither, for the Joker)")
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the Joker."""
+        return self.rank is None
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Read one card in the project's notation (case-insensitive).
+
+        Raises :class:`InvalidNotationError` naming the token when it is not a card.
+        """
+        text = token.strip().lower()
+        if text == "jk":
+            return JOKER
+        rank = _RANK_BY_SYMBOL.get(text[:-1])
+        try:
+            suit = Suit(text[-1:]) if text else None
+        except ValueError:
+            suit = None
+        if rank is None or suit is None:
+            raise InvalidNotationError(
+                f"{token!r} is not a card: write a rank (2-9, T or 10, J, Q, K, A) and a suit "
+                "(s, h, d, c), e.g. 'Qh' or '10s', or 'Jk' for the Joker"
+            )
+        return cls(rank, suit)
+
+    def __str__(self) -> str:
+        if self.rank is None or self.suit is None:
+            return "Jk"
+        return f"{self.rank.symbol}{self.suit.value}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @property
+    def pretty(self) -> str:
+        """Display form with a suit symbol, e.g. ``10♠`` or ``Jk``."""
+        if self.rank is None or self.suit is None:
+            return "Jk"
+        label = "10" if self.rank == Rank.TEN else self.rank.symbol
+        return f"{label}{self.suit.glyph}"
+
+
+JOKER = Card(None, None)
+"""The Joker."""
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read cards separated by spaces and/or commas, in order.
+
+    >>> parse_cards("Ts 10h")
+    [Card.parse('Ts'), Card.parse('Th')]
+    """
+    return [Card.parse(token) for token in _TOKEN_SPLIT.split(text.strip()) if token]

@@ -1,0 +1,154 @@
+"""Exact five-card evaluation for the 21-card pack (rules and ruling R6 of Divided Ranks).
+
+Every one of the C(21, 5) = 20,349 hands is ranked once, when the module is first used, into a
+*strength*: an integer where larger is stronger and equal means equal (suits never rank). After
+that an evaluation is one table look-up, keyed by the hand's bit mask over :data:`PACK_21`.
+
+Rules encoded here:
+
+* Categories: royal flush > four of a kind > full house > straight > three of a kind >
+  two pair > pair. Five cards of one suit are always 10-A (a royal flush); five different
+  ranks are always a straight.
+* The Joker is wild only for a straight or a royal flush: with four other cards of four
+  different ranks it stands for the missing rank (and suit, when all four share one). Anywhere
+  else it counts as a card below a 10 and pairs with nothing.
+* Inside a category, the cards that make the combination are compared first, then the rest
+  from the highest down; all straights are equal and all royal flushes are equal, except that
+  a hand without the Joker beats one that uses it.
+
+>>> from divided.cards import PACK_21
+>>> value = evaluate_mask(PACK_21.parse_mask("Ts Js Qs Ks Jk"))
+>>> value.category.label, value.strength > evaluate_mask(PACK_21.parse_mask("Th Jh Qh Kh Ah")).strength
+('Royal Flush', False)
+>>> evaluate_mask(PACK_21.parse_mask("Kc Kd Qh Jh Jk")).category.label
+'Pair'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from divided.cards import PACK_21, Card, mask_indices
+from divided.errors import InvalidHandError
+from divided.hands.category import Category
+
+JOKER_INDEX = 20
+"""Index of the Joker in :data:`PACK_21`."""
+
+_LOW = -1  # the Joker's rank value when it completes nothing: below a 10
+
+
+def _rank_value(index: int) -> int:
+    return _LOW if index == JOKER_INDEX else index // 4  # 10=0 .. A=4
+
+
+def _suit_of(index: int) -> int:
+    return index % 4
+
+
+def _key(indices: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """(category, tie-break) of five card indices; compared as tuples, larger is stronger."""
+    naturals = [i for i in indices if i != JOKER_INDEX]
+    has_joker = len(naturals) == 4
+    ranks = {_rank_value(i) for i in naturals}
+    if len(ranks) == len(naturals) and (has_joker or len(ranks) == 5):
+        # Five different ranks (the Joker filling the gap): the straight, or the royal flush.
+        one_suit = len({_suit_of(i) for i in naturals}) == 1
+        category = Category.ROYAL_FLUSH if one_suit else Category.STRAIGHT
+        return category, (0 if has_joker else 1,)
+    counts = Counter(_rank_value(i) for i in indices)
+    # Group ranks by (how many, rank), largest first; the Joker is a lone card of rank _LOW.
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = tuple(count for _, count in groups)
+    order = tuple(rank for rank, _ in groups)
+    category = {
+        (4, 1): Category.FOUR_OF_A_KIND,
+        (3, 2): Category.FULL_HOUSE,
+        (3, 1, 1): Category.THREE_OF_A_KIND,
+        (2, 2, 1): Category.TWO_PAIR,
+        (2, 1, 1, 1): Category.PAIR,
+    }[shape]
+    return category, order
+
+
+@dataclass(frozen=True, slots=True)
+class HandValue:
+    """A five-card hand's category and strength (larger is stronger; equal means equal)."""
+
+    category: Category
+    strength: int
+
+
+@dataclass(frozen=True)
+class _Tables:
+    strength_by_mask: dict[int, int]
+    category_by_strength: tuple[Category, ...]
+    value_by_strength: tuple[HandValue, ...]
+
+
+@cache
+def _tables() -> _Tables:
+    keys = {
+        sum(1 << i for i in combo): _key(combo) for combo in combinations(range(PACK_21.size), 5)
+    }
+    distinct = sorted(set(keys.values()))
+    strength_of_key = {key: s for s, key in enumerate(distinct)}
+    categories = tuple(Category(key[0]) for key in distinct)
+    return _Tables(
+        strength_by_mask={mask: strength_of_key[key] for mask, key in keys.items()},
+        category_by_strength=categories,
+        value_by_strength=tuple(HandValue(c, s) for s, c in enumerate(categories)),
+    )
+
+
+def strength_table() -> dict[int, int]:
+    """The table itself: five-card bit mask over :data:`PACK_21` to strength."""
+    return _tables().strength_by_mask
+
+
+def strength_count() -> int:
+    """How many distinct strengths there are (strengths run from 0 to this minus one)."""
+    return len(_tables().category_by_strength)
+
+
+def category_of(strength: int) -> Category:
+    """The category of a strength."""
+    return _tables().category_by_strength[strength]
+
+
+def strength_of_mask(mask: int) -> int:
+    """Strength of the five cards whose bit mask over :data:`PACK_21` is ``mask``.
+
+    The fast path: one dictionary look-up. Raises :class:`InvalidHandError` for a mask that
+    is not exactly five cards of the pack.
+    """
+    try:
+        return _tables().strength_by_mask[mask]
+    except KeyError:
+        raise InvalidHandError(
+            f"a hand is five cards of the 21-card pack; got {mask.bit_count()} "
+            f"({PACK_21.format_mask(mask & ((1 << PACK_21.size) - 1))})"
+        ) from None
+
+
+def evaluate_mask(mask: int) -> HandValue:
+    """Category and strength of a five-card bit mask over :data:`PACK_21`."""
+    return _tables().value_by_strength[strength_of_mask(mask)]
+
+
+def evaluate(cards: list[Card] | tuple[Card, ...]) -> HandValue:
+    """Category and strength of five distinct cards of the 21-card pack.
+
+    >>> from divided.cards import parse_cards
+    >>> evaluate(parse_cards("Ah Ad Ac Kd Ks")).category.label
+    'Full House'
+    """
+    return evaluate_mask(PACK_21.mask(cards, size=5))
+
+
+def masks_of(mask: int) -> list[int]:
+    """Single-card masks of a mask, lowest card first (a helper for callers that split hands)."""
+    return [1 << i for i in mask_indices(mask)]
