@@ -21,7 +21,7 @@ table look-up.
 >>> str(best.weaker), str(best.stronger)
 ('Ts Th Td Ks Kh', 'Js Jh Jd Qs Qh')
 >>> best.weaker.value.category.label, best.split
-('Full House', 4)
+('Full House', 20)
 """
 
 from __future__ import annotations
