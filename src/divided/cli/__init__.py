@@ -1,0 +1,1 @@
+"""The ``divided`` command line."""

@@ -1,0 +1,363 @@
+"""The interface every game of the project shares, in OpenSpiel's vocabulary.
+
+A game is a pure rules object (:class:`Rules`) over frozen state values; :class:`State` is the
+thin, mutable handle that callers use (``apply_action``, ``legal_actions``, ``clone``...), and
+:class:`Game` creates states from validated rule options.
+
+Conventions shared by every game:
+
+* Players are seats ``0 .. n-1``. :data:`CHANCE` (-1) is the chance player and
+  :data:`TERMINAL` (-4) is returned by ``current_player()`` once the game is over.
+* Chance is explicit: at a chance node ``chance_outcomes()`` lists ``(action, probability)``
+  and the caller applies one of them like any action. A state made with a ``seed`` resolves
+  its chance nodes itself, deterministically from the seed and the position in the history,
+  so a record (rule options, seed, actions) always replays to the identical state.
+* Simultaneous secret choices (a build, a commit, a pass) are *sequential hidden commits*:
+  the players commit one after the other in seat order and no observation shows a committed
+  choice until the rules reveal it. This is OpenSpiel's turn-based form of a simultaneous node;
+  :data:`SIMULTANEOUS` is reserved and never returned.
+* Every public path checks legality. An illegal action raises :class:`IllegalActionError`
+  (or :class:`NotYourTurnError`), names the action and the player, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from divided.errors import IllegalActionError, NotYourTurnError, RuleOptionError
+
+CHANCE = -1
+SIMULTANEOUS = -2
+TERMINAL = -4
+
+S = TypeVar("S")  # a game's frozen core state
+V = TypeVar("V")  # a game's player view (observation)
+
+OptionValue = str | int
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """A named rule option: its allowed values (the first is the default) and what it means."""
+
+    name: str
+    choices: tuple[OptionValue, ...]
+    description: str
+
+    @property
+    def default(self) -> OptionValue:
+        """The value used when the option is not given."""
+        return self.choices[0]
+
+    def validate(self, value: object) -> OptionValue:
+        """The canonical value for ``value``, accepting integers written as text."""
+        for choice in self.choices:
+            if value == choice or (isinstance(choice, int) and str(value) == str(choice)):
+                return choice
+        allowed = ", ".join(repr(c) for c in self.choices)
+        raise RuleOptionError(f"rule option {self.name}={value!r} is not allowed; choose one of {allowed}")
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Game metadata as data (OpenSpiel's GameType and GameInfo together)."""
+
+    short_name: str
+    long_name: str
+    num_players: int
+    min_players: int
+    max_players: int
+    num_distinct_actions: int
+    max_chance_outcomes: int
+    max_game_length: int
+    min_utility: float
+    max_utility: float
+    utility_sum: float | None
+    options: tuple[RuleOption, ...]
+    information: str = "imperfect"
+    chance_mode: str = "explicit-stochastic"
+    dynamics: str = "sequential"
+
+
+def validate_options(options: Sequence[RuleOption], given: Mapping[str, object]) -> dict[str, OptionValue]:
+    """Every option's canonical value: the given ones checked, the rest at their defaults."""
+    known = {option.name: option for option in options}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise RuleOptionError(
+            f"unknown rule option {', '.join(unknown)}; this game has: {', '.join(known) or 'none'}"
+        )
+    return {name: option.validate(given[name]) if name in given else option.default
+            for name, option in known.items()}
+
+
+class Rules(ABC, Generic[S, V]):
+    """A game's rules as pure functions over frozen core states.
+
+    ``apply`` must check legality itself (there is no unchecked public path) and must not
+    mutate its argument.
+    """
+
+    info: GameInfo
+
+    @abstractmethod
+    def initial_state(self, options: Mapping[str, OptionValue]) -> S: ...
+
+    @abstractmethod
+    def current_player(self, state: S) -> int: ...
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[int]: ...
+
+    @abstractmethod
+    def chance_outcomes(self, state: S) -> list[tuple[int, float]]: ...
+
+    @abstractmethod
+    def apply(self, state: S, action: int) -> S: ...
+
+    @abstractmethod
+    def returns(self, state: S) -> list[float]: ...
+
+    @abstractmethod
+    def action_to_string(self, state: S, action: int) -> str: ...
+
+    @abstractmethod
+    def string_to_action(self, state: S, text: str) -> int: ...
+
+    @abstractmethod
+    def observe(self, state: S, player: int) -> V: ...
+
+    def is_terminal(self, state: S) -> bool:
+        return self.current_player(state) == TERMINAL
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game as data: which game, its rule options, the seed (if any) and every action.
+
+    ``actions`` is the full history, chance outcomes included, so a record replays with or
+    without its seed; the seed also fixes the chance outcomes still to come.
+
+    >>> record = GameRecord("divided-ranks", {"swap": "blind"}, 7, (1, 2))
+    >>> GameRecord.from_json(record.to_json()) == record
+    True
+    """
+
+    game: str
+    options: Mapping[str, OptionValue]
+    seed: int | None
+    actions: tuple[int, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "options": dict(self.options), "seed": self.seed,
+                "actions": list(self.actions)}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
+        try:
+            seed = data.get("seed")
+            actions = tuple(int(a) for a in data["actions"])
+            if seed is not None and not isinstance(seed, int):
+                raise TypeError("seed must be an integer or null")
+            return cls(str(data["game"]), dict(data.get("options", {})), seed, actions)
+        except (KeyError, TypeError, ValueError) as error:
+            raise RuleOptionError(f"malformed game record: {error}") from None
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        try:
+            return cls.from_dict(json.loads(text))
+        except json.JSONDecodeError as error:
+            raise RuleOptionError(f"malformed game record: {error}") from None
+
+
+def seeded_fraction(seed: int, step: int) -> float:
+    """A uniform number in [0, 1) determined by (seed, step): SplitMix64 of the pair."""
+    z = (seed * 0x9E3779B97F4A7C15 + (step + 1) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return ((z ^ (z >> 31)) >> 11) / float(1 << 53)
+
+
+class State(Generic[S, V]):
+    """A mutable handle on a game position, with OpenSpiel's method names."""
+
+    __slots__ = ("_core", "_game", "_history", "_seed")
+
+    def __init__(self, game: Game[S, V], core: S, seed: int | None = None,
+                 history: list[int] | None = None) -> None:
+        self._game = game
+        self._core = core
+        self._seed = seed
+        self._history: list[int] = history if history is not None else []
+        self._resolve_chance()
+
+    # -- queries ---------------------------------------------------------------------------
+    @property
+    def game(self) -> Game[S, V]:
+        return self._game
+
+    @property
+    def core(self) -> S:
+        """The frozen core state (for pure-function users such as bots and tests)."""
+        return self._core
+
+    @property
+    def seed(self) -> int | None:
+        return self._seed
+
+    def current_player(self) -> int:
+        return self._game.rules.current_player(self._core)
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_simultaneous_node(self) -> bool:
+        return False
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Legal actions of the player to move (empty for anyone else, and at the end)."""
+        if player is not None and player != self.current_player():
+            return []
+        if self.is_terminal():
+            return []
+        return self._game.rules.legal_actions(self._core)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self.is_chance_node():
+            raise IllegalActionError("chance_outcomes() asked at a node that is not a chance node")
+        return self._game.rules.chance_outcomes(self._core)
+
+    def returns(self) -> list[float]:
+        return self._game.rules.returns(self._core)
+
+    def rewards(self) -> list[float]:
+        """Rewards of the last step: the returns at the end, zero before (no step rewards)."""
+        if self.is_terminal():
+            return self.returns()
+        return [0.0] * self._game.info.num_players
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def move_number(self) -> int:
+        return len(self._history)
+
+    def observation(self, player: int) -> V:
+        """What ``player`` may know now: the only door to hidden information."""
+        self._check_player(player)
+        return self._game.rules.observe(self._core, player)
+
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        return self._game.rules.action_to_string(self._core, action)
+
+    def string_to_action(self, text: str) -> int:
+        return self._game.rules.string_to_action(self._core, text)
+
+    def record(self) -> GameRecord:
+        return GameRecord(self._game.info.short_name, dict(self._game.options), self._seed,
+                          tuple(self._history))
+
+    # -- transitions -----------------------------------------------------------------------
+    def apply_action(self, action: int, player: int | None = None) -> None:
+        """Apply a legal action; raise and change nothing otherwise.
+
+        Passing ``player`` asserts who is acting (a server submitting a seat's move); a
+        mismatch raises :class:`NotYourTurnError`.
+        """
+        current = self.current_player()
+        if player is not None and player != current:
+            raise NotYourTurnError(
+                f"player {player} cannot act now: it is {_who(current)}'s turn "
+                f"(action {action!r} refused, nothing changed)"
+            )
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(f"an action is an integer, got {action!r} (nothing changed)")
+        self._core = self._game.rules.apply(self._core, action)
+        self._history.append(action)
+        self._resolve_chance()
+
+    def clone(self) -> State[S, V]:
+        return State(self._game, self._core, self._seed, list(self._history))
+
+    def child(self, action: int) -> State[S, V]:
+        clone = self.clone()
+        clone.apply_action(action)
+        return clone
+
+    def _resolve_chance(self) -> None:
+        if self._seed is None:
+            return
+        rules = self._game.rules
+        while rules.current_player(self._core) == CHANCE:
+            outcomes = rules.chance_outcomes(self._core)
+            u = seeded_fraction(self._seed, len(self._history))
+            chosen = outcomes[-1][0]
+            for outcome, probability in outcomes:
+                u -= probability
+                if u < 0:
+                    chosen = outcome
+                    break
+            self._core = rules.apply(self._core, chosen)
+            self._history.append(chosen)
+
+    def _check_player(self, player: int) -> None:
+        if not (isinstance(player, int) and 0 <= player < self._game.info.num_players):
+            raise IllegalActionError(
+                f"no player {player!r}: players are 0-{self._game.info.num_players - 1}"
+            )
+
+    def __str__(self) -> str:
+        return str(self._core)
+
+    def __repr__(self) -> str:
+        return f"<{self._game.info.short_name} state after {len(self._history)} actions>"
+
+
+def _who(player: int) -> str:
+    return {CHANCE: "chance", TERMINAL: "nobody (the game is over)"}.get(player, f"player {player}")
+
+
+class Game(Generic[S, V]):
+    """A game with fixed rule options; makes states."""
+
+    def __init__(self, rules: Rules[S, V], options: Mapping[str, object] | None = None) -> None:
+        self.rules = rules
+        self.info = rules.info
+        self.options: dict[str, OptionValue] = validate_options(rules.info.options, options or {})
+
+    def new_initial_state(self, seed: int | None = None) -> State[S, V]:
+        """A fresh game. With a ``seed`` every chance node resolves itself from it."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RuleOptionError(f"seed must be an integer, got {seed!r}")
+        return State(self, self.rules.initial_state(self.options), seed)
+
+    def num_players(self) -> int:
+        return self.info.num_players
+
+    def replay(self, record: GameRecord) -> State[S, V]:
+        """The state a record describes, applying (and so checking) every action."""
+        if record.game != self.info.short_name:
+            raise RuleOptionError(f"record is of game {record.game!r}, not {self.info.short_name!r}")
+        if validate_options(self.info.options, record.options) != self.options:
+            raise RuleOptionError("record's rule options differ from this game's")
+        state = State(self, self.rules.initial_state(self.options), None)
+        for action in record.actions:
+            state.apply_action(action)
+        state._seed = record.seed
+        state._resolve_chance()
+        return state
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{self.info.short_name}({opts})"

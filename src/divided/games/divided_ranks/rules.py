@@ -1,0 +1,343 @@
+"""The rules of Divided Ranks as pure functions over :class:`DividedRanksState`.
+
+``apply`` checks legality and returns a new state; nothing is ever mutated.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import replace
+
+from divided.cards import PACK_21, mask_indices
+from divided.errors import IllegalActionError, InvalidNotationError
+from divided.games.base import CHANCE, TERMINAL, GameInfo, OptionValue, Rules
+from divided.games.divided_ranks import actions as act
+from divided.games.divided_ranks.options import OPTIONS, Options
+from divided.games.divided_ranks.state import (
+    ALL_CARDS,
+    ROUNDS,
+    BuildEvent,
+    ChoiceEvent,
+    DividedRanksState,
+    Outcome,
+    Phase,
+    ReserveEvent,
+    SplitEvent,
+)
+from divided.games.divided_ranks.view import PlayerView, observe
+from divided.hands.arrange import SPLIT_COUNT, arrangement, split_masks, split_of
+
+INFO = GameInfo(
+    short_name="divided-ranks",
+    long_name="Divided Ranks",
+    num_players=2,
+    min_players=2,
+    max_players=2,
+    num_distinct_actions=act.NUM_DISTINCT_ACTIONS,
+    max_chance_outcomes=act.MAX_CHANCE_OUTCOMES,
+    max_game_length=2 + 21 + 2 * ROUNDS + 2 + 2,
+    min_utility=-1.0,
+    max_utility=1.0,
+    utility_sum=0.0,
+    options=OPTIONS,
+)
+
+_PHASE_HELP = {
+    Phase.SPLIT: "split: choose the face-up pair of the four cards",
+    Phase.CHOOSE: "choose: take the face-up or the face-down pair",
+    Phase.RESERVE: "reserve: keep, or give a card of the hand",
+    Phase.BUILD: "build: choose one of the 126 splits",
+}
+
+
+def _card(index: int) -> str:
+    return str(PACK_21[index])
+
+
+class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
+    """Divided Ranks: rules, rulings R1-R7 and the face-up swap variant."""
+
+    info = INFO
+
+    # -- setup -----------------------------------------------------------------------------
+    def initial_state(self, options: Mapping[str, OptionValue]) -> DividedRanksState:
+        opts = Options.from_mapping(dict(options))
+        first = opts.first_splitter if isinstance(opts.first_splitter, int) else -1
+        state = DividedRanksState(
+            options=opts, phase=Phase.DEAL, first_splitter=first, reserve_first=-1, deal=(),
+            round=0, face_up=0, face_down=0, hands=(0, 0), reserve=-1, reserve_turns=0,
+            builds=(-1, -1), log=(), outcome=None,
+        )
+        return _next_setup_phase(state)
+
+    # -- queries ---------------------------------------------------------------------------
+    def current_player(self, state: DividedRanksState) -> int:
+        phase = state.phase
+        if phase in (Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN, Phase.DEAL):
+            return CHANCE
+        if phase == Phase.SPLIT:
+            return state.splitter()
+        if phase == Phase.CHOOSE:
+            return 1 - state.splitter()
+        if phase == Phase.RESERVE:
+            return state.reserve_player()
+        if phase == Phase.BUILD:
+            return 0 if state.builds[0] < 0 else 1
+        return TERMINAL
+
+    def legal_actions(self, state: DividedRanksState) -> list[int]:
+        phase = state.phase
+        if phase in (Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN):
+            return [0, 1]
+        if phase == Phase.DEAL:
+            return _undealt(state)
+        if phase == Phase.SPLIT:
+            cards = mask_indices(state.drawn())
+            return sorted(act.split_action(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :])
+        if phase == Phase.CHOOSE:
+            return [act.TAKE_FACE_UP, act.TAKE_FACE_DOWN]
+        if phase == Phase.RESERVE:
+            hand = state.hands[state.reserve_player()]
+            return [act.KEEP] + [act.give_action(c) for c in mask_indices(hand)]
+        if phase == Phase.BUILD:
+            return list(range(act.BUILD, act.BUILD + SPLIT_COUNT))
+        return []
+
+    def chance_outcomes(self, state: DividedRanksState) -> list[tuple[int, float]]:
+        if state.phase in (Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN):
+            return [(0, 0.5), (1, 0.5)]
+        if state.phase == Phase.DEAL:
+            cards = _undealt(state)
+            return [(c, 1.0 / len(cards)) for c in cards]
+        raise IllegalActionError(f"no chance outcomes: the game is at the {state.phase} phase")
+
+    def returns(self, state: DividedRanksState) -> list[float]:
+        outcome = state.outcome
+        if outcome is None or outcome.winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if outcome.winner == 0 else [-1.0, 1.0]
+
+    def observe(self, state: DividedRanksState, player: int) -> PlayerView:
+        return observe(state, player)
+
+    # -- transitions -----------------------------------------------------------------------
+    def apply(self, state: DividedRanksState, action: int) -> DividedRanksState:
+        if not self.is_legal(state, action):
+            raise self._illegal(state, action)
+        phase = state.phase
+        if phase == Phase.FIRST_SPLITTER_COIN:
+            return _next_setup_phase(replace(state, first_splitter=action))
+        if phase == Phase.RESERVE_ORDER_COIN:
+            return _next_setup_phase(replace(state, reserve_first=action))
+        if phase == Phase.DEAL:
+            deal = (*state.deal, action)
+            if len(deal) < PACK_21.size:
+                return replace(state, deal=deal)
+            return replace(state, deal=deal, reserve=deal[0], phase=Phase.SPLIT)
+        if phase == Phase.SPLIT:
+            return _split(state, action)
+        if phase == Phase.CHOOSE:
+            return _choose(state, action == act.TAKE_FACE_UP)
+        if phase == Phase.RESERVE:
+            return _reserve(state, action)
+        return _build(state, action - act.BUILD)
+
+    def is_legal(self, state: DividedRanksState, action: int) -> bool:
+        """Whether ``action`` is legal now (cheaper than searching :meth:`legal_actions`)."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            return False
+        phase = state.phase
+        if phase in (Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN):
+            return action in (0, 1)
+        if phase == Phase.DEAL:
+            return 0 <= action < PACK_21.size and action not in state.deal
+        if phase == Phase.SPLIT:
+            if not act.is_split(action):
+                return False
+            a, b = act.PAIRS[action - act.SPLIT]
+            drawn = state.drawn()
+            return bool(drawn >> a & 1 and drawn >> b & 1)
+        if phase == Phase.CHOOSE:
+            return action in (act.TAKE_FACE_UP, act.TAKE_FACE_DOWN)
+        if phase == Phase.RESERVE:
+            if action == act.KEEP:
+                return True
+            return act.is_give(action) and bool(
+                state.hands[state.reserve_player()] >> (action - act.GIVE) & 1)
+        if phase == Phase.BUILD:
+            return act.is_build(action)
+        return False
+
+    def _illegal(self, state: DividedRanksState, action: int) -> IllegalActionError:
+        player = self.current_player(state)
+        who = {CHANCE: "chance", TERMINAL: "nobody"}.get(player, f"player {player}")
+        try:
+            name = repr(self.action_to_string(state, action)) if isinstance(action, int) else ""
+        except (IllegalActionError, IndexError, KeyError):
+            name = ""
+        if player == TERMINAL:
+            reason = "the game is over"
+        else:
+            legal = self.legal_actions(state)
+            shown = ", ".join(f"{a} ({self.action_to_string(state, a)})" for a in legal[:8])
+            more = f" and {len(legal) - 8} more" if len(legal) > 8 else ""
+            reason = f"{_PHASE_HELP.get(state.phase, str(state.phase))}; legal: {shown}{more}"
+        return IllegalActionError(
+            f"action {action!r} {name} is illegal for {who} at the {state.phase} phase "
+            f"(round {min(state.round, ROUNDS - 1) + 1}): {reason}. Nothing changed."
+        )
+
+    # -- notation --------------------------------------------------------------------------
+    def action_to_string(self, state: DividedRanksState, action: int) -> str:
+        phase = state.phase
+        if phase in (Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN) and action in (0, 1):
+            what = "splits first" if phase == Phase.FIRST_SPLITTER_COIN else "goes first at the reserve"
+            return f"coin: player {action} {what}"
+        if phase == Phase.DEAL and 0 <= action < PACK_21.size:
+            return f"deal {_card(action)}"
+        if act.is_split(action):
+            a, b = act.PAIRS[action - act.SPLIT]
+            return f"split {_card(a)} {_card(b)}"
+        if action == act.TAKE_FACE_UP:
+            return "take face-up"
+        if action == act.TAKE_FACE_DOWN:
+            return "take face-down"
+        if action == act.KEEP:
+            return "keep"
+        if act.is_give(action):
+            return f"give {_card(action - act.GIVE)}"
+        if act.is_build(action):
+            split = action - act.BUILD
+            if phase == Phase.BUILD:
+                first, second = split_masks(state.hands[self.current_player(state)], split)
+                return f"build {PACK_21.format_mask(first)} | {PACK_21.format_mask(second)}"
+            return f"build #{split}"
+        return f"<action {action}>"
+
+    def string_to_action(self, state: DividedRanksState, text: str) -> int:
+        """Read an action written as :meth:`action_to_string` does (or its number).
+
+        Accepted: ``split Ts Jh``; ``take face-up`` / ``up``, ``take face-down`` / ``down``;
+        ``keep``; ``give As``; ``build Ts Js Qs Ks As`` (one of the two hands) or
+        ``build #17``; a bare number. Legality is not checked here.
+        """
+        words = text.strip().lower().replace("|", " ").split()
+        if not words:
+            raise InvalidNotationError("empty action")
+        verb, rest = words[0], words[1:]
+        try:
+            if len(words) == 1 and re.fullmatch(r"-?\d+", verb):
+                return int(verb)
+            if verb == "split" and len(rest) == 2:
+                a, b = (PACK_21.index(PACK_21.cards_of(PACK_21.parse_mask(" ".join(rest)))[i])
+                        for i in range(2))
+                return act.split_action(a, b)
+            if verb in ("up", "face-up") or (verb == "take" and rest in (["face-up"], ["up"])):
+                return act.TAKE_FACE_UP
+            if verb in ("down", "face-down") or (verb == "take" and rest in (["face-down"], ["down"])):
+                return act.TAKE_FACE_DOWN
+            if verb == "keep" and not rest:
+                return act.KEEP
+            if verb == "give" and len(rest) == 1:
+                return act.give_action(PACK_21.index(PACK_21.cards_of(PACK_21.parse_mask(rest[0]))[0]))
+            if verb == "build" and len(rest) == 1 and rest[0].startswith("#"):
+                return act.build_action(int(rest[0][1:]))
+            if verb == "build" and state.phase == Phase.BUILD and len(rest) in (5, 10):
+                holding = state.hands[self.current_player(state)]
+                hand = PACK_21.parse_mask(" ".join(rest[:5]), size=5)
+                return act.build_action(split_of(holding, hand))
+        except ValueError as error:
+            raise InvalidNotationError(f"cannot read action {text!r}: {error}") from None
+        raise InvalidNotationError(
+            f"cannot read action {text!r}: write e.g. 'split Ts Jh', 'take face-up', "
+            "'take face-down', 'keep', 'give As', 'build Ts Js Qs Ks As' or an action number"
+        )
+
+
+# -- transitions (legality already checked) ------------------------------------------------
+
+
+def _undealt(state: DividedRanksState) -> list[int]:
+    dealt = 0
+    for card in state.deal:
+        dealt |= 1 << card
+    return mask_indices(ALL_CARDS ^ dealt)
+
+
+def _next_setup_phase(state: DividedRanksState) -> DividedRanksState:
+    """After a setup step: the next coin flip still owed, or the deal."""
+    if state.first_splitter < 0:
+        return replace(state, phase=Phase.FIRST_SPLITTER_COIN)
+    order = state.options.reserve_order
+    if state.reserve_first < 0:
+        if order == "coin":
+            return replace(state, phase=Phase.RESERVE_ORDER_COIN)
+        first = state.first_splitter if order == "splitter-first" else 1 - state.first_splitter
+        state = replace(state, reserve_first=first)
+    return replace(state, phase=Phase.DEAL)
+
+
+def _split(state: DividedRanksState, action: int) -> DividedRanksState:
+    a, b = act.PAIRS[action - act.SPLIT]
+    face_up = (1 << a) | (1 << b)
+    drawn = state.drawn()
+    event = SplitEvent(state.round, state.splitter(), drawn, face_up)
+    return replace(state, phase=Phase.CHOOSE, face_up=face_up, face_down=drawn ^ face_up,
+                   log=(*state.log, event))
+
+
+def _choose(state: DividedRanksState, took_face_up: bool) -> DividedRanksState:
+    splitter = state.splitter()
+    chooser = 1 - splitter
+    taken, kept = (state.face_up, state.face_down) if took_face_up else (state.face_down, state.face_up)
+    hands = list(state.hands)
+    hands[chooser] |= taken
+    hands[splitter] |= kept
+    event = ChoiceEvent(state.round, chooser, took_face_up, state.face_down)
+    next_round = state.round + 1
+    return replace(
+        state, phase=Phase.SPLIT if next_round < ROUNDS else Phase.RESERVE, round=next_round,
+        face_up=0, face_down=0, hands=(hands[0], hands[1]), log=(*state.log, event),
+    )
+
+
+def _reserve(state: DividedRanksState, action: int) -> DividedRanksState:
+    player = state.reserve_player()
+    turns = state.reserve_turns + 1
+    phase = Phase.RESERVE if turns < 2 else Phase.BUILD
+    if action == act.KEEP:
+        event = ReserveEvent(player, -1, -1)
+        return replace(state, reserve_turns=turns, phase=phase, log=(*state.log, event))
+    gave = action - act.GIVE
+    hands = list(state.hands)
+    hands[player] = hands[player] ^ (1 << gave) | (1 << state.reserve)
+    event = ReserveEvent(player, gave, state.reserve)
+    return replace(state, hands=(hands[0], hands[1]), reserve=gave, reserve_turns=turns,
+                   phase=phase, log=(*state.log, event))
+
+
+def _build(state: DividedRanksState, split: int) -> DividedRanksState:
+    player = 0 if state.builds[0] < 0 else 1
+    builds = (split, state.builds[1]) if player == 0 else (state.builds[0], split)
+    log = (*state.log, BuildEvent(player, split))
+    if builds[1] < 0:
+        return replace(state, builds=builds, log=log)
+    return replace(state, builds=builds, log=log, phase=Phase.OVER, outcome=score(state.hands, builds))
+
+
+def score(hands: tuple[int, int], builds: tuple[int, int]) -> Outcome:
+    """Compare two built holdings by the four scoring steps."""
+    arranged = [arrangement(hands[p], builds[p]) for p in (0, 1)]
+    keys = (arranged[0].key, arranged[1].key)
+    winner: int | None = None
+    step: int | None = None
+    for index, (mine, theirs) in enumerate(zip(keys[0], keys[1], strict=True)):
+        if mine != theirs:
+            winner, step = (0 if mine > theirs else 1), index + 1
+            break
+    return Outcome(
+        winner, step, keys,
+        ((arranged[0].weaker.mask, arranged[0].stronger.mask),
+         (arranged[1].weaker.mask, arranged[1].stronger.mask)),
+    )
