@@ -1,0 +1,350 @@
+"""No view leaks a card its player has not seen, and the books (ruling R7) are exactly right.
+
+The independent expectation: which cards a player has seen is tracked here straight from the
+rules (the splitter sees four cards, both see the face-up pair, ...), and the worlds consistent
+with a player's information are found by brute force: rebuild the game with the unseen cards
+exchanged and the opponent's hidden choices varied, and keep every rebuild whose observation
+for that player is identical.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from divided import games
+from divided.cards import PACK_21
+from divided.games.base import CHANCE, State
+from divided.games.divided_ranks import actions as act
+from divided.games.divided_ranks.knowledge import knowledge
+from divided.games.divided_ranks.state import (
+    ALL_CARDS,
+    ChoiceEvent,
+    DividedRanksState,
+    Phase,
+    ReserveEvent,
+    SplitEvent,
+)
+from divided.hands.arrange import split_masks, split_of
+from divided.hands.five import evaluate_mask
+
+VARIANTS = ["blind", "face-up"]
+
+
+def seen_by(core: DividedRanksState, player: int) -> int:
+    """Cards ``player`` has seen, by the rules' text (independent of the view code)."""
+    seen = core.hands[player]
+    for event in core.log:
+        if isinstance(event, SplitEvent):
+            seen |= event.face_up
+            if event.splitter == player:
+                seen |= event.drawn
+        elif isinstance(event, ChoiceEvent):
+            if event.chooser == player and not event.took_face_up:
+                seen |= event.face_down
+        elif isinstance(event, ReserveEvent) and event.swapped:
+            if event.player == player or core.options.face_up_swap:
+                seen |= (1 << event.gave) | (1 << event.took)
+    if core.phase in (Phase.SPLIT, Phase.CHOOSE) and core.splitter() == player:
+        seen |= core.drawn()
+    if core.phase == Phase.CHOOSE:
+        seen |= core.face_up
+    return seen
+
+
+def random_game(seed: int, swap: str) -> State:  # type: ignore[type-arg]
+    game = games.load("divided-ranks", swap=swap)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def prefixes(state: State) -> Iterator[State]:  # type: ignore[type-arg]
+    """Every non-chance, non-terminal position of a finished game, rebuilt from its record."""
+    game = state.game
+    current = game.new_initial_state()
+    for action in state.history():
+        if not current.is_chance_node():
+            yield current.clone()
+        current.apply_action(action)
+
+
+def remap(history: list[int], core_at_end: DividedRanksState, mapping: dict[int, int],
+          gifts: dict[int, int] | None = None) -> list[int] | None:
+    """The history with cards exchanged by ``mapping`` (a permutation of card indices) and,
+    optionally, reserve gifts replaced (move number -> card). None if it becomes illegal."""
+    game = games.load("divided-ranks", swap=core_at_end.options.swap)
+    state = game.new_initial_state()
+    out = []
+    for number, action in enumerate(history):
+        player = state.current_player()
+        phase = state.core.phase
+        if player == CHANCE and phase == Phase.DEAL:
+            new = mapping.get(action, action)
+        elif phase == Phase.SPLIT:
+            a, b = act.PAIRS[action]
+            new = act.split_action(mapping.get(a, a), mapping.get(b, b))
+        elif phase == Phase.RESERVE and act.is_give(action):
+            card = action - act.GIVE
+            card = (gifts or {}).get(number, mapping.get(card, card))
+            new = act.give_action(card)
+        elif phase == Phase.BUILD:
+            # the same two hands, with exchanged cards
+            original = original_holdings(history, number, core_at_end)
+            first, _ = split_masks(original, action - act.BUILD)
+            mapped_first = sum(1 << mapping.get(c, c) for c in range(21) if first >> c & 1)
+            holding = state.core.hands[player]
+            # A varied gift can change the holding; then any build will do (it is secret).
+            new = act.build_action(split_of(holding, mapped_first)) if mapped_first & ~holding == 0 else action
+        else:
+            new = action
+        if new not in state.legal_actions() and not (
+            player == CHANCE and new in [a for a, _ in state.chance_outcomes()]
+        ):
+            return None
+        state.apply_action(new)
+        out.append(new)
+    return out
+
+
+def original_holdings(history: list[int], number: int, core: DividedRanksState) -> int:
+    game = games.load("divided-ranks", swap=core.options.swap)
+    state = game.new_initial_state()
+    for action in history[:number]:
+        state.apply_action(action)
+    holding: int = state.core.hands[state.current_player()]
+    return holding
+
+
+def replay(history: list[int], swap: str) -> State:  # type: ignore[type-arg]
+    state = games.load("divided-ranks", swap=swap).new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
+
+
+@pytest.mark.parametrize("swap", VARIANTS)
+def test_exchanging_unseen_cards_never_changes_a_view(swap: str) -> None:
+    checked = 0
+    for seed in range(40):
+        finished = random_game(seed, swap)
+        rng = random.Random(seed)
+        for position in prefixes(finished):
+            for player in (0, 1):
+                core = position.core
+                unseen = [c for c in range(21) if not seen_by(core, player) >> c & 1]
+                shuffled = unseen[:]
+                rng.shuffle(shuffled)
+                mapping = dict(zip(unseen, shuffled, strict=True))
+                history = remap(position.history(), core, mapping)
+                assert history is not None
+                other = replay(history, swap)
+                assert other.observation(player) == position.observation(player)
+                assert knowledge(other.observation(player)) == knowledge(position.observation(player))
+                checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("swap", VARIANTS)
+def test_exchanging_a_seen_card_does_change_the_view(swap: str) -> None:
+    """The check above can fail: exchange one seen card with an unseen one and the view moves."""
+    changed = 0
+    for seed in range(10):
+        finished = random_game(seed, swap)
+        for position in prefixes(finished):
+            core = position.core
+            seen = seen_by(core, 0)
+            unseen = [c for c in range(21) if not seen >> c & 1]
+            hand = [c for c in range(21) if core.hands[0] >> c & 1]
+            if not unseen or not hand:
+                continue
+            mapping = {hand[0]: unseen[0], unseen[0]: hand[0]}
+            history = remap(position.history(), core, mapping)
+            if history is None:
+                continue
+            assert replay(history, swap).observation(0) != position.observation(0)
+            changed += 1
+    assert changed > 50
+
+
+def consistent_worlds(position: State, player: int) -> list[DividedRanksState]:  # type: ignore[type-arg]
+    """Brute force, from the reserve on: every placement of the cards reached by a rebuild of the game that ``player`` cannot tell
+    from this one: the unseen cards exchanged (any one of them to the original reserve) and
+    every blind gift of the opponent varied."""
+    core = position.core
+    history = position.history()
+    target = position.observation(player)
+    unseen_at_draft = [c for c in range(21) if not _seen_at_draft(history, core, player) >> c & 1]
+    original_reserve = history[FIRST_DEAL]
+    gift_moves = _opponent_blind_gifts(history, core, player)
+    worlds: dict[tuple[int, int, int], DividedRanksState] = {}
+    for u in unseen_at_draft:
+        mapping = {u: original_reserve, original_reserve: u} if u != original_reserve else {}
+        for gifts in _gift_choices(history, mapping, gift_moves, core):
+            rebuilt = remap(history, core, mapping, gifts)
+            if rebuilt is None:
+                continue
+            other = replay(rebuilt, core.options.swap)
+            if other.observation(player) == target:
+                # one world per placement of the cards, however many histories lead there
+                worlds[(*other.core.hands, other.core.reserve)] = other.core
+    return list(worlds.values())
+
+
+FIRST_DEAL = 1  # these games flip one coin (the first splitter) before the deal
+
+
+def _seen_at_draft(history: list[int], core: DividedRanksState, player: int) -> int:
+    state = games.load("divided-ranks", swap=core.options.swap).new_initial_state()
+    for action in history:
+        if state.core.phase == Phase.RESERVE:
+            break
+        state.apply_action(action)
+    return seen_by(state.core, player)
+
+
+def _opponent_blind_gifts(history: list[int], core: DividedRanksState, player: int) -> list[int]:
+    """Move numbers of the opponent's reserve gifts (the only hidden choices that vary)."""
+    state = games.load("divided-ranks", swap=core.options.swap).new_initial_state()
+    moves = []
+    for number, action in enumerate(history):
+        if state.core.phase == Phase.RESERVE and state.current_player() != player and act.is_give(action):
+            moves.append(number)
+        state.apply_action(action)
+    return moves
+
+
+def _gift_choices(history: list[int], mapping: dict[int, int], moves: list[int],
+                  core: DividedRanksState) -> Iterator[dict[int, int]]:
+    if not moves:
+        yield {}
+        return
+    (move,) = moves  # the opponent decides once at the reserve
+    for card in range(21):
+        yield {move: card}
+
+
+def _reserve_positions(seed: int, swap: str) -> list[State]:  # type: ignore[type-arg]
+    finished = random_game(seed, swap)
+    return [p for p in prefixes(finished) if p.core.phase in (Phase.RESERVE, Phase.BUILD)]
+
+
+@pytest.mark.parametrize("swap", VARIANTS)
+def test_reserve_books_match_brute_force(swap: str) -> None:
+    checked = 0
+    for seed in range(30):
+        for position in _reserve_positions(seed, swap):
+            for player in (0, 1):
+                opponent = 1 - player
+                worlds = consistent_worlds(position, player)
+                placements = {(*w.hands, w.reserve) for w in worlds}
+                assert (*position.core.hands, position.core.reserve) in placements
+                books = knowledge(position.observation(player))
+                reserves = {w.reserve for w in worlds}
+                # certain cards: in the opponent's hand in every consistent world
+                certain = ALL_CARDS
+                for w in worlds:
+                    certain &= w.hands[opponent]
+                assert books.opponent_known == certain
+                if len(reserves) == 1:
+                    assert books.reserve == next(iter(reserves))
+                    assert books.reserve_odds == {}
+                else:
+                    assert books.reserve is None
+                    assert books.reserve_odds == {c: Fraction(1, len(reserves)) for c in reserves}
+                # what the opponent can count on: my cards in my hand in every world they allow
+                their_worlds = consistent_worlds(position, opponent)
+                counted = ALL_CARDS
+                for w in their_worlds:
+                    counted &= w.hands[player]
+                assert books.marked == counted
+                checked += 1
+    assert checked >= 100
+
+
+def _best_key_brute(holding: int) -> tuple[int, int, int, int]:
+    cards = [c for c in range(21) if holding >> c & 1]
+    best = (0, 0, 0, 0)
+    for hand in combinations(cards, 5):
+        a = sum(1 << c for c in hand)
+        va, vb = evaluate_mask(a), evaluate_mask(holding ^ a)
+        weak, strong = (va, vb) if va.strength <= vb.strength else (vb, va)
+        best = max(best, (weak.category, strong.category, weak.strength, strong.strength))
+    return best
+
+
+@pytest.mark.parametrize("swap", VARIANTS)
+def test_swap_odds_count_consistent_worlds(swap: str) -> None:
+    checked = 0
+    for seed in range(12):
+        for position in _reserve_positions(seed, swap):
+            if position.core.phase != Phase.RESERVE:
+                continue
+            player = position.current_player()
+            books = knowledge(position.observation(player))
+            worlds = consistent_worlds(position, player)
+            hand = position.core.hands[player]
+            before = _best_key_brute(hand)
+            assert books.swap_odds[0].give is None and books.swap_odds[0].same == 1
+            for odds in books.swap_odds[1:]:
+                assert odds.give is not None
+                after = [_best_key_brute(hand ^ (1 << odds.give) | (1 << w.reserve)) for w in worlds]
+                assert odds.better == Fraction(sum(a > before for a in after), len(worlds))
+                assert odds.worse == Fraction(sum(a < before for a in after), len(worlds))
+            checked += 1
+    assert checked >= 12
+
+
+@pytest.mark.parametrize("swap", VARIANTS)
+def test_draft_books_follow_what_was_seen(swap: str) -> None:
+    for seed in range(40):
+        finished = random_game(seed, swap)
+        for position in prefixes(finished):
+            core = position.core
+            if core.phase not in (Phase.SPLIT, Phase.CHOOSE):
+                continue
+            for player in (0, 1):
+                books = knowledge(position.observation(player))
+                seen = seen_by(core, player)
+                unseen = ALL_CARDS ^ seen
+                opponent = 1 - player
+                assert books.opponent_known == core.hands[opponent] & seen
+                assert books.marked == core.hands[player] & seen_by(core, opponent)
+                assert set(books.unaccounted) == {c for c in range(21) if unseen >> c & 1}
+                hidden_with_them = (core.hands[opponent] & unseen).bit_count()
+                total = unseen.bit_count()
+                on_table = 0
+                if core.splitter() != player:
+                    on_table = 4 if core.phase == Phase.SPLIT else 2
+                for card, places in books.unaccounted.items():
+                    assert sum(places.values()) == 1
+                    assert places.get("opponent's hand", 0) == Fraction(hidden_with_them, total)  # type: ignore[call-overload]
+                    assert places["reserve"] == Fraction(1, total)  # type: ignore[index]
+                    assert places.get("on the table", 0) == Fraction(on_table, total)  # type: ignore[call-overload]
+                    assert card in books.reserve_odds
+
+
+def test_showdown_reveals_everything() -> None:
+    finished = random_game(3, "blind")
+    for player in (0, 1):
+        books = knowledge(finished.observation(player))
+        assert books.opponent_known == finished.core.hands[1 - player]
+        assert books.reserve == finished.core.reserve
+        assert books.unaccounted == {}
+
+
+def test_describe_names_cards() -> None:
+    position = _reserve_positions(1, "blind")[0]
+    text = knowledge(position.observation(position.current_player())).describe()
+    assert "Your hand" in text and "keep" in text
+    hand = position.core.hands[position.current_player()]
+    assert all(str(card) in text for card in PACK_21.cards_of(hand))
