@@ -129,7 +129,7 @@ def test_mentions_each_scoring_step_and_draws(text: str) -> None:
         # what the game tells each player
         "Unaccounted for",
         "exact odds",
-        "labelled as an estimate",
+        "label it as an estimate",
         # auto-arrange and its tie-break
         "## Auto-arrange",
         "lowest number",

@@ -112,7 +112,7 @@ def mask_indices(mask: int) -> list[int]:
 
 PACK_21 = Pack(
     "21-card",
-    tuple(Card(rank, suit) for rank in Rank if rank >= Rank.TEN for suit in SUITS) + (JOKER,),
+    (*tuple(Card(rank, suit) for rank in Rank if rank >= Rank.TEN for suit in SUITS), JOKER),
 )
 """The pack of Divided Ranks and Card Commons: T J Q K A in four suits and one Joker."""
 

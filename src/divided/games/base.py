@@ -134,6 +134,20 @@ class Rules(ABC, Generic[S, V]):
     def is_terminal(self, state: S) -> bool:
         return self.current_player(state) == TERMINAL
 
+    def resolve_chance(self, state: S, seed: int, step: int) -> tuple[S, list[int]]:
+        """Resolve the chance nodes from here on, deterministically from (seed, step).
+
+        The outcome at move number ``k`` is :func:`pick_outcome` of that node's outcomes and
+        ``seeded_fraction(seed, k)``. A game may override this for speed; the result must
+        equal this definition.
+        """
+        actions: list[int] = []
+        while self.current_player(state) == CHANCE:
+            action = pick_outcome(self.chance_outcomes(state), seeded_fraction(seed, step + len(actions)))
+            state = self.apply(state, action)
+            actions.append(action)
+        return state, actions
+
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
@@ -176,6 +190,15 @@ class GameRecord:
             return cls.from_dict(json.loads(text))
         except json.JSONDecodeError as error:
             raise RuleOptionError(f"malformed game record: {error}") from None
+
+
+def pick_outcome(outcomes: Sequence[tuple[int, float]], u: float) -> int:
+    """The outcome a uniform number ``u`` in [0, 1) selects (by cumulative probability)."""
+    for outcome, probability in outcomes:
+        u -= probability
+        if u < 0:
+            return outcome
+    return outcomes[-1][0]
 
 
 def seeded_fraction(seed: int, step: int) -> float:
@@ -298,18 +321,8 @@ class State(Generic[S, V]):
     def _resolve_chance(self) -> None:
         if self._seed is None:
             return
-        rules = self._game.rules
-        while rules.current_player(self._core) == CHANCE:
-            outcomes = rules.chance_outcomes(self._core)
-            u = seeded_fraction(self._seed, len(self._history))
-            chosen = outcomes[-1][0]
-            for outcome, probability in outcomes:
-                u -= probability
-                if u < 0:
-                    chosen = outcome
-                    break
-            self._core = rules.apply(self._core, chosen)
-            self._history.append(chosen)
+        self._core, actions = self._game.rules.resolve_chance(self._core, self._seed, len(self._history))
+        self._history.extend(actions)
 
     def _check_player(self, player: int) -> None:
         if not (isinstance(player, int) and 0 <= player < self._game.info.num_players):

@@ -46,9 +46,10 @@ def seen_by(core: DividedRanksState, player: int) -> int:
         elif isinstance(event, ChoiceEvent):
             if event.chooser == player and not event.took_face_up:
                 seen |= event.face_down
-        elif isinstance(event, ReserveEvent) and event.swapped:
-            if event.player == player or core.options.face_up_swap:
-                seen |= (1 << event.gave) | (1 << event.took)
+        elif isinstance(event, ReserveEvent) and event.swapped and (
+            event.player == player or core.options.face_up_swap
+        ):
+            seen |= (1 << event.gave) | (1 << event.took)
     if core.phase in (Phase.SPLIT, Phase.CHOOSE) and core.splitter() == player:
         seen |= core.drawn()
     if core.phase == Phase.CHOOSE:

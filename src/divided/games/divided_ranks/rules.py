@@ -11,7 +11,15 @@ from dataclasses import replace
 
 from divided.cards import PACK_21, mask_indices
 from divided.errors import IllegalActionError, InvalidNotationError
-from divided.games.base import CHANCE, TERMINAL, GameInfo, OptionValue, Rules
+from divided.games.base import (
+    CHANCE,
+    TERMINAL,
+    GameInfo,
+    OptionValue,
+    Rules,
+    pick_outcome,
+    seeded_fraction,
+)
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.options import OPTIONS, Options
 from divided.games.divided_ranks.state import (
@@ -111,6 +119,27 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
             cards = _undealt(state)
             return [(c, 1.0 / len(cards)) for c in cards]
         raise IllegalActionError(f"no chance outcomes: the game is at the {state.phase} phase")
+
+    def resolve_chance(self, state: DividedRanksState, seed: int, step: int) -> tuple[DividedRanksState, list[int]]:
+        """As the base definition, but the deal is made in one transition (it is most of the
+        work of a seeded game). Equality with the base definition is tested."""
+        actions: list[int] = []
+        while state.phase in (Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN):
+            coin = pick_outcome(self.chance_outcomes(state), seeded_fraction(seed, step + len(actions)))
+            state = self.apply(state, coin)
+            actions.append(coin)
+        if state.phase != Phase.DEAL:
+            return state, actions
+        undealt = _undealt(state)
+        deal = list(state.deal)
+        while undealt:
+            share = 1.0 / len(undealt)
+            u = seeded_fraction(seed, step + len(actions))
+            card = pick_outcome([(c, share) for c in undealt], u)
+            undealt.remove(card)
+            deal.append(card)
+            actions.append(card)
+        return replace(state, deal=tuple(deal), reserve=deal[0], phase=Phase.SPLIT), actions
 
     def returns(self, state: DividedRanksState) -> list[float]:
         outcome = state.outcome

@@ -1,0 +1,108 @@
+"""Speed of the foundation: evaluation, auto-arrange, the table build and whole games.
+
+Run: ``make bench`` (or ``.venv/bin/python benchmarks/bench_foundation.py``). Each figure is
+the median of several repeats in this process (one core); see BENCHMARKS.md for recorded runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from itertools import combinations
+
+import numpy as np
+
+from divided import games
+from divided.bots import RandomBot
+from divided.hands.arrange import all_holdings, arrange, best_weaker_mask, best_weaker_masks, build_table
+from divided.hands.batch import strengths
+from divided.hands.five import strength_of_mask
+
+
+def median_rate(work: Callable[[], int], repeats: int) -> float:
+    """Median items per second over ``repeats`` runs of ``work`` (which returns its item count)."""
+    rates = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        items = work()
+        rates.append(items / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    rng = random.Random(2026)
+    five = [sum(1 << c for c in combo) for combo in combinations(range(21), 5)]
+    arrange(all_holdings()[0].item())  # load or build the table once
+    holdings = [h.item() for h in all_holdings()]
+    sample = rng.sample(holdings, 100_000)
+
+    def single_strength() -> int:
+        for mask in five:
+            strength_of_mask(mask)
+        return len(five)
+
+    batch_masks = np.array(five * 50, dtype=np.int64)  # about 1M hands
+
+    def batch_strength() -> int:
+        strengths(batch_masks)
+        return len(batch_masks)
+
+    def single_arrange() -> int:
+        for holding in sample[:20_000]:
+            arrange(holding)
+        return 20_000
+
+    def single_arrange_fast() -> int:
+        for holding in sample:
+            best_weaker_mask(holding)
+        return len(sample)
+
+    batch_holdings = np.array(holdings * 3, dtype=np.int64)  # about 1M holdings
+
+    def batch_arrange() -> int:
+        best_weaker_masks(batch_holdings)
+        return len(batch_holdings)
+
+    game = games.load("divided-ranks")
+    bots = (RandomBot(), RandomBot())
+
+    def random_games() -> int:
+        play_rng = random.Random(rng.random())
+        for _ in range(2_000):
+            state = game.new_initial_state(seed=play_rng.randrange(2**62))
+            while not state.is_terminal():
+                player = state.current_player()
+                action = bots[player].choose(state.observation(player), state.legal_actions(), play_rng)
+                state.apply_action(action)
+        return 2_000
+
+    builds = []
+    for _ in range(max(1, args.repeats // 2)):
+        start = time.perf_counter()
+        build_table()
+        builds.append(time.perf_counter() - start)
+
+    rows = [
+        ("5-card strength, single call", f"{median_rate(single_strength, args.repeats) / 1e6:.2f} M hands/s"),
+        ("5-card strength, numpy batch", f"{median_rate(batch_strength, args.repeats) / 1e6:.1f} M hands/s"),
+        ("auto-arrange, single call (Arrangement)",
+         f"{1e6 / median_rate(single_arrange, args.repeats):.2f} us/holding"),
+        ("auto-arrange, single call (weaker-hand mask)",
+         f"{1e6 / median_rate(single_arrange_fast, args.repeats):.2f} us/holding"),
+        ("auto-arrange, numpy batch", f"{median_rate(batch_arrange, args.repeats) / 1e6:.1f} M holdings/s"),
+        ("arrange table build (all 352,716 holdings)", f"{statistics.median(builds):.2f} s"),
+        ("random vs random complete games, one core", f"{median_rate(random_games, args.repeats):,.0f} games/s"),
+    ]
+    width = max(len(name) for name, _ in rows)
+    for name, value in rows:
+        print(f"{name:<{width}}  {value}")
+
+
+if __name__ == "__main__":
+    main()
