@@ -47,7 +47,8 @@ def main() -> None:
             strength_of_mask(mask)
         return len(five)
 
-    batch_masks = np.array(five * 50, dtype=np.int64)  # about 1M hands
+    shuffle = np.random.default_rng(2026).permutation
+    batch_masks = shuffle(np.array(five * 50, dtype=np.int64))  # about 1M hands, random order
 
     def batch_strength() -> int:
         strengths(batch_masks)
@@ -63,7 +64,7 @@ def main() -> None:
             best_weaker_mask(holding)
         return len(sample)
 
-    batch_holdings = np.array(holdings * 3, dtype=np.int64)  # about 1M holdings
+    batch_holdings = shuffle(np.array(holdings * 3, dtype=np.int64))  # about 1M holdings, random order
 
     def batch_arrange() -> int:
         best_weaker_masks(batch_holdings)
