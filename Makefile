@@ -19,6 +19,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -55,7 +55,10 @@ def play(state: State[Any, PlayerView], seat: int, bot_name: str, read: Callable
     """Run a game to its end, reading the human's moves with ``read``."""
     bot = make_bot(bot_name)
     rng = random.Random(seed ^ 0x5EED)
-    say = lambda text="": print(text, file=out)  # noqa: E731
+
+    def say(text: str = "") -> None:
+        print(text, file=out)
+
     say(f"Divided Ranks against the {bot.name} bot. You are player {seat}. (q quits)")
     seen_log = 0
     while not state.is_terminal():

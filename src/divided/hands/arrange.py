@@ -197,7 +197,8 @@ def all_holdings() -> npt.NDArray[np.int32]:
         combinations(range(PACK_21.size), HOLDING_SIZE),
         dtype=np.dtype((np.int8, HOLDING_SIZE)),
     )
-    return np.bitwise_or.reduce(np.left_shift(1, combos.astype(np.int32)), axis=1)
+    masks: npt.NDArray[np.int32] = np.bitwise_or.reduce(np.left_shift(1, combos.astype(np.int32)), axis=1)
+    return masks
 
 
 def encode_keys(weak: npt.NDArray[np.integer], strong: npt.NDArray[np.integer]) -> npt.NDArray[np.int32]:
