@@ -64,10 +64,11 @@ class Pack:
     def indices(self, cards: Iterable[Card], *, size: int | None = None) -> list[int]:
         """Indices of distinct cards of this pack, checking the count when ``size`` is given."""
         out = [self.index(card) for card in cards]
-        if len(set(out)) != len(out):
-            seen: set[int] = set()
-            dup = next(i for i in out if i in seen or seen.add(i))  # type: ignore[func-returns-value]
-            raise InvalidHandError(f"{self.cards[dup]} appears more than once")
+        seen: set[int] = set()
+        for i in out:
+            if i in seen:
+                raise InvalidHandError(f"{self.cards[i]} appears more than once")
+            seen.add(i)
         if size is not None and len(out) != size:
             raise InvalidHandError(f"expected {size} cards, got {len(out)}")
         return out

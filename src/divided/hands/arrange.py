@@ -132,10 +132,10 @@ _SPLIT_NUMBER = {positions: n for n, positions in enumerate(SPLIT_POSITIONS)}
 
 
 def _holding_indices(holding: int) -> list[int]:
-    if holding < 0 or holding >= MASK_SPACE or holding.bit_count() != HOLDING_SIZE:
-        raise InvalidHandError(
-            f"a holding is ten cards of the 21-card pack; got {max(holding, 0).bit_count()}"
-        )
+    if not 0 <= holding < MASK_SPACE:
+        raise InvalidHandError(f"mask {holding:#x} is not a set of cards of the 21-card pack")
+    if holding.bit_count() != HOLDING_SIZE:
+        raise InvalidHandError(f"a holding is ten cards of the 21-card pack; got {holding.bit_count()}")
     return mask_indices(holding)
 
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from divided.cards import PACK_21, Card, mask_indices
+from divided.cards import PACK_21, Card
 from divided.errors import InvalidHandError
 from divided.hands.category import Category
 
@@ -128,9 +128,10 @@ def strength_of_mask(mask: int) -> int:
     try:
         return _tables().strength_by_mask[mask]
     except KeyError:
+        if not 0 <= mask < 1 << PACK_21.size:
+            raise InvalidHandError(f"mask {mask:#x} is not a set of cards of the 21-card pack") from None
         raise InvalidHandError(
-            f"a hand is five cards of the 21-card pack; got {mask.bit_count()} "
-            f"({PACK_21.format_mask(mask & ((1 << PACK_21.size) - 1))})"
+            f"a hand is five cards of the 21-card pack; got {mask.bit_count()} ({PACK_21.format_mask(mask)})"
         ) from None
 
 
@@ -147,8 +148,3 @@ def evaluate(cards: list[Card] | tuple[Card, ...]) -> HandValue:
     'Full House'
     """
     return evaluate_mask(PACK_21.mask(cards, size=5))
-
-
-def masks_of(mask: int) -> list[int]:
-    """Single-card masks of a mask, lowest card first (a helper for callers that split hands)."""
-    return [1 << i for i in mask_indices(mask)]
