@@ -54,9 +54,13 @@ class RuleOption:
         return self.choices[0]
 
     def validate(self, value: object) -> OptionValue:
-        """The canonical value for ``value``, accepting integers written as text."""
+        """The canonical value for ``value``; integers may be written as text, but a boolean
+        or a float is never taken for an integer."""
         for choice in self.choices:
-            if value == choice or (isinstance(choice, int) and str(value) == str(choice)):
+            if isinstance(choice, int):
+                if (type(value) is int and value == choice) or (isinstance(value, str) and value.strip() == str(choice)):
+                    return choice
+            elif isinstance(value, str) and value == choice:
                 return choice
         allowed = ", ".join(repr(c) for c in self.choices)
         raise RuleOptionError(f"rule option {self.name}={value!r} is not allowed; choose one of {allowed}")
@@ -174,15 +178,22 @@ class GameRecord:
         return json.dumps(self.to_dict(), sort_keys=True)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
-        try:
-            seed = data.get("seed")
-            actions = tuple(int(a) for a in data["actions"])
-            if seed is not None and not isinstance(seed, int):
-                raise TypeError("seed must be an integer or null")
-            return cls(str(data["game"]), dict(data.get("options", {})), seed, actions)
-        except (KeyError, TypeError, ValueError) as error:
-            raise RuleOptionError(f"malformed game record: {error}") from None
+    def from_dict(cls, data: object) -> GameRecord:
+        """A record from its dictionary form; anything malformed raises :class:`RuleOptionError`."""
+        if not isinstance(data, Mapping):
+            raise RuleOptionError(f"malformed game record: expected an object, got {type(data).__name__}")
+        game, options, seed, actions = (data.get(k) for k in ("game", "options", "seed", "actions"))
+        if not isinstance(game, str):
+            raise RuleOptionError("malformed game record: 'game' must be a game name")
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+            raise RuleOptionError("malformed game record: 'options' must be an object of rule options")
+        if seed is not None and type(seed) is not int:
+            raise RuleOptionError(f"malformed game record: 'seed' must be an integer or null, got {seed!r}")
+        if not isinstance(actions, list) or not all(type(a) is int for a in actions):
+            raise RuleOptionError("malformed game record: 'actions' must be a list of integers")
+        return cls(game, dict(options), seed, tuple(actions))
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:

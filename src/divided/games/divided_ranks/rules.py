@@ -258,6 +258,10 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
         try:
             if len(words) == 1 and re.fullmatch(r"-?\d+", verb):
                 return int(verb)
+            if verb == "coin:" and len(rest) >= 2 and rest[0] == "player" and rest[1] in ("0", "1"):
+                return int(rest[1])
+            if verb == "deal" and len(rest) == 1:
+                return PACK_21.index(PACK_21.cards_of(PACK_21.parse_mask(rest[0]))[0])
             if verb == "split" and len(rest) == 2:
                 a, b = (PACK_21.index(PACK_21.cards_of(PACK_21.parse_mask(" ".join(rest)))[i])
                         for i in range(2))
