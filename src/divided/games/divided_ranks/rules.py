@@ -59,6 +59,9 @@ _PHASE_HELP = {
 }
 
 
+_ACTION_WORDS = {"face-up", "face-down", "up", "down", "player"}
+
+
 def _card(index: int) -> str:
     return str(PACK_21[index])
 
@@ -251,10 +254,11 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
         ``keep``; ``give As``; ``build Ts Js Qs Ks As`` (one of the two hands) or
         ``build #17``; a bare number. Legality is not checked here.
         """
-        words = text.strip().lower().replace("|", " ").split()
+        words = text.strip().replace("|", " ").split()
         if not words:
             raise InvalidNotationError("empty action")
-        verb, rest = words[0], words[1:]
+        verb = words[0].lower()
+        rest = [word.lower() if word.lower() in _ACTION_WORDS else word for word in words[1:]]
         try:
             if len(words) == 1 and re.fullmatch(r"-?\d+", verb):
                 return int(verb)
