@@ -1,4 +1,14 @@
-"""The bot interface and the registry of bots by name."""
+"""The bot interface and the registry of bots by name.
+
+A bot name may carry parameters: ``expert:budget=200,seed=3``. Each registered factory takes
+its parameters as keyword arguments (strings, converted by the factory) and raises
+:class:`RuleOptionError` for ones it does not know.
+
+>>> make_bot("random").name
+'random'
+>>> make_bot("random:auto_arrange=no").auto_arrange  # doctest: +ELLIPSIS
+False
+"""
 
 from __future__ import annotations
 
@@ -20,23 +30,76 @@ class Bot(Protocol):
         ...
 
 
-def _random() -> Bot:
-    from divided.bots.random_bot import RandomBot
-
-    return RandomBot()
+BotFactory = Callable[..., Bot]
+_REGISTRY: dict[str, BotFactory] = {}
 
 
-_REGISTRY: dict[str, Callable[[], Bot]] = {"random": _random}
+def register(name: str, factory: BotFactory) -> None:
+    """Make ``factory`` available as ``make_bot(name)``."""
+    _REGISTRY[name] = factory
 
 
 def names() -> list[str]:
     """Names :func:`make_bot` knows."""
+    _load_builtin()
     return sorted(_REGISTRY)
 
 
-def make_bot(name: str) -> Bot:
-    """The bot registered as ``name``."""
+def parse_bot_name(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``name:key=value,...`` into the name and its parameters."""
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise RuleOptionError(f"bad bot parameter {item!r} in {spec!r}: write key=value")
+        params[key.strip()] = value.strip()
+    return name, params
+
+
+def make_bot(spec: str) -> Bot:
+    """The bot a name (with optional parameters) describes."""
+    _load_builtin()
+    name, params = parse_bot_name(spec)
     try:
-        return _REGISTRY[name]()
+        factory = _REGISTRY[name]
     except KeyError:
         raise RuleOptionError(f"unknown bot {name!r}; known bots: {', '.join(names())}") from None
+    try:
+        return factory(**params)
+    except TypeError as error:
+        raise RuleOptionError(f"bad parameters for bot {name!r}: {error}") from None
+
+
+def flag(value: str | bool, name: str) -> bool:
+    """A yes/no bot parameter."""
+    if isinstance(value, bool):
+        return value
+    text = value.strip().lower()
+    if text in ("1", "yes", "true", "on"):
+        return True
+    if text in ("0", "no", "false", "off"):
+        return False
+    raise RuleOptionError(f"bot parameter {name}={value!r} must be yes or no")
+
+
+def positive_int(value: str | int, name: str) -> int:
+    """A positive integer bot parameter."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise RuleOptionError(f"bot parameter {name}={value!r} must be a whole number") from None
+    if number <= 0:
+        raise RuleOptionError(f"bot parameter {name}={value!r} must be positive")
+    return number
+
+
+_loaded = False
+
+
+def _load_builtin() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from divided.bots import builtin  # noqa: F401  (registers the built-in bots)
