@@ -31,6 +31,7 @@ OPTION_SETS: list[dict[str, object]] = [
 ALLOWED: dict[str, tuple[object, ...]] = {
     "first_splitter": ("coin", 0, 1),
     "reserve_order": ("literal", "coin", "splitter-first"),
+    "scoring": ("categories-first", "weaker-first"),
     "swap": ("blind", "face-up"),
 }
 PLAYER_PHASES = {Phase.SPLIT, Phase.CHOOSE, Phase.RESERVE, Phase.BUILD}
@@ -111,7 +112,7 @@ def test_booleans_and_floats_are_not_player_numbers(value: object) -> None:
 
 def test_option_defaults_and_canonical_values() -> None:
     assert games.load(NAME).options == {"first_splitter": "coin", "reserve_order": "literal",
-                                        "swap": "blind"}
+                                        "scoring": "categories-first", "swap": "blind"}
     assert games.load(NAME, first_splitter="1").options["first_splitter"] == 1  # integer as text
     info = games.load(NAME).info
     assert {o.name: o.choices for o in info.options} == ALLOWED
@@ -307,7 +308,8 @@ def test_record_round_trip(seed: int | None) -> None:
     state = play_random(options, random.Random(9), seed)
     record = state.record()
     assert record.game == NAME and record.seed == seed
-    assert dict(record.options) == {"first_splitter": 1, "reserve_order": "coin", "swap": "face-up"}
+    assert dict(record.options) == {"first_splitter": 1, "reserve_order": "coin", "swap": "face-up",
+                                    "scoring": "categories-first"}
     assert record.actions == tuple(state.history())
     text = record.to_json()
     assert json.loads(text)["actions"] == list(record.actions)

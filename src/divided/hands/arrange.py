@@ -30,6 +30,7 @@ import hashlib
 import os
 from array import array
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from itertools import combinations
 from pathlib import Path
@@ -56,6 +57,21 @@ SPLIT_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
 """Positions (in the sorted holding) of the first hand of each of the 126 splits."""
 SPLIT_COUNT = len(SPLIT_POSITIONS)
 _TABLE_FORMAT = 1
+
+
+class Scoring(StrEnum):
+    """The order in which scoring compares two built holdings (a rule option).
+
+    ``categories-first`` (the rules): weaker categories, stronger categories, weaker hands in
+    full, stronger hands in full. ``weaker-first`` (a designer's variant): weaker hands in full,
+    then stronger hands in full.
+    """
+
+    CATEGORIES_FIRST = "categories-first"
+    WEAKER_FIRST = "weaker-first"
+
+
+CATEGORIES_FIRST = Scoring.CATEGORIES_FIRST
 
 
 class ResultKey(NamedTuple):
@@ -93,14 +109,29 @@ class Arrangement:
 
     @property
     def key(self) -> ResultKey:
-        """The result key scoring compares."""
+        """The result key scoring compares (the rules' order)."""
         return result_key(self.weaker.value.strength, self.stronger.value.strength)
+
+    def key_for(self, scoring: Scoring) -> tuple[int, ...]:
+        """The result key under a scoring order."""
+        return scoring_key(self.weaker.value.strength, self.stronger.value.strength, scoring)
 
 
 def result_key(strength_a: int, strength_b: int) -> ResultKey:
-    """Result key of a split whose two hands have the given strengths."""
+    """Result key (the rules' scoring order) of a split whose hands have the given strengths."""
     weak, strong = (strength_a, strength_b) if strength_a <= strength_b else (strength_b, strength_a)
     return ResultKey(int(category_of(weak)), int(category_of(strong)), weak, strong)
+
+
+def scoring_key(strength_a: int, strength_b: int, scoring: Scoring = CATEGORIES_FIRST) -> tuple[int, ...]:
+    """What a scoring order compares, in order, for a split with the given hand strengths.
+
+    >>> scoring_key(5, 100, Scoring.WEAKER_FIRST)
+    (5, 100)
+    """
+    if scoring == Scoring.WEAKER_FIRST:
+        return (min(strength_a, strength_b), max(strength_a, strength_b))
+    return result_key(strength_a, strength_b)
 
 
 def split_masks(holding: int, split: int) -> tuple[int, int]:
@@ -148,36 +179,41 @@ def arrangement(holding: int, split: int) -> Arrangement:
     return Arrangement(split, Hand(second, b), Hand(first, a))
 
 
-def ranked_splits(holding: int) -> list[Arrangement]:
+def ranked_splits(holding: int, scoring: Scoring = CATEGORIES_FIRST) -> list[Arrangement]:
     """All 126 splits of a holding, best first (ties in split order)."""
     splits = [arrangement(holding, n) for n in range(SPLIT_COUNT)]
-    return sorted(splits, key=lambda a: a.key, reverse=True)
+    return sorted(splits, key=lambda a: a.key_for(scoring), reverse=True)
 
 
-def arrange(holding: int) -> Arrangement:
+def arrange(holding: int, scoring: Scoring = CATEGORIES_FIRST) -> Arrangement:
     """The best split of a ten-card holding (a table look-up after the first call)."""
     _holding_indices(holding)
-    weak = _tables().weak_by_mask[holding]
+    weak = _tables(scoring).weak_by_mask[holding]
     strong = holding ^ weak
     return Arrangement(
         split_of(holding, weak), Hand(weak, evaluate_mask(weak)), Hand(strong, evaluate_mask(strong))
     )
 
 
-def best_key(holding: int) -> ResultKey:
+def best_key(holding: int, scoring: Scoring = CATEGORIES_FIRST) -> tuple[int, ...]:
     """Result key of the best split of a holding (a table look-up)."""
     _holding_indices(holding)
-    weak = _tables().weak_by_mask[holding]
+    weak = _tables(scoring).weak_by_mask[holding]
     strength = strength_table()
-    return result_key(strength[weak], strength[holding ^ weak])
+    return scoring_key(strength[weak], strength[holding ^ weak], scoring)
 
 
-def best_weaker_mask(holding: int) -> int:
+def best_weaker_mask(holding: int, scoring: Scoring = CATEGORIES_FIRST) -> int:
     """The weaker hand of the best split, as a bit mask: the fastest form of :func:`arrange`.
 
     No checks: ``holding`` must be a ten-card mask of the pack (else the result is 0).
     """
-    return _tables().weak_by_mask[holding]
+    return _tables(scoring).weak_by_mask[holding]
+
+
+def weaker_mask_table(scoring: Scoring = CATEGORIES_FIRST) -> array[int]:
+    """The table behind :func:`best_weaker_mask`: index it by a holding's mask (hot loops)."""
+    return _tables(scoring).weak_by_mask
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -201,16 +237,20 @@ def all_holdings() -> npt.NDArray[np.int32]:
     return masks
 
 
-def encode_keys(weak: npt.NDArray[np.integer], strong: npt.NDArray[np.integer]) -> npt.NDArray[np.int32]:
-    """Result keys packed into one integer each (same order as :class:`ResultKey`)."""
+def encode_keys(weak: npt.NDArray[np.integer], strong: npt.NDArray[np.integer],
+                scoring: Scoring = CATEGORIES_FIRST) -> npt.NDArray[np.int32]:
+    """Result keys packed into one integer each (same order as :func:`scoring_key`)."""
     size = strength_count()
-    cats = category_array().astype(np.int32)
     w = weak.astype(np.int32)
     s = strong.astype(np.int32)
+    if scoring == Scoring.WEAKER_FIRST:
+        return w * size + s
+    cats = category_array().astype(np.int32)
     return ((cats[w] * 8 + cats[s]) * size + w) * size + s
 
 
-def best_splits_batch(holdings: npt.NDArray[np.int32], chunk: int = 32_768) -> tuple[
+def best_splits_batch(holdings: npt.NDArray[np.int32], chunk: int = 32_768,
+                      scoring: Scoring = CATEGORIES_FIRST) -> tuple[
     npt.NDArray[np.int32], npt.NDArray[np.int32]
 ]:
     """Best split of many holdings by brute force over all 126 splits, vectorised.
@@ -235,7 +275,7 @@ def best_splits_batch(holdings: npt.NDArray[np.int32], chunk: int = 32_768) -> t
         first_weaker = sa <= sb
         weak_s = np.where(first_weaker, sa, sb)
         strong_s = np.where(first_weaker, sb, sa)
-        keys = encode_keys(weak_s, strong_s)
+        keys = encode_keys(weak_s, strong_s, scoring)
         best = keys.argmax(axis=1)
         rows = np.arange(len(block))
         weak_out[start : start + len(block)] = np.where(first_weaker, first, second)[rows, best]
@@ -243,14 +283,14 @@ def best_splits_batch(holdings: npt.NDArray[np.int32], chunk: int = 32_768) -> t
     return weak_out, key_out
 
 
-def _table_digest() -> str:
+def _table_digest(scoring: Scoring) -> str:
     digest = hashlib.sha256()
-    digest.update(f"format={_TABLE_FORMAT};splits={SPLIT_POSITIONS}".encode())
+    digest.update(f"format={_TABLE_FORMAT};scoring={scoring};splits={SPLIT_POSITIONS}".encode())
     digest.update(strength_array().tobytes())
     return digest.hexdigest()[:16]
 
 
-def cache_path() -> Path:
+def cache_path(scoring: Scoring = CATEGORIES_FIRST) -> Path:
     """Where the arrange table is cached.
 
     ``$DIVIDED_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/divided``, else ``~/.cache/divided``.
@@ -262,18 +302,20 @@ def cache_path() -> Path:
     else:
         xdg = os.environ.get("XDG_CACHE_HOME")
         base = (Path(xdg) if xdg else Path.home() / ".cache") / "divided"
-    return base / f"arrange21-{_table_digest()}.npz"
+    return base / f"arrange21-{scoring}-{_table_digest(scoring)}.npz"
 
 
-def build_table() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+def build_table(scoring: Scoring = CATEGORIES_FIRST) -> tuple[
+    npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]
+]:
     """Build the arrange table from scratch: (holding masks, weaker-hand masks, packed keys)."""
     holdings = all_holdings()
-    weak, key = best_splits_batch(holdings)
+    weak, key = best_splits_batch(holdings, scoring=scoring)
     return holdings, weak, key
 
 
-def _load_or_build() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-    path = cache_path()
+def _load_or_build(scoring: Scoring) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    path = cache_path(scoring)
     try:
         with np.load(path) as data:
             holdings, weak, key = data["holdings"], data["weak"], data["key"]
@@ -281,7 +323,7 @@ def _load_or_build() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.
             return holdings, weak, key
     except (OSError, KeyError, ValueError):
         pass
-    holdings, weak, key = build_table()
+    holdings, weak, key = build_table(scoring)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(f".{os.getpid()}.tmp.npz")
@@ -293,30 +335,32 @@ def _load_or_build() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.
 
 
 @cache
-def _tables() -> _ArrangeTables:
-    holdings, weak, key = _load_or_build()
+def _tables(scoring: Scoring = CATEGORIES_FIRST) -> _ArrangeTables:
+    holdings, weak, key = _load_or_build(Scoring(scoring))
     by_mask = np.zeros(MASK_SPACE, dtype=np.int32)
     by_mask[holdings] = weak
     return _ArrangeTables(array("i", by_mask.tobytes()), holdings, weak, key)
 
 
-def table_arrays() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+def table_arrays(scoring: Scoring = CATEGORIES_FIRST) -> tuple[
+    npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]
+]:
     """The cached table as arrays: (holding masks, weaker-hand masks, packed result keys)."""
-    tables = _tables()
+    tables = _tables(scoring)
     return tables.holdings, tables.weak, tables.key
 
 
 @cache
-def _weak_array() -> npt.NDArray[np.int32]:
-    return np.frombuffer(_tables().weak_by_mask, dtype=np.int32)
+def _weak_array(scoring: Scoring = CATEGORIES_FIRST) -> npt.NDArray[np.int32]:
+    return np.frombuffer(_tables(scoring).weak_by_mask, dtype=np.int32)
 
 
-def best_weaker_masks(holdings: npt.ArrayLike) -> npt.NDArray[np.int32]:
+def best_weaker_masks(holdings: npt.ArrayLike, scoring: Scoring = CATEGORIES_FIRST) -> npt.NDArray[np.int32]:
     """Weaker hand of the best split of many holdings at once (a vectorised table look-up)."""
     array_ = np.asarray(holdings, dtype=np.int64)
     if array_.size and (array_.min() < 0 or array_.max() >= MASK_SPACE):
         raise InvalidHandError("a holding mask lies outside the 21-card pack")
-    out = _weak_array()[array_]
+    out = _weak_array(scoring)[array_]
     if array_.size and (out == 0).any():
         raise InvalidHandError("every holding must be exactly ten cards of the 21-card pack")
     return out

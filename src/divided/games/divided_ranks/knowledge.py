@@ -41,7 +41,7 @@ from divided.games.divided_ranks.view import (
     SeenReserve,
     SeenSplit,
 )
-from divided.hands.arrange import ResultKey, best_key
+from divided.hands.arrange import Scoring, best_key
 
 
 class Place(StrEnum):
@@ -269,23 +269,24 @@ def _reserve_books(view: PlayerView, draft_hand: int, seen: int, mine_seen_by_th
     marked = sum(1 << c for c in mask_indices(view.hand) if c not in their_possible)
     swap_odds: tuple[SwapOdds, ...] = ()
     if view.phase == Phase.RESERVE and view.current_player == me:
-        swap_odds = swap_chances(view.hand, candidates)
+        swap_odds = swap_chances(view.hand, candidates, view.options.scoring)
     return Knowledge(
         me, view.hand, marked, opponent_known, view.hand_sizes[them] - opponent_known.bit_count(),
         _single(candidate_mask), unaccounted, reserve_odds, swap_odds,
     )
 
 
-def swap_chances(hand: int, reserve_candidates: set[int] | frozenset[int]) -> tuple[SwapOdds, ...]:
+def swap_chances(hand: int, reserve_candidates: set[int] | frozenset[int],
+                 scoring: Scoring = Scoring.CATEGORIES_FIRST) -> tuple[SwapOdds, ...]:
     """For keep and for giving each card of ``hand``: the chance the best result improves,
     stays, or worsens, with every candidate reserve card equally likely."""
-    before: ResultKey = best_key(hand)
+    before = best_key(hand, scoring)
     n = len(reserve_candidates)
     out = [SwapOdds(None, Fraction(0), Fraction(1), Fraction(0))]
     for give in mask_indices(hand):
         better = worse = 0
         for card in reserve_candidates:
-            after = best_key(hand ^ (1 << give) | (1 << card))
+            after = best_key(hand ^ (1 << give) | (1 << card), scoring)
             better += after > before
             worse += after < before
         out.append(SwapOdds(give, Fraction(better, n), Fraction(n - better - worse, n), Fraction(worse, n)))

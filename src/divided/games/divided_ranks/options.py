@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from divided.games.base import OptionValue, RuleOption
+from divided.hands.arrange import Scoring
 
 OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
@@ -18,6 +19,13 @@ OPTIONS: tuple[RuleOption, ...] = (
         ("literal", "coin", "splitter-first"),
         "who goes first at the reserve: the player who split two rounds (literal rule), an "
         "independent coin flip made at the start of the game, or the three-round splitter",
+    ),
+    RuleOption(
+        "scoring",
+        ("categories-first", "weaker-first"),
+        "the order of the scoring comparisons: categories-first (the rules: weaker categories, "
+        "stronger categories, weaker hands in full, stronger hands in full) or weaker-first (a "
+        "variant: the weaker hands in full, then the stronger hands in full)",
     ),
     RuleOption(
         "swap",
@@ -35,6 +43,7 @@ class Options:
     first_splitter: Literal["coin"] | int = "coin"
     reserve_order: str = "literal"
     swap: str = "blind"
+    scoring: Scoring = Scoring.CATEGORIES_FIRST
 
     @classmethod
     def from_mapping(cls, values: dict[str, OptionValue] | object) -> Options:
@@ -44,6 +53,7 @@ class Options:
             first_splitter=first if isinstance(first, int) else "coin",
             reserve_order=str(values["reserve_order"]),
             swap=str(values["swap"]),
+            scoring=Scoring(str(values.get("scoring", Scoring.CATEGORIES_FIRST))),
         )
 
     @property

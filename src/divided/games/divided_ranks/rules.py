@@ -34,7 +34,7 @@ from divided.games.divided_ranks.state import (
     SplitEvent,
 )
 from divided.games.divided_ranks.view import PlayerView, observe
-from divided.hands.arrange import SPLIT_COUNT, arrangement, split_masks, split_of
+from divided.hands.arrange import SPLIT_COUNT, Scoring, arrangement, split_masks, split_of
 
 INFO = GameInfo(
     short_name="divided-ranks",
@@ -360,13 +360,15 @@ def _build(state: DividedRanksState, split: int) -> DividedRanksState:
     log = (*state.log, BuildEvent(player, split))
     if builds[1] < 0:
         return replace(state, builds=builds, log=log)
-    return replace(state, builds=builds, log=log, phase=Phase.OVER, outcome=score(state.hands, builds))
+    outcome = score(state.hands, builds, state.options.scoring)
+    return replace(state, builds=builds, log=log, phase=Phase.OVER, outcome=outcome)
 
 
-def score(hands: tuple[int, int], builds: tuple[int, int]) -> Outcome:
-    """Compare two built holdings by the four scoring steps."""
+def score(hands: tuple[int, int], builds: tuple[int, int],
+          scoring: Scoring = Scoring.CATEGORIES_FIRST) -> Outcome:
+    """Compare two built holdings by the scoring steps, in the order the option sets."""
     arranged = [arrangement(hands[p], builds[p]) for p in (0, 1)]
-    keys = (arranged[0].key, arranged[1].key)
+    keys = (arranged[0].key_for(scoring), arranged[1].key_for(scoring))
     winner: int | None = None
     step: int | None = None
     for index, (mine, theirs) in enumerate(zip(keys[0], keys[1], strict=True)):
@@ -377,4 +379,5 @@ def score(hands: tuple[int, int], builds: tuple[int, int]) -> Outcome:
         winner, step, keys,
         ((arranged[0].weaker.mask, arranged[0].stronger.mask),
          (arranged[1].weaker.mask, arranged[1].stronger.mask)),
+        scoring,
     )

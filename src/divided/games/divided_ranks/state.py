@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from divided.cards import PACK_21
 from divided.games.divided_ranks.options import Options
-from divided.hands.arrange import ResultKey
+from divided.hands.arrange import Scoring
 
 ALL_CARDS = (1 << PACK_21.size) - 1
 ROUNDS = 5
@@ -77,7 +77,13 @@ SCORING_STEPS = (
     "the weaker hands card for card",
     "the stronger hands card for card",
 )
-"""The four scoring comparisons, in order (index ``step - 1``)."""
+"""The four scoring comparisons of the rules, in order (index ``step - 1``)."""
+
+STEPS_BY_SCORING: dict[Scoring, tuple[str, ...]] = {
+    Scoring.CATEGORIES_FIRST: SCORING_STEPS,
+    Scoring.WEAKER_FIRST: ("the weaker hands card for card", "the stronger hands card for card"),
+}
+"""The comparisons of each scoring order, in order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,14 +91,21 @@ class Outcome:
     """How a finished game ended.
 
     ``winner`` is ``None`` for a draw; ``step`` (1-4) is the scoring comparison that decided,
-    ``None`` for a draw. ``keys`` are both players' result keys; ``hands`` each player's
-    (weaker, stronger) hand masks.
+    ``None`` for a draw. ``keys`` are both players' result keys under the scoring order
+    (for ``categories-first``: weaker category, stronger category, weaker strength, stronger
+    strength); ``hands`` each player's (weaker, stronger) hand masks.
     """
 
     winner: int | None
     step: int | None
-    keys: tuple[ResultKey, ResultKey]
+    keys: tuple[tuple[int, ...], tuple[int, ...]]
     hands: tuple[tuple[int, int], tuple[int, int]]
+    scoring: Scoring = Scoring.CATEGORIES_FIRST
+
+    @property
+    def step_name(self) -> str | None:
+        """The comparison that decided, in words (``None`` for a draw)."""
+        return None if self.step is None else STEPS_BY_SCORING[self.scoring][self.step - 1]
 
     @property
     def is_draw(self) -> bool:
@@ -101,9 +114,8 @@ class Outcome:
     def describe(self) -> str:
         """The result in plain words."""
         if self.winner is None or self.step is None:
-            return "Draw: all four comparisons are equal."
-        return (f"Player {self.winner} wins, decided by {SCORING_STEPS[self.step - 1]} "
-                f"(scoring step {self.step}).")
+            return "Draw: every scoring comparison is equal."
+        return f"Player {self.winner} wins, decided by {self.step_name} (scoring step {self.step})."
 
 
 @dataclass(frozen=True, slots=True)
