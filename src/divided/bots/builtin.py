@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from divided.bots.base import Bot, flag, register
+from divided.bots.base import Bot, flag, positive_int, register
+from divided.bots.expert import ExpertBot
 from divided.bots.random_bot import RandomBot
+from divided.bots.skilled import SkilledBot
 
 
 def _random(auto_arrange: str | bool = True) -> Bot:
@@ -11,3 +13,11 @@ def _random(auto_arrange: str | bool = True) -> Bot:
 
 
 register("random", _random)
+register("skilled", SkilledBot)
+
+
+def _expert(budget: str | int = ExpertBot.budget) -> Bot:
+    return ExpertBot(budget=positive_int(budget, "budget"))
+
+
+register("expert", _expert)
