@@ -31,26 +31,17 @@ from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge
 from divided.games.divided_ranks.state import ALL_CARDS, ROUNDS, Phase
 from divided.games.divided_ranks.view import PlayerView, SeenChoice, SeenSplit
-from divided.hands.arrange import Scoring, arrange, scoring_key, weaker_mask_table
-from divided.hands.five import strength_table
+from divided.hands.arrange import Scoring, arrange, packed_key_table
 
 
 class _Scorer:
-    """Final results from holdings, by table look-ups."""
+    """Final results from holdings, by table look-ups (packed keys compare like the rules)."""
 
     def __init__(self, scoring: Scoring) -> None:
-        self.scoring = scoring
-        self.weak = weaker_mask_table(scoring)
-        self.strength = strength_table()
-        self._cache: dict[int, tuple[int, ...]] = {}
+        self.keys = packed_key_table(scoring)
 
-    def key(self, holding: int) -> tuple[int, ...]:
-        key = self._cache.get(holding)
-        if key is None:
-            weak = self.weak[holding]
-            key = scoring_key(self.strength[weak], self.strength[holding ^ weak], self.scoring)
-            self._cache[holding] = key
-        return key
+    def key(self, holding: int) -> int:
+        return self.keys[holding]
 
     def result(self, mine: int, theirs: int) -> float:
         """1 for a win of ``mine``, 0.5 for a draw, 0 for a loss."""

@@ -163,11 +163,15 @@ _SPLIT_NUMBER = {positions: n for n, positions in enumerate(SPLIT_POSITIONS)}
 
 
 def _holding_indices(holding: int) -> list[int]:
+    _check_holding(holding)
+    return mask_indices(holding)
+
+
+def _check_holding(holding: int) -> None:
     if not 0 <= holding < MASK_SPACE:
         raise InvalidHandError(f"mask {holding:#x} is not a set of cards of the 21-card pack")
     if holding.bit_count() != HOLDING_SIZE:
         raise InvalidHandError(f"a holding is ten cards of the 21-card pack; got {holding.bit_count()}")
-    return mask_indices(holding)
 
 
 def arrangement(holding: int, split: int) -> Arrangement:
@@ -197,7 +201,7 @@ def arrange(holding: int, scoring: Scoring = CATEGORIES_FIRST) -> Arrangement:
 
 def best_key(holding: int, scoring: Scoring = CATEGORIES_FIRST) -> tuple[int, ...]:
     """Result key of the best split of a holding (a table look-up)."""
-    _holding_indices(holding)
+    _check_holding(holding)
     weak = _tables(scoring).weak_by_mask[holding]
     strength = strength_table()
     return scoring_key(strength[weak], strength[holding ^ weak], scoring)
@@ -209,6 +213,21 @@ def best_weaker_mask(holding: int, scoring: Scoring = CATEGORIES_FIRST) -> int:
     No checks: ``holding`` must be a ten-card mask of the pack (else the result is 0).
     """
     return _tables(scoring).weak_by_mask[holding]
+
+
+def packed_key_table(scoring: Scoring = CATEGORIES_FIRST) -> array[int]:
+    """Packed result key of the best split of every holding, indexed by the holding's mask
+    (0 for masks that are not holdings). Packed keys compare like :func:`scoring_key` tuples,
+    so hot loops compare holdings with two look-ups."""
+    return _packed_keys(scoring)
+
+
+@cache
+def _packed_keys(scoring: Scoring) -> array[int]:
+    tables = _tables(scoring)
+    by_mask = np.zeros(MASK_SPACE, dtype=np.int32)
+    by_mask[tables.holdings] = tables.key
+    return array("i", by_mask.tobytes())
 
 
 def weaker_mask_table(scoring: Scoring = CATEGORIES_FIRST) -> array[int]:

@@ -41,7 +41,7 @@ from divided.games.divided_ranks.view import (
     SeenReserve,
     SeenSplit,
 )
-from divided.hands.arrange import Scoring, best_key
+from divided.hands.arrange import Scoring, best_key, packed_key_table
 
 
 class Place(StrEnum):
@@ -280,13 +280,15 @@ def swap_chances(hand: int, reserve_candidates: set[int] | frozenset[int],
                  scoring: Scoring = Scoring.CATEGORIES_FIRST) -> tuple[SwapOdds, ...]:
     """For keep and for giving each card of ``hand``: the chance the best result improves,
     stays, or worsens, with every candidate reserve card equally likely."""
-    before = best_key(hand, scoring)
+    best_key(hand, scoring)  # checks the holding
+    keys = packed_key_table(scoring)
+    before = keys[hand]
     n = len(reserve_candidates)
     out = [SwapOdds(None, Fraction(0), Fraction(1), Fraction(0))]
     for give in mask_indices(hand):
         better = worse = 0
         for card in reserve_candidates:
-            after = best_key(hand ^ (1 << give) | (1 << card), scoring)
+            after = keys[hand ^ (1 << give) | (1 << card)]
             better += after > before
             worse += after < before
         out.append(SwapOdds(give, Fraction(better, n), Fraction(n - better - worse, n), Fraction(worse, n)))
