@@ -94,6 +94,25 @@ def positive_int(value: str | int, name: str) -> int:
     return number
 
 
+def non_negative(value: str | float, name: str) -> float:
+    """A non-negative number bot parameter."""
+    try:
+        number = float(value)
+    except ValueError:
+        raise RuleOptionError(f"bot parameter {name}={value!r} must be a number") from None
+    if not number >= 0 or number == float("inf"):
+        raise RuleOptionError(f"bot parameter {name}={value!r} must be a finite number >= 0")
+    return number
+
+
+def fraction(value: str | float, name: str) -> float:
+    """A bot parameter between 0 and 1."""
+    number = non_negative(value, name)
+    if number > 1:
+        raise RuleOptionError(f"bot parameter {name}={value!r} must be between 0 and 1")
+    return number
+
+
 _loaded = False
 
 

@@ -32,20 +32,22 @@ def register(subparsers: Any) -> None:
         "play", help="play Divided Ranks in the terminal against a bot",
         description="Play Divided Ranks in the terminal against a bot.",
     )
-    parser.add_argument("--bot", default="random", choices=names(), help="the opponent (default: random)")
+    parser.add_argument("--bot", default="skilled",
+                        help=f"the opponent: {', '.join(names())}, with parameters as name:key=value "
+                        "(default: skilled)")
     parser.add_argument("--seat", type=int, choices=(0, 1), default=0, help="your seat (default 0)")
-    parser.add_argument("--first-splitter", default="coin", help="coin (default), 0 or 1")
-    parser.add_argument("--reserve-order", default="literal", help="literal (default), coin or splitter-first")
-    parser.add_argument("--swap", default="blind", help="blind (default) or face-up")
+    for option in games.load("divided-ranks").info.options:
+        values = ", ".join(str(c) for c in option.choices)
+        parser.add_argument(f"--{option.name.replace('_', '-')}", dest=option.name, default=option.default,
+                            help=f"{option.description} ({values}; default {option.default})")
     parser.add_argument("--seed", type=int, default=None, help="seed for the shuffle (default: random)")
     parser.set_defaults(handler=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
-    game = games.load(
-        "divided-ranks", first_splitter=args.first_splitter, reserve_order=args.reserve_order,
-        swap=args.swap,
-    )
+    info = games.load("divided-ranks").info
+    game = games.load("divided-ranks", **{o.name: getattr(args, o.name) for o in info.options})
+    make_bot(args.bot)  # an unknown bot is refused before the game starts
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
     return play(game.new_initial_state(seed=seed), args.seat, args.bot, input, sys.stdout, seed)
 
@@ -60,6 +62,7 @@ def play(state: State[Any, PlayerView], seat: int, bot_name: str, read: Callable
         print(text, file=out)
 
     say(f"Divided Ranks against the {bot.name} bot. You are player {seat}. (q quits)")
+    say(", ".join(f"{name}={value}" for name, value in state.game.options.items()))
     seen_log = 0
     while not state.is_terminal():
         player = state.current_player()
