@@ -21,5 +21,5 @@ class RandomBot:
 
     def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
         if self.auto_arrange and view.phase == Phase.BUILD:
-            return act.build_action(arrange(view.hand).split)
+            return act.build_action(arrange(view.hand, view.options.scoring).split)
         return legal[rng.randrange(len(legal))]
