@@ -105,14 +105,15 @@ class Plan:
     def from_dict(cls, data: object) -> Plan:
         """A plan read back from ``run.json``; anything malformed raises :class:`LabError`."""
         try:
-            assert isinstance(data, dict) and data.get("format") == PLAN_FORMAT
+            if not isinstance(data, dict) or data.get("format") != PLAN_FORMAT:
+                raise ValueError("not a plan of this format")
             arms = tuple(
                 Arm(str(a["label"]), dict(a["options"]), tuple(str(b) for b in a["bots"]))
                 for a in data["arms"]
             )
             return cls(str(data["kind"]), str(data["game"]), int(data["games"]), int(data["seed"]),
                        bool(data["duplicate"]), arms, str(data["version"]))
-        except (AssertionError, KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError):
             raise LabError("the run description (run.json) is not one this version can read") from None
 
     def differences(self, other: Plan) -> list[str]:
@@ -121,7 +122,7 @@ class Plan:
         out = []
         for key in sorted(set(mine) | set(theirs)):
             if mine.get(key, "(none)") != theirs.get(key, "(none)"):
-                out.append(f"{key}: {theirs.get(key, '(none)')} -> {mine.get(key, '(none)')}")
+                out.append(f"{key} is {theirs.get(key, '(none)')} there, {mine.get(key, '(none)')} here")
         return out
 
 
@@ -186,7 +187,7 @@ def check_game_count(count: int, duplicate: bool) -> None:
     if duplicate and count % 2:
         raise LabError(
             f"--games {count} is odd, but the duplicate format plays every deal twice with the seats "
-            f"swapped; use an even count such as {count - 1 if count > 1 else 2} or {count + 1}, "
+            f"swapped; use an even count such as {f'{count - 1} or ' if count > 1 else ''}{count + 1}, "
             "or add --no-duplicate"
         )
 

@@ -6,7 +6,7 @@ pool of worker processes or on a Ray cluster.
 
 >>> deal_seed(7, 0) == deal_seed(7, 0), deal_seed(7, 0) == deal_seed(7, 1)
 (True, False)
->>> 0 <= bot_seed(deal_seed(7, 0), 1, "random") < 2**63
+>>> 0 <= bot_seed(deal_seed(7, 0), 0, 1, "random") < 2**63
 True
 """
 
@@ -30,6 +30,10 @@ def deal_seed(master: int, deal: int) -> int:
     return derive_seed("deal", master, deal)
 
 
-def bot_seed(game_seed: int, seat: int, bot: str) -> int:
-    """Seed of the ``random.Random`` given to the bot ``bot`` sitting at ``seat`` in a game."""
-    return derive_seed("bot", game_seed, seat, bot)
+def bot_seed(game_seed: int, game: int, seat: int, bot: str) -> int:
+    """Seed of the ``random.Random`` given to the bot ``bot`` at ``seat`` in game number ``game``.
+
+    The game number is part of it so that the two games of a deal pair (one seed) do not
+    repeat each other when the same bot sits at both seats.
+    """
+    return derive_seed("bot", game_seed, game, seat, bot)
