@@ -23,7 +23,7 @@ from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.state import Phase
 
 BUILT_IN = {"random", "skilled", "expert", "hide-weaker", "hide-stronger"}
-SMALL = {"expert": "expert:budget=24"}  # keep the expert fast here
+SMALL = {"expert": "expert:budget=24", "ismcts": "ismcts:iterations=20"}  # keep the search bots fast here
 
 
 def spec(name: str) -> str:

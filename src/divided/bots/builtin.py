@@ -30,3 +30,14 @@ from divided.bots.exploiters import HiderBot  # noqa: E402
 
 register("hide-weaker", lambda: HiderBot("weaker"))
 register("hide-stronger", lambda: HiderBot("stronger"))
+
+
+# Information-set MCTS (a search baseline): see divided.bots.ismcts.
+from divided.bots.ismcts import IsmctsBot  # noqa: E402
+
+
+def _ismcts(iterations: str | int = IsmctsBot.iterations) -> Bot:
+    return IsmctsBot(iterations=positive_int(iterations, "iterations"))
+
+
+register("ismcts", _ismcts)

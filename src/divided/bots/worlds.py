@@ -1,0 +1,301 @@
+"""Sampling a full game state consistent with one player's view (a *determinisation*).
+
+:func:`sample_state` draws a complete core state (the engine's frozen state, with a complete
+and legal log, built by replaying a whole history through :class:`DividedRanksRules`) such
+that ``observe(sample, view.player) == view`` exactly, at the same decision.
+
+The distribution sampled
+------------------------
+
+It is the one the game's books count with (ruling R7): every consistent placement of the
+cards equally likely, with no model of how the opponent plays.
+
+* **Before the reserve** every card the player has not seen is exchangeable. The unseen cards
+  are shuffled uniformly and dealt into the unseen places: the original reserve, the
+  face-down pairs of past rounds that went unseen into the opponent's hand, the unseen cards
+  on the table (all four while the opponent splits, the face-down pair while the player
+  chooses) and the stock, in order. So every consistent placement is equally likely, and an
+  unseen card lies in a place with probability (unseen slots there) / (unseen cards), as the
+  books say.
+* **From the reserve on** a consistent placement is fixed by the final reserve card (the
+  opponent holds the other cards the player cannot see). The final reserve is drawn
+  uniformly from the books' candidates (:func:`knowledge`: ``reserve_odds``, or ``reserve``
+  when certain); then a history leading there is drawn uniformly from the consistent
+  histories of the reserve decisions: the original reserve card and, if the opponent swapped
+  blind, the card they gave (every pair of them that replays to the observed decisions and
+  ends with that reserve). Which unseen cards formed which hidden past pair is a uniform
+  partition of the rest.
+
+Arbitrary choices (they never change the player's view, nor the future of the game): the order
+of the four cards dealt to one round (the engine only uses them as a set); in the reserve
+phase, the spread of histories over one final reserve card (uniform over the consistent
+original reserve and blind gift, as above) and of the hidden cards over the past rounds; and
+the opponent's build when they have committed it secretly: auto-arrange of their holding
+(best against every opponent, ruling R5; a model of the opponent, not a count of states).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+from divided.cards import mask_indices
+from divided.games.base import OptionValue
+from divided.games.divided_ranks import actions as act
+from divided.games.divided_ranks.knowledge import knowledge
+from divided.games.divided_ranks.rules import DividedRanksRules
+from divided.games.divided_ranks.state import ALL_CARDS, SPLIT_SIZE, DividedRanksState, Phase
+from divided.games.divided_ranks.view import (
+    PlayerView,
+    SeenBuild,
+    SeenChoice,
+    SeenReserve,
+    SeenSplit,
+    observe,
+)
+from divided.hands.arrange import arrange
+
+_RULES = DividedRanksRules()
+_SETUP = (Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN)
+_AFTER_DRAFT = (Phase.RESERVE, Phase.BUILD, Phase.OVER)
+
+
+def sample_state(view: PlayerView, rng: random.Random) -> DividedRanksState:
+    """A full state drawn from the states consistent with ``view`` (see the module text).
+
+    Raises :class:`ValueError` for a view that no state of the game gives.
+    """
+    return WorldSampler(view).sample(rng)
+
+
+@dataclass(frozen=True, slots=True)
+class _Round:
+    """A split round as the viewer saw it: the face-down pair is ``None`` if unseen."""
+
+    number: int
+    face_up: int
+    face_down: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class _History:
+    """The hidden choices of one consistent reserve history: the original reserve card and
+    the opponent's blind gift (-1 if none)."""
+
+    original_reserve: int
+    gift: int
+
+
+@dataclass
+class WorldSampler:
+    """:func:`sample_state` for one view, with the work that does not depend on the random
+    numbers done once (a bot samples many states of one view)."""
+
+    view: PlayerView
+    _base: DividedRanksState = field(init=False)
+    _rounds: list[_Round] = field(init=False)
+    _unseen: list[int] = field(init=False)
+    _table_hidden: int = field(init=False)
+    _reserves: list[int] = field(init=False)
+    _histories: dict[int, list[_History]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        try:
+            self._prepare()
+            probe = self.sample(random.Random(0))
+        except (ValueError, AssertionError) as error:  # the engine's errors are ValueErrors
+            raise ValueError(f"inconsistent view: {error}") from error
+        if observe(probe, self.view.player) != self.view:
+            raise ValueError("inconsistent view: no state with these cards and this history looks like it")
+
+    def _prepare(self) -> None:
+        view = self.view
+        options: dict[str, OptionValue] = {
+            "first_splitter": view.options.first_splitter, "reserve_order": view.options.reserve_order,
+            "swap": view.options.swap, "scoring": str(view.options.scoring),
+        }
+        state = _RULES.initial_state(options)
+        if state.phase == Phase.FIRST_SPLITTER_COIN and view.first_splitter >= 0:
+            state = _RULES.apply(state, view.first_splitter)
+        if state.phase == Phase.RESERVE_ORDER_COIN and view.reserve_first >= 0:
+            state = _RULES.apply(state, view.reserve_first)
+        self._base = state
+        self._rounds = []
+        self._unseen = []
+        self._table_hidden = 0
+        self._reserves = []
+        self._histories = {}
+        if view.phase in (*_SETUP, Phase.DEAL):
+            return
+        self._rounds = _rounds(view)
+        seen = _draft_hand(view) | view.drawn | view.offer | view.offer_face_down
+        for played in self._rounds:
+            seen |= played.face_up | (played.face_down or 0)
+        self._unseen = mask_indices(ALL_CARDS ^ seen)
+        if view.phase == Phase.SPLIT and view.drawn == 0:
+            self._table_hidden = SPLIT_SIZE
+        elif view.phase == Phase.CHOOSE and view.offer_face_down == 0:
+            self._table_hidden = SPLIT_SIZE // 2
+        hidden_pairs = sum(1 for played in self._rounds if played.face_down is None)
+        if view.phase == Phase.CHOOSE and self._table_hidden:
+            hidden_pairs -= 1  # the current round's face-down pair is on the table
+        slots = 1 + 2 * hidden_pairs + self._table_hidden + view.stock_size
+        if slots != len(self._unseen):
+            raise ValueError(f"{len(self._unseen)} unseen cards for {slots} places")
+        if view.phase in _AFTER_DRAFT:
+            self._prepare_reserve()
+
+    # -- the reserve phase: candidates from the books, histories by enumeration ---------------
+    def _prepare_reserve(self) -> None:
+        view = self.view
+        books = knowledge(view)
+        self._reserves = [books.reserve] if books.reserve is not None else sorted(books.reserve_odds)
+        self._histories = _reserve_histories(view, _draft_hand(view), self._unseen)
+        missing = [card for card in self._reserves if card not in self._histories]
+        if missing or not self._reserves:
+            raise ValueError(f"no history ends with reserve card(s) {missing}")
+
+    # -- sampling ----------------------------------------------------------------------------
+    def sample(self, rng: random.Random) -> DividedRanksState:
+        """One consistent state, drawn with ``rng``."""
+        view = self.view
+        if view.phase in _SETUP:
+            return self._base
+        if view.phase == Phase.DEAL:
+            dealt = view.stock_size + 1 if view.stock_size else 0
+            state = self._base
+            for card in rng.sample(range(21), dealt):
+                state = _RULES.apply(state, card)
+            return state
+        cards = self._unseen[:]
+        gift = -1
+        if view.phase in _AFTER_DRAFT:
+            reserve = self._reserves[rng.randrange(len(self._reserves))]
+            histories = self._histories[reserve]
+            history = histories[rng.randrange(len(histories))]
+            cards.remove(history.original_reserve)
+            rng.shuffle(cards)
+            cards.insert(0, history.original_reserve)
+            gift = history.gift
+        else:
+            rng.shuffle(cards)
+        return self._build(cards, gift)
+
+    def _build(self, cards: list[int], gift: int) -> DividedRanksState:
+        """The state whose unseen places are filled from ``cards`` (first the original
+        reserve, then the hidden past pairs in round order, the unseen cards on the table, the
+        stock), with the opponent's blind gift ``gift``."""
+        view = self.view
+        position = 1
+        deal = [cards[0]]
+
+        def take(count: int) -> int:
+            nonlocal position
+            out = 0
+            for card in cards[position : position + count]:
+                out |= 1 << card
+            position += count
+            return out
+
+        drawn_by_round: list[int] = []
+        for played in self._rounds:
+            down = played.face_down if played.face_down is not None else take(2)
+            drawn_by_round.append(played.face_up | down)
+        if view.phase == Phase.SPLIT:
+            drawn_by_round.append(view.drawn or take(SPLIT_SIZE))
+        for drawn in drawn_by_round:
+            deal.extend(mask_indices(drawn))
+        deal.extend(cards[position:])
+        assert sorted(deal) == list(range(21)), f"not a deal of the pack: {deal}"
+        # The 21 deal actions in one step, as the engine's own ``resolve_chance`` does.
+        state = replace(self._base, deal=tuple(deal), reserve=deal[0], phase=Phase.SPLIT)
+        for event in view.log:
+            state = _RULES.apply(state, _action(state, event, gift))
+        return state
+
+
+def _action(state: DividedRanksState, event: object, gift: int) -> int:
+    """The action that made ``event`` (as the viewer saw it) in the sampled world."""
+    if isinstance(event, SeenSplit):
+        a, b = mask_indices(event.face_up)
+        return act.split_action(a, b)
+    if isinstance(event, SeenChoice):
+        return act.TAKE_FACE_UP if event.took_face_up else act.TAKE_FACE_DOWN
+    if isinstance(event, SeenReserve):
+        if not event.swapped:
+            return act.KEEP
+        return act.give_action(event.gave if event.gave is not None else gift)
+    assert isinstance(event, SeenBuild)
+    if event.split is not None:
+        return act.build_action(event.split)
+    return act.build_action(arrange(state.hands[event.player], state.options.scoring).split)
+
+
+def _rounds(view: PlayerView) -> list[_Round]:
+    """Every split made so far (the current one included), as the viewer saw it."""
+    splits: dict[int, SeenSplit] = {}
+    choices: dict[int, SeenChoice] = {}
+    for event in view.log:
+        if isinstance(event, SeenSplit):
+            splits[event.round] = event
+        elif isinstance(event, SeenChoice):
+            choices[event.round] = event
+    out = []
+    for number in sorted(splits):
+        split = splits[number]
+        choice = choices.get(number)
+        face_down: int | None = None
+        if split.drawn is not None:
+            face_down = split.drawn ^ split.face_up
+        elif choice is not None and choice.face_down is not None:
+            face_down = choice.face_down
+        out.append(_Round(number, split.face_up, face_down))
+    return out
+
+
+def _draft_hand(view: PlayerView) -> int:
+    """The viewer's hand as the draft ended (undoing their own reserve swap, if any)."""
+    hand = view.hand
+    for event in view.log:
+        if isinstance(event, SeenReserve) and event.player == view.player and event.swapped:
+            assert event.gave is not None and event.took is not None
+            hand = hand ^ (1 << event.took) | (1 << event.gave)
+    return hand
+
+
+def _reserve_histories(view: PlayerView, draft_hand: int, unseen: list[int]) -> dict[int, list[_History]]:
+    """Every consistent (original reserve, blind gift) history of the reserve decisions so
+    far, grouped by the reserve card it ends with. ``unseen`` are the cards the viewer had not
+    seen when the draft ended (the original reserve is one of them; the opponent holds the
+    others)."""
+    me = view.player
+    events = [event for event in view.log if isinstance(event, SeenReserve)]
+    out: dict[int, list[_History]] = {}
+    for original in unseen:
+        hands = [0, 0]
+        hands[me] = draft_hand
+        hands[1 - me] = ALL_CARDS ^ draft_hand ^ (1 << original)
+        branches = [(-1, hands[0], hands[1], original)]
+        for event in events:
+            if not event.swapped:
+                continue
+            grown = []
+            for gift, hand0, hand1, reserve in branches:
+                holding = hand0 if event.player == 0 else hand1
+                if event.gave is not None:
+                    if event.took != reserve or not holding >> event.gave & 1:
+                        continue
+                    gives = [(gift, event.gave)]
+                else:
+                    gives = [(card, card) for card in mask_indices(holding)]
+                for new_gift, given in gives:
+                    after = holding ^ (1 << given) | (1 << reserve)
+                    if event.player == 0:
+                        grown.append((new_gift, after, hand1, given))
+                    else:
+                        grown.append((new_gift, hand0, after, given))
+            branches = grown
+        for gift, hand0, hand1, reserve in branches:
+            if (hand0, hand1)[me] == view.hand:
+                out.setdefault(reserve, []).append(_History(original, gift))
+    return out
