@@ -27,6 +27,8 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_foundation.py
+	$(BIN)/python benchmarks/bench_bots.py
+	$(BIN)/python benchmarks/bench_lab.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
