@@ -17,9 +17,9 @@ register("skilled", SkilledBot)
 
 
 def _expert(budget: str | int = ExpertBot.budget, epsilon: str | float = ExpertBot.epsilon,
-            beta: str | float = ExpertBot.beta, split_guard: str | float = ExpertBot.split_guard) -> Bot:
+            beta: str | float = ExpertBot.beta) -> Bot:
     return ExpertBot(budget=positive_int(budget, "budget"), epsilon=fraction(epsilon, "epsilon"),
-                     beta=non_negative(beta, "beta"), split_guard=fraction(split_guard, "split_guard"))
+                     beta=non_negative(beta, "beta"))
 
 
 register("expert", _expert)

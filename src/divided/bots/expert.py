@@ -67,7 +67,6 @@ class ExpertBot:
     budget: int = 160
     epsilon: float = 0.3
     beta: float = 1.0
-    split_guard: float = 1.0
     name: str = "expert"
 
     def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
@@ -161,10 +160,6 @@ class ExpertBot:
         estimate = average_pair_gain(books.opponent_known, unseen_mask)
         first = view.first_splitter
         totals = [0.0] * len(legal)
-        # As splitter, each split is also played out with the chooser taking each pair:
-        # a guarded value does not depend on the chooser behaving like our model.
-        if_up = [0.0] * len(legal)
-        if_down = [0.0] * len(legal)
         weight_sum = 0.0
         for _ in range(self.budget):
             cards = unseen[:]
@@ -187,33 +182,23 @@ class ExpertBot:
                 continue
             weight_sum += weight
             for index, action in enumerate(legal):
+                h = [hands[0], hands[1]]
                 if choosing:
                     took_up = action == act.TAKE_FACE_UP
-                    h = [hands[0], hands[1]]
                     h[me] |= view.offer if took_up else down
                     h[them] |= down if took_up else view.offer
-                    _play_rounds(h, view.round + 1, first, stock, estimate)
-                    totals[index] += weight * scorer.result(h[me], h[them])
-                    continue
-                a, b = act.PAIRS[action - act.SPLIT]
-                up = (1 << a) | (1 << b)
-                down_pair = view.drawn ^ up
-                outcomes = []
-                for they_take_up in (True, False):
-                    h = [hands[0], hands[1]]
-                    h[them] |= up if they_take_up else down_pair
-                    h[me] |= down_pair if they_take_up else up
-                    _play_rounds(h, view.round + 1, first, stock, estimate)
-                    outcomes.append(scorer.result(h[me], h[them]))
-                modelled = outcomes[0] if choose_face_up(hands[them], up, estimate) else outcomes[1]
-                totals[index] += weight * modelled
-                if_up[index] += weight * outcomes[0]
-                if_down[index] += weight * outcomes[1]
-        if not choosing and self.split_guard > 0.0:
-            totals = [
-                (1.0 - self.split_guard) * totals[i] + self.split_guard * min(if_up[i], if_down[i])
-                for i in range(len(legal))
-            ]
+                else:
+                    a, b = act.PAIRS[action - act.SPLIT]
+                    up = (1 << a) | (1 << b)
+                    down_pair = view.drawn ^ up
+                    if choose_face_up(h[them], up, estimate):
+                        h[them] |= up
+                        h[me] |= down_pair
+                    else:
+                        h[them] |= down_pair
+                        h[me] |= up
+                _play_rounds(h, view.round + 1, first, stock, estimate)
+                totals[index] += weight * scorer.result(h[me], h[them])
         if weight_sum == 0.0:
             return legal[0]
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
