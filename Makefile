@@ -1,4 +1,4 @@
-# Quick start: `make run` plays a game in the terminal; `make test` runs the whole suite.
+# Quick start: `make run` starts the web app (open the address it prints); `make test` runs the whole suite.
 # Both create the virtual environment .venv on first use (Python 3.11+ as python3).
 PYTHON ?= python3
 VENV := .venv
@@ -14,9 +14,10 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/divided play
+	$(BIN)/divided serve
 
 test: $(STAMP)
+	bash scripts/ensure-browser.sh
 	$(BIN)/python -m pytest
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy

@@ -13,6 +13,7 @@ False
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -114,11 +115,16 @@ def fraction(value: str | float, name: str) -> float:
 
 
 _loaded = False
+_load_lock = threading.Lock()
 
 
 def _load_builtin() -> None:
+    """Register the built-in bots once (thread-safe: a server's first requests may race)."""
     global _loaded
     if _loaded:
         return
-    _loaded = True
-    from divided.bots import builtin  # noqa: F401  (registers the built-in bots)
+    with _load_lock:
+        if not _loaded:
+            from divided.bots import builtin  # noqa: F401  (registers the built-in bots)
+
+            _loaded = True

@@ -1,0 +1,192 @@
+"""Load test of ``divided serve`` on loopback, against the expert bot.
+
+Run: ``.venv/bin/python benchmarks/load_web.py`` (add ``--help`` for the bounds). It starts its
+own server (``divided serve --port 0`` with a temporary data folder, SQLite, one worker unless
+told otherwise), then measures:
+
+1. **Bot reply latency**: games against the expert played one at a time; the time of every
+   ``POST /api/games/{id}/moves`` after which the bot moved (the request includes the bot's
+   thinking), p50/p95/max.
+2. **Under load**: ``--games`` browsers (default 100), each with its own session and its own
+   game in progress, all at once: each reads its state (``GET /api/games/{id}``) a few times,
+   then moves, until its game ends or the time budget is spent. Reported: p50/p95/max of the
+   GETs (the non-bot requests) and of the moves, and requests per second overall.
+
+Everything is bounded (request counts and a wall-clock budget) and talks to 127.0.0.1 only.
+The client runs in this process, so on a small machine it competes with the server for CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def summary(name: str, values: list[float]) -> str:
+    ms = [v * 1000 for v in values]
+    return (f"{name}: n={len(ms):,}  p50 {percentile(ms, 0.50):.1f} ms  p95 {percentile(ms, 0.95):.1f} ms  "
+            f"p99 {percentile(ms, 0.99):.1f} ms  max {max(ms, default=float('nan')):.1f} ms")
+
+
+class Server:
+    """``divided serve`` in a subprocess on a free loopback port."""
+
+    def __init__(self, data_dir: Path, extra: list[str]) -> None:
+        self.out = data_dir / "server.out"
+        self.err = data_dir / "server.err"
+        env = dict(os.environ, DIVIDED_DATA_DIR=str(data_dir), PYTHONUNBUFFERED="1")
+        env.pop("DIVIDED_DATABASE_URL", None)
+        with self.out.open("w") as out, self.err.open("w") as err:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "divided", "serve", "--host", "127.0.0.1", "--port", "0",
+                 "--data-dir", str(data_dir), *extra],
+                stdout=out, stderr=err, env=env, cwd=ROOT, start_new_session=True)
+        self.url = ""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise SystemExit(f"the server exited: {self.err.read_text()[-2000:]}")
+            found = re.search(r"Open (http://127\.0\.0\.1:\d+)/", self.out.read_text())
+            if found:
+                self.url = found.group(1)
+                try:
+                    if httpx.get(f"{self.url}/api/games", timeout=2).status_code == 200:
+                        return
+                except httpx.TransportError:
+                    pass
+            time.sleep(0.05)
+        self.stop()
+        raise SystemExit("the server did not start within 60 s")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+
+def bot_replies(url: str, games: int, rng: random.Random) -> list[float]:
+    """Sequential games against the expert: latency of each move the bot answered."""
+    latencies: list[float] = []
+    with httpx.Client(base_url=url, timeout=60) as http:
+        for _ in range(games):
+            state = http.post("/api/games", json={"bot": "expert", "first_splitter": "coin"}).json()
+            while state["phase"] != "over":
+                action = rng.choice(state["legal"])["action"]
+                began = time.perf_counter()
+                response = http.post(f"/api/games/{state['id']}/moves",
+                                     json={"move_number": state["move_number"], "action": action})
+                elapsed = time.perf_counter() - began
+                response.raise_for_status()
+                after = response.json()
+                if after["move_number"] > state["move_number"] + 1:  # the bot moved too
+                    latencies.append(elapsed)
+                state = after
+    return latencies
+
+
+async def browser(url: str, bot: str, rng: random.Random, reads: int, deadline: float, budget: int,
+                  gets: list[float], moves: list[float], errors: list[str]) -> int:
+    """One browser: its own session and game; read the state ``reads`` times per move."""
+    done = 0
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        response = await http.post("/api/games", json={"bot": bot, "first_splitter": "coin"})
+        done += 1
+        state: dict[str, Any] = response.json()
+        while state["phase"] != "over" and time.monotonic() < deadline and done < budget:
+            for _ in range(reads):
+                began = time.perf_counter()
+                got = await http.get(f"/api/games/{state['id']}")
+                gets.append(time.perf_counter() - began)
+                done += 1
+                if got.status_code != 200:
+                    errors.append(f"GET {got.status_code}")
+            began = time.perf_counter()
+            moved = await http.post(f"/api/games/{state['id']}/moves",
+                                    json={"move_number": state["move_number"],
+                                          "action": rng.choice(state["legal"])["action"]})
+            moves.append(time.perf_counter() - began)
+            done += 1
+            if moved.status_code != 200:
+                errors.append(f"POST {moved.status_code}")
+                break
+            state = moved.json()
+    return done
+
+
+async def under_load(url: str, bot: str, games: int, reads: int, seconds: float, budget: int,
+                     seed: int) -> tuple[list[float], list[float], int, float, list[str]]:
+    gets: list[float] = []
+    moves: list[float] = []
+    errors: list[str] = []
+    deadline = time.monotonic() + seconds
+    began = time.perf_counter()
+    counts = await asyncio.gather(*(
+        browser(url, bot, random.Random(seed + i), reads, deadline, budget, gets, moves, errors)
+        for i in range(games)))
+    return gets, moves, sum(counts), time.perf_counter() - began, errors
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sequential-games", type=int, default=20,
+                        help="games against the expert for the bot-reply latency (default 20)")
+    parser.add_argument("--games", type=int, default=100, help="concurrent browsers and games (default 100)")
+    parser.add_argument("--reads", type=int, default=5, help="state reads per move in the load phase (default 5)")
+    parser.add_argument("--seconds", type=float, default=40, help="time budget of the load phase (default 40)")
+    parser.add_argument("--max-requests", type=int, default=100,
+                        help="at most this many requests per browser in the load phase (default 100)")
+    parser.add_argument("--bot", default="expert", choices=("random", "skilled", "expert"),
+                        help="the opponent in the load phase (default expert)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--database-url", default=None, help="needed for --workers above 1")
+    args = parser.parse_args()
+    extra = ["--workers", str(args.workers)]
+    if args.database_url:
+        extra += ["--database-url", args.database_url]
+    with tempfile.TemporaryDirectory(prefix="divided-load-") as folder:
+        server = Server(Path(folder), extra)
+        try:
+            print(f"server: {server.url} (workers {args.workers}, "
+                  f"{'SQLite' if not args.database_url else args.database_url.split(':')[0]}), "
+                  f"{os.cpu_count()} CPUs shared with this client")
+            replies = bot_replies(server.url, args.sequential_games, random.Random(args.seed))
+            print(summary(f"expert reply (POST move incl. bot), {args.sequential_games} sequential games",
+                          replies))
+            gets, moves, count, wall, errors = asyncio.run(
+                under_load(server.url, args.bot, args.games, args.reads, args.seconds, args.max_requests, args.seed))
+            print(summary(f"GET state with {args.games} games in progress ({args.bot} bot)", gets))
+            print(summary(f"POST move with {args.games} games in progress ({args.bot} bot)", moves))
+            print(f"throughput under load: {count:,} requests in {wall:.1f} s = {count / wall:,.0f} requests/s"
+                  + (f"; {len(errors)} errors: {sorted(set(errors))}" if errors else "; no errors"))
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,142 @@
+"""``divided serve``: run the browser app (FastAPI under uvicorn) and say where to open it.
+
+Games are stored in SQLite in the data folder unless ``--database-url`` (or
+``$DIVIDED_DATABASE_URL``) names another database. Several worker processes
+(``--workers N``) need a database server such as PostgreSQL: each worker is a separate process
+with its own connections, and SQLite locks the whole file for every write, so busy workers would
+wait on each other or fail with "database is locked".
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from divided.errors import DividedError
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve", help="run the browser app (open the printed address in a web browser)",
+        description="Run the browser app: play Divided Ranks against a bot in a web browser.",
+    )
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1: this computer only)")
+    parser.add_argument("--port", type=_port, default=8000,
+                        help="port to listen on (default 8000; 0 picks a free port)")
+    parser.add_argument("--database-url", default=None,
+                        help="SQLAlchemy database URL, e.g. postgresql+psycopg://user@host/divided "
+                        "(default: $DIVIDED_DATABASE_URL, else SQLite in the data folder)")
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help="folder for the SQLite database and the cookie secret "
+                        "(default: $DIVIDED_DATA_DIR, else ~/.local/share/divided)")
+    parser.add_argument("--workers", type=_workers, default=1,
+                        help="worker processes (default 1; more than 1 needs --database-url "
+                        "of a database server such as PostgreSQL)")
+    parser.set_defaults(handler=_run)
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port {port} is out of range (0-65535)")
+    return port
+
+
+def _workers(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of workers") from None
+    if not 1 <= count <= 64:
+        raise argparse.ArgumentTypeError(f"workers must be between 1 and 64, got {count}")
+    return count
+
+
+def browser_address(host: str, port: int) -> str:
+    """The address to open for a server listening on ``host``:``port``.
+
+    >>> browser_address("0.0.0.0", 8000), browser_address("::1", 8001)
+    ('http://127.0.0.1:8000/', 'http://[::1]:8001/')
+    """
+    shown = host
+    if host in ("", "0.0.0.0"):
+        shown = "127.0.0.1"
+    elif host == "::":
+        shown = "[::1]"
+    elif ":" in host:
+        shown = f"[{host}]"
+    return f"http://{shown}:{port}/"
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _run(args: argparse.Namespace) -> int:
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    from divided.web import config
+    from divided.web.store import GameStore
+
+    folder = config.ensure_data_dir(config.data_dir(args.data_dir))
+    url = config.database_url(args.database_url, folder)
+    if args.workers > 1 and config.is_sqlite(url):
+        raise DividedError(
+            "--workers above 1 needs a database server: give --database-url "
+            "postgresql+psycopg://... (each worker is its own process, and SQLite locks the whole "
+            "file for every write, so workers would queue behind each other or fail with "
+            "'database is locked')"
+        )
+    # Workers (and the app factory) read the configuration from the environment.
+    os.environ[config.DATA_DIR_ENV] = str(folder)
+    os.environ[config.DATABASE_URL_ENV] = url
+    if args.workers == 1:
+        from divided.web.app import create_app
+
+        uv_config = uvicorn.Config(create_app(url, folder), host=args.host, port=args.port,
+                                   log_level="info", server_header=False)
+    else:
+        store = GameStore(url)  # check the database and create the table once, before any worker
+        try:
+            store.create_tables()
+        finally:
+            store.dispose()
+        config.secret(folder)  # create the shared secret before the workers race for it
+        uv_config = uvicorn.Config("divided.web.app:create_app", factory=True, host=args.host,
+                                   port=args.port, workers=args.workers, log_level="info",
+                                   server_header=False)
+    sock = uv_config.bind_socket()  # exits with a message if the port is taken
+    # uvicorn's socket has protocol number 0, so asyncio does not turn Nagle's algorithm off
+    # on the connections it accepts; each keep-alive response would then wait ~40 ms for a
+    # delayed ACK. Set on the listening socket, TCP_NODELAY is inherited by every connection.
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    port = sock.getsockname()[1]
+    if not _is_loopback(args.host):
+        print(f"Note: listening on {args.host}, so other computers on the network can reach this "
+              "server.", file=sys.stderr)
+    print(f"Open {browser_address(args.host, port)} in your browser", flush=True)
+    try:
+        if args.workers > 1:
+            Multiprocess(uv_config, sockets=[sock]).run()
+        else:
+            uvicorn.Server(uv_config).run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    return 0

@@ -1,0 +1,437 @@
+"""The JSON API of the web app (docs/web-api.md): games against a bot, one per row.
+
+The server is authoritative. A request is validated completely before anything changes; a
+move is applied to a state rebuilt from the stored record, the bot answers until it is the
+human's turn or the game is over, and the result is written with a compare-and-set on the
+move number (:mod:`divided.web.store`). Every response is built by :mod:`divided.web.viewmodel`
+from the human's view.
+
+Bots run here, each decision on its own thread with a time limit. A bot that raises, answers
+an illegal action or takes too long does not lose the game: the moves so far are stored with
+``bot_error`` set, the state says ``to_move: "bot"``, and ``POST /api/games/{id}/bot`` asks
+again. The bot's random numbers come from the game's seed and the move number, so a game is
+reproducible from its record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+import random
+import re
+import threading
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from divided import games
+from divided.bots import make_bot
+from divided.bots.base import Bot
+from divided.cards import PACK_21, mask_indices
+from divided.games.base import State
+from divided.games.divided_ranks import actions as act
+from divided.games.divided_ranks.state import Phase
+from divided.games.divided_ranks.view import PlayerView
+from divided.web.config import BOT_TIMEOUT
+from divided.web.sessions import session_id
+from divided.web.store import GameRow, GameStore, Progress, StateCache
+from divided.web.viewmodel import GameMeta, api_phase, result_word, state_object
+
+logger = logging.getLogger("divided.web")
+
+GAME = "divided-ranks"
+HUMAN_SEAT = 0
+BOTS = ("random", "skilled", "expert")
+SWAPS = ("blind", "face-up")
+FIRST_SPLITTERS = {"you": HUMAN_SEAT, "bot": 1 - HUMAN_SEAT, "coin": "coin"}
+DEFAULTS = {"bot": "skilled", "swap": "blind", "first_splitter": "coin"}
+MAX_BODY = 16 * 1024
+MOVE_THREADS = 4
+"""Requests that may run a bot (create, move, bot retry) at once per process; others queue."""
+_GAME_ID = re.compile(r"[0-9a-f]{32}")
+NO_SUCH_GAME = "no such game"
+T = TypeVar("T")
+
+
+class ApiError(Exception):
+    """A request the API refuses: answered as ``{"error": message}`` with ``status``."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def error_response(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=dict(headers or {}))
+
+
+# -- request bodies -------------------------------------------------------------------------
+
+
+async def read_json(request: Request, *, optional: bool) -> dict[str, Any]:
+    """The request's JSON object. An empty body is ``{}`` when ``optional``."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise ApiError(413, f"the request body is too large (at most {MAX_BODY} bytes)")
+        chunks.append(chunk)
+    body = b"".join(chunks)
+    if not body.strip():
+        if optional:
+            return {}
+        raise ApiError(422, "the request needs a JSON body")
+    media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media != "application/json":
+        raise ApiError(415, "send the body as JSON with the header Content-Type: application/json")
+    try:
+        data = json.loads(body)
+    except UnicodeDecodeError:
+        raise ApiError(422, "the body is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise ApiError(422, f"the body is not valid JSON: {error.msg} at line {error.lineno} "
+                       f"column {error.colno}") from None
+    except RecursionError:
+        raise ApiError(422, "the body is nested too deeply") from None
+    if not isinstance(data, dict):
+        raise ApiError(422, f"the body must be a JSON object, not {_json_type(data)}")
+    return data
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+def _check_keys(data: Mapping[str, Any], allowed: tuple[str, ...]) -> None:
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise ApiError(422, f"unknown field{'s' if len(unknown) > 1 else ''} "
+                       f"{', '.join(repr(k) for k in unknown)}; allowed: {', '.join(allowed)}")
+
+
+def _choice(data: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> str:
+    value = data.get(name, DEFAULTS[name])
+    if not isinstance(value, str):
+        raise ApiError(422, f"{name} must be a string, one of {', '.join(allowed)} "
+                       f"(got {_json_type(value)})")
+    if value not in allowed:
+        raise ApiError(422, f"{name} {value[:40]!r} is not allowed; choose one of {', '.join(allowed)}")
+    return value
+
+
+def _integer(data: Mapping[str, Any], name: str) -> int:
+    if name not in data:
+        raise ApiError(422, f"the body needs the field {name!r} (an integer)")
+    value = data[name]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ApiError(422, f"{name} must be an integer, not {_json_type(value)}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    bot: str
+    swap: str
+    first_splitter: str
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> NewGame:
+        _check_keys(data, ("bot", "swap", "first_splitter"))
+        return cls(_choice(data, "bot", BOTS), _choice(data, "swap", SWAPS),
+                   _choice(data, "first_splitter", tuple(FIRST_SPLITTERS)))
+
+
+# -- the bot ----------------------------------------------------------------------------------
+
+
+class BotFailure(Exception):
+    """The bot did not produce a legal move in time (the message is safe to show)."""
+
+
+BotFactory = Callable[[str], Bot]
+
+
+def bot_rng(seed: int, move_number: int) -> random.Random:
+    """The bot's random numbers at a move: fixed by the game's seed and the move number."""
+    return random.Random(f"divided-web-bot:{seed}:{move_number}")
+
+
+def run_bot(bot: Bot, state: State[Any, Any], seed: int, timeout: float) -> int:
+    """The bot's action at ``state`` (from the mover's view only), within ``timeout`` seconds.
+
+    The bot runs on a daemon thread; one that runs over is abandoned (its answer is ignored).
+    Messages never quote the bot's exception, which might name hidden cards.
+    """
+    player = state.current_player()
+    view = state.observation(player)
+    legal = state.legal_actions()
+    rng = bot_rng(seed, state.move_number())
+    answer: list[int] = []
+    failure: list[BaseException] = []
+
+    def think() -> None:
+        try:
+            answer.append(bot.choose(view, legal, rng))
+        except BaseException as error:  # reported below, whatever it is
+            failure.append(error)
+
+    thread = threading.Thread(target=think, name=f"bot-{bot.name}", daemon=True)
+    thread.start()
+    thread.join(timeout)
+    if thread.is_alive():
+        logger.warning("the %s bot did not answer within %.1f s", bot.name, timeout)
+        raise BotFailure(f"the {bot.name} bot did not answer within {timeout:g} seconds")
+    if failure:
+        error = failure[0]
+        logger.error("the %s bot failed", bot.name, exc_info=(type(error), error, error.__traceback__))
+        raise BotFailure(f"the {bot.name} bot failed ({type(error).__name__})")
+    action = answer[0]
+    if isinstance(action, bool) or not isinstance(action, int) or action not in legal:
+        logger.error("the %s bot chose %r, which is not legal", bot.name, action)
+        raise BotFailure(f"the {bot.name} bot chose a move that is not legal")
+    return action
+
+
+# -- the service ------------------------------------------------------------------------------
+
+
+class GameService:
+    """Games against a bot, stored in a :class:`GameStore` (used by the API and the pages)."""
+
+    def __init__(self, store: GameStore, *, bot_timeout: float = BOT_TIMEOUT,
+                 bot_factory: BotFactory = make_bot, cache_size: int = 512,
+                 concurrent_moves: int = MOVE_THREADS) -> None:
+        self.store = store
+        self.cache = StateCache(cache_size)
+        self.bot_timeout = bot_timeout
+        self.bot_factory = bot_factory
+        self._movers = ThreadPoolExecutor(max_workers=concurrent_moves, thread_name_prefix="divided-move")
+
+    async def thinking(self, work: Callable[..., T], *args: Any) -> T:
+        """Run a request that may make the bot think, on a thread of its own small pool.
+
+        Bot moves are CPU work; letting only a few run at once keeps the rest of the server's
+        threads (state reads, the lobby) free, so those stay quick while bots think.
+        """
+        return await asyncio.get_running_loop().run_in_executor(self._movers, functools.partial(work, *args))
+
+    def close(self) -> None:
+        """Stop taking moves (at shutdown); moves already running finish."""
+        self._movers.shutdown(wait=False, cancel_futures=True)
+
+    # queries
+    def row(self, game_id: str, session: str) -> GameRow:
+        """The session's game, or 404 (also for a malformed id or another session's game)."""
+        if not _GAME_ID.fullmatch(game_id):
+            raise ApiError(404, NO_SUCH_GAME)
+        found = self.store.get(game_id, session)
+        if found is None:
+            raise ApiError(404, NO_SUCH_GAME)
+        return found
+
+    def state_json(self, row: GameRow, state: State[Any, Any] | None = None) -> dict[str, Any]:
+        """The state object of a stored game."""
+        if state is None:
+            state = self.cache.state(row)
+        meta = GameMeta(row.id, row.move_number, row.human_seat, row.bot, row.options, row.bot_error)
+        return state_object(state.observation(row.human_seat), meta)
+
+    def summaries(self, session: str) -> list[dict[str, Any]]:
+        """The lobby's list of the session's games, newest first."""
+        return [
+            {"id": row.id, "created": row.created.isoformat(), "updated": row.updated.isoformat(),
+             "bot": row.bot, "options": dict(row.options), "phase": row.phase, "over": row.over,
+             "result": row.result}
+            for row in self.store.list(session)
+        ]
+
+    # changes
+    def create(self, session: str, request: NewGame) -> dict[str, Any]:
+        options = {"first_splitter": FIRST_SPLITTERS[request.first_splitter], "swap": request.swap}
+        game = games.load(GAME, **options)
+        seed = self.store.seed_source()
+        state = game.new_initial_state(seed=seed)
+        bot_error = self._bot_replies(state, request.bot, seed, HUMAN_SEAT)
+        row = self.store.insert(session_id=session, game=GAME, options=game.options, seed=seed,
+                                human_seat=HUMAN_SEAT, bot=request.bot,
+                                progress=_progress(state, HUMAN_SEAT, bot_error))
+        self.cache.put(row.id, state)
+        return self.state_json(row, state)
+
+    def move(self, game_id: str, session: str, move_number: int, action: int) -> dict[str, Any]:
+        row = self.row(game_id, session)
+        if move_number != row.move_number:
+            raise ApiError(409, f"the game is at move {row.move_number}, not {move_number}: "
+                           "reload it (a stale page or a move sent twice)")
+        if row.over:
+            raise ApiError(409, "the game is over")
+        state = self.cache.state(row)
+        if state.current_player() != row.human_seat:
+            raise ApiError(409, "it is the bot's turn, not yours: ask the bot to move again")
+        legal = state.legal_actions(row.human_seat)
+        if action not in legal:
+            raise ApiError(422, _illegal(action, state.observation(row.human_seat)))
+        state.apply_action(action, player=row.human_seat)
+        bot_error = self._bot_replies(state, row.bot, row.seed, row.human_seat)
+        return self._save(row, state, bot_error)
+
+    def retry_bot(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any]:
+        row = self.row(game_id, session)
+        if move_number is not None and move_number != row.move_number:
+            raise ApiError(409, f"the game is at move {row.move_number}, not {move_number}: reload it")
+        if row.over:
+            raise ApiError(409, "the game is over")
+        state = self.cache.state(row)
+        if state.current_player() == row.human_seat:
+            raise ApiError(409, "it is your turn, not the bot's")
+        bot_error = self._bot_replies(state, row.bot, row.seed, row.human_seat)
+        return self._save(row, state, bot_error)
+
+    def _save(self, row: GameRow, state: State[Any, Any], bot_error: str | None) -> dict[str, Any]:
+        saved = self.store.compare_and_set(row, _progress(state, row.human_seat, bot_error))
+        if saved is None:
+            raise ApiError(409, "the game changed while this move was being made (sent twice?): reload it")
+        self.cache.put(saved.id, state)
+        return self.state_json(saved, state)
+
+    def _bot_replies(self, state: State[Any, Any], bot_name: str, seed: int, seat: int) -> str | None:
+        """Let the bot move until it is ``seat``'s turn or the end; the failure, if any."""
+        if state.is_terminal() or state.current_player() == seat:
+            return None
+        try:
+            bot = self.bot_factory(bot_name)
+        except Exception as error:
+            logger.error("cannot make the %s bot", bot_name, exc_info=error)
+            return f"the {bot_name} bot could not be started"
+        while not state.is_terminal() and state.current_player() != seat:
+            try:
+                action = run_bot(bot, state, seed, self.bot_timeout)
+            except BotFailure as failure:
+                return str(failure)
+            state.apply_action(action, player=state.current_player())
+        return None
+
+
+def _progress(state: State[Any, Any], seat: int, bot_error: str | None) -> Progress:
+    view = state.observation(seat)
+    return Progress(actions=tuple(state.history()), phase=api_phase(view.phase),
+                    over=view.phase == Phase.OVER, result=result_word(view.outcome, seat),
+                    bot_error=bot_error)
+
+
+_KINDS = (
+    (act.SPLIT, act.TAKE_FACE_UP, "a split", Phase.SPLIT),
+    (act.TAKE_FACE_UP, act.KEEP, "a choice of pair", Phase.CHOOSE),
+    (act.KEEP, act.BUILD, "a reserve move", Phase.RESERVE),
+    (act.BUILD, act.NUM_DISTINCT_ACTIONS, "a build", Phase.BUILD),
+)
+_PHASE_TASK = {
+    Phase.SPLIT: "split: choose which two of your four cards go face up",
+    Phase.CHOOSE: "choice: take the face-up or the face-down pair",
+    Phase.RESERVE: "reserve: keep, or give one of your cards",
+    Phase.BUILD: "build: divide your ten cards into two hands",
+}
+
+
+def _illegal(action: int, view: PlayerView) -> str:
+    """Why the human's ``action`` is refused, in words (only the human's own cards appear)."""
+    phase = view.phase
+    task = _PHASE_TASK.get(phase, "game")
+    for low, high, kind, kind_phase in _KINDS:
+        if low <= action < high:
+            if kind_phase != phase:
+                return f"action {action} is {kind}, but this is the {task}. Nothing changed."
+            break
+    else:
+        return (f"there is no action {action}: actions are numbers 0-{act.NUM_DISTINCT_ACTIONS - 1} "
+                "(see the state's 'legal' list). Nothing changed.")
+    if phase == Phase.SPLIT:
+        a, b = act.PAIRS[action - act.SPLIT]
+        drawn = " ".join(str(PACK_21[i]) for i in mask_indices(view.drawn))
+        return (f"you cannot put {PACK_21[a]} {PACK_21[b]} face up: you drew {drawn}. Nothing changed.")
+    if phase == Phase.RESERVE:
+        return f"you cannot give {PACK_21[action - act.GIVE]}: it is not in your hand. Nothing changed."
+    return f"action {action} is not legal now. Nothing changed."
+
+
+# -- the routes -------------------------------------------------------------------------------
+
+router = APIRouter(prefix="/api")
+
+
+def _service(request: Request) -> GameService:
+    service = request.app.state.service
+    assert isinstance(service, GameService)
+    return service
+
+
+@router.post("/games", status_code=201)
+async def create_game(request: Request) -> JSONResponse:
+    data = await read_json(request, optional=True)
+    new = NewGame.parse(data)
+    service = _service(request)
+    state = await service.thinking(service.create, session_id(request), new)
+    return JSONResponse(state, status_code=201, headers={"Location": f"/api/games/{state['id']}"})
+
+
+@router.get("/games")
+async def list_games(request: Request) -> JSONResponse:
+    service = _service(request)
+    return JSONResponse({"games": await run_in_threadpool(service.summaries, session_id(request))})
+
+
+@router.get("/games/{game_id}")
+async def get_game(request: Request, game_id: str) -> JSONResponse:
+    service = _service(request)
+
+    def load() -> dict[str, Any]:
+        return service.state_json(service.row(game_id, session_id(request)))
+
+    return JSONResponse(await run_in_threadpool(load))
+
+
+@router.post("/games/{game_id}/moves")
+async def post_move(request: Request, game_id: str) -> JSONResponse:
+    service = _service(request)
+    session = session_id(request)
+    if not _GAME_ID.fullmatch(game_id):
+        raise ApiError(404, NO_SUCH_GAME)
+    data = await read_json(request, optional=False)
+    _check_keys(data, ("move_number", "action"))
+    move_number = _integer(data, "move_number")
+    action = _integer(data, "action")
+    return JSONResponse(await service.thinking(service.move, game_id, session, move_number, action))
+
+
+@router.post("/games/{game_id}/bot")
+async def post_bot(request: Request, game_id: str) -> JSONResponse:
+    service = _service(request)
+    session = session_id(request)
+    if not _GAME_ID.fullmatch(game_id):
+        raise ApiError(404, NO_SUCH_GAME)
+    data = await read_json(request, optional=True)
+    _check_keys(data, ("move_number",))
+    move_number = _integer(data, "move_number") if "move_number" in data else None
+    return JSONResponse(await service.thinking(service.retry_bot, game_id, session, move_number))
+
+
+__all__ = ["ApiError", "GameService", "error_response", "router"]

@@ -1,0 +1,193 @@
+"""The FastAPI application of ``divided serve``.
+
+:func:`create_app` wires the pieces: the game store (SQLite in the data folder unless a
+database URL is given), the signed session cookie, the JSON API (:mod:`divided.web.api`), the
+HTML pages (:mod:`divided.web.pages`, when present) and the static files. Errors under
+``/api`` are always JSON ``{"error": ...}`` with a 4xx status. Every response carries security
+headers; nothing is loaded from outside the app (no CDN, no API docs pages that would).
+
+For several worker processes uvicorn imports ``divided.web.app:create_app`` as a factory and
+calls it without arguments: the configuration then comes from ``$DIVIDED_DATABASE_URL``,
+``$DIVIDED_DATA_DIR`` and ``$DIVIDED_SECRET`` (``divided serve`` sets the first two).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import Response
+from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from divided.bots import make_bot
+from divided.bots import names as bot_names
+from divided.bots.heuristics import value_table
+from divided.hands.arrange import Scoring, packed_key_table
+from divided.web import config
+from divided.web.api import ApiError, BotFactory, GameService, error_response
+from divided.web.api import router as api_router
+from divided.web.sessions import SessionCodec, SessionMiddleware
+from divided.web.store import GameStore
+
+logger = logging.getLogger("divided.web")
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "frame-ancestors 'none'; form-action 'self'"
+)
+SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
+    ("content-security-policy", CONTENT_SECURITY_POLICY),
+    ("x-content-type-options", "nosniff"),
+    ("x-frame-options", "DENY"),
+    ("referrer-policy", "same-origin"),
+    ("cross-origin-opener-policy", "same-origin"),
+    ("cross-origin-resource-policy", "same-origin"),
+    ("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()"),
+)
+
+
+class SecurityHeadersMiddleware:
+    """Adds the security headers to every HTTP response (and ``no-store`` to the API's)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        api = str(scope.get("path", "")).startswith("/api/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS:
+                    if name not in headers:
+                        headers.append(name, value)
+                if api:
+                    headers["cache-control"] = "no-store"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _is_api(request: Request) -> bool:
+    return request.url.path == "/api" or request.url.path.startswith("/api/")
+
+
+_STATUS_WORDS = {
+    400: "bad request",
+    404: "no such endpoint",
+    405: "method not allowed",
+    413: "the request body is too large",
+    415: "unsupported content type",
+}
+
+
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return error_response(exc.status, exc.message)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, StarletteHTTPException)
+    if not _is_api(request):
+        return await http_exception_handler(request, exc)
+    if exc.status_code == 404:
+        message = f"no such endpoint: {request.method} {request.url.path}"
+    elif exc.status_code == 405:
+        message = f"method {request.method} is not allowed on {request.url.path}"
+    else:
+        message = _STATUS_WORDS.get(exc.status_code) or str(exc.detail)
+    return error_response(exc.status_code, message, exc.headers)
+
+
+async def _validation_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestValidationError)
+    parts = []
+    for item in exc.errors()[:5]:
+        where = ".".join(str(p) for p in item.get("loc", ()) if p != "body") or "request"
+        parts.append(f"{where}: {item.get('msg', 'invalid')}")
+    return error_response(422, "; ".join(parts) or "the request is malformed")
+
+
+async def _unexpected_error(request: Request, exc: Exception) -> Response:
+    logger.error("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
+    if _is_api(request):
+        return error_response(500, "internal error: the server could not answer (nothing was changed)")
+    return Response("Internal error", status_code=500, media_type="text/plain")
+
+
+def _pages_router() -> APIRouter | None:
+    """The HTML pages' router, if the pages module exists (an error inside it still raises)."""
+    try:
+        from divided.web.pages import router as pages_router  # type: ignore[import-not-found, unused-ignore]
+    except ModuleNotFoundError as error:
+        if error.name != "divided.web.pages":
+            raise
+        return None
+    if not isinstance(pages_router, APIRouter):
+        raise TypeError("divided.web.pages.router must be a FastAPI APIRouter")
+    return pages_router
+
+
+def _warm_up() -> None:
+    """Load the bot registry and the tables the bots use before requests run in parallel.
+
+    ``divided.bots`` fills its registry lazily and not thread-safely (two first calls at once
+    can see it empty), and the first table loads take about half a second; doing them here,
+    once per process (they are cached), keeps that off the first requests.
+    """
+    bot_names()
+    packed_key_table(Scoring.CATEGORIES_FIRST)
+    value_table()
+
+
+def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
+               secret: bytes | None = None, bot_timeout: float = config.BOT_TIMEOUT,
+               bot_factory: BotFactory = make_bot) -> FastAPI:
+    """The web app, storing games at ``database_url`` (default: SQLite in ``data_dir``)."""
+    folder = config.ensure_data_dir(config.data_dir(data_dir))
+    url = config.database_url(database_url, folder)
+    _warm_up()
+    store = GameStore(url)
+    store.create_tables()
+    store.dispose()  # no idle connection is kept from start-up; requests open their own
+    service = GameService(store, bot_timeout=bot_timeout, bot_factory=bot_factory)
+    codec = SessionCodec(secret if secret is not None else config.secret(folder))
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        service.close()
+        store.dispose()
+
+    app = FastAPI(title="Divided Ranks", docs_url=None, redoc_url=None, openapi_url=None,
+                  lifespan=lifespan)
+    app.state.store = store
+    app.state.service = service
+    app.state.data_dir = folder
+    app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(Exception, _unexpected_error)
+    app.include_router(api_router)
+    pages = _pages_router()
+    if pages is not None:
+        app.include_router(pages)
+    if STATIC_DIR.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.add_middleware(SessionMiddleware, codec=codec)
+    app.add_middleware(SecurityHeadersMiddleware)
+    return app

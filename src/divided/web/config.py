@@ -1,0 +1,115 @@
+"""Where the web app keeps its data, which database it uses, and its signing secret.
+
+* The data folder: ``--data-dir``, else ``$DIVIDED_DATA_DIR``, else ``~/.local/share/divided``.
+* The database: ``--database-url``, else ``$DIVIDED_DATABASE_URL``, else the SQLite file
+  ``divided.sqlite3`` in the data folder.
+* The cookie-signing secret: ``$DIVIDED_SECRET``, else a random secret created once in the
+  data folder (file ``secret``, mode 0600) and reused by every later start and every worker.
+
+>>> database_url(None, Path("/tmp/x"), environ={})
+'sqlite:////tmp/x/divided.sqlite3'
+>>> is_sqlite("sqlite:////tmp/x/divided.sqlite3"), is_sqlite("postgresql+psycopg://db/divided")
+(True, False)
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections.abc import Mapping
+from pathlib import Path
+
+from divided.errors import DividedError
+
+DATA_DIR_ENV = "DIVIDED_DATA_DIR"
+DATABASE_URL_ENV = "DIVIDED_DATABASE_URL"
+SECRET_ENV = "DIVIDED_SECRET"
+DATABASE_FILE = "divided.sqlite3"
+SECRET_FILE = "secret"
+BOT_TIMEOUT = 5.0
+"""Seconds a bot may think about one move before the move counts as failed (the game is kept)."""
+
+
+class ConfigError(DividedError):
+    """The web app cannot use the configured data folder, database or secret."""
+
+
+def data_dir(explicit: Path | None = None, environ: Mapping[str, str] | None = None) -> Path:
+    """The data folder (not created here)."""
+    env = os.environ if environ is None else environ
+    if explicit is not None:
+        return Path(explicit).expanduser()
+    configured = env.get(DATA_DIR_ENV)
+    if configured:
+        return Path(configured).expanduser()
+    return Path.home() / ".local" / "share" / "divided"
+
+
+def database_url(explicit: str | None, folder: Path, environ: Mapping[str, str] | None = None) -> str:
+    """The SQLAlchemy database URL to use."""
+    env = os.environ if environ is None else environ
+    if explicit:
+        return explicit
+    configured = env.get(DATABASE_URL_ENV)
+    if configured:
+        return configured
+    return f"sqlite:///{(folder / DATABASE_FILE).as_posix()}"
+
+
+def is_sqlite(url: str) -> bool:
+    """Whether a database URL names SQLite (any driver)."""
+    return url.split(":", 1)[0].split("+", 1)[0].strip().lower() == "sqlite"
+
+
+def ensure_data_dir(folder: Path) -> Path:
+    """Create the data folder (private to the user) if it does not exist."""
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as error:
+        raise ConfigError(f"cannot create the data folder {folder}: {error.strerror}") from None
+    if not folder.is_dir():
+        raise ConfigError(f"the data folder {folder} is not a folder")
+    return folder
+
+
+def secret(folder: Path, environ: Mapping[str, str] | None = None) -> bytes:
+    """The cookie-signing secret: ``$DIVIDED_SECRET`` or the one stored in the data folder.
+
+    The stored secret file is created exclusively (mode 0600), so two workers starting together
+    end up with the same secret; a reader that finds it still empty waits for the writer.
+    """
+    env = os.environ if environ is None else environ
+    configured = env.get(SECRET_ENV)
+    if configured:
+        if len(configured) < 16:
+            raise ConfigError(f"${SECRET_ENV} is too short to be a secret: use at least 16 characters")
+        return configured.encode()
+    ensure_data_dir(folder)
+    path = folder / SECRET_FILE
+    for _ in range(50):
+        try:
+            text = path.read_text(encoding="ascii").strip()
+        except FileNotFoundError:
+            text = ""
+        except OSError as error:
+            raise ConfigError(f"cannot read the secret file {path}: {error.strerror}") from None
+        if text:
+            return text.encode()
+        if not path.exists():
+            _create_secret(path)
+        else:  # another process is writing it: wait and read again
+            time.sleep(0.02)
+    raise ConfigError(f"the secret file {path} is empty; delete it to have a new one made")
+
+
+def _create_secret(path: Path) -> None:
+    """Create the secret file exclusively; if another process created it first, keep theirs."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    except OSError as error:
+        raise ConfigError(f"cannot create the secret file {path}: {error.strerror}") from None
+    with os.fdopen(descriptor, "w", encoding="ascii") as handle:
+        handle.write(secrets.token_urlsafe(48) + "\n")

@@ -1,0 +1,200 @@
+"""The web app's HTML pages: lobby, table, rules and settings.
+
+Only page shells are rendered here. Game state never passes through these routes: the table
+page is filled in by ``static/app.js`` from ``GET /api/games/{id}``, so nothing the rules keep
+hidden can leak through a page. The server mounts the static files (``STATIC_DIR``) at
+``STATIC_URL``::
+
+    app.include_router(pages.router)
+    app.mount(pages.STATIC_URL, StaticFiles(directory=pages.STATIC_DIR), name="static")
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+from markdown_it import MarkdownIt
+
+from divided.cards import Card
+
+WEB_DIR = Path(__file__).resolve().parent
+TEMPLATES_DIR = WEB_DIR / "templates"
+STATIC_DIR = WEB_DIR / "static"
+STATIC_URL = "/static"
+RULES_RESOURCE = "rules_text/divided-ranks.md"
+
+router = APIRouter()
+templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
+
+_SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+_RANK_LABELS = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_WORDS = {10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """How one card is drawn in a template: short rank, suit symbol and spoken name."""
+
+    rank: str
+    glyph: str
+    suit: str
+    words: str
+
+    @classmethod
+    def of(cls, code: str) -> CardFace:
+        card = Card.parse(code)
+        if card.rank is None or card.suit is None:
+            return cls("Jkr", "\u2605", "joker", "the Joker")
+        rank = int(card.rank)
+        return cls(_RANK_LABELS[rank], card.suit.glyph, _SUIT_NAMES[card.suit.value],
+                   f"{_RANK_WORDS[rank]} of {_SUIT_NAMES[card.suit.value]}")
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """An illustrated hand on the rules page: five cards, the category they make, a comment."""
+
+    title: str
+    cards: tuple[str, ...]
+    category: str
+    note: str
+
+    @property
+    def faces(self) -> list[CardFace]:
+        return [CardFace.of(code) for code in self.cards]
+
+
+RANKING_EXAMPLES: tuple[Example, ...] = (
+    Example("Royal Flush", ("Th", "Jh", "Qh", "Kh", "Ah"), "Royal Flush",
+            "10 up to the ace in a single suit. Nothing beats it."),
+    Example("Four of a Kind", ("As", "Ah", "Ad", "Ac", "Ts"), "Four of a Kind",
+            "All four cards of one rank, plus any fifth card."),
+    Example("Full House", ("Ks", "Kh", "Kd", "Jc", "Jd"), "Full House",
+            "Three of one rank with two of another."),
+    Example("Straight", ("Td", "Js", "Qh", "Kc", "Ad"), "Straight",
+            "One card of each rank in mixed suits. The only straight this pack allows."),
+    Example("Three of a Kind", ("Qs", "Qh", "Qd", "Ac", "Th"), "Three of a Kind",
+            "Three of one rank and two odd cards."),
+    Example("Two Pair", ("Js", "Jd", "Tc", "Th", "As"), "Two Pair",
+            "Two ranks twice each, and one odd card."),
+    Example("Pair", ("Ah", "Ac", "Ks", "Qd", "Jh"), "Pair",
+            "Two cards of one rank. The weakest category: there is no \u201chigh card\u201d hand."),
+)
+
+JOKER_EXAMPLES: tuple[Example, ...] = (
+    Example("Wild for a royal flush", ("Ts", "Js", "Qs", "Ks", "Jk"), "Royal Flush",
+            "Four spades of different ranks: the Joker becomes the missing ace of spades, "
+            "even if that ace is in the same player's other hand."),
+    Example("Wild for a straight", ("Th", "Jd", "Qs", "Ac", "Jk"), "Straight",
+            "Four different ranks in mixed suits: the Joker fills the gap as a king."),
+    Example("Not wild for three of a kind", ("Ks", "Kh", "Kd", "Tc", "Jk"), "Three of a Kind",
+            "The Joker never matches a rank, so three kings stay three of a kind, not four."),
+    Example("Not wild for a full house", ("Qs", "Qh", "Td", "Tc", "Jk"), "Two Pair",
+            "Two pairs and the Joker make two pair. The Joker is the odd card and counts below a 10."),
+    Example("No help to a pair", ("Ts", "Th", "Qd", "Ac", "Jk"), "Pair",
+            "Only the two tens pair up. The Joker is the lowest card in the hand."),
+)
+
+JOKER_TIE = (
+    Example("Straight without the Joker", ("Ts", "Jh", "Qd", "Kc", "As"), "Straight", "This one wins."),
+    Example("Straight with the Joker", ("Th", "Jd", "Qc", "Ks", "Jk"), "Straight",
+            "Same category, but it needs the Joker, so it loses."),
+)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+
+
+def _markdown() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    used: dict[str, int] = {}
+
+    def heading_open(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
+        inline = tokens[idx + 1]
+        slug = _slug(inline.content)
+        used[slug] = used.get(slug, 0) + 1
+        if used[slug] > 1:
+            slug = f"{slug}-{used[slug]}"
+        tokens[idx].attrSet("id", slug)
+        return str(self.renderToken(tokens, idx, options, env))
+
+    def table_open(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
+        return '<div class="table-scroll">' + str(self.renderToken(tokens, idx, options, env))
+
+    def table_close(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
+        return str(self.renderToken(tokens, idx, options, env)) + "</div>"
+
+    md.add_render_rule("heading_open", heading_open)
+    md.add_render_rule("table_open", table_open)
+    md.add_render_rule("table_close", table_close)
+    return md
+
+
+@cache
+def rules_html() -> str:
+    """The project's rules text, rendered from the package resource."""
+    text = resources.files("divided").joinpath(RULES_RESOURCE).read_text(encoding="utf-8")
+    return str(_markdown().render(text))
+
+
+def _split_rules(html: str) -> tuple[str, str, str]:
+    """Cut the rendered rules where the illustrated hand rankings and Joker examples belong:
+    before the Joker section and before the ties section. Missing headings put them at the end."""
+    joker = html.find('<h3 id="the-joker">')
+    ties = html.find('<h3 id="ties-inside-a-category">')
+    if joker < 0 or ties < joker:
+        return html, "", ""
+    return html[:joker], html[joker:ties], html[ties:]
+
+
+@cache
+def asset_version() -> str:
+    """A short hash of the static files, appended to their URLs so browsers pick up changes."""
+    digest = hashlib.sha256()
+    for path in sorted(STATIC_DIR.glob("*")):
+        if path.is_file():
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def _render(request: Request, name: str, page: str, title: str, **context: Any) -> HTMLResponse:
+    return templates.TemplateResponse(
+        request, name,
+        {"page": page, "title": title, "static": STATIC_URL, "v": asset_version(), **context},
+    )
+
+
+@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+def lobby(request: Request) -> HTMLResponse:
+    return _render(request, "lobby.html", "lobby", "Play")
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+def table(request: Request, game_id: str) -> HTMLResponse:
+    return _render(request, "table.html", "table", "Game", game_id=game_id)
+
+
+@router.get("/rules", response_class=HTMLResponse, include_in_schema=False)
+def rules(request: Request) -> HTMLResponse:
+    before, joker, after = _split_rules(rules_html())
+    return _render(
+        request, "rules.html", "rules", "Rules",
+        rules_before=before, rules_joker=joker, rules_after=after,
+        rankings=RANKING_EXAMPLES, joker_examples=JOKER_EXAMPLES, joker_tie=JOKER_TIE,
+    )
+
+
+@router.get("/settings", response_class=HTMLResponse, include_in_schema=False)
+def settings(request: Request) -> HTMLResponse:
+    return _render(request, "settings.html", "settings", "Settings")

@@ -1,0 +1,260 @@
+/* Divided Ranks: cards, hand categories and browser settings.
+ *
+ * Pure helpers shared by every page (no DOM work except applying the display settings to
+ * <html>, which runs as soon as this file loads so the page never flashes the wrong look).
+ * Also loadable in Node for tests: module.exports = DividedCards.
+ */
+(function (root) {
+  "use strict";
+
+  var SUITS = {
+    s: { name: "spades", glyph: "\u2660" },
+    h: { name: "hearts", glyph: "\u2665" },
+    d: { name: "diamonds", glyph: "\u2666" },
+    c: { name: "clubs", glyph: "\u2663" }
+  };
+  var SUIT_ORDER = "shdc";
+  // Rank value 0..4 for 10..A; the Joker, when it completes nothing, is -1 (below a 10).
+  var RANKS = { T: 0, "10": 0, J: 1, Q: 2, K: 3, A: 4 };
+  var RANK_LABEL = ["10", "J", "Q", "K", "A"];
+  var RANK_WORD = ["ten", "jack", "queen", "king", "ace"];
+  var JOKER = "Jk";
+  var JOKER_INDEX = 20;
+  var LOW = -1;
+
+  var CATEGORY = {
+    PAIR: 1, TWO_PAIR: 2, THREE_OF_A_KIND: 3, STRAIGHT: 4,
+    FULL_HOUSE: 5, FOUR_OF_A_KIND: 6, ROYAL_FLUSH: 7
+  };
+  var CATEGORY_NAMES = [null, "Pair", "Two Pair", "Three of a Kind", "Straight",
+    "Full House", "Four of a Kind", "Royal Flush"];
+
+  /** Read one card in the project's notation ("Ts", "10s", "Qh", "Jk"). Null if not a card. */
+  function parse(code) {
+    if (typeof code !== "string") { return null; }
+    var text = code.trim();
+    if (text.toLowerCase() === "jk") {
+      return { code: JOKER, joker: true, rank: LOW, suit: null, index: JOKER_INDEX };
+    }
+    var suit = text.slice(-1).toLowerCase();
+    var rankText = text.slice(0, -1).toUpperCase();
+    if (!(rankText in RANKS) || SUIT_ORDER.indexOf(suit) < 0 || suit === "") { return null; }
+    var rank = RANKS[rankText];
+    return {
+      code: "TJQKA"[rank] + suit, joker: false, rank: rank, suit: suit,
+      index: rank * 4 + SUIT_ORDER.indexOf(suit)
+    };
+  }
+
+  function must(code) {
+    var card = parse(code);
+    if (!card) { throw new Error("not a card: " + code); }
+    return card;
+  }
+
+  /** Short display form: "10♠", "Q♥", "Joker". */
+  function label(code) {
+    var card = must(code);
+    return card.joker ? "Joker" : RANK_LABEL[card.rank] + SUITS[card.suit].glyph;
+  }
+
+  /** Spoken form: "ten of spades", "the Joker". */
+  function words(code) {
+    var card = must(code);
+    return card.joker ? "the Joker" : RANK_WORD[card.rank] + " of " + SUITS[card.suit].name;
+  }
+
+  function rankLabel(code) {
+    var card = must(code);
+    return card.joker ? "Jkr" : RANK_LABEL[card.rank];
+  }
+
+  function suitGlyph(code) {
+    var card = must(code);
+    return card.joker ? "\u2605" : SUITS[card.suit].glyph;
+  }
+
+  function suitName(code) {
+    var card = must(code);
+    return card.joker ? "joker" : SUITS[card.suit].name;
+  }
+
+  /** Pack order: tens to aces, spades hearts diamonds clubs within a rank, the Joker last. */
+  function sortCards(codes) {
+    return codes.slice().sort(function (a, b) { return must(a).index - must(b).index; });
+  }
+
+  function sameSet(a, b) {
+    if (!a || !b || a.length !== b.length) { return false; }
+    var seen = {};
+    a.forEach(function (c) { seen[must(c).code] = true; });
+    return b.every(function (c) { return seen[must(c).code] === true; });
+  }
+
+  /** [category, tie-break...] of five cards; compare with compareKeys (larger is stronger).
+   * Mirrors divided.hands.five: the Joker is wild only for the straight and the royal flush. */
+  function handKey(codes) {
+    if (!codes || codes.length !== 5) { return null; }
+    var cards = codes.map(must);
+    var naturals = cards.filter(function (c) { return !c.joker; });
+    var hasJoker = naturals.length === 4;
+    var rankSet = {};
+    var suitSet = {};
+    naturals.forEach(function (c) { rankSet[c.rank] = true; suitSet[c.suit] = true; });
+    var distinct = Object.keys(rankSet).length;
+    if (distinct === naturals.length && (hasJoker || distinct === 5)) {
+      var oneSuit = Object.keys(suitSet).length === 1;
+      return [oneSuit ? CATEGORY.ROYAL_FLUSH : CATEGORY.STRAIGHT, hasJoker ? 0 : 1];
+    }
+    var counts = {};
+    cards.forEach(function (c) { counts[c.rank] = (counts[c.rank] || 0) + 1; });
+    var groups = Object.keys(counts).map(function (r) { return [counts[r], Number(r)]; });
+    groups.sort(function (x, y) { return y[0] - x[0] || y[1] - x[1]; });
+    var shape = groups.map(function (g) { return g[0]; }).join("");
+    var category = {
+      "41": CATEGORY.FOUR_OF_A_KIND, "32": CATEGORY.FULL_HOUSE, "311": CATEGORY.THREE_OF_A_KIND,
+      "221": CATEGORY.TWO_PAIR, "2111": CATEGORY.PAIR
+    }[shape];
+    return [category].concat(groups.map(function (g) { return g[1]; }));
+  }
+
+  function compareKeys(a, b) {
+    var n = Math.max(a.length, b.length);
+    for (var i = 0; i < n; i++) {
+      var x = i < a.length ? a[i] : -Infinity;
+      var y = i < b.length ? b[i] : -Infinity;
+      if (x !== y) { return x < y ? -1 : 1; }
+    }
+    return 0;
+  }
+
+  function categoryName(codes) {
+    var key = handKey(codes);
+    return key ? CATEGORY_NAMES[key[0]] : null;
+  }
+
+  /** Which of two five-card rows is the weaker hand. On a tie, the row holding the lower
+   * card in pack order counts as the weaker one (as auto-arrange does). */
+  function weakerRow(rowA, rowB) {
+    var a = handKey(rowA);
+    var b = handKey(rowB);
+    if (!a || !b) { return null; }
+    var cmp = compareKeys(a, b);
+    if (cmp !== 0) { return cmp < 0 ? 0 : 1; }
+    var lowA = Math.min.apply(null, rowA.map(function (c) { return must(c).index; }));
+    var lowB = Math.min.apply(null, rowB.map(function (c) { return must(c).index; }));
+    return lowA < lowB ? 0 : 1;
+  }
+
+  var CARD_TOKEN = /\b(?:10|[TJQKA])[shdc]\b|\bJk\b/g;
+
+  /** Split free text into strings and card codes, for rendering cards inline. */
+  function tokenize(text) {
+    var parts = [];
+    var last = 0;
+    String(text).replace(CARD_TOKEN, function (match, offset) {
+      if (offset > last) { parts.push({ text: text.slice(last, offset) }); }
+      parts.push({ card: must(match).code });
+      last = offset + match.length;
+      return match;
+    });
+    if (last < String(text).length) { parts.push({ text: String(text).slice(last) }); }
+    return parts;
+  }
+
+  var CARD_RUN = /(?:\b(?:10|[TJQKA])[shdc]\b|\bJk\b)(?:\s+(?:\b(?:10|[TJQKA])[shdc]\b|\bJk\b))*/g;
+
+  function listWords(codes) {
+    var names = codes.map(words);
+    return names.length <= 1 ? names.join("") : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+  }
+
+  /** Text with card codes spelt out, for the screen-reader announcements: a run of cards
+   * becomes a list ("ten of spades, jack of hearts and the Joker"), " | " a semicolon. */
+  function spoken(text) {
+    return String(text)
+      .replace(CARD_RUN, function (run) { return listWords(run.split(/\s+/)); })
+      .replace(/\s\|\s/g, "; ");
+  }
+
+  /** Text with card codes shown with suit symbols. */
+  function pretty(text) {
+    return String(text).replace(CARD_TOKEN, function (match) { return label(match); });
+  }
+
+  /** A probability as a short percentage: 0.0625 -> "6.3%", 0.25 -> "25%". */
+  function percent(p) {
+    if (typeof p !== "number" || !isFinite(p)) { return "?"; }
+    if (p <= 0) { return "0%"; }
+    if (p >= 1) { return "100%"; }
+    var value = p * 100;
+    var text = value < 0.1 ? "<0.1" : (Math.round(value * 10) / 10).toString();
+    return text + "%";
+  }
+
+  // -- settings (localStorage, per browser) ------------------------------------------------
+  var SETTINGS_KEY = "divided-ranks.settings";
+  var DEFAULTS = {
+    bot: "skilled",          // random | skilled | expert
+    swap: "blind",           // blind | face-up
+    firstSplitter: "coin",   // you | bot | coin
+    pace: "normal",          // off | fast | normal | slow
+    fourColour: false,
+    largeCards: false,
+    confirm: true
+  };
+  var PACE_MS = { off: 0, fast: 450, normal: 1100, slow: 2200 };
+  var CHOICES = {
+    bot: ["random", "skilled", "expert"],
+    swap: ["blind", "face-up"],
+    firstSplitter: ["you", "bot", "coin"],
+    pace: ["off", "fast", "normal", "slow"]
+  };
+
+  function storage() {
+    try { return root.localStorage || null; } catch (e) { return null; }
+  }
+
+  function loadSettings() {
+    var result = {};
+    Object.keys(DEFAULTS).forEach(function (k) { result[k] = DEFAULTS[k]; });
+    var store = storage();
+    if (!store) { return result; }
+    try {
+      var saved = JSON.parse(store.getItem(SETTINGS_KEY) || "{}");
+      Object.keys(DEFAULTS).forEach(function (k) {
+        if (!(k in saved)) { return; }
+        if (typeof DEFAULTS[k] === "boolean" && typeof saved[k] === "boolean") { result[k] = saved[k]; }
+        if (CHOICES[k] && CHOICES[k].indexOf(saved[k]) >= 0) { result[k] = saved[k]; }
+      });
+    } catch (e) { /* a damaged entry falls back to the defaults */ }
+    return result;
+  }
+
+  function saveSettings(settings) {
+    var store = storage();
+    if (!store) { return false; }
+    try { store.setItem(SETTINGS_KEY, JSON.stringify(settings)); return true; } catch (e) { return false; }
+  }
+
+  function applySettings(settings) {
+    if (!root.document) { return; }
+    var html = root.document.documentElement;
+    html.classList.toggle("four-colour", !!settings.fourColour);
+    html.classList.toggle("large-cards", !!settings.largeCards);
+  }
+
+  var api = {
+    SUITS: SUITS, CATEGORY: CATEGORY, CATEGORY_NAMES: CATEGORY_NAMES, JOKER: JOKER,
+    parse: parse, label: label, words: words, rankLabel: rankLabel, suitGlyph: suitGlyph,
+    suitName: suitName, sortCards: sortCards, sameSet: sameSet, handKey: handKey,
+    compareKeys: compareKeys, categoryName: categoryName, weakerRow: weakerRow,
+    tokenize: tokenize, spoken: spoken, listWords: listWords, pretty: pretty, percent: percent,
+    DEFAULTS: DEFAULTS, CHOICES: CHOICES, PACE_MS: PACE_MS,
+    loadSettings: loadSettings, saveSettings: saveSettings, applySettings: applySettings
+  };
+
+  root.DividedCards = api;
+  if (typeof module !== "undefined" && module.exports) { module.exports = api; }
+  applySettings(loadSettings());
+})(typeof window !== "undefined" ? window : globalThis);

@@ -1,0 +1,314 @@
+"""Storage of the web app's games (SQLAlchemy Core): one row per game.
+
+A row holds everything needed to rebuild the game — the rule options, the seed and the full
+action history (chance outcomes included) — plus a few public summaries (phase, over, result)
+so the lobby can list games without replaying them. The seed and the actions never leave the
+server.
+
+The ``session_id`` column holds the SHA-256 of the browser's session id, not the id itself, so
+reading the database does not give anyone a live session cookie.
+
+Every change is a compare-and-set on ``move_number``: ``UPDATE games ... WHERE id = :id AND
+move_number = :expected``. Two workers or a double click that both start from move ``N`` cannot
+both apply: the second update matches no row and the caller answers 409.
+
+States are rebuilt by replaying the stored record (:meth:`Game.replay`, which checks every
+action); a small in-process LRU cache keyed by ``(id, move_number)`` saves the replays. The key
+is safe across workers: move numbers only grow, so ``(id, move_number)`` names one history.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Engine,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import RowMapping, make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+
+from divided import games
+from divided.games.base import GameRecord, OptionValue, State
+from divided.web.config import ConfigError, is_sqlite
+
+metadata = MetaData()
+
+games_table = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("session_id", String(64), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+    Column("game", String(64), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("human_seat", Integer, nullable=False),
+    Column("bot", String(64), nullable=False),
+    Column("actions", JSON, nullable=False),
+    Column("move_number", Integer, nullable=False),
+    Column("phase", String(16), nullable=False),
+    Column("over", Boolean, nullable=False),
+    Column("result", String(16), nullable=True),
+    Column("bot_error", Text, nullable=True),
+)
+Index("ix_games_session_created", games_table.c.session_id, games_table.c.created)
+
+
+def owner_key(session_id: str) -> str:
+    """What the ``session_id`` column stores for a session: its SHA-256, in hex."""
+    return hashlib.sha256(session_id.encode("utf-8")).hexdigest()
+
+
+def new_game_id() -> str:
+    """An unguessable game id: 32 hex characters."""
+    return secrets.token_hex(16)
+
+
+def new_seed() -> int:
+    """A fresh 62-bit seed (fits a signed BIGINT)."""
+    return secrets.randbits(62)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One stored game (``session_id`` is the owner's key, see :func:`owner_key`)."""
+
+    id: str
+    session_id: str
+    created: datetime
+    updated: datetime
+    game: str
+    options: Mapping[str, OptionValue]
+    seed: int
+    human_seat: int
+    bot: str
+    actions: tuple[int, ...]
+    move_number: int
+    phase: str
+    over: bool
+    result: str | None
+    bot_error: str | None
+
+    def record(self) -> GameRecord:
+        return GameRecord(self.game, dict(self.options), self.seed, self.actions)
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What a move changes in a row."""
+
+    actions: tuple[int, ...]
+    phase: str
+    over: bool
+    result: str | None
+    bot_error: str | None
+
+    @property
+    def move_number(self) -> int:
+        return len(self.actions)
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite hands timestamps back without a zone; they are stored in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _row(mapping: RowMapping | Mapping[str, Any]) -> GameRow:
+    return GameRow(
+        id=mapping["id"], session_id=mapping["session_id"], created=_aware(mapping["created"]),
+        updated=_aware(mapping["updated"]), game=mapping["game"], options=dict(mapping["options"]),
+        seed=int(mapping["seed"]), human_seat=int(mapping["human_seat"]), bot=mapping["bot"],
+        actions=tuple(int(a) for a in mapping["actions"]), move_number=int(mapping["move_number"]),
+        phase=mapping["phase"], over=bool(mapping["over"]), result=mapping["result"],
+        bot_error=mapping["bot_error"],
+    )
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")  # readers do not wait for a writer
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; a SQLite file's folder is created. Bad URLs raise ConfigError."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise ConfigError(f"cannot read the database URL {url!r}: write e.g. "
+                          "sqlite:////path/divided.sqlite3 or postgresql+psycopg://user@host/db") from None
+    try:
+        if is_sqlite(url):
+            if parsed.database and parsed.database != ":memory:":
+                Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            engine = create_engine(parsed)
+            event.listen(engine, "connect", _sqlite_pragmas)
+            return engine
+        return create_engine(parsed, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    except (NoSuchModuleError, ArgumentError, ImportError) as error:
+        raise ConfigError(f"cannot use the database URL {parsed.render_as_string()}: {error}") from None
+    except OSError as error:
+        raise ConfigError(f"cannot create the database folder for {url}: {error.strerror}") from None
+
+
+class GameStore:
+    """The games table: create, read, list and compare-and-set."""
+
+    def __init__(self, url: str, *, seed_source: Callable[[], int] = new_seed) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.seed_source = seed_source
+
+    def create_tables(self) -> None:
+        """Create the table if it is missing (safe to call from every worker)."""
+        try:
+            metadata.create_all(self.engine, checkfirst=True)
+        except SQLAlchemyError as error:
+            if self._table_exists():  # another worker created it at the same moment
+                return
+            where = make_url(self.url).render_as_string()
+            raise ConfigError(f"cannot open the database {where}: {error.__class__.__name__}: "
+                              f"{str(error.orig if hasattr(error, 'orig') else error).strip()}") from None
+
+    def _table_exists(self) -> bool:
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(select(games_table.c.id).limit(1))
+            return True
+        except SQLAlchemyError:
+            return False
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    def insert(self, *, session_id: str, game: str, options: Mapping[str, OptionValue], seed: int,
+               human_seat: int, bot: str, progress: Progress) -> GameRow:
+        """Store a new game and return its row."""
+        now = utcnow()
+        values: dict[str, Any] = {
+            "id": new_game_id(), "session_id": owner_key(session_id), "created": now, "updated": now,
+            "game": game, "options": dict(options), "seed": seed, "human_seat": human_seat, "bot": bot,
+            "actions": list(progress.actions), "move_number": progress.move_number,
+            "phase": progress.phase, "over": progress.over, "result": progress.result,
+            "bot_error": progress.bot_error,
+        }
+        with self.engine.begin() as connection:
+            connection.execute(insert(games_table).values(**values))
+        return _row(values)
+
+    def get(self, game_id: str, session_id: str) -> GameRow | None:
+        """The game ``game_id`` if it belongs to ``session_id`` (else ``None``, as for no game)."""
+        query = select(games_table).where(games_table.c.id == game_id,
+                                          games_table.c.session_id == owner_key(session_id))
+        with self.engine.connect() as connection:
+            found = connection.execute(query).mappings().first()
+        return None if found is None else _row(found)
+
+    def list(self, session_id: str, limit: int = 200) -> list[GameRow]:
+        """This session's games, newest first."""
+        query = (select(games_table).where(games_table.c.session_id == owner_key(session_id))
+                 .order_by(games_table.c.created.desc(), games_table.c.id).limit(limit))
+        with self.engine.connect() as connection:
+            return [_row(found) for found in connection.execute(query).mappings()]
+
+    def compare_and_set(self, row: GameRow, progress: Progress) -> GameRow | None:
+        """Store ``progress`` if the game is still at ``row.move_number``; ``None`` if it moved on.
+
+        (A bot retry that fails again writes the same actions back with the new error: harmless
+        if it races, since nothing is applied.)
+        """
+        now = utcnow()
+        condition = [games_table.c.id == row.id, games_table.c.move_number == row.move_number]
+        values: dict[str, Any] = {
+            "actions": list(progress.actions), "move_number": progress.move_number,
+            "phase": progress.phase, "over": progress.over, "result": progress.result,
+            "bot_error": progress.bot_error, "updated": now,
+        }
+        with self.engine.begin() as connection:
+            done = connection.execute(update(games_table).where(*condition).values(**values))
+        if done.rowcount != 1:
+            return None
+        return GameRow(
+            id=row.id, session_id=row.session_id, created=row.created, updated=now, game=row.game,
+            options=row.options, seed=row.seed, human_seat=row.human_seat, bot=row.bot,
+            actions=progress.actions, move_number=progress.move_number, phase=progress.phase,
+            over=progress.over, result=progress.result, bot_error=progress.bot_error,
+        )
+
+
+class StateCache:
+    """A small LRU cache of rebuilt game states keyed by ``(id, move_number)``.
+
+    States are mutable handles, so the cache stores its own copy and hands out clones.
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._states: OrderedDict[tuple[str, int], State[Any, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def state(self, row: GameRow) -> State[Any, Any]:
+        """The game state of ``row`` (a fresh clone the caller may change)."""
+        key = (row.id, row.move_number)
+        with self._lock:
+            cached = self._states.get(key)
+            if cached is not None:
+                self._states.move_to_end(key)
+                self.hits += 1
+                return cached.clone()
+            self.misses += 1
+        state = rebuild(row)
+        self.put(row.id, state)
+        return state.clone()
+
+    def put(self, game_id: str, state: State[Any, Any]) -> None:
+        """Remember a state just computed (after a successful compare-and-set)."""
+        key = (game_id, state.move_number())
+        with self._lock:
+            self._states[key] = state.clone()
+            self._states.move_to_end(key)
+            while len(self._states) > self.size:
+                self._states.popitem(last=False)
+
+
+def rebuild(row: GameRow) -> State[Any, Any]:
+    """Replay a stored game (every action is checked again on the way)."""
+    game = games.load(row.game, **dict(row.options))
+    state = game.replay(row.record())
+    if state.move_number() != row.move_number:
+        raise ValueError(f"game {row.id}: {state.move_number()} actions replayed, row says {row.move_number}")
+    return state
+
