@@ -110,8 +110,14 @@ def bot_replies(url: str, games: int, rng: random.Random) -> list[float]:
 
 
 async def browser(url: str, bot: str, rng: random.Random, reads: int, deadline: float, budget: int,
-                  gets: list[float], moves: list[float], errors: list[str]) -> int:
-    """One browser: its own session and game; read the state ``reads`` times per move."""
+                  gets: list[float], moves: list[float], errors: list[str], think: float = 0.0) -> int:
+    """One browser: its own session and game; read the state ``reads`` times per move, pausing
+    about ``think`` seconds (0.5x to 1.5x, at random) before each request when ``think`` > 0."""
+
+    async def pause() -> None:
+        if think > 0:
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+
     done = 0
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         response = await http.post("/api/games", json={"bot": bot, "first_splitter": "coin"})
@@ -119,12 +125,14 @@ async def browser(url: str, bot: str, rng: random.Random, reads: int, deadline: 
         state: dict[str, Any] = response.json()
         while state["phase"] != "over" and time.monotonic() < deadline and done < budget:
             for _ in range(reads):
+                await pause()
                 began = time.perf_counter()
                 got = await http.get(f"/api/games/{state['id']}")
                 gets.append(time.perf_counter() - began)
                 done += 1
                 if got.status_code != 200:
                     errors.append(f"GET {got.status_code}")
+            await pause()
             began = time.perf_counter()
             moved = await http.post(f"/api/games/{state['id']}/moves",
                                     json={"move_number": state["move_number"],
@@ -139,14 +147,14 @@ async def browser(url: str, bot: str, rng: random.Random, reads: int, deadline: 
 
 
 async def under_load(url: str, bot: str, games: int, reads: int, seconds: float, budget: int,
-                     seed: int) -> tuple[list[float], list[float], int, float, list[str]]:
+                     seed: int, think: float = 0.0) -> tuple[list[float], list[float], int, float, list[str]]:
     gets: list[float] = []
     moves: list[float] = []
     errors: list[str] = []
     deadline = time.monotonic() + seconds
     began = time.perf_counter()
     counts = await asyncio.gather(*(
-        browser(url, bot, random.Random(seed + i), reads, deadline, budget, gets, moves, errors)
+        browser(url, bot, random.Random(seed + i), reads, deadline, budget, gets, moves, errors, think)
         for i in range(games)))
     return gets, moves, sum(counts), time.perf_counter() - began, errors
 
@@ -162,6 +170,9 @@ def main() -> None:
                         help="at most this many requests per browser in the load phase (default 100)")
     parser.add_argument("--bot", default="expert", choices=("random", "skilled", "expert"),
                         help="the opponent in the load phase (default expert)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds each browser pauses before a request, on average (default 0: "
+                        "no pause, a saturation test; about 1 is still far busier than a person)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--database-url", default=None, help="needed for --workers above 1")
@@ -179,8 +190,10 @@ def main() -> None:
             print(summary(f"expert reply (POST move incl. bot), {args.sequential_games} sequential games",
                           replies))
             gets, moves, count, wall, errors = asyncio.run(
-                under_load(server.url, args.bot, args.games, args.reads, args.seconds, args.max_requests, args.seed))
-            print(summary(f"GET state with {args.games} games in progress ({args.bot} bot)", gets))
+                under_load(server.url, args.bot, args.games, args.reads, args.seconds, args.max_requests, args.seed,
+                           args.think))
+            pace = f", {args.think:g} s pauses" if args.think else ", no pauses"
+            print(summary(f"GET state with {args.games} games in progress ({args.bot} bot{pace})", gets))
             print(summary(f"POST move with {args.games} games in progress ({args.bot} bot)", moves))
             print(f"throughput under load: {count:,} requests in {wall:.1f} s = {count / wall:,.0f} requests/s"
                   + (f"; {len(errors)} errors: {sorted(set(errors))}" if errors else "; no errors"))
