@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
 import io
 import json
 import subprocess
@@ -12,34 +10,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from divided.cli import hands
-from divided.errors import DividedError
+from divided.cli.main import main
 
 ROYAL = "Ts Js Qs Ks Jk"
 HOLDING = "Ts Th Td Js Jh Jd Qs Qh Ks Kh"
-PLAY_EXISTS = importlib.util.find_spec("divided.cli.play") is not None
-
-
-def _harness(argv: Sequence[str]) -> int:
-    """What ``divided.cli.main.main`` does, with only the ``hands`` sub-command registered."""
-    parser = argparse.ArgumentParser(prog="divided")
-    hands.register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    try:
-        result: int = args.handler(args)
-    except DividedError as error:
-        print(f"divided: error: {error}", file=sys.stderr)
-        return 2
-    return result
 
 
 def run(argv: Sequence[str]) -> int:
-    """Run the command through ``divided.cli.main.main`` (a local harness until play.py exists)."""
-    if PLAY_EXISTS:
-        from divided.cli.main import main
-
-        return main(list(argv))
-    return _harness(argv)
+    """Run the command through ``divided.cli.main.main``, as the console script does."""
+    return main(list(argv))
 
 
 def run_json(capsys: pytest.CaptureFixture[str], argv: Sequence[str]) -> list[dict[str, object]]:

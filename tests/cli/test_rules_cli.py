@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -11,32 +9,14 @@ from pathlib import Path
 import pytest
 
 from divided.cli import rules
-from divided.errors import DividedError
+from divided.cli.main import main
 
-PLAY_EXISTS = importlib.util.find_spec("divided.cli.play") is not None
 SOURCE = Path(__file__).parents[2] / "src" / "divided" / "rules_text" / "divided-ranks.md"
 
 
-def _harness(argv: Sequence[str]) -> int:
-    """What ``divided.cli.main.main`` does, with only the ``rules`` sub-command registered."""
-    parser = argparse.ArgumentParser(prog="divided")
-    rules.register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    try:
-        result: int = args.handler(args)
-    except DividedError as error:
-        print(f"divided: error: {error}", file=sys.stderr)
-        return 2
-    return result
-
-
 def run(argv: Sequence[str]) -> int:
-    """Run the command through ``divided.cli.main.main`` (a local harness until play.py exists)."""
-    if PLAY_EXISTS:
-        from divided.cli.main import main
-
-        return main(list(argv))
-    return _harness(argv)
+    """Run the command through ``divided.cli.main.main``, as the console script does."""
+    return main(list(argv))
 
 
 @pytest.fixture(scope="module")
