@@ -17,7 +17,8 @@ ALLOWED = {
     "games": {"games", "hands", "cards", "errors"},
     "bots": {"bots", "games", "hands", "cards", "errors"},
     "sim": {"sim", "bots", "games", "hands", "cards", "errors"},
-    "web": {"web", "bots", "games", "hands", "cards", "errors"},
+    "review": {"review", "bots", "games", "hands", "cards", "errors"},
+    "web": {"web", "review", "bots", "games", "hands", "cards", "errors"},
 }
 FORBIDDEN_IN_RULES = {"numpy", "random", "sqlalchemy", "fastapi", "pyspiel", "pettingzoo"}
 

@@ -34,7 +34,8 @@ from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge
 from divided.games.divided_ranks.state import ALL_CARDS, ROUNDS, Phase
 from divided.games.divided_ranks.view import PlayerView, SeenChoice, SeenSplit
-from divided.hands.arrange import Scoring, arrange, packed_key_table
+from divided.hands.arrange import Scoring, arrange, best_key, packed_key_table, scoring_key, split_masks
+from divided.hands.five import strength_table
 
 
 class _Scorer:
@@ -74,13 +75,64 @@ class ExpertBot:
         if phase == Phase.BUILD:
             return act.build_action(arrange(view.hand, view.options.scoring).split)
         if phase == Phase.RESERVE:
-            return self._reserve(view, legal)
+            return _first_best(legal, self._reserve_values(view, legal))
         if phase in (Phase.SPLIT, Phase.CHOOSE):
-            return self._draft(view, legal, rng)
+            totals, weight_sum = self._draft_totals(view, legal, rng)
+            if weight_sum == 0.0:
+                return legal[0]
+            best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+            return legal[best]
         return legal[0]
 
+    def evaluate(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> dict[int, float]:
+        """The expert's estimated chance to win (a win 1, a draw 0.5) of every legal action,
+        from the view alone; :meth:`choose` picks the best of exactly these numbers.
+
+        * Reserve: exact, as :meth:`choose` computes it (every reserve card the books allow
+          equally likely, the opponent's reply modelled as described above).
+        * Split and choose: the weighted average over the ``budget`` sampled worlds (the same
+          worlds, drawn from ``rng`` exactly as :meth:`choose` draws them).
+        * Build: exact against the books. Each consistent world (each card the books allow as
+          the reserve, equally likely) fixes the opponent's ten cards; the opponent
+          auto-arranges (best against every split, ruling R5), and the value of a split is
+          its average result against that. The auto-arranged split, which :meth:`choose`
+          plays, has the highest value (its key is at least every other split's key).
+        """
+        phase = view.phase
+        if phase == Phase.BUILD:
+            return self._build_values(view, legal)
+        if phase == Phase.RESERVE:
+            return self._reserve_values(view, legal)
+        if phase in (Phase.SPLIT, Phase.CHOOSE):
+            totals, weight_sum = self._draft_totals(view, legal, rng)
+            if weight_sum == 0.0:
+                return {action: 0.5 for action in legal}
+            return {action: totals[i] / weight_sum for i, action in enumerate(legal)}
+        return {action: 0.5 for action in legal}
+
+    # -- the build: exact against the books ------------------------------------------------
+    @staticmethod
+    def build_worlds(view: PlayerView) -> list[int]:
+        """The opponent holdings consistent with the books at the build (one per card that
+        can be the reserve, each equally likely)."""
+        books = knowledge(view)
+        candidates = [books.reserve] if books.reserve is not None else sorted(books.reserve_odds)
+        return [ALL_CARDS ^ view.hand ^ (1 << card) for card in candidates]
+
+    def _build_values(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
+        scoring = view.options.scoring
+        strength = strength_table()
+        theirs = [best_key(holding, scoring) for holding in self.build_worlds(view)]
+        values: dict[int, float] = {}
+        for action in legal:
+            first, second = split_masks(view.hand, action - act.BUILD)
+            mine = scoring_key(strength[first], strength[second], scoring)
+            total = sum(1.0 if mine > other else 0.5 if mine == other else 0.0 for other in theirs)
+            values[action] = total / len(theirs)
+        return values
+
     # -- the reserve: exact --------------------------------------------------------------
-    def _reserve(self, view: PlayerView, legal: Sequence[int]) -> int:
+    def _reserve_values(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
         books = knowledge(view)
         scorer = _Scorer(view.options.scoring)
         me = view.player
@@ -88,7 +140,7 @@ class ExpertBot:
         candidates = [books.reserve] if books.reserve is not None else sorted(books.reserve_odds)
         they_reply = view.reserve_first == me
         unmarked = hand & ~books.marked
-        best_action, best_value = act.KEEP, -1.0
+        values: dict[int, float] = {}
         for action in legal:
             give = None if action == act.KEEP else action - act.GIVE
             total = 0.0
@@ -99,10 +151,8 @@ class ExpertBot:
                     reserve_now = card if give is None else give
                     theirs = self._their_reply(view, scorer, theirs, reserve_now, hand, unmarked, card, give)
                 total += scorer.result(mine, theirs)
-            value = total / len(candidates)
-            if value > best_value + 1e-12:
-                best_action, best_value = action, value
-        return best_action
+            values[action] = total / len(candidates)
+        return values
 
     def _their_reply(self, view: PlayerView, scorer: _Scorer, theirs: int, reserve_now: int,
                      my_hand: int, my_unmarked: int, card: int, give: int | None) -> int:
@@ -142,7 +192,9 @@ class ExpertBot:
         return theirs ^ (1 << best_give) | (1 << reserve_now)
 
     # -- the draft: determinisation with inference -----------------------------------------
-    def _draft(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
+    def _draft_totals(self, view: PlayerView, legal: Sequence[int],
+                      rng: random.Random) -> tuple[list[float], float]:
+        """Each legal action's weighted total over the sampled worlds, and the total weight."""
         me, them = view.player, view.opponent
         books = knowledge(view)
         scorer = _Scorer(view.options.scoring)
@@ -199,10 +251,7 @@ class ExpertBot:
                         h[me] |= up
                 _play_rounds(h, view.round + 1, first, stock, estimate)
                 totals[index] += weight * scorer.result(h[me], h[them])
-        if weight_sum == 0.0:
-            return legal[0]
-        best = max(range(len(legal)), key=lambda i: (totals[i], -i))
-        return legal[best]
+        return totals, weight_sum
 
     def _replay_weight(self, view: PlayerView, rounds: list[_Round], faces_down: dict[int, int],
                        values: object, estimate: float) -> tuple[float, list[int]]:
@@ -252,6 +301,16 @@ class ExpertBot:
         p_up = 1.0 / (1.0 + math.exp(-self.beta * margin))
         model = p_up if took_up else 1.0 - p_up
         return self.epsilon / 2 + (1.0 - self.epsilon) * model
+
+
+def _first_best(legal: Sequence[int], values: dict[int, float]) -> int:
+    """The first action (in ``legal`` order, from keep) whose value beats every earlier one by
+    more than 1e-12: the reserve's tie-break."""
+    best_action, best_value = act.KEEP, -1.0
+    for action in legal:
+        if values[action] > best_value + 1e-12:
+            best_action, best_value = action, values[action]
+    return best_action
 
 
 def _rounds(view: PlayerView) -> list[_Round]:
