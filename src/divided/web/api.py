@@ -76,14 +76,14 @@ def error_response(status: int, message: str, headers: Mapping[str, str] | None 
 # -- request bodies -------------------------------------------------------------------------
 
 
-async def read_json(request: Request, *, optional: bool) -> dict[str, Any]:
+async def read_json(request: Request, *, optional: bool, limit: int = MAX_BODY) -> dict[str, Any]:
     """The request's JSON object. An empty body is ``{}`` when ``optional``."""
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_BODY:
-            raise ApiError(413, f"the request body is too large (at most {MAX_BODY} bytes)")
+        if size > limit:
+            raise ApiError(413, f"the request body is too large (at most {limit} bytes)")
         chunks.append(chunk)
     body = b"".join(chunks)
     if not body.strip():
@@ -119,6 +119,16 @@ def _json_type(value: object) -> str:
     if isinstance(value, list):
         return "an array"
     return "an object"
+
+
+def json_type(value: object) -> str:
+    """How a JSON value's type is named in error messages ("a string", "null", ...)."""
+    return _json_type(value)
+
+
+def check_keys(data: Mapping[str, Any], allowed: tuple[str, ...]) -> None:
+    """Refuse (422) a body with fields other than ``allowed``."""
+    _check_keys(data, allowed)
 
 
 def _check_keys(data: Mapping[str, Any], allowed: tuple[str, ...]) -> None:
@@ -333,9 +343,11 @@ class GameService:
 
 def _progress(state: State[Any, Any], seat: int, bot_error: str | None) -> Progress:
     view = state.observation(seat)
+    outcome = view.outcome
     return Progress(actions=tuple(state.history()), phase=api_phase(view.phase),
-                    over=view.phase == Phase.OVER, result=result_word(view.outcome, seat),
-                    bot_error=bot_error)
+                    over=view.phase == Phase.OVER, result=result_word(outcome, seat),
+                    bot_error=bot_error, step=None if outcome is None else outcome.step,
+                    step_name=None if outcome is None else outcome.step_name)
 
 
 _KINDS = (

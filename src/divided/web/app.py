@@ -32,6 +32,7 @@ from divided.bots import names as bot_names
 from divided.bots.heuristics import value_table
 from divided.hands.arrange import Scoring, packed_key_table
 from divided.web import config
+from divided.web.after import router as after_router
 from divided.web.api import ApiError, BotFactory, GameService, error_response
 from divided.web.api import router as api_router
 from divided.web.sessions import SessionCodec, SessionMiddleware
@@ -183,6 +184,7 @@ def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(Exception, _unexpected_error)
     app.include_router(api_router)
+    app.include_router(after_router)
     pages = _pages_router()
     if pages is not None:
         app.include_router(pages)

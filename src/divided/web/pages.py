@@ -1,8 +1,9 @@
-"""The web app's HTML pages: lobby, table, rules and settings.
+"""The web app's HTML pages: lobby, table, rules, settings, history, replay and saved data.
 
-Only page shells are rendered here. Game state never passes through these routes: the table
-page is filled in by ``static/app.js`` from ``GET /api/games/{id}``, so nothing the rules keep
-hidden can leak through a page. The server mounts the static files (``STATIC_DIR``) at
+The live table is only a page shell: it is filled in by ``static/app.js`` from
+``GET /api/games/{id}``. The pages about finished games (history, replay) are rendered here
+from the same JSON the API answers (:mod:`divided.web.after`), which is built from the
+player's view alone, so nothing the rules keep hidden can leak through a page. The server mounts the static files (``STATIC_DIR``) at
 ``STATIC_URL``::
 
     app.include_router(pages.router)
@@ -23,8 +24,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from markdown_it import MarkdownIt
+from markupsafe import Markup
 
 from divided.cards import Card
+from divided.web.after import chart_svg, decision_prefixes, finished_row, history_for, replay_object
+from divided.web.api import ApiError, GameService
+from divided.web.sessions import session_id
 
 WEB_DIR = Path(__file__).resolve().parent
 TEMPLATES_DIR = WEB_DIR / "templates"
@@ -198,3 +203,67 @@ def rules(request: Request) -> HTMLResponse:
 @router.get("/settings", response_class=HTMLResponse, include_in_schema=False)
 def settings(request: Request) -> HTMLResponse:
     return _render(request, "settings.html", "settings", "Settings")
+
+
+# -- after the game: history, replay, saved data ---------------------------------------------
+
+
+def _problem(request: Request, status: int, message: str) -> HTMLResponse:
+    response = _render(request, "problem.html", "problem", "Not available", message=message)
+    response.status_code = status
+    return response
+
+
+def _service(request: Request) -> GameService:
+    service = request.app.state.service
+    assert isinstance(service, GameService)
+    return service
+
+
+@router.get("/history", response_class=HTMLResponse, include_in_schema=False)
+def history(request: Request) -> HTMLResponse:
+    body = history_for(_service(request), session_id(request))
+    finished = list(reversed(body["games"]))  # newest first in the table
+    return _render(request, "history.html", "history", "History", history=body, finished=finished,
+                   chart=Markup(chart_svg(body["chart"])))
+
+
+def _faces(codes: list[str]) -> list[CardFace]:
+    return [CardFace.of(code) for code in codes]
+
+
+@router.get("/games/{game_id}/replay", response_class=HTMLResponse, include_in_schema=False)
+def replay(request: Request, game_id: str, move: int | None = None) -> HTMLResponse:
+    service = _service(request)
+    session = session_id(request)
+    try:
+        row = finished_row(service, game_id, session)
+    except ApiError as error:
+        return _problem(request, error.status, "This game is not over yet: finish it first, then replay it."
+                        if error.status == 409 else "There is no such game in this browser.")
+    prefixes = decision_prefixes(row)
+    last = len(prefixes) - 1
+    index = last if move is None else min(max(move, 0), last)
+    body = replay_object(service, row.id, session, index)
+    step = body["steps"][0]
+    state = step["state"]
+    outcome = state["outcome"]
+    return _render(
+        request, "replay.html", "replay", "Replay", game_id=row.id, step=step, state=state, last=last,
+        index=index, hand=_faces(state["hand"]), opponent_known=_faces(state["opponent"]["known"]),
+        drawn=_faces(state["table"]["drawn"] or []), face_up=_faces(state["table"]["face_up"]),
+        outcome=outcome,
+        holdings=None if outcome is None else {
+            who: [(label, outcome[who][label]["category"], _faces(outcome[who][label]["cards"]))
+                  for label in ("weaker", "stronger")]
+            for who in ("you", "bot")},
+    )
+
+
+@router.get("/data", response_class=HTMLResponse, include_in_schema=False)
+def data(request: Request) -> HTMLResponse:
+    service = _service(request)
+    session = session_id(request)
+    games_count = len(service.store.list(session, limit=None))
+    notes = len(service.store.feedback(session))
+    return _render(request, "data.html", "data", "Your data", games_count=games_count, notes=notes)

@@ -23,7 +23,7 @@ import hashlib
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -43,9 +43,13 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
+    func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import RowMapping, make_url
@@ -75,8 +79,32 @@ games_table = Table(
     Column("over", Boolean, nullable=False),
     Column("result", String(16), nullable=True),
     Column("bot_error", Text, nullable=True),
+    # public summaries of a finished game, so the history needs no replay
+    Column("step", Integer, nullable=True),
+    Column("step_name", String(64), nullable=True),
+    Column("finished", DateTime(timezone=True), nullable=True),
 )
 Index("ix_games_session_created", games_table.c.session_id, games_table.c.created)
+
+SUMMARY_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("step", "INTEGER"),
+    ("step_name", "VARCHAR(64)"),
+    ("finished", "TIMESTAMP"),
+)
+"""Columns added after the first release: :meth:`GameStore.create_tables` adds them to an
+older ``games`` table (they are nullable, so old rows stay valid)."""
+
+feedback_table = Table(
+    "feedback",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("session_id", String(64), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("page", String(200), nullable=False),
+    Column("game_id", String(32), nullable=True),
+    Column("message", Text, nullable=False),
+)
+Index("ix_feedback_session", feedback_table.c.session_id, feedback_table.c.created)
 
 
 def owner_key(session_id: str) -> str:
@@ -117,6 +145,9 @@ class GameRow:
     over: bool
     result: str | None
     bot_error: str | None
+    step: int | None = None
+    step_name: str | None = None
+    finished: datetime | None = None
 
     def record(self) -> GameRecord:
         return GameRecord(self.game, dict(self.options), self.seed, self.actions)
@@ -131,6 +162,8 @@ class Progress:
     over: bool
     result: str | None
     bot_error: str | None
+    step: int | None = None
+    step_name: str | None = None
 
     @property
     def move_number(self) -> int:
@@ -149,8 +182,45 @@ def _row(mapping: RowMapping | Mapping[str, Any]) -> GameRow:
         seed=int(mapping["seed"]), human_seat=int(mapping["human_seat"]), bot=mapping["bot"],
         actions=tuple(int(a) for a in mapping["actions"]), move_number=int(mapping["move_number"]),
         phase=mapping["phase"], over=bool(mapping["over"]), result=mapping["result"],
-        bot_error=mapping["bot_error"],
+        bot_error=mapping["bot_error"], step=mapping.get("step"), step_name=mapping.get("step_name"),
+        finished=None if mapping.get("finished") is None else _aware(mapping["finished"]),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """One line of the history: a finished game's public summary (read from columns only)."""
+
+    id: str
+    created: datetime
+    finished: datetime
+    bot: str
+    swap: str
+    result: str
+    step: int | None
+    step_name: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """A message a player sent from a page (``session_id`` is the owner's key)."""
+
+    id: int
+    session_id: str
+    created: datetime
+    page: str
+    game_id: str | None
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "created": self.created.isoformat(), "page": self.page,
+                "game_id": self.game_id, "message": self.message}
+
+
+def _feedback(mapping: RowMapping) -> Feedback:
+    return Feedback(id=int(mapping["id"]), session_id=mapping["session_id"],
+                    created=_aware(mapping["created"]), page=mapping["page"],
+                    game_id=mapping["game_id"], message=mapping["message"])
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -200,6 +270,23 @@ class GameStore:
             where = make_url(self.url).render_as_string()
             raise ConfigError(f"cannot open the database {where}: {error.__class__.__name__}: "
                               f"{str(error.orig if hasattr(error, 'orig') else error).strip()}") from None
+        self._add_summary_columns()
+
+    def _add_summary_columns(self) -> None:
+        """Give a ``games`` table made by an older version the summary columns it lacks."""
+        try:
+            present = {column["name"] for column in inspect(self.engine).get_columns("games")}
+            missing = [(name, kind) for name, kind in SUMMARY_COLUMNS if name not in present]
+            if not missing:
+                return
+            with self.engine.begin() as connection:
+                for name, kind in missing:
+                    connection.execute(text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
+        except SQLAlchemyError:
+            # another worker added them at the same moment; check that they are there now
+            present = {column["name"] for column in inspect(self.engine).get_columns("games")}
+            if any(name not in present for name, _ in SUMMARY_COLUMNS):
+                raise
 
     def _table_exists(self) -> bool:
         try:
@@ -221,7 +308,8 @@ class GameStore:
             "game": game, "options": dict(options), "seed": seed, "human_seat": human_seat, "bot": bot,
             "actions": list(progress.actions), "move_number": progress.move_number,
             "phase": progress.phase, "over": progress.over, "result": progress.result,
-            "bot_error": progress.bot_error,
+            "bot_error": progress.bot_error, "step": progress.step, "step_name": progress.step_name,
+            "finished": now if progress.over else None,
         }
         with self.engine.begin() as connection:
             connection.execute(insert(games_table).values(**values))
@@ -235,10 +323,12 @@ class GameStore:
             found = connection.execute(query).mappings().first()
         return None if found is None else _row(found)
 
-    def list(self, session_id: str, limit: int = 200) -> list[GameRow]:
-        """This session's games, newest first."""
+    def list(self, session_id: str, limit: int | None = 200) -> list[GameRow]:
+        """This session's games, newest first (all of them with ``limit=None``)."""
         query = (select(games_table).where(games_table.c.session_id == owner_key(session_id))
-                 .order_by(games_table.c.created.desc(), games_table.c.id).limit(limit))
+                 .order_by(games_table.c.created.desc(), games_table.c.id))
+        if limit is not None:
+            query = query.limit(limit)
         with self.engine.connect() as connection:
             return [_row(found) for found in connection.execute(query).mappings()]
 
@@ -253,8 +343,11 @@ class GameStore:
         values: dict[str, Any] = {
             "actions": list(progress.actions), "move_number": progress.move_number,
             "phase": progress.phase, "over": progress.over, "result": progress.result,
-            "bot_error": progress.bot_error, "updated": now,
+            "bot_error": progress.bot_error, "updated": now, "step": progress.step,
+            "step_name": progress.step_name,
         }
+        if progress.over and not row.over:
+            values["finished"] = now
         with self.engine.begin() as connection:
             done = connection.execute(update(games_table).where(*condition).values(**values))
         if done.rowcount != 1:
@@ -264,7 +357,59 @@ class GameStore:
             options=row.options, seed=row.seed, human_seat=row.human_seat, bot=row.bot,
             actions=progress.actions, move_number=progress.move_number, phase=progress.phase,
             over=progress.over, result=progress.result, bot_error=progress.bot_error,
+            step=progress.step, step_name=progress.step_name,
+            finished=values.get("finished", row.finished),
         )
+
+    # -- the history and the saved data ----------------------------------------------------
+    def finished(self, session_id: str) -> Sequence[FinishedGame]:
+        """This session's finished games, oldest first, from the summary columns alone."""
+        c = games_table.c
+        query = (select(c.id, c.created, c.updated, c.finished, c.bot, c.options, c.result, c.step,
+                        c.step_name)
+                 .where(c.session_id == owner_key(session_id), c.over.is_(True))
+                 .order_by(func.coalesce(c.finished, c.updated), c.id))
+        with self.engine.connect() as connection:
+            found = connection.execute(query).mappings().all()
+        return [
+            FinishedGame(id=m["id"], created=_aware(m["created"]),
+                         finished=_aware(m["finished"] if m["finished"] is not None else m["updated"]),
+                         bot=m["bot"], swap=str(dict(m["options"]).get("swap", "")),
+                         result=m["result"] or "draw",
+                         step=None if m["step"] is None else int(m["step"]), step_name=m["step_name"])
+            for m in found
+        ]
+
+    def set_summary(self, game_id: str, step: int | None, step_name: str | None) -> None:
+        """Fill in the deciding step of a game finished before the column existed."""
+        with self.engine.begin() as connection:
+            connection.execute(update(games_table).where(games_table.c.id == game_id)
+                               .values(step=step, step_name=step_name))
+
+    def add_feedback(self, session_id: str, page: str, game_id: str | None, message: str) -> Feedback:
+        values: dict[str, Any] = {"session_id": owner_key(session_id), "created": utcnow(), "page": page,
+                                  "game_id": game_id, "message": message}
+        with self.engine.begin() as connection:
+            done = connection.execute(insert(feedback_table).values(**values))
+            key = done.inserted_primary_key
+        assert key is not None
+        return Feedback(id=int(key[0]), **values)
+
+    def feedback(self, session_id: str | None = None) -> Sequence[Feedback]:
+        """Feedback of one session (every session's with ``None``), oldest first."""
+        query = select(feedback_table).order_by(feedback_table.c.created, feedback_table.c.id)
+        if session_id is not None:
+            query = query.where(feedback_table.c.session_id == owner_key(session_id))
+        with self.engine.connect() as connection:
+            return [_feedback(m) for m in connection.execute(query).mappings()]
+
+    def delete_session(self, session_id: str) -> tuple[int, int]:
+        """Remove every game and every feedback message of a session: (games, messages)."""
+        owner = owner_key(session_id)
+        with self.engine.begin() as connection:
+            games_done = connection.execute(delete(games_table).where(games_table.c.session_id == owner))
+            notes_done = connection.execute(delete(feedback_table).where(feedback_table.c.session_id == owner))
+        return int(games_done.rowcount), int(notes_done.rowcount)
 
 
 class StateCache:

@@ -252,7 +252,9 @@
           el("td", { text: swap ? (swap === "face-up" ? "Face up" : "Blind") : "" }),
           el("td", { text: resultText(game) }),
           el("td", null, el("a", { href: link, class: "button-link" + (game.over ? "" : " primary") }, verb,
-            el("span", { class: "visually-hidden", text: ": game against the " + botName(game.bot) + " bot, " + formatTime(game.created) })))
+            el("span", { class: "visually-hidden", text: ": game against the " + botName(game.bot) + " bot, " + formatTime(game.created) })),
+            game.over ? el("a", { href: link + "/replay", class: "button-link" }, "Replay",
+              el("span", { class: "visually-hidden", text: ": game against the " + botName(game.bot) + " bot, " + formatTime(game.created) })) : null)
         );
       });
       box.appendChild(el("div", { class: "table-scroll" },
@@ -1220,7 +1222,56 @@
   }
 
   // ==========================================================================================
+  // ==========================================================================================
+  // Feedback (every page) and the saved-data page
+  // ==========================================================================================
+  function initFeedback() {
+    var form = byId("feedback-form");
+    if (!form) { return; }
+    var box = byId("feedback-message");
+    var status = byId("feedback-status");
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var message = box.value;
+      if (!message.trim()) { status.textContent = "Write something first."; box.focus(); return; }
+      if (message.length > 4000) { status.textContent = "That is too long: at most 4,000 characters."; return; }
+      var body = { message: message, page: form.getAttribute("data-page-path") || location.pathname };
+      var main = byId("main");
+      var gameId = form.getAttribute("data-game-id") || (main && main.getAttribute("data-game-id"));
+      if (gameId) { body.game_id = gameId; }
+      status.textContent = "Sending…";
+      request("POST", "/api/feedback", body).then(function (result) {
+        if (result.ok) {
+          box.value = "";
+          status.textContent = "Thank you: your feedback is saved.";
+        } else {
+          status.textContent = "Not sent: " + errorText(result, "status " + result.status);
+        }
+      }, function () { status.textContent = NETWORK_ERROR; });
+    });
+  }
+
+  function initData() {
+    var form = byId("delete-data");
+    if (!form) { return; }
+    var status = byId("delete-status");
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (!byId("delete-confirm").checked) {
+        status.textContent = "Tick \u201cYes, delete all of it\u201d first.";
+        return;
+      }
+      status.textContent = "Deleting…";
+      request("POST", "/api/data/delete", { confirm: true }).then(function (result) {
+        status.textContent = result.ok && result.data ? result.data.message :
+          "Not deleted: " + errorText(result, "status " + result.status);
+      }, function () { status.textContent = NETWORK_ERROR; });
+    });
+  }
+
   var page = document.body.getAttribute("data-page");
+  initFeedback();
+  if (page === "data") { initData(); }
   if (page === "lobby") { initLobby(); }
   else if (page === "settings") { initSettings(); }
   else if (page === "table") { initTable(); }
