@@ -87,11 +87,7 @@ def _is_loopback(host: str) -> bool:
 
 
 def _run(args: argparse.Namespace) -> int:
-    import uvicorn
-    from uvicorn.supervisors import Multiprocess
-
     from divided.web import config
-    from divided.web.store import GameStore
 
     folder = config.ensure_data_dir(config.data_dir(args.data_dir))
     url = config.database_url(args.database_url, folder)
@@ -102,9 +98,29 @@ def _run(args: argparse.Namespace) -> int:
             "file for every write, so workers would queue behind each other or fail with "
             "'database is locked')"
         )
-    # Workers (and the app factory) read the configuration from the environment.
+    # Workers (and the app factory) read the configuration from the environment; put it back
+    # afterwards so a caller in the same process (a test) is not left with this server's.
+    saved = {name: os.environ.get(name) for name in (config.DATA_DIR_ENV, config.DATABASE_URL_ENV)}
     os.environ[config.DATA_DIR_ENV] = str(folder)
     os.environ[config.DATABASE_URL_ENV] = url
+    try:
+        return _serve(args, url, folder)
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def _serve(args: argparse.Namespace, url: str, folder: Path) -> int:
+    """Run uvicorn with the configuration in place."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    from divided.web import config
+    from divided.web.store import GameStore
+
     if args.workers == 1:
         from divided.web.app import create_app
 

@@ -96,7 +96,7 @@ def history_object(store: GameStore, session: str) -> JSON:
         wins += game.result == "win"
         games_json.append({"id": game.id, "created": _iso(game.created), "finished": _iso(game.finished),
                            "bot": game.bot, "swap": game.swap, "result": game.result,
-                           "step": game.step, "step_name": game.step_name})
+                           "step": game.step, "step_name": game.step_name, "hints_used": game.hints_used})
         chart.append({"game": number, "result": game.result, "wins_so_far": wins,
                       "win_rate_so_far": wins / number})
     all_games = Tally("all", "all", len(finished), wins, sum(g.result == "draw" for g in finished),

@@ -34,12 +34,16 @@ from starlette.concurrency import run_in_threadpool
 from divided import games
 from divided.bots import make_bot
 from divided.bots.base import Bot
+from divided.bots.expert import ExpertBot
 from divided.cards import PACK_21, mask_indices
 from divided.games.base import State
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.state import Phase
 from divided.games.divided_ranks.view import PlayerView
+from divided.hands.arrange import arrange
+from divided.review.review import DEFAULT_BUDGET
 from divided.web.config import BOT_TIMEOUT
+from divided.web.review_jobs import ReviewJobs
 from divided.web.sessions import session_id
 from divided.web.store import GameRow, GameStore, Progress, StateCache
 from divided.web.viewmodel import GameMeta, api_phase, result_word, state_object
@@ -162,12 +166,16 @@ class NewGame:
     bot: str
     swap: str
     first_splitter: str
+    hints: bool = False
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> NewGame:
-        _check_keys(data, ("bot", "swap", "first_splitter"))
+        _check_keys(data, ("bot", "swap", "first_splitter", "hints"))
+        hints = data.get("hints", False)
+        if not isinstance(hints, bool):
+            raise ApiError(422, f"hints must be true or false, not {_json_type(hints)}")
         return cls(_choice(data, "bot", BOTS), _choice(data, "swap", SWAPS),
-                   _choice(data, "first_splitter", tuple(FIRST_SPLITTERS)))
+                   _choice(data, "first_splitter", tuple(FIRST_SPLITTERS)), hints)
 
 
 # -- the bot ----------------------------------------------------------------------------------
@@ -183,6 +191,22 @@ BotFactory = Callable[[str], Bot]
 def bot_rng(seed: int, move_number: int) -> random.Random:
     """The bot's random numbers at a move: fixed by the game's seed and the move number."""
     return random.Random(f"divided-web-bot:{seed}:{move_number}")
+
+
+def hint_rng(seed: int, move_number: int) -> random.Random:
+    """The random numbers of a hint at a move (so asking twice gives the same answer)."""
+    return random.Random(f"divided-web-hint:{seed}:{move_number}")
+
+
+def expert_choice(view: PlayerView, legal: list[int], values: Mapping[int, float]) -> int:
+    """The action with the highest value; among equals the expert's own pick at the build
+    (auto-arrange), else the first in ``legal`` order."""
+    top = max(values[action] for action in legal)
+    if view.phase == Phase.BUILD:
+        auto = act.build_action(arrange(view.hand, view.options.scoring).split)
+        if auto in values and values[auto] >= top - 1e-12:
+            return auto
+    return next(action for action in legal if values[action] >= top - 1e-12)
 
 
 def run_bot(bot: Bot, state: State[Any, Any], seed: int, timeout: float) -> int:
@@ -229,8 +253,9 @@ class GameService:
 
     def __init__(self, store: GameStore, *, bot_timeout: float = BOT_TIMEOUT,
                  bot_factory: BotFactory = make_bot, cache_size: int = 512,
-                 concurrent_moves: int = MOVE_THREADS) -> None:
+                 concurrent_moves: int = MOVE_THREADS, review_budget: int = DEFAULT_BUDGET) -> None:
         self.store = store
+        self.reviews = ReviewJobs(store, budget=review_budget)
         self.cache = StateCache(cache_size)
         self.bot_timeout = bot_timeout
         self.bot_factory = bot_factory
@@ -247,6 +272,7 @@ class GameService:
     def close(self) -> None:
         """Stop taking moves (at shutdown); moves already running finish."""
         self._movers.shutdown(wait=False, cancel_futures=True)
+        self.reviews.close()
 
     # queries
     def row(self, game_id: str, session: str) -> GameRow:
@@ -283,7 +309,7 @@ class GameService:
         bot_error = self._bot_replies(state, request.bot, seed, HUMAN_SEAT)
         row = self.store.insert(session_id=session, game=GAME, options=game.options, seed=seed,
                                 human_seat=HUMAN_SEAT, bot=request.bot,
-                                progress=_progress(state, HUMAN_SEAT, bot_error))
+                                progress=_progress(state, HUMAN_SEAT, bot_error), hints=request.hints)
         self.cache.put(row.id, state)
         return self.state_json(row, state)
 
@@ -303,6 +329,42 @@ class GameService:
         state.apply_action(action, player=row.human_seat)
         bot_error = self._bot_replies(state, row.bot, row.seed, row.human_seat)
         return self._save(row, state, bot_error)
+
+    def hint_status(self, game_id: str, session: str) -> dict[str, Any]:
+        row = self.row(game_id, session)
+        return {"allowed": row.hints, "used": row.hints_used}
+
+    def hint(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any]:
+        """The expert's suggestion for the human's decision now (counted in the game)."""
+        row = self.row(game_id, session)
+        if not row.hints:
+            raise ApiError(409, "hints are off for this game: turn on \"Allow hints\" when you start a game")
+        if move_number is not None and move_number != row.move_number:
+            raise ApiError(409, f"the game is at move {row.move_number}, not {move_number}: reload it")
+        if row.over:
+            raise ApiError(409, "the game is over: there is nothing left to decide")
+        state = self.cache.state(row)
+        if state.current_player() != row.human_seat:
+            raise ApiError(409, "it is the bot's turn, not yours: hints are for your own decisions")
+        view = state.observation(row.human_seat)
+        legal = list(state.legal_actions(row.human_seat))
+        values = ExpertBot().evaluate(view, legal, hint_rng(row.seed, row.move_number))
+        action = expert_choice(view, legal, values)
+        self.store.count_hint(row.id)
+        return {"action": action, "label": state.action_to_string(action), "value": values[action],
+                "move_number": row.move_number, "used": row.hints_used + 1}
+
+    def review_status(self, game_id: str, session: str) -> dict[str, Any]:
+        return self.reviews.status(self._reviewable(game_id, session))
+
+    def start_review(self, game_id: str, session: str) -> dict[str, Any]:
+        return self.reviews.start(self._reviewable(game_id, session))
+
+    def _reviewable(self, game_id: str, session: str) -> GameRow:
+        row = self.row(game_id, session)
+        if not row.over:
+            raise ApiError(409, "the game is not over yet: a review is only for finished games")
+        return row
 
     def retry_bot(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any]:
         row = self.row(game_id, session)
@@ -444,6 +506,42 @@ async def post_bot(request: Request, game_id: str) -> JSONResponse:
     _check_keys(data, ("move_number",))
     move_number = _integer(data, "move_number") if "move_number" in data else None
     return JSONResponse(await service.thinking(service.retry_bot, game_id, session, move_number))
+
+
+@router.post("/games/{game_id}/hint")
+async def post_hint(request: Request, game_id: str) -> JSONResponse:
+    service = _service(request)
+    session = session_id(request)
+    if not _GAME_ID.fullmatch(game_id):
+        raise ApiError(404, NO_SUCH_GAME)
+    data = await read_json(request, optional=True)
+    _check_keys(data, ("move_number",))
+    move_number = _integer(data, "move_number") if "move_number" in data else None
+    return JSONResponse(await service.thinking(service.hint, game_id, session, move_number))
+
+
+@router.get("/games/{game_id}/hint")
+async def get_hint(request: Request, game_id: str) -> JSONResponse:
+    service = _service(request)
+    return JSONResponse(await run_in_threadpool(service.hint_status, game_id, session_id(request)))
+
+
+@router.post("/games/{game_id}/review", status_code=202)
+async def post_review(request: Request, game_id: str) -> JSONResponse:
+    service = _service(request)
+    session = session_id(request)
+    if not _GAME_ID.fullmatch(game_id):
+        raise ApiError(404, NO_SUCH_GAME)
+    data = await read_json(request, optional=True)
+    _check_keys(data, ())
+    body = await run_in_threadpool(service.start_review, game_id, session)
+    return JSONResponse(body, status_code=200 if body["status"] == "done" else 202)
+
+
+@router.get("/games/{game_id}/review")
+async def get_review(request: Request, game_id: str) -> JSONResponse:
+    service = _service(request)
+    return JSONResponse(await run_in_threadpool(service.review_status, game_id, session_id(request)))
 
 
 __all__ = ["ApiError", "GameService", "error_response", "router"]

@@ -83,6 +83,9 @@ games_table = Table(
     Column("step", Integer, nullable=True),
     Column("step_name", String(64), nullable=True),
     Column("finished", DateTime(timezone=True), nullable=True),
+    # hints: allowed at creation, and how many the player asked for
+    Column("hints", Boolean, nullable=True),
+    Column("hints_used", Integer, nullable=True),
 )
 Index("ix_games_session_created", games_table.c.session_id, games_table.c.created)
 
@@ -90,6 +93,8 @@ SUMMARY_COLUMNS: tuple[tuple[str, str], ...] = (
     ("step", "INTEGER"),
     ("step_name", "VARCHAR(64)"),
     ("finished", "TIMESTAMP"),
+    ("hints", "BOOLEAN"),
+    ("hints_used", "INTEGER"),
 )
 """Columns added after the first release: :meth:`GameStore.create_tables` adds them to an
 older ``games`` table (they are nullable, so old rows stay valid)."""
@@ -105,6 +110,33 @@ feedback_table = Table(
     Column("message", Text, nullable=False),
 )
 Index("ix_feedback_session", feedback_table.c.session_id, feedback_table.c.created)
+
+reviews_table = Table(
+    "reviews",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("updated", DateTime(timezone=True), nullable=False),
+    Column("status", String(16), nullable=False),  # "done" or "failed"
+    Column("budget", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("moves", JSON, nullable=False),  # the MoveReviews as JSON objects, in order
+    Column("error", Text, nullable=True),
+)
+"""Expert reviews of finished games (:mod:`divided.web.review_jobs`), one row per game."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredReview:
+    """A review written to the database: complete (``done``) or broken off (``failed``)."""
+
+    game_id: str
+    status: str
+    budget: int
+    seed: int
+    total: int
+    moves: tuple[dict[str, Any], ...]
+    error: str | None
 
 
 def owner_key(session_id: str) -> str:
@@ -148,6 +180,8 @@ class GameRow:
     step: int | None = None
     step_name: str | None = None
     finished: datetime | None = None
+    hints: bool = False
+    hints_used: int = 0
 
     def record(self) -> GameRecord:
         return GameRecord(self.game, dict(self.options), self.seed, self.actions)
@@ -184,6 +218,7 @@ def _row(mapping: RowMapping | Mapping[str, Any]) -> GameRow:
         phase=mapping["phase"], over=bool(mapping["over"]), result=mapping["result"],
         bot_error=mapping["bot_error"], step=mapping.get("step"), step_name=mapping.get("step_name"),
         finished=None if mapping.get("finished") is None else _aware(mapping["finished"]),
+        hints=bool(mapping.get("hints") or False), hints_used=int(mapping.get("hints_used") or 0),
     )
 
 
@@ -199,6 +234,7 @@ class FinishedGame:
     result: str
     step: int | None
     step_name: str | None
+    hints_used: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,7 +336,7 @@ class GameStore:
         self.engine.dispose()
 
     def insert(self, *, session_id: str, game: str, options: Mapping[str, OptionValue], seed: int,
-               human_seat: int, bot: str, progress: Progress) -> GameRow:
+               human_seat: int, bot: str, progress: Progress, hints: bool = False) -> GameRow:
         """Store a new game and return its row."""
         now = utcnow()
         values: dict[str, Any] = {
@@ -309,7 +345,7 @@ class GameStore:
             "actions": list(progress.actions), "move_number": progress.move_number,
             "phase": progress.phase, "over": progress.over, "result": progress.result,
             "bot_error": progress.bot_error, "step": progress.step, "step_name": progress.step_name,
-            "finished": now if progress.over else None,
+            "finished": now if progress.over else None, "hints": hints, "hints_used": 0,
         }
         with self.engine.begin() as connection:
             connection.execute(insert(games_table).values(**values))
@@ -358,7 +394,7 @@ class GameStore:
             actions=progress.actions, move_number=progress.move_number, phase=progress.phase,
             over=progress.over, result=progress.result, bot_error=progress.bot_error,
             step=progress.step, step_name=progress.step_name,
-            finished=values.get("finished", row.finished),
+            finished=values.get("finished", row.finished), hints=row.hints, hints_used=row.hints_used,
         )
 
     # -- the history and the saved data ----------------------------------------------------
@@ -366,7 +402,7 @@ class GameStore:
         """This session's finished games, oldest first, from the summary columns alone."""
         c = games_table.c
         query = (select(c.id, c.created, c.updated, c.finished, c.bot, c.options, c.result, c.step,
-                        c.step_name)
+                        c.step_name, c.hints_used)
                  .where(c.session_id == owner_key(session_id), c.over.is_(True))
                  .order_by(func.coalesce(c.finished, c.updated), c.id))
         with self.engine.connect() as connection:
@@ -376,7 +412,8 @@ class GameStore:
                          finished=_aware(m["finished"] if m["finished"] is not None else m["updated"]),
                          bot=m["bot"], swap=str(dict(m["options"]).get("swap", "")),
                          result=m["result"] or "draw",
-                         step=None if m["step"] is None else int(m["step"]), step_name=m["step_name"])
+                         step=None if m["step"] is None else int(m["step"]), step_name=m["step_name"],
+                         hints_used=int(m["hints_used"] or 0))
             for m in found
         ]
 
@@ -385,6 +422,35 @@ class GameStore:
         with self.engine.begin() as connection:
             connection.execute(update(games_table).where(games_table.c.id == game_id)
                                .values(step=step, step_name=step_name))
+
+    # -- hints and reviews -------------------------------------------------------------------
+    def count_hint(self, game_id: str) -> None:
+        """Record that the player of ``game_id`` asked for one more hint."""
+        column = games_table.c.hints_used
+        with self.engine.begin() as connection:
+            connection.execute(update(games_table).where(games_table.c.id == game_id)
+                               .values(hints_used=func.coalesce(column, 0) + 1))
+
+    def get_review(self, game_id: str) -> StoredReview | None:
+        with self.engine.connect() as connection:
+            found = connection.execute(select(reviews_table).where(reviews_table.c.game_id == game_id)
+                                       ).mappings().first()
+        if found is None:
+            return None
+        return StoredReview(game_id=found["game_id"], status=found["status"], budget=int(found["budget"]),
+                            seed=int(found["seed"]), total=int(found["total"]),
+                            moves=tuple(dict(m) for m in found["moves"]), error=found["error"])
+
+    def put_review(self, review: StoredReview) -> None:
+        """Store (or replace) the review of a game."""
+        values: dict[str, Any] = {"updated": utcnow(), "status": review.status, "budget": review.budget,
+                                  "seed": review.seed, "total": review.total, "moves": list(review.moves),
+                                  "error": review.error}
+        with self.engine.begin() as connection:
+            done = connection.execute(update(reviews_table)
+                                      .where(reviews_table.c.game_id == review.game_id).values(**values))
+            if done.rowcount != 1:
+                connection.execute(insert(reviews_table).values(game_id=review.game_id, **values))
 
     def add_feedback(self, session_id: str, page: str, game_id: str | None, message: str) -> Feedback:
         values: dict[str, Any] = {"session_id": owner_key(session_id), "created": utcnow(), "page": page,
@@ -407,6 +473,8 @@ class GameStore:
         """Remove every game and every feedback message of a session: (games, messages)."""
         owner = owner_key(session_id)
         with self.engine.begin() as connection:
+            owned = select(games_table.c.id).where(games_table.c.session_id == owner)
+            connection.execute(delete(reviews_table).where(reviews_table.c.game_id.in_(owned)))
             games_done = connection.execute(delete(games_table).where(games_table.c.session_id == owner))
             notes_done = connection.execute(delete(feedback_table).where(feedback_table.c.session_id == owner))
         return int(games_done.rowcount), int(notes_done.rowcount)

@@ -189,6 +189,7 @@
     setRadio(form, "bot", settings.bot);
     setRadio(form, "swap", settings.swap);
     setRadio(form, "first_splitter", settings.firstSplitter);
+    var hints = hintsBox(form, button);
 
     form.addEventListener("submit", function (event) {
       event.preventDefault();
@@ -196,7 +197,8 @@
       var body = {
         bot: radioValue(form, "bot"),
         swap: radioValue(form, "swap"),
-        first_splitter: radioValue(form, "first_splitter")
+        first_splitter: radioValue(form, "first_splitter"),
+        hints: hints.checked
       };
       button.disabled = true;
       status.textContent = "Shuffling and dealing…";
@@ -206,6 +208,31 @@
       });
     });
     loadGames();
+  }
+
+  // The "Allow hints" checkbox of the new-game form (off by default): the form's own if it
+  // has one, else one added before the start button.
+  function hintsBox(form, button) {
+    var box = form.querySelector('input[name="hints"]');
+    if (box) { return box; }
+    box = el("input", { type: "checkbox", name: "hints", id: "new-game-hints" });
+    var label = el("label", { for: "new-game-hints", class: "hints-option" });
+    label.appendChild(box);
+    label.appendChild(document.createTextNode(" Allow hints (the Expert suggests a move when you ask; the game records how many you used)"));
+    var holder = el("p", null, label);
+    button.parentNode.insertBefore(holder, button);
+    return box;
+  }
+
+  // The Expert's hint and review panels (table and replay pages) have their own script and
+  // styles, loaded only where such a panel is on the page.
+  function loadReviewAssets() {
+    var panel = byId("hint-area") || byId("review-panel");
+    if (!panel || byId("review-script")) { return; }
+    var base = panel.getAttribute("data-assets") || "/static";
+    var v = encodeURIComponent(panel.getAttribute("data-v") || "");
+    document.head.appendChild(el("link", { rel: "stylesheet", href: base + "/review.css?v=" + v }));
+    document.head.appendChild(el("script", { id: "review-script", src: base + "/review.js?v=" + v }));
   }
 
   function startGame(body, onError) {
@@ -1275,6 +1302,7 @@
   if (page === "lobby") { initLobby(); }
   else if (page === "settings") { initSettings(); }
   else if (page === "table") { initTable(); }
+  loadReviewAssets();
 
   // Exposed for debugging in the console only; the page never reads it back.
   window.DividedTable = T;

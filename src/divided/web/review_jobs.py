@@ -1,0 +1,142 @@
+"""Expert reviews of finished games, computed in the background (``/api/games/{id}/review``).
+
+A review grades the human's decisions of a finished game against the expert bot
+(:mod:`divided.review.review`): each decision from the view the player had *then*. It takes
+seconds, so it runs on a small thread pool of its own and never holds up play; a game has at
+most one job at a time (per process). Progress is kept in memory while the job runs; the
+result is written to the ``reviews`` table when the job ends, so a second request (or another
+worker) reads it without recomputing.
+
+A review that breaks off keeps the decisions scored so far (``status: "failed"``); asking
+again resumes it: decisions already scored are kept (each decision's numbers depend only on
+the review's seed and the move number, so the result is the same as an uninterrupted run).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from divided.bots.expert import ExpertBot
+from divided.review.review import DEFAULT_BUDGET, MoveReview, decisions, review_decision
+from divided.web.store import GameRow, GameStore, StoredReview
+
+logger = logging.getLogger("divided.web")
+
+REVIEW_SEED = 0
+"""The review's seed (:func:`divided.review.review.move_rng`): fixed, so reviews repeat."""
+REVIEW_THREADS = 2
+
+
+def move_json(move: MoveReview) -> dict[str, Any]:
+    """A :class:`MoveReview` as a JSON object (``values`` keyed by the action, as text)."""
+    return {"move_number": move.move_number, "phase": move.phase, "played": move.played,
+            "played_label": move.played_label, "best": move.best, "best_label": move.best_label,
+            "values": {str(action): value for action, value in move.values.items()},
+            "loss": move.loss, "grade": move.grade, "reason": move.reason}
+
+
+@dataclass
+class _Job:
+    done: int
+    total: int
+
+
+class ReviewJobs:
+    """The review jobs of one process."""
+
+    def __init__(self, store: GameStore, *, budget: int = DEFAULT_BUDGET, threads: int = REVIEW_THREADS,
+                 seed: int = REVIEW_SEED) -> None:
+        self.store = store
+        self.budget = budget
+        self.seed = seed
+        self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="divided-review")
+        self._jobs: dict[str, _Job] = {}
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def status(self, row: GameRow) -> dict[str, Any]:
+        """The review of a finished game: running (with progress), done, failed or none."""
+        with self._lock:
+            job = self._jobs.get(row.id)
+            running = None if job is None else (job.done, job.total)
+        stored = self.store.get_review(row.id)
+        if running is not None:
+            moves = list(stored.moves) if stored is not None else []
+            return self._body("running", running[0], running[1], moves, None)
+        if stored is None:
+            return self._body("none", 0, 0, [], None)
+        return self._body(stored.status, len(stored.moves), stored.total, list(stored.moves), stored.error)
+
+    def start(self, row: GameRow) -> dict[str, Any]:
+        """Start reviewing ``row`` unless it is reviewed already or being reviewed."""
+        stored = self.store.get_review(row.id)
+        if stored is not None and stored.status == "done":
+            return self.status(row)
+        with self._lock:
+            if row.id not in self._jobs:
+                done = 0 if stored is None else len(stored.moves)
+                self._jobs[row.id] = _Job(done, 0 if stored is None else stored.total)
+                self._pool.submit(self._run, row, stored)
+        return self.status(row)
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for every queued job (tests)."""
+        finished = threading.Event()
+        self._pool.submit(finished.set)
+        finished.wait(timeout)
+
+    def _body(self, status: str, done: int, total: int, moves: list[dict[str, Any]],
+              error: str | None) -> dict[str, Any]:
+        return {"status": status, "done": done, "total": total, "budget": self.budget,
+                "moves": moves, "error": error}
+
+    def _run(self, row: GameRow, previous: StoredReview | None) -> None:
+        moves: list[dict[str, Any]] = []
+        total = 0
+        error: str | None = None
+        try:
+            kept = {m["move_number"]: m for m in previous.moves} if previous is not None else {}
+            found, broken = decisions(row.record(), row.human_seat)
+            if broken is not None:  # the replay's message might quote a card: say less
+                logger.error("the review of game %s: %s", row.id, broken)
+                error = f"the game record could not be replayed past decision {len(found)}"
+            total = len(found)
+            self._progress(row.id, 0, total)
+            bot = ExpertBot(budget=self.budget)
+            for decision in found:
+                old = kept.get(decision.move_number)
+                if old is not None and previous is not None and previous.budget == self.budget \
+                        and previous.seed == self.seed:
+                    moves.append(old)
+                else:
+                    moves.append(move_json(review_decision(bot, decision, self.seed)))
+                self._progress(row.id, len(moves), total)
+        except Exception as failure:
+            logger.error("the review of game %s broke off", row.id, exc_info=failure)
+            # the message names the move only: the exception text might quote cards
+            error = f"the review stopped after {len(moves)} of {total} decisions ({type(failure).__name__})"
+        finally:
+            status = "done" if error is None and len(moves) == total else "failed"
+            if status == "failed" and error is None:
+                error = "the review stopped early"
+            try:
+                self.store.put_review(StoredReview(row.id, status, self.budget, self.seed, total,
+                                                   tuple(moves), error))
+            except Exception as failure:
+                logger.error("cannot store the review of game %s", row.id, exc_info=failure)
+            with self._lock:
+                self._jobs.pop(row.id, None)
+
+    def _progress(self, game_id: str, done: int, total: int) -> None:
+        with self._lock:
+            job = self._jobs.get(game_id)
+            if job is not None:
+                job.done, job.total = done, total
+
+__all__ = ["REVIEW_SEED", "ReviewJobs", "move_json", "review_decision"]
