@@ -298,3 +298,37 @@ def test_replay_controls_by_keyboard_alone(page: Page) -> None:
     press("replay-previous", 1)
     press("replay-last", last)
     press("replay-first", 0)
+
+
+def test_the_review_is_shown_on_the_replay(page: Page) -> None:
+    """Review this game: the button starts it, progress ends in the review, and each of the
+    player's steps shows the grade and reason the server computed for that move."""
+    final = finished_game(page)
+    game_id = final["id"]
+    page.goto(f"/games/{game_id}/replay?move=0")
+    button = page.locator("#review-button")
+    expect(button).to_be_visible(timeout=TIMEOUT_MS)
+    button.click()
+    review: dict[str, Any] = {}
+    for _ in range(100):
+        review = api(page, "GET", f"/api/games/{game_id}/review")
+        if review["status"] == "done":
+            break
+        page.wait_for_timeout(100)
+    assert review["status"] == "done" and review["moves"], review
+    entry = page.locator("#review-entry")
+    # Walk to the first step that is one of the player's reviewed decisions.
+    reviewed = {move["move_number"]: move for move in review["moves"]}
+    last = len(api(page, "GET", f"/api/games/{game_id}/replay")["steps"]) - 1
+    for index in range(last + 1):
+        step = step_of(page, game_id, index)
+        if step["move_number"] in reviewed:
+            page.goto(f"/games/{game_id}/replay?move={index}")
+            expect(entry).to_be_visible(timeout=TIMEOUT_MS)
+            text = entry.inner_text()
+            move = reviewed[step["move_number"]]
+            assert move["reason"][:40] in text
+            assert move["grade"] in text.lower()
+            break
+    else:
+        pytest.fail("no replay step carries a reviewed decision")
