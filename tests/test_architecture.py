@@ -19,6 +19,7 @@ ALLOWED = {
     "sim": {"sim", "bots", "games", "hands", "cards", "errors"},
     "review": {"review", "bots", "games", "hands", "cards", "errors"},
     "web": {"web", "review", "bots", "games", "hands", "cards", "errors"},
+    "adapters": {"adapters", "bots", "games", "hands", "cards", "errors"},
 }
 FORBIDDEN_IN_RULES = {"numpy", "random", "sqlalchemy", "fastapi", "pyspiel", "pettingzoo"}
 

@@ -1,0 +1,1 @@
+"""Adapters exposing the project's games to outside frameworks (OpenSpiel, PettingZoo)."""

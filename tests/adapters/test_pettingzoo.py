@@ -1,0 +1,267 @@
+"""The PettingZoo adapter: API conformance, seeding, masks, legality, privacy and speed."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import time
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
+
+from divided import games
+from divided.adapters import pettingzoo as pz
+from divided.errors import IllegalActionError
+from divided.games.divided_ranks.actions import NUM_DISTINCT_ACTIONS
+from divided.games.divided_ranks.view import PlayerView
+
+VARIANTS: list[dict[str, Any]] = [{}, {"swap": "face-up", "reserve_order": "coin"}]
+
+
+def _random_game(environment: Any, rng: random.Random) -> dict[str, float]:
+    """Play one game with uniformly random legal actions; the total reward of each agent."""
+    totals = dict.fromkeys(environment.possible_agents, 0.0)
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, _ = environment.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        environment.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    return totals
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_pettingzoo_api_test(options: dict[str, Any]) -> None:
+    api_test(pz.env(**options), num_cycles=200)
+
+
+def test_pettingzoo_seed_test() -> None:
+    seed_test(pz.env, num_cycles=200)
+
+
+def test_spaces_and_metadata() -> None:
+    environment = pz.env()
+    environment.reset(seed=1)
+    assert environment.possible_agents == ["player_0", "player_1"]
+    assert environment.metadata["name"] == "divided_ranks_v1"
+    assert environment.metadata["is_parallelizable"] is False
+    for agent in environment.possible_agents:
+        assert environment.action_space(agent).n == NUM_DISTINCT_ACTIONS
+        space = environment.observation_space(agent)
+        assert space["observation"].shape == (pz.OBSERVATION_SIZE,)
+        assert space["action_mask"].shape == (NUM_DISTINCT_ACTIONS,)
+        assert space["observation"].dtype == np.int8 and space["action_mask"].dtype == np.int8
+
+
+def test_same_seed_same_deal_and_different_seeds_differ() -> None:
+    a, b, c = pz.env(), pz.env(), pz.env()
+    a.reset(seed=5)
+    b.reset(seed=5)
+    c.reset(seed=6)
+    assert a.unwrapped.engine_state.history() == b.unwrapped.engine_state.history()
+    assert a.unwrapped.engine_state.history() == games.load("divided-ranks").new_initial_state(5).history()
+    deals = {tuple(e.unwrapped.engine_state.history()) for e in (a, c)}
+    assert len(deals) == 2
+
+
+def test_illegal_action_raises_and_changes_nothing() -> None:
+    environment = pz.env()
+    environment.reset(seed=11)
+    raw = environment.unwrapped
+    rng = random.Random(0)
+    for _ in range(8):  # check at several points of a game
+        agent = environment.agent_selection
+        observation, *_ = environment.last()
+        illegal = np.flatnonzero(observation["action_mask"] == 0)
+        history = raw.engine_state.history()
+        before = (agent, dict(environment.rewards), dict(environment.terminations),
+                  dict(environment._cumulative_rewards), observation["observation"].copy())
+        for action in (int(illegal[0]), int(illegal[-1]), np.int64(illegal[len(illegal) // 2])):
+            with pytest.raises(IllegalActionError):
+                environment.step(action)
+        with pytest.raises(IllegalActionError):  # the raw environment checks the type itself
+            raw.step(1.0)
+        for outside in (1.0, -1, NUM_DISTINCT_ACTIONS):  # the wrapper refuses what is not in the space
+            with pytest.raises(AssertionError):
+                environment.step(outside)
+        assert raw.engine_state.history() == history
+        after_observation, *_ = environment.last()
+        assert (environment.agent_selection, dict(environment.rewards), dict(environment.terminations),
+                dict(environment._cumulative_rewards)) == before[:4]
+        assert np.array_equal(after_observation["observation"], before[4])
+        environment.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_masks_equal_engine_legal_actions_and_games_end_zero_sum(options: dict[str, Any]) -> None:
+    rng = random.Random(3)
+    environment = pz.env(**options)
+    for seed in range(60):
+        environment.reset(seed=seed)
+        raw = environment.unwrapped
+        totals = dict.fromkeys(environment.possible_agents, 0.0)
+        for agent in environment.agent_iter():
+            observation, reward, terminated, _, _ = environment.last()
+            totals[agent] += reward
+            if terminated:
+                assert not observation["action_mask"].any()
+                environment.step(None)
+                continue
+            state = raw.engine_state
+            assert pz.AGENTS[state.current_player()] == agent
+            assert np.flatnonzero(observation["action_mask"]).tolist() == sorted(state.legal_actions())
+            other = pz.AGENTS[1 - state.current_player()]
+            assert not raw.observe(other)["action_mask"].any()
+            environment.step(rng.choice(state.legal_actions()))
+        returns = raw.engine_state.returns()
+        assert totals == {"player_0": returns[0], "player_1": returns[1]}
+        assert sum(totals.values()) == 0 and set(totals.values()) <= {-1.0, 0.0, 1.0}
+        assert environment.agents == []
+
+
+def _views_and_vectors(options: dict[str, Any], seeds: range) -> list[tuple[PlayerView, np.ndarray]]:
+    """Every (view, observation vector) pair met in random games, for both players."""
+    rng = random.Random(7)
+    environment = pz.env(**options)
+    pairs: list[tuple[PlayerView, np.ndarray]] = []
+    for seed in seeds:
+        environment.reset(seed=seed)
+        raw = environment.unwrapped
+        for _agent in environment.agent_iter():
+            _, _, terminated, _, _ = environment.last()
+            for player, name in enumerate(pz.AGENTS):
+                pairs.append((raw.engine_state.observation(player), raw.observe(name)["observation"]))
+            if terminated:
+                environment.step(None)
+                continue
+            environment.step(rng.choice(raw.engine_state.legal_actions()))
+    return pairs
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_observation_is_a_function_of_the_view_and_hides_the_opponent(options: dict[str, Any]) -> None:
+    pairs = _views_and_vectors(options, range(80))
+    by_view: dict[PlayerView, bytes] = {}
+    for view, vector in pairs:
+        assert np.array_equal(vector, pz.encode_view(view))
+        assert by_view.setdefault(view, vector.tobytes()) == vector.tobytes()
+    # Different deals reaching the same view (e.g. at the start) give the same vector, and the
+    # opponent-card block never shows a card the view does not account for.
+    assert len(by_view) < len(pairs)
+    start = pz.OFFSETS["opponent_known"]
+    for view, vector in pairs:
+        shown = sum(1 << c for c in np.flatnonzero(vector[start:start + pz.CARDS]).tolist())
+        assert shown & view.hand == 0
+        assert shown.bit_count() <= view.hand_sizes[view.opponent]
+        hand_block = vector[pz.OFFSETS["hand"]:pz.OFFSETS["hand"] + pz.CARDS]
+        assert sum(1 << c for c in np.flatnonzero(hand_block).tolist()) == view.hand
+
+
+def test_opponent_known_cards_are_truly_the_opponents() -> None:
+    """Against the full state: whatever the vector claims of the opponent's hand is true, and
+    during the draft the opponent's unseen cards never appear."""
+    rng = random.Random(9)
+    for options in VARIANTS:
+        environment = pz.env(**options)
+        for seed in range(80):
+            environment.reset(seed=seed)
+            raw = environment.unwrapped
+            for _agent in environment.agent_iter():
+                _, _, terminated, _, _ = environment.last()
+                core = raw.engine_state.core
+                for player, name in enumerate(pz.AGENTS):
+                    vector = raw.observe(name)["observation"]
+                    start = pz.OFFSETS["opponent_known"]
+                    shown = sum(1 << c for c in np.flatnonzero(vector[start:start + pz.CARDS]).tolist())
+                    assert shown & ~core.hands[1 - player] == 0
+                    start = pz.OFFSETS["reserve_known"]
+                    reserve = np.flatnonzero(vector[start:start + pz.CARDS]).tolist()
+                    if core.reserve >= 0 and reserve:
+                        assert reserve == [core.reserve]
+                if terminated:
+                    environment.step(None)
+                    continue
+                environment.step(rng.choice(raw.engine_state.legal_actions()))
+
+
+def test_same_view_different_hidden_cards_same_observation() -> None:
+    """Two deals where player 1 sees the same thing give player 1 the same vector, even though
+    the cards player 1 has not seen differ."""
+    game = games.load("divided-ranks", first_splitter=0)
+    seen: dict[PlayerView, bytes] = {}
+    deals: set[tuple[int, ...]] = set()
+    environment = pz.env(first_splitter=0)
+    for seed in range(200):
+        environment.reset(seed=seed)
+        raw = environment.unwrapped
+        view = raw.engine_state.observation(1)  # player 0 splits first: player 1 has seen nothing
+        assert view == game.new_initial_state(seed).observation(1)
+        deals.add(raw.engine_state.core.deal)
+        vector = raw.observe("player_1")["observation"].tobytes()
+        assert seen.setdefault(view, vector) == vector
+    assert len(seen) == 1 and len(deals) == 200
+
+
+def test_render_ansi() -> None:
+    environment = pz.env(render_mode="ansi")
+    environment.reset(seed=2)
+    text = environment.render()
+    assert isinstance(text, str) and "round 1" in text
+
+
+def test_playout_speed_adapter_vs_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    game = games.load("divided-ranks")
+    rng = random.Random(1)
+    budget = 1.5
+
+    def per_second(play: Any) -> float:
+        count, start = 0, time.perf_counter()
+        while time.perf_counter() - start < budget:
+            play(count)
+            count += 1
+        return count / (time.perf_counter() - start)
+
+    def engine_game(seed: int) -> None:
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+
+    def engine_view_game(seed: int) -> None:  # what any agent must at least look at
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            state.observation(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+
+    environment = pz.env()
+
+    def adapter_game(seed: int) -> None:
+        environment.reset(seed=seed)
+        _random_game(environment, rng)
+
+    engine = per_second(engine_game)
+    engine_view = per_second(engine_view_game)
+    adapter = per_second(adapter_game)
+    with capsys.disabled():
+        print(f"\nrandom playouts/s: engine {engine:.0f}, engine+view {engine_view:.0f}, "
+              f"pettingzoo adapter {adapter:.0f} (slowdown {engine / adapter:.2f}x vs engine, "
+              f"{engine_view / adapter:.2f}x vs engine+view)")
+    assert adapter > 0
+
+
+def test_pettingzoo_performance_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
+    benchmark = pytest.importorskip("pettingzoo.test").__dict__.get("performance_benchmark")
+    if benchmark is None:
+        pytest.skip("this pettingzoo has no performance_benchmark")
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output):
+        benchmark(pz.env())
+    with capsys.disabled():
+        print("\npettingzoo performance_benchmark: "
+              + "; ".join(line for line in output.getvalue().splitlines() if "per second" in line))
