@@ -108,3 +108,13 @@ def running_server(data_dir: Path, *, timeout: float = 30.0) -> Iterator[E2EServ
         yield server
     finally:
         server.stop()
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+"""Debian's Chromium: the browser tests drive it and never download one of their own."""
+
+# Root, no network: no sandbox, and none of Chromium's background connections.
+LAUNCH_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]

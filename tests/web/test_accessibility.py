@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_server import E2EServer, running_server
+from e2e_server import CHROMIUM, LAUNCH_ARGS, E2EServer, running_server
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
-CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
     pytest.skip(
         f"!!! ACCESSIBILITY TESTS SKIPPED: {CHROMIUM} is missing. Install Debian's Chromium "
@@ -28,14 +26,10 @@ if not CHROMIUM.exists():
         allow_module_level=True,
     )
 
-from axe_playwright_python.sync_playwright import Axe  # noqa: E402  (after the skip: needs the browser)
+from axe_playwright_python.sync_playwright import Axe
 
 pytestmark = pytest.mark.slow
 
-LAUNCH_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 TIMEOUT_MS = 20_000
 BLOCKING = ("serious", "critical")
 SETTINGS = "window.localStorage.setItem('divided-ranks.settings', JSON.stringify({pace: 'off', confirm: true}));"

@@ -20,15 +20,13 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from e2e_server import E2EServer, running_server
+from e2e_server import CHROMIUM, LAUNCH_ARGS, E2EServer, running_server
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
 
-CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
     pytest.skip(
         f"!!! END-TO-END BROWSER TESTS (after the game) SKIPPED: {CHROMIUM} is missing. Install Debian's "
@@ -39,10 +37,6 @@ if not CHROMIUM.exists():
 
 pytestmark = pytest.mark.slow
 
-LAUNCH_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 TIMEOUT_MS = 20_000
 
 RANK_WORDS = {"T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}

@@ -31,14 +31,12 @@ import json
 import random
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_server import E2EServer, running_server
+from e2e_server import CHROMIUM, LAUNCH_ARGS, E2EServer, running_server
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, expect, sync_playwright
 
-CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
     pytest.skip(
         f"!!! END-TO-END BROWSER TESTS SKIPPED: {CHROMIUM} is missing. Install Debian's Chromium "
@@ -49,10 +47,6 @@ if not CHROMIUM.exists():
 
 pytestmark = pytest.mark.slow
 
-LAUNCH_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 TIMEOUT_MS = 20_000
 SETTINGS_KEY = "divided-ranks.settings"
 QUICK = {"pace": "off", "confirm": True}  # the bot's moves shown at once; confirmations stay on

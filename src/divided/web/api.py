@@ -496,27 +496,27 @@ async def post_move(request: Request, game_id: str) -> JSONResponse:
     return JSONResponse(await service.thinking(service.move, game_id, session, move_number, action))
 
 
-@router.post("/games/{game_id}/bot")
-async def post_bot(request: Request, game_id: str) -> JSONResponse:
-    service = _service(request)
+async def _optional_move_number(request: Request, game_id: str) -> tuple[str, int | None]:
+    """The session, and the move number a body may carry to guard against a stale page."""
     session = session_id(request)
     if not _GAME_ID.fullmatch(game_id):
         raise ApiError(404, NO_SUCH_GAME)
     data = await read_json(request, optional=True)
     _check_keys(data, ("move_number",))
-    move_number = _integer(data, "move_number") if "move_number" in data else None
+    return session, (_integer(data, "move_number") if "move_number" in data else None)
+
+
+@router.post("/games/{game_id}/bot")
+async def post_bot(request: Request, game_id: str) -> JSONResponse:
+    service = _service(request)
+    session, move_number = await _optional_move_number(request, game_id)
     return JSONResponse(await service.thinking(service.retry_bot, game_id, session, move_number))
 
 
 @router.post("/games/{game_id}/hint")
 async def post_hint(request: Request, game_id: str) -> JSONResponse:
     service = _service(request)
-    session = session_id(request)
-    if not _GAME_ID.fullmatch(game_id):
-        raise ApiError(404, NO_SUCH_GAME)
-    data = await read_json(request, optional=True)
-    _check_keys(data, ("move_number",))
-    move_number = _integer(data, "move_number") if "move_number" in data else None
+    session, move_number = await _optional_move_number(request, game_id)
     return JSONResponse(await service.thinking(service.hint, game_id, session, move_number))
 
 
