@@ -12,6 +12,7 @@ False
 
 from __future__ import annotations
 
+import importlib.metadata
 import random
 import threading
 from collections.abc import Callable, Sequence
@@ -65,7 +66,8 @@ def make_bot(spec: str) -> Bot:
     try:
         factory = _REGISTRY[name]
     except KeyError:
-        raise RuleOptionError(f"unknown bot {name!r}; known bots: {', '.join(names())}") from None
+        skipped = "".join(f"; plugin {plugin!r} is not loaded ({reason})" for plugin, reason in _skipped_plugins.items())
+        raise RuleOptionError(f"unknown bot {name!r}; known bots: {', '.join(names())}{skipped}") from None
     try:
         return factory(**params)
     except TypeError as error:
@@ -114,12 +116,25 @@ def fraction(value: str | float, name: str) -> float:
     return number
 
 
+PLUGIN_GROUP = "divided.bots"
+"""The entry-point group of bot plugins (see :func:`_load_builtin`)."""
+
 _loaded = False
-_load_lock = threading.Lock()
+_load_lock = threading.RLock()  # re-entrant: a plugin may call make_bot while it is imported
+_skipped_plugins: dict[str, str] = {}
 
 
 def _load_builtin() -> None:
-    """Register the built-in bots once (thread-safe: a server's first requests may race)."""
+    """Register the built-in bots, then the plugins, once (thread-safe: a server's first
+    requests may race).
+
+    A plugin is an entry point in the ``divided.bots`` group (``pyproject.toml``:
+    ``[project.entry-points."divided.bots"]``, ``name = "package.module"``). Its value names a
+    module whose import registers bots with :func:`register`, or a callable that does when
+    called with no arguments. A plugin whose import fails with :class:`ImportError` (an
+    optional dependency that is not installed, such as pyspiel) is skipped; :func:`make_bot`
+    names it when asked for an unknown bot.
+    """
     global _loaded
     if _loaded:
         return
@@ -127,4 +142,12 @@ def _load_builtin() -> None:
         if not _loaded:
             from divided.bots import builtin  # noqa: F401  (registers the built-in bots)
 
+            for entry_point in importlib.metadata.entry_points(group=PLUGIN_GROUP):
+                try:
+                    plugin = entry_point.load()
+                except ImportError as error:
+                    _skipped_plugins[entry_point.name] = str(error)
+                    continue
+                if callable(plugin):
+                    plugin()
             _loaded = True

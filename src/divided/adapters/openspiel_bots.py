@@ -1,0 +1,139 @@
+"""OpenSpiel's own search bots as lab bots: ``openspiel-ismcts`` (OpenSpiel's Python ISMCTS).
+
+Importing this module registers the bots with :mod:`divided.bots.base`; the registry imports it
+through the ``divided.bots`` entry point (see ``pyproject.toml``), and skips it when pyspiel is
+not installed.
+
+The bot decides from its :class:`PlayerView` only. To give OpenSpiel a state to search from, it
+draws one full state consistent with the view (:func:`divided.bots.worlds.sample_state`) and
+wraps it as an adapter state: OpenSpiel's ISMCTS keys its nodes by information state and draws
+a fresh world from that information state for every simulation, so which consistent world it
+starts from does not matter. The search is OpenSpiel's ``ISMCTSBot`` as shipped: random-rollout
+evaluator (``mcts.RandomRolloutEvaluator``, one rollout), UCT child selection, max-visit final
+policy, unlimited world samples. The only change is where its random numbers come from: the
+bot's, the evaluator's and the resampler's generators are seeded from the ``rng`` passed to
+:meth:`OpenSpielIsmctsBot.choose` (OpenSpiel's default sampler is seeded from the system), so a
+decision is fixed by the view and the rng, as the lab's duplicate format and replays need.
+
+>>> from divided.bots import make_bot
+>>> make_bot("openspiel-ismcts:simulations=20,uct_c=1.5").simulations
+20
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found, unused-ignore]
+from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+from divided.adapters.openspiel import (
+    DEFAULT_PARAMS,
+    DividedRanksGame,
+    DividedRanksOpenSpielState,
+    history_of,
+)
+from divided.bots.base import Bot, non_negative, positive_int, register
+from divided.bots.worlds import sample_state
+from divided.errors import RuleOptionError
+from divided.games.divided_ranks.options import Options
+from divided.games.divided_ranks.view import PlayerView
+
+_INT31 = (1 << 31) - 1  # the sampler takes a C++ int seed
+MIN_SIMULATIONS = 2
+"""OpenSpiel's ISMCTS spends its first simulation expanding the root: one visits no action."""
+
+
+@cache
+def _game(options: Options) -> DividedRanksGame:
+    """The OpenSpiel game with the rule options of a view (one per option set).
+
+    Only the options that differ from the defaults are passed, as integers or text: that is
+    all OpenSpiel's parameter syntax can say (the coin flip is the default first splitter).
+    """
+    defaults = Options()
+    params: dict[str, int | str] = {}
+    for name in DEFAULT_PARAMS:
+        value = getattr(options, name)
+        if value != getattr(defaults, name):
+            params[name] = value if isinstance(value, int) else str(value)
+    return DividedRanksGame(params)
+
+
+def state_for_view(view: PlayerView, rng: random.Random) -> DividedRanksOpenSpielState:
+    """An OpenSpiel state drawn from those consistent with ``view`` (replayed from the start, so
+    OpenSpiel's ``history()`` is right too)."""
+    core = sample_state(view, rng)
+    state = _game(view.options).new_initial_state()
+    for action in history_of(core):
+        state.apply_action(action)
+    return state
+
+
+@dataclass
+class OpenSpielIsmctsBot:
+    """OpenSpiel's Python ISMCTS with ``simulations`` simulations per decision.
+
+    ``uct_c`` is the UCT exploration constant (OpenSpiel's examples use 2); ``seed`` is mixed
+    into every decision's seed, so bots with different seeds play differently from one rng.
+    """
+
+    simulations: int = 10
+    uct_c: float = 2.0
+    seed: int = 0
+    name: str = "openspiel-ismcts"
+
+    def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
+        """Run OpenSpiel's ISMCTS from a world consistent with ``view``; return its action."""
+        if len(legal) == 1:
+            return legal[0]
+        state = state_for_view(view, rng)
+        bot = self._search_bot(state.get_game(), rng)
+        action = int(bot.step(state))
+        if action not in legal:  # pragma: no cover - the adapter and the engine disagree
+            raise AssertionError(f"OpenSpiel's ISMCTS chose {action}, not one of {list(legal)}")
+        return action
+
+    def _search_bot(self, game: DividedRanksGame, rng: random.Random) -> Any:
+        """A fresh ``ISMCTSBot`` whose every random number comes from ``rng`` (and ``seed``)."""
+        bot_seed, rollout_seed, sampler_seed = (
+            int(part) for part in np.random.SeedSequence([self.seed, rng.getrandbits(64)]).generate_state(3))
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(rollout_seed))
+        bot = ismcts.ISMCTSBot(
+            game, evaluator, uct_c=self.uct_c, max_simulations=self.simulations,
+            max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES,
+            random_state=np.random.RandomState(bot_seed),
+            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+            child_selection_policy=ismcts.ChildSelectionPolicy.UCT,
+        )
+        # OpenSpiel's own resampling call, with a seeded sampler instead of a system-seeded one.
+        sampler = pyspiel.UniformProbabilitySampler(sampler_seed & _INT31, 0.0, 1.0)
+        bot.set_resampler(lambda root, player: root.resample_from_infostate(player, sampler))
+        return bot
+
+
+def _openspiel_ismcts(simulations: str | int = OpenSpielIsmctsBot.simulations,
+                      uct_c: str | float = OpenSpielIsmctsBot.uct_c,
+                      seed: str | int = OpenSpielIsmctsBot.seed) -> Bot:
+    try:
+        seed_number = int(seed)
+    except ValueError:
+        raise RuleOptionError(f"bot parameter seed={seed!r} must be a whole number") from None
+    if seed_number < 0:
+        raise RuleOptionError(f"bot parameter seed={seed!r} must be >= 0")
+    simulation_count = positive_int(simulations, "simulations")
+    if simulation_count < MIN_SIMULATIONS:
+        raise RuleOptionError(f"bot parameter simulations={simulations!r} must be at least {MIN_SIMULATIONS} "
+                              "(OpenSpiel's ISMCTS spends the first simulation expanding the root)")
+    return OpenSpielIsmctsBot(simulations=simulation_count,
+                              uct_c=non_negative(uct_c, "uct_c"), seed=seed_number)
+
+
+register("openspiel-ismcts", _openspiel_ismcts)
+
+__all__ = ["OpenSpielIsmctsBot", "state_for_view"]
