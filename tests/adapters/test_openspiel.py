@@ -14,30 +14,42 @@ from divided.adapters import openspiel as adapter  # noqa: E402
 
 SETTINGS = [
     "python_divided_ranks",
-    "python_divided_ranks(swap=face-up,reserve_order=coin)",
-    "python_divided_ranks(scoring=weaker-first,reserve_order=splitter-first)",
+    "python_divided_ranks(swap=face-up,reserve_order=coin,first_splitter=1)",
+    "python_divided_ranks(scoring=weaker-first,reserve_order=splitter-first,first_splitter=0)",
+    "python_divided_ranks(rounds=4,opening_seed=5,build=auto)",
+    "python_divided_ranks(rounds=3,swap=face-up)",
+    "python_divided_ranks(rounds=2,reserve_order=coin,scoring=weaker-first)",
+    "python_divided_ranks(rounds=1,build=auto,first_splitter=0,opening_seed=123456)",
 ]
+"""Every value of every parameter appears in at least one setting."""
+
+
+def test_settings_cover_every_value() -> None:
+    from divided.games.divided_ranks.options import OPTIONS
+
+    used = {(name, str(value)) for setting in SETTINGS
+            for name, value in pyspiel.load_game(setting).get_parameters().items()}
+    for option in OPTIONS:
+        for choice in option.choices:
+            value = adapter.COIN if choice == "coin" and option.name == "first_splitter" else choice
+            assert (option.name, str(value)) in used, (option.name, choice)
 
 
 @pytest.mark.parametrize("name", SETTINGS)
 def test_random_sim(name: str) -> None:
     game = pyspiel.load_game(name)
-    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=4, serialize=True, verbose=False)
 
 
-def test_random_sim_serialized() -> None:
-    # OpenSpiel re-reads a serialized game's parameters from text, where "1" becomes an
-    # integer: so serialization is only tested with first_splitter=coin (see the module).
-    game = pyspiel.load_game("python_divided_ranks(swap=face-up)")
-    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
-
-
-def test_fixed_first_splitter_as_text() -> None:
-    game = pyspiel.load_game("python_divided_ranks", {"first_splitter": "1"})
+@pytest.mark.parametrize(("text", "first"), [("first_splitter=1", 1), ("first_splitter=0", 0)])
+def test_fixed_first_splitter_in_text_form(text: str, first: int) -> None:
+    game = pyspiel.load_game(f"python_divided_ranks({text})")
+    assert game.get_parameters()["first_splitter"] == first
     state = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
-    assert state.current_player() == 1
+    assert state.current_player() == first
+    assert pyspiel.load_game("python_divided_ranks").get_parameters()["first_splitter"] == adapter.COIN
 
 
 def test_game_info() -> None:
@@ -46,7 +58,11 @@ def test_game_info() -> None:
     assert game.max_chance_outcomes() == 21
     assert game.num_players() == 2
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
-    assert game.max_game_length() == adapter.DividedRanksGame(None).engine.info.max_game_length == 37
+    # one coin (the reserve order is literal) + 21 deals + 10 splits and choices + 2 reserve + 2 builds
+    assert game.max_game_length() == 36
+    assert game.max_game_length() <= adapter.DividedRanksGame(None).engine.info.max_game_length
+    study = pyspiel.load_game("python_divided_ranks(rounds=1,build=auto,first_splitter=0)")
+    assert study.max_game_length() == 21 + 2 + 2  # deal, one split and choice, the reserve
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
 
 
@@ -65,7 +81,7 @@ def _random_states(game: Any, rng: random.Random, games: int) -> list[Any]:
     return found
 
 
-@pytest.mark.parametrize("name", SETTINGS[:2])
+@pytest.mark.parametrize("name", [SETTINGS[0], SETTINGS[1], SETTINGS[-1]])
 def test_resampling_keeps_the_information_state(name: str) -> None:
     game = pyspiel.load_game(name)
     rng = random.Random(3)
@@ -90,6 +106,11 @@ def test_resampling_keeps_the_information_state(name: str) -> None:
         "python_divided_ranks(swap=sideways)",
         "python_divided_ranks(colour=red)",
         "python_divided_ranks(first_splitter=2)",
+        "python_divided_ranks(first_splitter=coin)",
+        "python_divided_ranks(rounds=6)",
+        "python_divided_ranks(rounds=five)",
+        "python_divided_ranks(opening_seed=-3)",
+        "python_divided_ranks(build=manual)",
     ],
 )
 def test_bad_parameters_raise(text: str) -> None:
@@ -100,12 +121,14 @@ def test_bad_parameters_raise(text: str) -> None:
 def test_bad_parameter_value_names_the_option() -> None:
     with pytest.raises(ValueError, match="swap"):
         pyspiel.load_game("python_divided_ranks(swap=sideways)")
-    with pytest.raises(ValueError, match="first_splitter"):
-        pyspiel.load_game("python_divided_ranks", {"first_splitter": "2"})
+    with pytest.raises(ValueError, match=r"first_splitter=2 .* must be -1 \(a coin flip\), 0 or 1"):
+        pyspiel.load_game("python_divided_ranks(first_splitter=2)")
+    with pytest.raises(ValueError, match="rounds"):
+        pyspiel.load_game("python_divided_ranks(rounds=9)")
 
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
-    game = pyspiel.load_game("python_divided_ranks", {"first_splitter": "0"})
+    game = pyspiel.load_game("python_divided_ranks(first_splitter=0)")
     state = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
@@ -139,3 +162,57 @@ def test_ismcts_plays_a_game() -> None:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert sum(state.returns()) == 0.0
+
+
+def _observers(game: Any) -> tuple[Any, Any]:
+    from open_spiel.python.observation import make_observation  # type: ignore[import-untyped]
+
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    private = make_observation(game, pyspiel.IIGObservationType(
+        public_info=False, perfect_recall=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+    return public, private
+
+
+@pytest.mark.parametrize("name", [SETTINGS[0], SETTINGS[1], SETTINGS[-1]])
+def test_public_observation_is_common_knowledge(name: str) -> None:
+    # The public observation must be the same from both seats, and unchanged in every world
+    # either player considers possible: so it holds nothing one player knows and the other not.
+    game = pyspiel.load_game(name)
+    public, private = _observers(game)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    states = _random_states(game, random.Random(8), 3)
+    for state in states[:: max(1, len(states) // 25)]:
+        strings = [public.string_from(state, p) for p in (0, 1)]
+        assert strings[0] == strings[1]
+        tensors = []
+        for p in (0, 1):
+            public.set_from(state, p)
+            tensors.append(public.tensor.copy())
+        assert np.array_equal(tensors[0], tensors[1])
+        for player in (0, 1):
+            sample = state.resample_from_infostate(player, sampler)
+            assert public.string_from(sample, 1 - player) == strings[0]
+            assert private.string_from(sample, player) == private.string_from(state, player)
+
+
+def test_private_observation_holds_the_hand_and_no_history() -> None:
+    game = pyspiel.load_game("python_divided_ranks(first_splitter=0)")
+    public, private = _observers(game)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    state.apply_action(state.legal_actions()[0])  # player 0 splits
+    state.apply_action(211)  # player 1 takes the face-down pair
+    private.set_from(state, 1)
+    hand = private.dict["hand"]
+    assert hand.sum() == 2 and private.dict["phase"].sum() == 0 and private.dict["split_face_up"].sum() == 0
+    public.set_from(state, 1)
+    assert public.dict["hand"].sum() == 0 and public.dict["seat"].sum() == 0
+    assert public.dict["choice_face_down"].sum() == 2  # the chooser took it, so both saw it
+    assert public.dict["split_drawn"].sum() == 0  # only the splitter saw the four cards
+    with pytest.raises(ValueError, match="every player"):
+        from open_spiel.python.observation import make_observation
+
+        make_observation(game, pyspiel.IIGObservationType(
+            public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))

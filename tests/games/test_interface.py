@@ -33,6 +33,9 @@ ALLOWED: dict[str, tuple[object, ...]] = {
     "reserve_order": ("literal", "coin", "splitter-first"),
     "scoring": ("categories-first", "weaker-first"),
     "swap": ("blind", "face-up"),
+    "rounds": (5, 4, 3, 2, 1),
+    "opening_seed": (0,),  # and every integer in 0..2**31-1
+    "build": ("choose", "auto"),
 }
 PLAYER_PHASES = {Phase.SPLIT, Phase.CHOOSE, Phase.RESERVE, Phase.BUILD}
 
@@ -91,7 +94,8 @@ def test_unknown_option_names_it_and_the_known_ones() -> None:
     ("option", "value"),
     [("first_splitter", 2), ("first_splitter", -1), ("first_splitter", "2"), ("first_splitter", "one"),
      ("first_splitter", None), ("reserve_order", "random"), ("reserve_order", "Literal"),
-     ("reserve_order", 0), ("swap", "up"), ("swap", "faceup"), ("swap", 1)],
+     ("reserve_order", 0), ("swap", "up"), ("swap", "faceup"), ("swap", 1), ("rounds", 0), ("rounds", 6),
+     ("rounds", "five"), ("build", "manual")],
 )
 def test_invalid_option_value_names_option_and_allowed_values(option: str, value: object) -> None:
     with pytest.raises(RuleOptionError) as info:
@@ -100,6 +104,13 @@ def test_invalid_option_value_names_option_and_allowed_values(option: str, value
     assert option in message and repr(value) in message
     for allowed in ALLOWED[option]:
         assert repr(allowed) in message
+
+
+@pytest.mark.parametrize("value", [-1, 1 << 31, "x", 2.0, True, None])
+def test_opening_seed_takes_only_integers_in_range(value: object) -> None:
+    with pytest.raises(RuleOptionError, match=r"opening_seed.*0\.\.2147483647"):
+        games.load(NAME, opening_seed=value)
+    assert games.load(NAME, opening_seed="123").options["opening_seed"] == 123
 
 
 @pytest.mark.parametrize("value", [True, False, 1.0, 0.0])
@@ -112,7 +123,8 @@ def test_booleans_and_floats_are_not_player_numbers(value: object) -> None:
 
 def test_option_defaults_and_canonical_values() -> None:
     assert games.load(NAME).options == {"first_splitter": "coin", "reserve_order": "literal",
-                                        "scoring": "categories-first", "swap": "blind"}
+                                        "scoring": "categories-first", "swap": "blind", "rounds": 5,
+                                        "opening_seed": 0, "build": "choose"}
     assert games.load(NAME, first_splitter="1").options["first_splitter"] == 1  # integer as text
     info = games.load(NAME).info
     assert {o.name: o.choices for o in info.options} == ALLOWED
@@ -309,7 +321,8 @@ def test_record_round_trip(seed: int | None) -> None:
     record = state.record()
     assert record.game == NAME and record.seed == seed
     assert dict(record.options) == {"first_splitter": 1, "reserve_order": "coin", "swap": "face-up",
-                                    "scoring": "categories-first"}
+                                    "scoring": "categories-first", "rounds": 5, "opening_seed": 0,
+                                    "build": "choose"}
     assert record.actions == tuple(state.history())
     text = record.to_json()
     assert json.loads(text)["actions"] == list(record.actions)

@@ -9,12 +9,13 @@ observation equals it. ``resample_from_infostate`` draws a consistent full state
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_divided_ranks(swap=face-up)")
 >>> game.num_distinct_actions(), game.max_chance_outcomes(), game.max_game_length()
-(360, 21, 37)
+(360, 21, 36)
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -26,7 +27,7 @@ from divided.errors import RuleOptionError
 from divided.games.base import Game as EngineGame
 from divided.games.base import State as EngineState
 from divided.games.divided_ranks import actions as act
-from divided.games.divided_ranks.options import OPTIONS
+from divided.games.divided_ranks.options import OPTIONS, Options
 from divided.games.divided_ranks.rules import INFO
 from divided.games.divided_ranks.state import (
     ROUNDS,
@@ -37,7 +38,14 @@ from divided.games.divided_ranks.state import (
     ReserveEvent,
     SplitEvent,
 )
-from divided.games.divided_ranks.view import PlayerView, SeenBuild, SeenChoice, SeenReserve, SeenSplit
+from divided.games.divided_ranks.view import (
+    PlayerView,
+    SeenBuild,
+    SeenChoice,
+    SeenEvent,
+    SeenReserve,
+    SeenSplit,
+)
 from divided.hands.arrange import SPLIT_COUNT
 
 SHORT_NAME = "python_divided_ranks"
@@ -45,8 +53,15 @@ _ENGINE_NAME = "divided-ranks"
 _CARDS = 21
 _PHASES = tuple(Phase)
 
-DEFAULT_PARAMS: dict[str, str] = {option.name: str(option.default) for option in OPTIONS}
-"""The game's parameters (the engine's rule options, all as text) and their defaults."""
+COIN = -1
+"""The OpenSpiel value of ``first_splitter`` for a coin flip (OpenSpiel parameters have one type)."""
+
+DEFAULT_PARAMS: dict[str, str | int] = {
+    option.name: COIN if option.name == "first_splitter" else option.default for option in OPTIONS
+}
+"""The game's parameters (the engine's rule options) and their defaults. Integer options take
+integers (``first_splitter``: -1 for the coin flip, 0 or 1; ``rounds``; ``opening_seed``),
+the others text, as OpenSpiel's parameter syntax writes them."""
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -65,35 +80,55 @@ _GAME_TYPE = pyspiel.GameType(
     parameter_specification=DEFAULT_PARAMS,
 )
 
-_GAME_INFO = pyspiel.GameInfo(
-    num_distinct_actions=INFO.num_distinct_actions,
-    max_chance_outcomes=INFO.max_chance_outcomes,
-    num_players=INFO.num_players,
-    min_utility=INFO.min_utility,
-    max_utility=INFO.max_utility,
-    utility_sum=INFO.utility_sum,
-    max_game_length=INFO.max_game_length,
-)
 
+def engine_options(params: dict[str, Any] | None) -> dict[str, str | int]:
+    """The engine's rule options for OpenSpiel parameters; unknown names raise.
 
-def engine_options(params: dict[str, Any] | None) -> dict[str, str]:
-    """The engine's rule options for OpenSpiel parameters; unknown names raise."""
+    >>> engine_options({"first_splitter": -1, "rounds": 1})["first_splitter"]
+    'coin'
+    """
     params = dict(params or {})
     unknown = sorted(set(params) - set(DEFAULT_PARAMS))
     if unknown:
         raise RuleOptionError(
             f"unknown parameter {', '.join(unknown)} of {SHORT_NAME}; it has: {', '.join(DEFAULT_PARAMS)}"
         )
-    return {name: str(params.get(name, default)) for name, default in DEFAULT_PARAMS.items()}
+    options = {name: params.get(name, default) for name, default in DEFAULT_PARAMS.items()}
+    if options["first_splitter"] not in (COIN, 0, 1) or isinstance(options["first_splitter"], bool):
+        raise RuleOptionError(
+            f"parameter first_splitter={options['first_splitter']!r} of {SHORT_NAME} must be "
+            f"{COIN} (a coin flip), 0 or 1"
+        )
+    if options["first_splitter"] == COIN:
+        options["first_splitter"] = "coin"
+    return options
+
+
+def game_info(options: Options) -> Any:
+    """OpenSpiel's GameInfo for one setting: the longest game counts every chance node."""
+    coins = (options.first_splitter == "coin") + (options.reserve_order == "coin")
+    builds = 0 if options.auto_build else 2
+    return pyspiel.GameInfo(
+        num_distinct_actions=INFO.num_distinct_actions,
+        max_chance_outcomes=INFO.max_chance_outcomes,
+        num_players=INFO.num_players,
+        min_utility=INFO.min_utility,
+        max_utility=INFO.max_utility,
+        utility_sum=INFO.utility_sum,
+        max_game_length=coins + _CARDS + 2 * options.rounds + 2 + builds,
+    )
 
 
 class DividedRanksGame(pyspiel.Game):  # type: ignore[misc]
     """Divided Ranks with fixed rule options, as an OpenSpiel game."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        options = engine_options(params)
-        self.engine: EngineGame[DividedRanksState, PlayerView] = games.load(_ENGINE_NAME, **options)
-        super().__init__(_GAME_TYPE, _GAME_INFO, options)
+        self.engine: EngineGame[DividedRanksState, PlayerView] = games.load(_ENGINE_NAME, **engine_options(params))
+        self.options = Options.from_mapping(dict(self.engine.options))
+        values = {name: self.engine.options[name] for name in DEFAULT_PARAMS}
+        if values["first_splitter"] == "coin":
+            values["first_splitter"] = COIN
+        super().__init__(_GAME_TYPE, game_info(self.options), values)
 
     def new_initial_state(self) -> DividedRanksOpenSpielState:
         return DividedRanksOpenSpielState(self)
@@ -187,6 +222,10 @@ def history_of(core: DividedRanksState) -> list[int]:
         history.append(core.reserve_first)
     history.extend(core.deal)
     for event in core.log:
+        if isinstance(event, SplitEvent | ChoiceEvent) and event.round < options.opening_rounds:
+            continue  # the public opening is played by the deal itself
+        if isinstance(event, BuildEvent) and options.auto_build:
+            continue  # made by the rules after the reserve
         if isinstance(event, SplitEvent):
             a, b = mask_indices(event.face_up)
             history.append(act.split_action(a, b))
@@ -234,19 +273,62 @@ def _set_mask(row: Any, mask: int) -> None:
         row[card] = 1
 
 
+def public_view(view: PlayerView) -> PlayerView:
+    """The part of ``view`` both players know (the same from either player's view).
+
+    Private to one player: their hand, the four cards they split, the face-down pair they
+    offer, a face-down pair only they saw (the chooser took the face-up pair), blind swaps'
+    cards and a build before the showdown. The face-up pairs, every choice, a face-down pair
+    the chooser took (both saw it), the hand sizes and the stock are public.
+    """
+    over = view.phase == Phase.OVER
+    face_up_swap = view.options.face_up_swap
+    log: list[SeenEvent] = []
+    for event in view.log:
+        if isinstance(event, SeenSplit):
+            log.append(replace(event, drawn=None))
+        elif isinstance(event, SeenChoice):
+            log.append(replace(event, face_down=None if event.took_face_up else event.face_down))
+        elif isinstance(event, SeenReserve):
+            log.append(event if face_up_swap else replace(event, gave=None, took=None))
+        else:
+            log.append(event if over else replace(event, split=None))
+    return replace(view, player=-1, hand=0, drawn=0, offer_face_down=0, my_build=-1, log=tuple(log))
+
+
+def private_view(view: PlayerView) -> PlayerView:
+    """Only what ``view.player`` sees now and the other player does not: their hand, the
+    four cards they are splitting, the face-down pair they offer, their committed build."""
+    blank = replace(public_view(view), phase=Phase.DEAL, current_player=games.CHANCE, round=0,
+                    first_splitter=-1, reserve_first=-1, hand_sizes=(0, 0), stock_size=0, offer=0,
+                    built=(False, False), log=(), outcome=None)
+    return replace(blank, player=view.player, hand=view.hand, drawn=view.drawn,
+                   offer_face_down=view.offer_face_down, my_build=view.my_build)
+
+
 class ViewObserver:
     """OpenSpiel's Python observer over :class:`PlayerView`.
 
     The string is the repr of the view (a frozen dataclass: canonical and complete); the
     tensor one-hot encodes every field of the view. Information state and observation are
-    the same thing here: the view already holds everything the player remembers.
+    the same thing here: the view already holds everything the player remembers. OpenSpiel's
+    factored observations are served too: public information only (``private_info`` NONE:
+    :func:`public_view`) and private information only (``public_info`` False:
+    :func:`private_view`); the tensor layout is the same in every case.
     """
 
     def __init__(self, iig_obs_type: Any = None, params: Any = None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
-        if iig_obs_type is not None and iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            raise ValueError(f"{SHORT_NAME} only provides a player's own observation, not {iig_obs_type}")
+        self.project: Any = None
+        if iig_obs_type is not None:
+            private = iig_obs_type.private_info
+            if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+                raise ValueError(f"{SHORT_NAME} does not provide an observation of every player's private cards")
+            if private == pyspiel.PrivateInfoType.NONE:
+                self.project = public_view
+            elif not iig_obs_type.public_info:
+                self.project = private_view
         size = sum(int(np.prod(shape)) for _, shape in _PIECES)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
@@ -256,24 +338,34 @@ class ViewObserver:
             self.dict[name] = self.tensor[index : index + count].reshape(shape)
             index += count
 
+    def _view(self, state: DividedRanksOpenSpielState, player: int) -> PlayerView:
+        view = state.view(player)
+        return view if self.project is None else self.project(view)
+
     def set_from(self, state: DividedRanksOpenSpielState, player: int) -> None:
         self.tensor.fill(0)
-        view = state.view(player)
+        view = self._view(state, player)
+        private_only = self.project is private_view
         d = self.dict
-        d["seat"][player] = 1
+        if view.player >= 0:
+            d["seat"][view.player] = 1
+        _set_mask(d["hand"], view.hand)
+        _set_mask(d["drawn"], view.drawn)
+        _set_mask(d["offer_face_down"], view.offer_face_down)
+        if view.my_build >= 0:
+            d["build"][view.player, view.my_build] = 1
+        if private_only:
+            return
         current = view.current_player
         d["current_player"][current if current >= 0 else (2 if current == games.CHANCE else 3)] = 1
         d["phase"][_PHASES.index(view.phase)] = 1
         d["round"][min(view.round, ROUNDS)] = 1
         d["first_splitter"][view.first_splitter + 1] = 1
         d["reserve_first"][view.reserve_first + 1] = 1
-        _set_mask(d["hand"], view.hand)
         for seat, count in enumerate(view.hand_sizes):
             d["hand_sizes"][seat, count] = 1
         d["stock_size"][min(view.stock_size, _CARDS - 1)] = 1
-        _set_mask(d["drawn"], view.drawn)
         _set_mask(d["offer"], view.offer)
-        _set_mask(d["offer_face_down"], view.offer_face_down)
         splits = choices = reserves = 0
         for event in view.log:
             if isinstance(event, SeenSplit):
@@ -303,7 +395,7 @@ class ViewObserver:
             d["winner"][0 if winner is None else winner + 1] = 1
 
     def string_from(self, state: DividedRanksOpenSpielState, player: int) -> str:
-        return repr(state.view(player))
+        return repr(self._view(state, player))
 
 
 pyspiel.register_game(_GAME_TYPE, DividedRanksGame)
@@ -315,5 +407,8 @@ __all__ = [
     "DividedRanksOpenSpielState",
     "ViewObserver",
     "engine_options",
+    "game_info",
     "history_of",
+    "private_view",
+    "public_view",
 ]

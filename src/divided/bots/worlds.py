@@ -43,7 +43,7 @@ from divided.cards import mask_indices
 from divided.games.base import OptionValue
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge
-from divided.games.divided_ranks.rules import DividedRanksRules
+from divided.games.divided_ranks.rules import DividedRanksRules, after_deal
 from divided.games.divided_ranks.state import ALL_CARDS, SPLIT_SIZE, DividedRanksState, Phase
 from divided.games.divided_ranks.view import (
     PlayerView,
@@ -110,10 +110,7 @@ class WorldSampler:
 
     def _prepare(self) -> None:
         view = self.view
-        options: dict[str, OptionValue] = {
-            "first_splitter": view.options.first_splitter, "reserve_order": view.options.reserve_order,
-            "swap": view.options.swap, "scoring": str(view.options.scoring),
-        }
+        options: dict[str, OptionValue] = dict(view.options.as_mapping())
         state = _RULES.initial_state(options)
         if state.phase == Phase.FIRST_SPLITTER_COIN and view.first_splitter >= 0:
             state = _RULES.apply(state, view.first_splitter)
@@ -164,6 +161,10 @@ class WorldSampler:
         if view.phase == Phase.DEAL:
             dealt = view.stock_size + 1 if view.stock_size else 0
             state = self._base
+            if view.options.opening_rounds:  # the opening's cards are dealt in a fixed order
+                for _ in range(dealt):
+                    state = _RULES.apply(state, rng.choice(_RULES.legal_actions(state)))
+                return state
             for card in rng.sample(range(21), dealt):
                 state = _RULES.apply(state, card)
             return state
@@ -205,11 +206,20 @@ class WorldSampler:
             drawn_by_round.append(view.drawn or take(SPLIT_SIZE))
         for drawn in drawn_by_round:
             deal.extend(mask_indices(drawn))
-        deal.extend(cards[position:])
+        stock = cards[position:]
+        if view.options.opening_rounds:  # a study deals each round's four cards in pack order
+            for start in range(0, len(stock), SPLIT_SIZE):
+                stock[start : start + SPLIT_SIZE] = sorted(stock[start : start + SPLIT_SIZE])
+        deal.extend(stock)
         assert sorted(deal) == list(range(21)), f"not a deal of the pack: {deal}"
         # The 21 deal actions in one step, as the engine's own ``resolve_chance`` does.
-        state = replace(self._base, deal=tuple(deal), reserve=deal[0], phase=Phase.SPLIT)
+        state = after_deal(replace(self._base, deal=tuple(deal)))
+        opening = view.options.opening_rounds
         for event in view.log:
+            if isinstance(event, SeenSplit | SeenChoice) and event.round < opening:
+                continue  # the public opening is played by the deal itself
+            if isinstance(event, SeenBuild) and view.options.auto_build:
+                continue  # made by the rules after the reserve
             state = _RULES.apply(state, _action(state, event, gift))
         return state
 

@@ -37,7 +37,7 @@ def register(subparsers: Any) -> None:
                         "(default: skilled)")
     parser.add_argument("--seat", type=int, choices=(0, 1), default=0, help="your seat (default 0)")
     for option in games.load("divided-ranks").info.options:
-        values = ", ".join(str(c) for c in option.choices)
+        values = option.values_text
         parser.add_argument(f"--{option.name.replace('_', '-')}", dest=option.name, default=option.default,
                             help=f"{option.description} ({values}; default {option.default})")
     parser.add_argument("--seed", type=int, default=None, help="seed for the shuffle (default: random)")

@@ -68,7 +68,7 @@ def add_run_arguments(parser: argparse.ArgumentParser, *, games_help: str) -> No
     for name, option in _all_rule_options().items():
         if name in _RESERVED:
             continue  # only as --option NAME=VALUE
-        choices = ", ".join(str(c) for c in option.choices)
+        choices = option.values_text
         group.add_argument(f"--{name.replace('_', '-')}", dest=f"rule_{name}", default=None, metavar="VALUE",
                            help=f"{option.description} (one of: {choices}; default {option.default})".replace("%", "%%"))
 

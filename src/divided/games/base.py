@@ -42,16 +42,31 @@ OptionValue = str | int
 
 @dataclass(frozen=True, slots=True)
 class RuleOption:
-    """A named rule option: its allowed values (the first is the default) and what it means."""
+    """A named rule option: its allowed values (the first is the default) and what it means.
+
+    ``integers``, when given, also allows every integer in that range (e.g. a seed).
+
+    >>> seed = RuleOption("seed", (0,), "a seed", integers=range(0, 100))
+    >>> seed.validate("42"), seed.values_text
+    (42, '0..99')
+    """
 
     name: str
     choices: tuple[OptionValue, ...]
     description: str
+    integers: range | None = None
 
     @property
     def default(self) -> OptionValue:
         """The value used when the option is not given."""
         return self.choices[0]
+
+    @property
+    def values_text(self) -> str:
+        """The allowed values in words, for help texts."""
+        if self.integers is not None:
+            return f"{self.integers.start}..{self.integers.stop - 1}"
+        return ", ".join(str(choice) for choice in self.choices)
 
     def validate(self, value: object) -> OptionValue:
         """The canonical value for ``value``; integers may be written as text, but a boolean
@@ -62,7 +77,13 @@ class RuleOption:
                     return choice
             elif isinstance(value, str) and value == choice:
                 return choice
-        allowed = ", ".join(repr(c) for c in self.choices)
+        if self.integers is not None:
+            number: int | None = value if type(value) is int else None
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                number = int(value.strip())
+            if number is not None and number in self.integers:
+                return number
+        allowed = ", ".join(repr(c) for c in self.choices) if self.integers is None else self.values_text
         raise RuleOptionError(f"rule option {self.name}={value!r} is not allowed; choose one of {allowed}")
 
 

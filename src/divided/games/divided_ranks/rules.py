@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
+from math import comb
 
 from divided.cards import PACK_21, mask_indices
 from divided.errors import IllegalActionError, InvalidNotationError
@@ -25,6 +27,7 @@ from divided.games.divided_ranks.options import OPTIONS, Options
 from divided.games.divided_ranks.state import (
     ALL_CARDS,
     ROUNDS,
+    SPLIT_SIZE,
     BuildEvent,
     ChoiceEvent,
     DividedRanksState,
@@ -34,7 +37,7 @@ from divided.games.divided_ranks.state import (
     SplitEvent,
 )
 from divided.games.divided_ranks.view import PlayerView, observe
-from divided.hands.arrange import SPLIT_COUNT, Scoring, arrangement, split_masks, split_of
+from divided.hands.arrange import SPLIT_COUNT, Scoring, arrange, arrangement, split_masks, split_of
 
 INFO = GameInfo(
     short_name="divided-ranks",
@@ -102,7 +105,7 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
         if phase in (Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN):
             return [0, 1]
         if phase == Phase.DEAL:
-            return _undealt(state)
+            return _deal_outcomes(state)
         if phase == Phase.SPLIT:
             cards = mask_indices(state.drawn())
             return sorted(act.split_action(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :])
@@ -119,8 +122,7 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
         if state.phase in (Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN):
             return [(0, 0.5), (1, 0.5)]
         if state.phase == Phase.DEAL:
-            cards = _undealt(state)
-            return [(c, 1.0 / len(cards)) for c in cards]
+            return _deal_chances(state)
         raise IllegalActionError(f"no chance outcomes: the game is at the {state.phase} phase")
 
     def resolve_chance(self, state: DividedRanksState, seed: int, step: int) -> tuple[DividedRanksState, list[int]]:
@@ -133,16 +135,13 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
             actions.append(coin)
         if state.phase != Phase.DEAL:
             return state, actions
-        undealt = _undealt(state)
         deal = list(state.deal)
-        while undealt:
-            share = 1.0 / len(undealt)
-            u = seeded_fraction(seed, step + len(actions))
-            card = pick_outcome([(c, share) for c in undealt], u)
-            undealt.remove(card)
+        while len(deal) < PACK_21.size:
+            outcomes = _deal_chances(replace(state, deal=tuple(deal)))
+            card = pick_outcome(outcomes, seeded_fraction(seed, step + len(actions)))
             deal.append(card)
             actions.append(card)
-        return replace(state, deal=tuple(deal), reserve=deal[0], phase=Phase.SPLIT), actions
+        return after_deal(replace(state, deal=tuple(deal))), actions
 
     def returns(self, state: DividedRanksState) -> list[float]:
         outcome = state.outcome
@@ -166,7 +165,7 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
             deal = (*state.deal, action)
             if len(deal) < PACK_21.size:
                 return replace(state, deal=deal)
-            return replace(state, deal=deal, reserve=deal[0], phase=Phase.SPLIT)
+            return after_deal(replace(state, deal=deal))
         if phase == Phase.SPLIT:
             return _split(state, action)
         if phase == Phase.CHOOSE:
@@ -183,6 +182,8 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
         if phase in (Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN):
             return action in (0, 1)
         if phase == Phase.DEAL:
+            if state.options.rounds < ROUNDS:
+                return action in _deal_outcomes(state)
             return 0 <= action < PACK_21.size and action not in state.deal
         if phase == Phase.SPLIT:
             if not act.is_split(action):
@@ -302,6 +303,82 @@ def _undealt(state: DividedRanksState) -> list[int]:
     return mask_indices(ALL_CARDS ^ dealt)
 
 
+@lru_cache(maxsize=64)
+def opening_cards(opening_seed: int, rounds: int) -> tuple[int, ...]:
+    """The cards of the public opening of a game of ``rounds`` rounds (none for 5), in the
+    order they are dealt: four per opening round, each four in pack order.
+
+    The opening is the start of a shuffle of the pack fixed by ``opening_seed`` (Fisher-Yates
+    driven by :func:`seeded_fraction`), so it is the same in every game of that study.
+
+    >>> from divided.cards import PACK_21
+    >>> len(opening_cards(0, 1)), opening_cards(0, 5)
+    (16, ())
+    >>> len(set(opening_cards(7, 2))) == 12 and opening_cards(7, 2) == opening_cards(7, 2)
+    True
+    """
+    cards = list(range(PACK_21.size))
+    for k in range(len(cards) - 1, 0, -1):
+        j = int(seeded_fraction(opening_seed, k) * (k + 1))
+        cards[k], cards[j] = cards[j], cards[k]
+    opening: list[int] = []
+    for r in range(ROUNDS - rounds):
+        opening.extend(sorted(cards[SPLIT_SIZE * r : SPLIT_SIZE * (r + 1)]))
+    return tuple(opening)
+
+
+def _deal_outcomes(state: DividedRanksState) -> list[int]:
+    """The cards that may be dealt next (see :func:`_deal_chances`)."""
+    return [card for card, _ in _deal_chances(state)]
+
+
+def _deal_chances(state: DividedRanksState) -> list[tuple[int, float]]:
+    """The cards that may be dealt next, with their chances.
+
+    The full game deals the shuffled pack one card at a time, every undealt card equally
+    likely. A shortened game (a study, meant to be solved exactly) deals the reserve first
+    (never an opening card), then the opening in its fixed order, then each remaining round's
+    four cards in pack order: a round's cards are only ever used together, so dealing each set
+    once instead of in its 24 orders keeps every set exactly as likely and the game tree 24
+    times smaller per round. The next card of a round whose highest card so far is ``a`` is
+    ``c > a`` with chance C(n(c), k-1) / C(n(a), k), where ``k`` cards of the round are still
+    to come and ``n(x)`` counts the undealt cards above ``x``.
+    """
+    options = state.options
+    if options.rounds == ROUNDS:
+        cards = _undealt(state)
+        return [(c, 1.0 / len(cards)) for c in cards]
+    opening = opening_cards(options.opening_seed, options.rounds)
+    position = len(state.deal)
+    if 1 <= position <= len(opening):
+        return [(opening[position - 1], 1.0)]
+    free = [card for card in _undealt(state) if card not in opening]
+    if position == 0:
+        return [(c, 1.0 / len(free)) for c in free]
+    slot = (position - 1) % SPLIT_SIZE
+    floor = state.deal[-1] if slot else -1
+    above = [card for card in free if card > floor]
+    to_come = SPLIT_SIZE - slot
+    total = comb(len(above), to_come)
+    out = []
+    for i, card in enumerate(above):
+        ways = comb(len(above) - i - 1, to_come - 1)
+        if ways:
+            out.append((card, ways / total))
+    return out
+
+
+def after_deal(state: DividedRanksState) -> DividedRanksState:
+    """The state once all 21 cards are dealt: the reserve set aside and, in a shortened
+    game, the public opening rounds played (the face-up pair is the lower two cards of the four
+    in pack order; every chooser takes the face-down pair, so both players see every card)."""
+    state = replace(state, reserve=state.deal[0], phase=Phase.SPLIT)
+    for _ in range(state.options.opening_rounds):
+        low = mask_indices(state.drawn())[:2]
+        state = _choose(_split(state, act.split_action(low[0], low[1])), took_face_up=False)
+    return state
+
+
 def _next_setup_phase(state: DividedRanksState) -> DividedRanksState:
     """After a setup step: the next coin flip still owed, or the deal."""
     if state.first_splitter < 0:
@@ -345,13 +422,17 @@ def _reserve(state: DividedRanksState, action: int) -> DividedRanksState:
     phase = Phase.RESERVE if turns < 2 else Phase.BUILD
     if action == act.KEEP:
         event = ReserveEvent(player, -1, -1)
-        return replace(state, reserve_turns=turns, phase=phase, log=(*state.log, event))
-    gave = action - act.GIVE
-    hands = list(state.hands)
-    hands[player] = hands[player] ^ (1 << gave) | (1 << state.reserve)
-    event = ReserveEvent(player, gave, state.reserve)
-    return replace(state, hands=(hands[0], hands[1]), reserve=gave, reserve_turns=turns,
-                   phase=phase, log=(*state.log, event))
+    else:
+        gave = action - act.GIVE
+        hands = list(state.hands)
+        hands[player] = hands[player] ^ (1 << gave) | (1 << state.reserve)
+        event = ReserveEvent(player, gave, state.reserve)
+        state = replace(state, hands=(hands[0], hands[1]), reserve=gave)
+    state = replace(state, reserve_turns=turns, phase=phase, log=(*state.log, event))
+    if phase == Phase.BUILD and state.options.auto_build:
+        for hand in state.hands:
+            state = _build(state, arrange(hand, state.options.scoring).split)
+    return state
 
 
 def _build(state: DividedRanksState, split: int) -> DividedRanksState:
