@@ -14,12 +14,13 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from divided import games
 from divided.adapters import pettingzoo as pz
 from divided.errors import IllegalActionError
 from divided.games.divided_ranks.actions import NUM_DISTINCT_ACTIONS
-from divided.games.divided_ranks.view import PlayerView
+from divided.games.divided_ranks.view import PlayerView, observe
 
 VARIANTS: list[dict[str, Any]] = [{}, {"swap": "face-up", "reserve_order": "coin"}]
 
@@ -207,6 +208,69 @@ def test_same_view_different_hidden_cards_same_observation() -> None:
         vector = raw.observe("player_1")["observation"].tobytes()
         assert seen.setdefault(view, vector) == vector
     assert len(seen) == 1 and len(deals) == 200
+
+
+@pytest.mark.parametrize("options", [*VARIANTS, {"first_splitter": 1, "reserve_order": "splitter-first",
+                                                  "scoring": "weaker-first"}])
+def test_fast_observation_equals_the_encoded_view_at_every_step(options: dict[str, Any]) -> None:
+    """The environment's vector (followed step by step, no view built) equals ``encode_view`` of
+    the view built from scratch by ``observe(state, player)``, for both players at every step of
+    many random games. In every third game the waiting player is observed only now and then, so
+    the environment must catch up on several events at once."""
+    rng = random.Random(13)
+    environment = pz.env(**options)
+    checked = 0
+    for seed in range(150):
+        environment.reset(seed=seed)
+        raw = environment.unwrapped
+        now_and_then = seed % 3 == 0
+        for agent in environment.agent_iter():
+            core = raw.engine_state.core
+            for player, name in enumerate(pz.AGENTS):
+                if now_and_then and name != agent and rng.random() < 0.7:
+                    continue
+                observation = raw.observe(name)
+                assert observation["observation"].dtype == np.int8
+                assert np.array_equal(observation["observation"], pz.encode_view(observe(core, player)))
+                legal = sorted(raw.engine_state.legal_actions()) if name == agent else []
+                assert np.flatnonzero(observation["action_mask"]).tolist() == legal
+                checked += 1
+            observation, _, terminated, truncated, _ = environment.last()
+            if terminated or truncated:
+                environment.step(None)
+                continue
+            observation["observation"][:] = 1  # what an agent does to its copy changes nothing here
+            observation["action_mask"][:] = 1
+            environment.step(rng.choice(raw.engine_state.legal_actions()))
+    assert checked > 150 * 20
+
+
+def test_wrappers_are_the_standard_ones_with_their_errors() -> None:
+    environment = pz.env()
+    assert isinstance(environment, wrappers.OrderEnforcingWrapper)
+    assert isinstance(environment.env, wrappers.AssertOutOfBoundsWrapper)
+    assert str(environment) == "divided_ranks_v1"
+    for name in ("agent_selection", "rewards", "terminations", "agents"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(environment, name)
+    with pytest.raises(AttributeError, match="before reset"):
+        environment.last()
+    environment.reset(seed=4)
+    raw = environment.unwrapped
+    for name in pz.LOOP_ATTRIBUTES:
+        assert getattr(environment, name) is getattr(raw, name)
+        assert getattr(environment.env, name) is getattr(raw, name)
+    observation, *rest = environment.last()
+    assert rest == list(raw.last(observe=False)[1:])
+    assert np.array_equal(observation["observation"], raw.observe(environment.agent_selection)["observation"])
+    with pytest.raises(AttributeError, match="private"):
+        environment._has_no_such_thing  # noqa: B018
+
+
+def test_action_space_contains_as_discrete() -> None:
+    space, reference = pz.ActionSpace(NUM_DISTINCT_ACTIONS), pz.spaces.Discrete(NUM_DISTINCT_ACTIONS)
+    for value in (0, 359, 360, -1, True, np.int64(5), np.int8(-3), 2.0, "1", None, np.array(4), 2**70):
+        assert space.contains(value) == reference.contains(value), value
 
 
 def test_render_ansi() -> None:
