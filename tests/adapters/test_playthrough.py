@@ -19,10 +19,10 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
-from absl import flags  # noqa: E402  (installed with open_spiel)
-from open_spiel.python.algorithms import generate_playthrough  # noqa: E402
+from absl import flags  # installed with open_spiel
+from open_spiel.python.algorithms import generate_playthrough
 
-import divided.adapters.openspiel  # noqa: E402, F401  (registers the game)
+import divided.adapters.openspiel  # noqa: F401  (registers the game)
 
 FOLDER = Path(__file__).parent / "playthroughs"
 GOLDEN = {

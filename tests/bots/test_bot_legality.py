@@ -23,7 +23,8 @@ from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.state import Phase
 
 BUILT_IN = {"random", "skilled", "expert", "hide-weaker", "hide-stronger"}
-SMALL = {"expert": "expert:budget=24", "ismcts": "ismcts:iterations=20"}  # keep the search bots fast here
+SMALL = {"expert": "expert:budget=24", "ismcts": "ismcts:iterations=20",  # keep the search bots fast here
+         "openspiel-ismcts": "openspiel-ismcts:simulations=2"}
 
 
 def spec(name: str) -> str:
@@ -35,6 +36,8 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"first_splitter": 0, "reserve_order": "coin", "swap": "face-up"},
     {"first_splitter": 1, "reserve_order": "splitter-first", "scoring": "weaker-first"},
     {"reserve_order": "coin", "swap": "face-up", "scoring": "weaker-first"},
+    {"rounds": 1, "build": "auto", "opening_seed": 4},  # studies: a public opening, automatic build
+    {"rounds": 3, "opening_seed": 9, "swap": "face-up", "reserve_order": "coin"},
 ]
 
 

@@ -20,7 +20,7 @@ Handler = Callable[[argparse.Namespace], int]
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser of the ``divided`` command."""
-    from divided.cli import feedback, hands, ladder, play, rules, serve, simulate
+    from divided.cli import feedback, hands, ladder, play, rules, serve, simulate, solve
 
     parser = argparse.ArgumentParser(
         prog="divided",
@@ -28,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"divided {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (play, rules, hands, simulate, ladder, serve, feedback):
+    for module in (play, rules, hands, simulate, ladder, solve, serve, feedback):
         module.register(subparsers)
     return parser
 

@@ -345,6 +345,12 @@ class State(Generic[S, V]):
     def clone(self) -> State[S, V]:
         return State(self._game, self._core, self._seed, list(self._history))
 
+    def __deepcopy__(self, memo: dict[int, object]) -> State[S, V]:
+        """A deep copy is a clone: the core state is immutable and the game is shared
+        configuration, so only the history list needs copying (OpenSpiel clones Python
+        states with ``copy.deepcopy``)."""
+        return self.clone()
+
     def child(self, action: int) -> State[S, V]:
         clone = self.clone()
         clone.apply_action(action)

@@ -103,3 +103,20 @@ def ratings(title: str, bots: Sequence[str], values: Sequence[float],
     axes.set_xlabel("rating (Elo-like scale, mean 1500)")
     axes.set_title(title)
     return _png(figure)
+
+
+def curves(title: str, lines: Sequence[tuple[str, Sequence[tuple[float, float]]]], *, xlabel: str, ylabel: str,
+           log: bool = True) -> bytes:
+    """Lines through (x, y) points, on log-log axes by default (e.g. NashConv by iteration)."""
+    figure, axes = _figure()
+    for label, points_ in lines:
+        axes.plot([x for x, _ in points_], [y for _, y in points_], marker="o", label=label)
+    if log:
+        axes.set_xscale("log", base=2)
+        axes.set_yscale("log")
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel(ylabel)
+    axes.set_title(title)
+    if len(lines) > 1:
+        axes.legend(fontsize="small")
+    return _png(figure)
