@@ -54,7 +54,7 @@ HAND_SIZE = 10
 PHASES: tuple[Phase, ...] = tuple(Phase)
 AGENTS: tuple[str, ...] = ("player_0", "player_1")
 PLAYER_OF_AGENT: dict[str, int] = {agent: seat for seat, agent in enumerate(AGENTS)}
-MASK_CACHE_SIZE = 65536  # action masks kept per environment (a split's six actions, a build's 126...)
+MASK_CACHE_SIZE = 8192  # legal-action sets whose masks are kept (a split's six actions, a build's 126...)
 
 # Observation layout: (name, width). Card blocks are masks over the 21-card pack.
 LAYOUT: tuple[tuple[str, int], ...] = (
@@ -408,6 +408,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         self.state_: State[Any, PlayerView] | None = None
         self._trackers = [ObservationTracker(0), ObservationTracker(1)]
         self._observed: list[tuple[DividedRanksState, dict[str, Int8Array]] | None] = [None, None]
+        self._to_move: tuple[DividedRanksState | None, int] = (None, TERMINAL)  # (core, its player)
         self._packed = np.zeros(_PACKED_BYTES, dtype=np.uint8)  # observation and mask, 8 entries a byte
         self._packed_bytes = self._packed.data
         self._mask_bits: dict[tuple[int, ...], int] = {}  # legal actions -> their mask's bits
@@ -447,7 +448,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
-        self.agent_selection = AGENTS[self.state_.current_player()]
+        current = self.state_.current_player()
+        self._to_move = (self.state_.core, current)
+        self.agent_selection = AGENTS[current]
 
     def observe(self, agent: str) -> dict[str, Int8Array]:
         player = PLAYER_OF_AGENT[agent]
@@ -459,7 +462,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         if observed is not None and observed[0] is core:
             return observed[1]
         rules = self._rules  # asked directly: the state's own methods repeat their checks
-        current = rules.current_player(core)
+        known_core, current = self._to_move  # (step() has just asked the engine)
+        if known_core is not core:
+            current = rules.current_player(core)
         bits = self._trackers[player].bits(core, current)
         if current == player:
             bits |= self._mask_bits_of(rules.legal_actions(core))
@@ -496,6 +501,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         state.apply_action(action, PLAYER_OF_AGENT[agent])
         self._cumulative_rewards[agent] = 0.0
         current = state.current_player()
+        self._to_move = (state.core, current)
         if current == TERMINAL:
             returns = state.returns()
             self.rewards = {a: float(returns[i]) for i, a in enumerate(AGENTS)}
