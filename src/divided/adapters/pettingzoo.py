@@ -500,8 +500,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         # The engine raises, changing nothing, if the action is illegal or not the agent's turn.
         state.apply_action(action, PLAYER_OF_AGENT[agent])
         self._cumulative_rewards[agent] = 0.0
-        current = state.current_player()
-        self._to_move = (state.core, current)
+        core = state.core
+        current = self._rules.current_player(core)
+        self._to_move = (core, current)
         if current == TERMINAL:
             returns = state.returns()
             self.rewards = {a: float(returns[i]) for i, a in enumerate(AGENTS)}
