@@ -136,7 +136,15 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
         if state.phase != Phase.DEAL:
             return state, actions
         deal = list(state.deal)
-        while len(deal) < PACK_21.size:
+        if state.options.rounds == ROUNDS:  # the full game: every undealt card equally likely
+            undealt = _undealt(state)
+            while undealt:
+                share = 1.0 / len(undealt)
+                card = pick_outcome([(c, share) for c in undealt], seeded_fraction(seed, step + len(actions)))
+                undealt.remove(card)
+                deal.append(card)
+                actions.append(card)
+        while len(deal) < PACK_21.size:  # a study (see _deal_chances)
             outcomes = _deal_chances(replace(state, deal=tuple(deal)))
             card = pick_outcome(outcomes, seeded_fraction(seed, step + len(actions)))
             deal.append(card)
