@@ -16,6 +16,7 @@ from divided import games
 from divided.errors import IllegalActionError
 from divided.games import CHANCE, TERMINAL
 from divided.games.divided_ranks import Phase, score
+from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge
 from divided.games.divided_ranks.rules import opening_cards
 from divided.games.divided_ranks.view import SeenChoice
@@ -187,3 +188,75 @@ def test_study_tree_size_by_hand() -> None:
 
     assert leaves(state) == 6 * 2 * 11 * 11
     assert 5 * leaves(state) == 7_260
+
+
+
+def _exchanged(position: games.State[Any, Any], options: dict[str, Any], a: int, b: int) -> games.State[Any, Any] | None:
+    """``position`` with cards ``a`` and ``b`` exchanged everywhere (the deal, split pairs,
+    gifts); the last round's cards re-dealt in pack order as the rules deal them. None if the
+    result is not a legal game."""
+    swap = {a: b, b: a}
+    history = position.history()
+    state = games.load(NAME, **options).new_initial_state()
+    chance = 0
+    while chance < len(history) and state.is_chance_node():
+        state.apply_action(history[chance])
+        chance += 1
+    coins = history[: chance - 21]
+    deal = [swap.get(card, card) for card in history[chance - 21 : chance]]
+    deal = deal[:17] + sorted(deal[17:])  # the reserve, the 16 opening cards, the round in pack order
+    state = games.load(NAME, **options).new_initial_state()
+    for action in [*coins, *deal, *history[chance:]]:
+        phase = state.core.phase
+        new = action
+        if phase == Phase.SPLIT:
+            x, y = act.PAIRS[action]
+            new = act.split_action(swap.get(x, x), swap.get(y, y))
+        elif phase == Phase.RESERVE and act.is_give(action):
+            new = act.give_action(swap.get(action - act.GIVE, action - act.GIVE))
+        legal = [c for c, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        if new not in legal:
+            return None
+        state.apply_action(new)
+    return state
+
+
+@pytest.mark.parametrize("options", [{"swap": "blind"}, {"swap": "face-up", "build": "auto"}])
+def test_views_change_exactly_when_a_seen_card_moves(options: dict[str, Any]) -> None:
+    # Independent of the view code: which cards a player has seen comes from the rules' text
+    # (seen_by, shared with the full game's no-leak tests). Exchange two of the five cards
+    # outside the opening (the reserve and the round's cards) throughout a game: the player's
+    # view must stay the same when neither card was seen by that player, and change when one
+    # was (two seen cards may share a place, a pair, so that case proves nothing).
+    from test_hidden_information import seen_by
+
+    options = {"rounds": 1, "opening_seed": 6, **options}
+    opening = set(opening_cards(6, 1))
+    free = [c for c in range(21) if c not in opening]
+    same = moved = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        state = games.load(NAME, **options).new_initial_state()
+        positions = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            positions.append(state.clone())  # the showdown shows everything: not checked
+            state.apply_action(rng.choice(state.legal_actions()))
+        for position in positions:
+            for i, a in enumerate(free):
+                for b in free[i + 1 :]:
+                    other = _exchanged(position, options, a, b)
+                    if other is None:
+                        continue
+                    for player in (0, 1):
+                        seen = seen_by(position.core, player)
+                        count = (seen >> a & 1) + (seen >> b & 1)
+                        if count == 0:  # two unseen cards: nothing the player can tell apart
+                            assert other.observation(player) == position.observation(player)
+                            same += 1
+                        elif count == 1:  # a seen card went where it was not seen
+                            assert other.observation(player) != position.observation(player)
+                            moved += 1
+    assert same > 100 and moved > 100
