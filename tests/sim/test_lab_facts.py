@@ -100,3 +100,16 @@ def test_reserve_facts_match_the_replayed_game(options: dict[str, str]) -> None:
         assert all(c["chooser"] == 1 - s.splitter for c, s in zip(
             facts["choices"], [e for e in core.log if type(e).__name__ == "SplitEvent"], strict=True))
     assert swaps > 0
+
+
+def test_a_studys_public_opening_is_not_counted_as_choices() -> None:
+    # rounds=2: the three opening rounds are dealt, not chosen; only rounds 4 and 5 are choices.
+    from divided.sim.play import divided_ranks_facts
+
+    game = games.load("divided-ranks", rounds=2, build="auto")
+    state = game.new_initial_state(seed=5)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    facts = divided_ranks_facts(state)
+    assert [choice["round"] for choice in facts["choices"]] == [4, 5]
+    assert len(facts["reserve"]) == 2

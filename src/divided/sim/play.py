@@ -196,7 +196,7 @@ def divided_ranks_facts(state: State[Any, Any]) -> Facts:
     reserve: list[ReserveFact] = []
     choices: list[ChoiceFact] = []
     for event in core.log:
-        if isinstance(event, ChoiceEvent):
+        if isinstance(event, ChoiceEvent) and event.round >= core.options.opening_rounds:  # not a study's opening
             choices.append(ChoiceFact(round=event.round + 1, chooser=event.chooser,
                                       took_face_up=event.took_face_up))
         elif isinstance(event, ReserveEvent):
