@@ -79,13 +79,13 @@ def state_for_view(view: PlayerView, rng: random.Random) -> DividedRanksOpenSpie
 class OpenSpielIsmctsBot:
     """OpenSpiel's Python ISMCTS with ``simulations`` simulations per decision.
 
-    The default, 5, takes about as long per decision as the default expert (median about 5 ms
+    The default, 4, takes about as long per decision as the default expert (median about 3.5 ms
     on the project's machine: ``benchmarks/bench_openspiel_ismcts.py``, BENCHMARKS.md).
     ``uct_c`` is the UCT exploration constant (OpenSpiel's examples use 2); ``seed`` is mixed
     into every decision's seed, so bots with different seeds play differently from one rng.
     """
 
-    simulations: int = 5
+    simulations: int = 4
     uct_c: float = 2.0
     seed: int = 0
     name: str = "openspiel-ismcts"
