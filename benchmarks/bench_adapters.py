@@ -55,11 +55,12 @@ def _random_outcome(state: Any, rng: random.Random) -> int:
     return int(rng.choices(actions, probabilities)[0])
 
 
-def engine_explicit_chance() -> Playout:
-    game = games.load("divided-ranks")
+def _explicit_chance_playout(new_state: Callable[[], Any]) -> Playout:
+    """Random playouts from ``new_state()``, every chance node sampled by its probabilities
+    (the same loop for an engine state and an OpenSpiel state)."""
 
     def play(seed: int, rng: random.Random) -> None:
-        state = game.new_initial_state()
+        state = new_state()
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(_random_outcome(state, rng))
@@ -67,6 +68,10 @@ def engine_explicit_chance() -> Playout:
                 state.apply_action(rng.choice(state.legal_actions()))
 
     return play
+
+
+def engine_explicit_chance() -> Playout:
+    return _explicit_chance_playout(games.load("divided-ranks").new_initial_state)
 
 
 def pettingzoo_adapter() -> Playout:
@@ -91,17 +96,7 @@ def openspiel_adapter() -> Playout:
 
     import divided.adapters.openspiel  # noqa: F401  (registers python_divided_ranks)
 
-    game = pyspiel.load_game("python_divided_ranks")
-
-    def play(seed: int, rng: random.Random) -> None:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(_random_outcome(state, rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-
-    return play
+    return _explicit_chance_playout(pyspiel.load_game("python_divided_ranks").new_initial_state)
 
 
 def games_per_second(play: Playout, seeds: range, rng: random.Random) -> float:
