@@ -83,6 +83,8 @@ def test_cli_refuses_the_full_game_and_unknown_bots(capsys: pytest.CaptureFixtur
     assert "grandmaster" in capsys.readouterr().err
     assert main(["solve", "--option", "rounds=2"]) == 2
     assert main(["solve", "--iterations", "zero"]) == 2
+    assert main(["solve", "--algorithm", "mccfr"]) == 2
+    assert "cfr, cfr+" in capsys.readouterr().err
 
 
 @pytest.mark.slow

@@ -18,8 +18,6 @@ from typing import Any
 
 from divided.errors import RuleOptionError
 
-ALGORITHMS = ("cfr", "cfr+")
-
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -37,7 +35,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="another rule option (swap, reserve_order, scoring); repeatable")
     parser.add_argument("--iterations", default="128", metavar="N", help="CFR iterations (default 128)")
-    parser.add_argument("--algorithm", default="cfr", choices=ALGORITHMS, help="cfr (default) or cfr+")
+    parser.add_argument("--algorithm", default="cfr", help="cfr (default) or cfr+")
     parser.add_argument("--bots", default="", metavar="A,B", help="bots to measure, e.g. random,skilled,expert")
     parser.add_argument("--out", default=None, type=Path, metavar="DIR",
                         help="also write report.md, summary.json and nashconv.png here")
@@ -89,6 +87,8 @@ def _run(args: argparse.Namespace) -> int:
     import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
     iterations = _integer(args.iterations, "--iterations")
+    if args.algorithm not in study.ALGORITHMS:
+        raise RuleOptionError(f"unknown --algorithm {args.algorithm!r}; choose one of {', '.join(study.ALGORITHMS)}")
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if bots:
         from divided.bots import make_bot
