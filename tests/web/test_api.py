@@ -107,7 +107,8 @@ def test_defaults_are_skilled_blind_coin(http: TestClient) -> None:
     assert response.headers["location"] == f"/api/games/{state['id']}"
     assert state["bot"] == "skilled" and state["seat"] == 0
     assert state["options"] == {"first_splitter": "coin", "reserve_order": "literal",
-                                "scoring": "categories-first", "swap": "blind"}
+                                "scoring": "categories-first", "swap": "blind", "rounds": 5,
+                                "opening_seed": 0, "build": "choose"}
     assert len(state["id"]) == 32 and int(state["id"], 16) >= 0
     assert state["to_move"] == "you" and state["phase"] in ("split", "choose")
     assert state["bot_error"] is None and state["outcome"] is None

@@ -62,7 +62,10 @@ def test_export_then_delete_then_export_is_empty(http: TestClient) -> None:
     assert by_id[final["id"]]["record"] == truth(http, final["id"]).record().to_dict()
     assert by_id[final["id"]]["result"] in ("win", "loss", "draw")
     assert by_id[playing["id"]]["record"] is None  # a game in play: no seed, no deal
-    assert "seed" not in json.dumps(by_id[playing["id"]])
+    in_play = by_id[playing["id"]]
+    secret_seed = truth(http, playing["id"]).record().seed
+    assert secret_seed is not None and str(secret_seed) not in json.dumps(in_play)
+    assert "seed" not in in_play and "seed" not in json.dumps(in_play).replace('"opening_seed"', "")
     assert [(n["message"], n["page"], n["game_id"]) for n in exported["feedback"]] == [
         ("Nice game", "/games/x", final["id"])]
 
