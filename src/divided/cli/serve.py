@@ -38,7 +38,22 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--workers", type=_workers, default=1,
                         help="worker processes (default 1; more than 1 needs --database-url "
                         "of a database server such as PostgreSQL)")
+    parser.add_argument("--allowed-origin", action="append", default=None, metavar="ORIGIN",
+                        type=_origins, dest="allowed_origins",
+                        help="another origin (https://host[:port]) whose pages may send changes, e.g. "
+                        "the public address of a proxy in front of this server; repeat it or give a "
+                        "comma list (default: $DIVIDED_ALLOWED_ORIGINS, else only the request's own "
+                        "host)")
     parser.set_defaults(handler=_run)
+
+
+def _origins(text: str) -> str:
+    from divided.web.guards import parse_allowed_origins
+
+    try:
+        return ",".join(sorted(parse_allowed_origins([text])))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _port(text: str) -> int:
@@ -100,9 +115,12 @@ def _run(args: argparse.Namespace) -> int:
         )
     # Workers (and the app factory) read the configuration from the environment; put it back
     # afterwards so a caller in the same process (a test) is not left with this server's.
-    saved = {name: os.environ.get(name) for name in (config.DATA_DIR_ENV, config.DATABASE_URL_ENV)}
+    names = (config.DATA_DIR_ENV, config.DATABASE_URL_ENV, config.ALLOWED_ORIGINS_ENV)
+    saved = {name: os.environ.get(name) for name in names}
     os.environ[config.DATA_DIR_ENV] = str(folder)
     os.environ[config.DATABASE_URL_ENV] = url
+    if args.allowed_origins is not None:
+        os.environ[config.ALLOWED_ORIGINS_ENV] = ",".join(args.allowed_origins)
     try:
         return _serve(args, url, folder)
     finally:

@@ -18,6 +18,7 @@ import os
 import secrets
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from divided.errors import DividedError
@@ -25,6 +26,7 @@ from divided.errors import DividedError
 DATA_DIR_ENV = "DIVIDED_DATA_DIR"
 DATABASE_URL_ENV = "DIVIDED_DATABASE_URL"
 SECRET_ENV = "DIVIDED_SECRET"
+ALLOWED_ORIGINS_ENV = "DIVIDED_ALLOWED_ORIGINS"
 DATABASE_FILE = "divided.sqlite3"
 SECRET_FILE = "secret"
 BOT_TIMEOUT = 5.0
@@ -33,6 +35,41 @@ BOT_TIMEOUT = 5.0
 
 class ConfigError(DividedError):
     """The web app cannot use the configured data folder, database or secret."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """How much one process lets clients make it compute (docs/web-api.md, *Limits*).
+
+    Every figure is per process: with ``--workers N`` each worker has its own gate and buckets.
+    """
+
+    compute_slots: int = 1
+    """Hint and review computations running at once (a pool apart from the moves')."""
+    compute_queue: int = 2
+    """Hint and review computations waiting for a slot; beyond them: 429."""
+    retry_after: int = 2
+    """Seconds a refused hint or review is told to wait (``Retry-After``)."""
+    games_burst: int = 120
+    """Games one client address may create at once ..."""
+    games_per_second: float = 1.0
+    """... and then per second."""
+    feedback_burst: int = 10
+    """Feedback messages one client address may send at once ..."""
+    feedback_per_second: float = 0.1
+    """... and then per second (one every ten seconds)."""
+    move_threads: int = 4
+    """Requests that may run a bot (create, move, bot retry) at once; others queue."""
+
+
+def allowed_origins(explicit: tuple[str, ...] | None = None,
+                    environ: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """The configured extra origins: ``explicit``, else ``$DIVIDED_ALLOWED_ORIGINS`` (commas)."""
+    env = os.environ if environ is None else environ
+    if explicit is not None:
+        return explicit
+    configured = env.get(ALLOWED_ORIGINS_ENV, "")
+    return tuple(item.strip() for item in configured.split(",") if item.strip())
 
 
 def data_dir(explicit: Path | None = None, environ: Mapping[str, str] | None = None) -> Path:
