@@ -260,7 +260,10 @@ def add_feedback(service: GameService, session: str, data: dict[str, Any]) -> JS
             raise ApiError(422, f"game_id must be a game id (text) or null, not {json_type(game_id)}")
         game_id = service.row(game_id, session).id  # 404 unless it is one of this session's games
     assert message is not None and page is not None
-    note = service.store.add_feedback(session, page.strip(), game_id, message.strip())
+    try:
+        note = service.store.add_feedback(session, page.strip(), game_id, message.strip())
+    except LookupError:  # the game was deleted since it was checked above
+        raise ApiError(404, "no such game") from None
     return {"saved": True, "feedback": note.to_dict()}
 
 
