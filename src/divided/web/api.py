@@ -61,6 +61,9 @@ MAX_BODY = 16 * 1024
 MOVE_THREADS = Limits().move_threads
 """Requests that may run a bot (create, move, bot retry) at once per process; others queue."""
 _GAME_ID = re.compile(r"[0-9a-f]{32}")
+REFUSED: dict[str, Any] = {}
+"""What :meth:`GameService.cached_hint` answers for a request that :meth:`GameService.hint`
+refuses (compared by identity)."""
 NO_SUCH_GAME = "no such game"
 T = TypeVar("T")
 
@@ -283,8 +286,11 @@ class GameService:
 
     async def hinting(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any]:
         """A hint: from the hint cache if this move's hint was computed before (nothing is
-        computed again), else computed under the process-wide gate (:class:`Busy` when full)."""
+        computed again), else computed under the process-wide gate (:class:`Busy` when full).
+        A request :meth:`hint` refuses is refused before it takes a place at the gate."""
         cached = await run_in_threadpool(self.cached_hint, game_id, session, move_number)
+        if cached is REFUSED:
+            return await run_in_threadpool(self.hint, game_id, session, move_number)  # raises
         if cached is not None:
             return cached
         self.gate.reserve("hint")
@@ -298,7 +304,7 @@ class GameService:
     def _gated_hint(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any]:
         with self.gate.slot():
             cached = self.cached_hint(game_id, session, move_number)  # computed while this waited?
-            if cached is not None:
+            if cached is not None and cached is not REFUSED:
                 return cached
             answer = self.hint(game_id, session, move_number)
             self.store.put_hint(game_id, int(answer["move_number"]),
@@ -306,12 +312,13 @@ class GameService:
             return answer
 
     def cached_hint(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any] | None:
-        """The stored hint of the game's current move (counted like a computed one), or ``None``
-        when there is none yet or the request is refused by :meth:`hint`'s checks (which then
-        answers it)."""
+        """The stored hint of the game's current move (counted like a computed one); ``None``
+        when there is none yet; :data:`REFUSED` when :meth:`hint` would refuse the request
+        (hints off, a stale move number, the game over, the bot to move after a failure)."""
         row = self.row(game_id, session)
-        if not row.hints or (move_number is not None and move_number != row.move_number) or row.over:
-            return None
+        if not row.hints or (move_number is not None and move_number != row.move_number) or row.over \
+                or row.bot_error is not None:
+            return REFUSED
         stored = self.store.get_hint(row.id, row.move_number)
         if stored is None:
             return None
