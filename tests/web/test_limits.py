@@ -203,3 +203,21 @@ def test_token_bucket_refills_at_its_rate() -> None:
     limiter.take("c")                                            # "a" is forgotten (keys=2) ...
     limiter.take("a")                                            # ... and starts full again
     limiter.take("a")
+
+
+def test_limits_are_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                             capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv(config.LIMITS_ENV, "games_burst=1, games_per_second=0.001")
+    http = client(tmp_path)                                      # what the workers read
+    assert http.post("/api/games", json={"bot": "random"}).status_code == 201
+    assert http.post("/api/games", json={"bot": "random"}).status_code == 429
+    assert service(http).limits == config.Limits(games_burst=1, games_per_second=0.001)
+    for bad, words in (("nothing=1", "unknown limit"), ("compute_slots=0", "out of range"),
+                       ("compute_slots=1.5", "whole number"), ("hints_per_second=-1", "out of range")):
+        with pytest.raises(config.ConfigError, match=words):
+            config.parse_limits(bad)
+        from divided.cli.main import main as divided_main
+
+        with pytest.raises(SystemExit):
+            divided_main(["serve", "--limit", bad])
+        assert words in capsys.readouterr().err

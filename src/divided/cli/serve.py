@@ -44,7 +44,22 @@ def register(subparsers: Any) -> None:
                         "the public address of a proxy in front of this server; repeat it or give a "
                         "comma list (default: $DIVIDED_ALLOWED_ORIGINS, else only the request's own "
                         "host)")
+    parser.add_argument("--limit", action="append", default=None, metavar="NAME=VALUE", type=_limit,
+                        dest="limits",
+                        help="change one of the limits on hints, reviews, new games and feedback "
+                        "(per worker process; see docs/web-api.md), e.g. --limit compute_slots=2; "
+                        "repeatable (default: $DIVIDED_LIMITS, else the built-in figures)")
     parser.set_defaults(handler=_run)
+
+
+def _limit(text: str) -> str:
+    from divided.web import config
+
+    try:
+        config.parse_limits(text)
+    except config.ConfigError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def _origins(text: str) -> str:
@@ -115,12 +130,14 @@ def _run(args: argparse.Namespace) -> int:
         )
     # Workers (and the app factory) read the configuration from the environment; put it back
     # afterwards so a caller in the same process (a test) is not left with this server's.
-    names = (config.DATA_DIR_ENV, config.DATABASE_URL_ENV, config.ALLOWED_ORIGINS_ENV)
+    names = (config.DATA_DIR_ENV, config.DATABASE_URL_ENV, config.ALLOWED_ORIGINS_ENV, config.LIMITS_ENV)
     saved = {name: os.environ.get(name) for name in names}
     os.environ[config.DATA_DIR_ENV] = str(folder)
     os.environ[config.DATABASE_URL_ENV] = url
     if args.allowed_origins is not None:
         os.environ[config.ALLOWED_ORIGINS_ENV] = ",".join(args.allowed_origins)
+    if args.limits is not None:
+        os.environ[config.LIMITS_ENV] = ",".join(args.limits)
     try:
         return _serve(args, url, folder)
     finally:

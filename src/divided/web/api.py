@@ -268,6 +268,7 @@ class GameService:
         self.bot_timeout = bot_timeout
         self.bot_factory = bot_factory
         self.game_limiter = RateLimiter(Bucket(limits.games_burst, limits.games_per_second), "new games")
+        self.hint_limiter = RateLimiter(Bucket(limits.hints_burst, limits.hints_per_second), "hint requests")
         self.feedback_limiter = RateLimiter(Bucket(limits.feedback_burst, limits.feedback_per_second),
                                             "feedback messages")
         moves = limits.move_threads if concurrent_moves is None else concurrent_moves
@@ -586,6 +587,7 @@ async def post_bot(request: Request, game_id: str) -> JSONResponse:
 async def post_hint(request: Request, game_id: str) -> JSONResponse:
     service = _service(request)
     session, move_number = await _optional_move_number(request, game_id)
+    service.hint_limiter.take(client_address(request))
     return JSONResponse(await service.hinting(game_id, session, move_number))
 
 

@@ -8,8 +8,8 @@ headers; nothing is loaded from outside the app (no CDN, no API docs pages that 
 
 For several worker processes uvicorn imports ``divided.web.app:create_app`` as a factory and
 calls it without arguments: the configuration then comes from ``$DIVIDED_DATABASE_URL``,
-``$DIVIDED_DATA_DIR``, ``$DIVIDED_ALLOWED_ORIGINS`` and ``$DIVIDED_SECRET`` (``divided serve``
-sets all but the last).
+``$DIVIDED_DATA_DIR``, ``$DIVIDED_ALLOWED_ORIGINS``, ``$DIVIDED_LIMITS`` and ``$DIVIDED_SECRET``
+(``divided serve`` sets all but the last).
 """
 
 from __future__ import annotations
@@ -169,8 +169,9 @@ def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
     """The web app, storing games at ``database_url`` (default: SQLite in ``data_dir``).
 
     ``allowed_origins`` (default ``$DIVIDED_ALLOWED_ORIGINS``) are origins besides the request's
-    own from which state-changing requests are accepted; ``limits`` caps what clients may make
-    the process compute (:class:`divided.web.config.Limits`).
+    own from which state-changing requests are accepted; ``limits`` (default: the defaults
+    changed by ``$DIVIDED_LIMITS``) caps what clients may make the process compute
+    (:class:`divided.web.config.Limits`).
     """
     folder = config.ensure_data_dir(config.data_dir(data_dir))
     url = config.database_url(database_url, folder)
@@ -182,7 +183,8 @@ def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
     store = GameStore(url)
     store.create_tables()
     store.dispose()  # no idle connection is kept from start-up; requests open their own
-    service = GameService(store, bot_timeout=bot_timeout, bot_factory=bot_factory, limits=limits)
+    service = GameService(store, bot_timeout=bot_timeout, bot_factory=bot_factory,
+                          limits=config.limits(limits))
     codec = SessionCodec(secret if secret is not None else config.secret(folder))
 
     @asynccontextmanager

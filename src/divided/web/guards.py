@@ -138,7 +138,7 @@ BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066
 
 
 def refused_character(text: str) -> str | None:
-    """The first character a player's text may not hold, written as ``U+XXXX`` (``None`` if
+    r"""The first character a player's text may not hold, written as ``U+XXXX`` (``None`` if
     all is well): every C0 and C1 control character but tab and newline, DEL, and the
     bidirectional controls.
 
@@ -153,7 +153,7 @@ def refused_character(text: str) -> str | None:
 
 
 def clean_text(text: str, name: str) -> str:
-    """``text`` with ``\r\n`` made ``\n``; ValueError naming the first refused character."""
+    r"""``text`` with ``\r\n`` made ``\n``; ValueError naming the first refused character."""
     text = text.replace("\r\n", "\n")
     refused = refused_character(text)
     if refused is not None:
@@ -163,7 +163,7 @@ def clean_text(text: str, name: str) -> str:
 
 
 def printable(text: str, *, newlines: bool = False) -> str:
-    """``text`` safe to print on a terminal: each unprintable character (controls, format and
+    r"""``text`` safe to print on a terminal: each unprintable character (controls, format and
     bidirectional characters, unusual spaces) is written as an escape (``\x1b``, ``\u202e``);
     tabs, and line breaks when ``newlines``, are kept.
 
