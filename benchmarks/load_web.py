@@ -12,6 +12,15 @@ told otherwise), then measures:
    then moves, until its game ends or the time budget is spent. Reported: p50/p95/max of the
    GETs (the non-bot requests) and of the moves, and requests per second overall.
 
+3. **Hint attack** (``--hint-attack N``, instead of 1 and 2): N attackers ask for hints in
+   parallel while a victim plays the expert one move after another; reported: the victim's
+   ``POST move`` p50/p95 and what the attackers got (200, 429). ``--attack-mode repeat`` asks
+   again and again at the same position of one game each (the hint is the same every time);
+   ``fresh`` asks at a new position every time (a hint, then a move with it; a new game, in a
+   new session, when one ends), so every hint must be computed. An attacker pauses 0.1 s
+   after a 429 (it does not wait the ``Retry-After``). ``--hint-baseline`` first measures the
+   victim alone for the same time.
+
 Everything is bounded (request counts and a wall-clock budget) and talks to 127.0.0.1 only.
 The client runs in this process, so on a small machine it competes with the server for CPU.
 """
@@ -159,6 +168,81 @@ async def under_load(url: str, bot: str, games: int, reads: int, seconds: float,
     return gets, moves, sum(counts), time.perf_counter() - began, errors
 
 
+async def victim(url: str, rng: random.Random, deadline: float, moves: list[float], errors: list[str]) -> None:
+    """One player against the expert, one move after another until the deadline."""
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        while time.monotonic() < deadline:
+            response = await http.post("/api/games", json={"bot": "expert", "first_splitter": "coin"})
+            if response.status_code != 201:
+                errors.append(f"victim create {response.status_code}")
+                await asyncio.sleep(0.5)
+                continue
+            state: dict[str, Any] = response.json()
+            while state["phase"] != "over" and time.monotonic() < deadline:
+                began = time.perf_counter()
+                moved = await http.post(f"/api/games/{state['id']}/moves",
+                                        json={"move_number": state["move_number"],
+                                              "action": rng.choice(state["legal"])["action"]})
+                moves.append(time.perf_counter() - began)
+                if moved.status_code != 200:
+                    errors.append(f"victim move {moved.status_code}")
+                    break
+                state = moved.json()
+
+
+async def attacker(url: str, mode: str, deadline: float, codes: dict[int, int], hints: list[float]) -> None:
+    """Hints in a loop (see the module's docstring); a new session for every game."""
+    while time.monotonic() < deadline:
+        async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+            created = await http.post("/api/games", json={"bot": "random", "first_splitter": "you", "hints": True})
+            codes[created.status_code] = codes.get(created.status_code, 0) + 1
+            if created.status_code != 201:
+                await asyncio.sleep(0.1)
+                continue
+            state: dict[str, Any] = created.json()
+            while state["phase"] != "over" and time.monotonic() < deadline:
+                began = time.perf_counter()
+                hint = await http.post(f"/api/games/{state['id']}/hint")
+                codes[hint.status_code] = codes.get(hint.status_code, 0) + 1
+                if hint.status_code != 200:
+                    await asyncio.sleep(0.1)
+                    continue
+                hints.append(time.perf_counter() - began)
+                if mode == "fresh":
+                    moved = await http.post(f"/api/games/{state['id']}/moves",
+                                            json={"move_number": state["move_number"],
+                                                  "action": hint.json()["action"]})
+                    if moved.status_code != 200:
+                        break
+                    state = moved.json()
+
+
+async def hint_attack(url: str, attackers: int, mode: str, seconds: float, seed: int
+                      ) -> tuple[list[float], list[str], dict[int, int], list[float]]:
+    moves: list[float] = []
+    errors: list[str] = []
+    codes: dict[int, int] = {}
+    hints: list[float] = []
+    deadline = time.monotonic() + seconds
+    await asyncio.gather(victim(url, random.Random(seed), deadline, moves, errors),
+                         *(attacker(url, mode, deadline, codes, hints) for _ in range(attackers)))
+    return moves, errors, codes, hints
+
+
+def run_hint_attack(url: str, args: argparse.Namespace) -> None:
+    if args.hint_baseline:
+        moves, errors, _, _ = asyncio.run(hint_attack(url, 0, args.attack_mode, args.seconds, args.seed))
+        print(summary(f"victim's POST move vs the expert, alone, {args.seconds:g} s", moves)
+              + (f"; errors {sorted(set(errors))}" if errors else ""))
+    moves, errors, codes, hints = asyncio.run(
+        hint_attack(url, args.hint_attack, args.attack_mode, args.seconds, args.seed))
+    print(summary(f"victim's POST move vs the expert, {args.hint_attack} parallel hint requests "
+                  f"({args.attack_mode}), {args.seconds:g} s", moves)
+          + (f"; errors {sorted(set(errors))}" if errors else ""))
+    print(summary("attackers' answered hints", hints))
+    print(f"attackers' answers by status: {dict(sorted(codes.items()))}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sequential-games", type=int, default=20,
@@ -176,8 +260,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--database-url", default=None, help="needed for --workers above 1")
+    parser.add_argument("--hint-attack", type=int, default=0, metavar="N",
+                        help="run only the hint-attack scenario with N parallel hint requests")
+    parser.add_argument("--attack-mode", choices=("repeat", "fresh"), default="fresh",
+                        help="hints at the same position again and again, or at a new one each time "
+                        "(default fresh)")
+    parser.add_argument("--hint-baseline", action="store_true",
+                        help="with --hint-attack: first measure the victim alone")
+    parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                        help="passed to divided serve --limit (e.g. hints_burst=100000 to see an "
+                        "attacker spread over many addresses, whom the per-address buckets do not stop)")
     args = parser.parse_args()
     extra = ["--workers", str(args.workers)]
+    for limit in args.limit:
+        extra += ["--limit", limit]
     if args.database_url:
         extra += ["--database-url", args.database_url]
     with tempfile.TemporaryDirectory(prefix="divided-load-") as folder:
@@ -186,6 +282,9 @@ def main() -> None:
             print(f"server: {server.url} (workers {args.workers}, "
                   f"{'SQLite' if not args.database_url else args.database_url.split(':')[0]}), "
                   f"{os.cpu_count()} CPUs shared with this client")
+            if args.hint_attack:
+                run_hint_attack(server.url, args)
+                return
             replies = bot_replies(server.url, args.sequential_games, random.Random(args.seed))
             print(summary(f"expert reply (POST move incl. bot), {args.sequential_games} sequential games",
                           replies))

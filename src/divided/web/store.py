@@ -562,7 +562,10 @@ class GameStore:
             gone = [str(found) for found in connection.execute(
                 select(games_table.c.id).where(games_table.c.session_id == owner)
                 .order_by(games_table.c.id)).scalars()]
-            games_done = connection.execute(delete(games_table).where(games_table.c.session_id == owner))
+            games_done = 0
+            for chunk in range(0, len(gone), 500):  # a game created meanwhile counts as created after
+                ids = gone[chunk:chunk + 500]
+                games_done += connection.execute(delete(games_table).where(games_table.c.id.in_(ids))).rowcount
             for chunk in range(0, len(gone), 500):
                 ids = gone[chunk:chunk + 500]
                 connection.execute(delete(reviews_table).where(reviews_table.c.game_id.in_(ids)))
@@ -570,7 +573,7 @@ class GameStore:
             notes_done = connection.execute(delete(feedback_table).where(feedback_table.c.session_id == owner))
         for listener in self.deleted:
             listener(gone)
-        return int(games_done.rowcount), int(notes_done.rowcount)
+        return int(games_done), int(notes_done.rowcount)
 
 
 class _GameGone(Exception):
