@@ -60,6 +60,8 @@ DEFAULTS = {"bot": "skilled", "swap": "blind", "first_splitter": "coin"}
 MAX_BODY = 16 * 1024
 MOVE_THREADS = Limits().move_threads
 """Requests that may run a bot (create, move, bot retry) at once per process; others queue."""
+HINT_LOOKUP_THREADS = 2
+"""Threads that read the hint cache (see :meth:`GameService.hinting`)."""
 _GAME_ID = re.compile(r"[0-9a-f]{32}")
 REFUSED: dict[str, Any] = {}
 """What :meth:`GameService.cached_hint` answers for a request that :meth:`GameService.hint`
@@ -275,6 +277,8 @@ class GameService:
         self._movers = ThreadPoolExecutor(max_workers=moves, thread_name_prefix="divided-move")
         self._hinters = ThreadPoolExecutor(max_workers=limits.compute_slots + limits.compute_queue,
                                            thread_name_prefix="divided-hint")
+        self._hint_lookups = ThreadPoolExecutor(max_workers=HINT_LOOKUP_THREADS,
+                                                thread_name_prefix="divided-hint-lookup")
         store.deleted.append(self.forget)
 
     async def thinking(self, work: Callable[..., T], *args: Any) -> T:
@@ -288,10 +292,15 @@ class GameService:
     async def hinting(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any]:
         """A hint: from the hint cache if this move's hint was computed before (nothing is
         computed again), else computed under the process-wide gate (:class:`Busy` when full).
-        A request :meth:`hint` refuses is refused before it takes a place at the gate."""
-        cached = await run_in_threadpool(self.cached_hint, game_id, session, move_number)
+        A request :meth:`hint` refuses is refused before it takes a place at the gate.
+
+        The cache is read on a pool of :data:`HINT_LOOKUP_THREADS` threads of its own: a flood
+        of hint requests waits there (costing a coroutine each) instead of filling the server's
+        shared thread pool with threads that would all compete with the moves for the GIL."""
+        loop = asyncio.get_running_loop()
+        cached = await loop.run_in_executor(self._hint_lookups, self.cached_hint, game_id, session, move_number)
         if cached is REFUSED:
-            return await run_in_threadpool(self.hint, game_id, session, move_number)  # raises
+            return await loop.run_in_executor(self._hint_lookups, self.hint, game_id, session, move_number)
         if cached is not None:
             return cached
         self.gate.reserve("hint")
@@ -314,11 +323,10 @@ class GameService:
 
     def cached_hint(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any] | None:
         """The stored hint of the game's current move (counted like a computed one); ``None``
-        when there is none yet; :data:`REFUSED` when :meth:`hint` would refuse the request
-        (hints off, a stale move number, the game over, the bot to move after a failure)."""
+        when there is none yet; :data:`REFUSED` when :meth:`hint` refuses the request before
+        computing anything (hints off, a stale move number, the game over)."""
         row = self.row(game_id, session)
-        if not row.hints or (move_number is not None and move_number != row.move_number) or row.over \
-                or row.bot_error is not None:
+        if not row.hints or (move_number is not None and move_number != row.move_number) or row.over:
             return REFUSED
         stored = self.store.get_hint(row.id, row.move_number)
         if stored is None:
@@ -335,6 +343,7 @@ class GameService:
         """Stop taking moves (at shutdown); moves already running finish."""
         self._movers.shutdown(wait=False, cancel_futures=True)
         self._hinters.shutdown(wait=False, cancel_futures=True)
+        self._hint_lookups.shutdown(wait=False, cancel_futures=True)
         self.reviews.close()
 
     # queries
