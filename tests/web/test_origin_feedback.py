@@ -175,3 +175,23 @@ def test_feedback_list_escapes_what_older_rows_hold(tmp_path: Path, capsys: pyte
     listed = json.loads(text)
     assert [n["message"] for n in listed] == [f"m {t}" for _, t in HOSTILE]
     assert [n["page"] for n in listed] == [f"/p{t}" for _, t in HOSTILE]
+
+
+def test_serve_passes_allowed_origins_and_limits_to_the_app(tmp_path: Path) -> None:
+    """``divided serve --allowed-origin ... --limit ...`` as a real server on loopback."""
+    import httpx
+    from webtools import start_server
+
+    server = start_server(tmp_path, "--allowed-origin", "https://proxy.example", "--limit", "games_burst=2",
+                          "--limit", "games_per_second=0.001")
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as http:
+            assert http.post("/api/games", json={"bot": "random"},
+                             headers={"Origin": "https://proxy.example"}).status_code == 201
+            assert http.post("/api/games", json={"bot": "random"},
+                             headers={"Origin": "https://evil.example"}).status_code == 403
+            assert http.post("/api/games", json={"bot": "random"}, headers={"Origin": server.url}).status_code == 201
+            refused = http.post("/api/games", json={"bot": "random"})
+            assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 900
+    finally:
+        server.stop()

@@ -5,6 +5,11 @@ Games are stored in SQLite in the data folder unless ``--database-url`` (or
 (``--workers N``) need a database server such as PostgreSQL: each worker is a separate process
 with its own connections, and SQLite locks the whole file for every write, so busy workers would
 wait on each other or fail with "database is locked".
+
+``--allowed-origin`` names origins besides the server's own whose pages may send changes (the
+public address of a proxy); ``--limit NAME=VALUE`` changes a limit on hints, reviews, new
+games or feedback. Both reach the workers through the environment; the limits apply per worker
+process (docs/web-api.md, *Limits and protections*).
 """
 
 from __future__ import annotations
