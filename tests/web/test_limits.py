@@ -221,3 +221,19 @@ def test_limits_are_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         with pytest.raises(SystemExit):
             divided_main(["serve", "--limit", bad])
         assert words in capsys.readouterr().err
+
+
+def test_the_hint_cache_is_shared_by_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two apps on one database stand for two workers: a hint computed by one is read by the
+    other; each has its own gate."""
+    first = client(tmp_path)
+    second = client(tmp_path)
+    state = first.post("/api/games", json={"bot": "random", "first_splitter": "you", "hints": True}).json()
+    second.cookies.update(first.cookies)
+    counting = CountingHints(service(second).hint)
+    monkeypatch.setattr(service(second), "hint", counting)
+    computed = first.post(f"/api/games/{state['id']}/hint").json()
+    read = second.post(f"/api/games/{state['id']}/hint").json()
+    assert counting.calls == 0
+    assert (read["action"], read["value"], read["used"]) == (computed["action"], computed["value"], 2)
+    assert service(first).gate is not service(second).gate
