@@ -314,6 +314,10 @@ def test_a_write_after_the_delete_finds_no_game_on_postgresql(database: Postgres
         store.create_tables()
         session = "pg-late-writer-session-0123456789"
         game = make_row(store, session)
+        hint = {"action": 1, "label": "x", "value": 0.5}
+        assert store.put_hint(game, 0, hint) is True
+        assert store.put_hint(game, 0, {**hint, "action": 2}) is False  # computed twice: the first stays
+        assert store.get_hint(game, 0) == hint
         assert store.delete_session(session) == (1, 0)
         assert store.put_review(StoredReview(game, "done", 8, 0, 0, (), None)) is False
         assert store.put_hint(game, 0, {"action": 1, "label": "x", "value": 0.5}) is False
