@@ -12,6 +12,17 @@ told otherwise), then measures:
    then moves, until its game ends or the time budget is spent. Reported: p50/p95/max of the
    GETs (the non-bot requests) and of the moves, and requests per second overall.
 
+3. **Hint attack** (``--hint-attack N``, instead of 1 and 2): N attackers ask for hints in
+   parallel while a victim plays the expert one move after another; reported: the victim's
+   ``POST move`` p50/p95 and what the attackers got (200, 429). Each attacker has games of its
+   own, each in a new session, made before the clock starts. ``--attack-mode repeat`` asks
+   again and again at the same position of one game (the hint is the same every time);
+   ``fresh`` goes round ``--attack-games`` games, so every hint is a new computation until
+   they are used up. The attackers make no moves: the load is the hints alone. An attacker
+   pauses 0.1 s after a 429 (it does not wait the ``Retry-After``). The attackers run in a
+   process of their own, so their requests do not hold up the victim's client.
+   ``--hint-baseline`` first measures the victim alone for the same time.
+
 Everything is bounded (request counts and a wall-clock budget) and talks to 127.0.0.1 only.
 The client runs in this process, so on a small machine it competes with the server for CPU.
 """
@@ -20,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import random
 import re
@@ -159,6 +171,120 @@ async def under_load(url: str, bot: str, games: int, reads: int, seconds: float,
     return gets, moves, sum(counts), time.perf_counter() - began, errors
 
 
+async def victim(url: str, rng: random.Random, deadline: float, moves: list[float], errors: list[str]) -> None:
+    """One player against the expert, one move after another until the deadline."""
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        while time.monotonic() < deadline:
+            response = await http.post("/api/games", json={"bot": "expert", "first_splitter": "coin"})
+            if response.status_code != 201:
+                errors.append(f"victim create {response.status_code}")
+                await asyncio.sleep(0.5)
+                continue
+            state: dict[str, Any] = response.json()
+            while state["phase"] != "over" and time.monotonic() < deadline:
+                began = time.perf_counter()
+                moved = await http.post(f"/api/games/{state['id']}/moves",
+                                        json={"move_number": state["move_number"],
+                                              "action": rng.choice(state["legal"])["action"]})
+                moves.append(time.perf_counter() - began)
+                if moved.status_code != 200:
+                    errors.append(f"victim move {moved.status_code}")
+                    break
+                state = moved.json()
+
+
+async def attacker_games(url: str, count: int) -> list[tuple[dict[str, str], str]]:
+    """``count`` games with hints, each in a session of its own (cookies, game id), made before
+    the attack (a 429 ends the making early)."""
+    made: list[tuple[dict[str, str], str]] = []
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        for _ in range(count):
+            http.cookies.clear()
+            created = await http.post("/api/games", json={"bot": "random", "first_splitter": "you", "hints": True})
+            if created.status_code != 201:
+                break
+            made.append((dict(http.cookies), created.json()["id"]))
+    return made
+
+
+async def attacker(url: str, games: list[tuple[dict[str, str], str]], mode: str, deadline: float,
+                   codes: dict[int, int], hints: list[float]) -> None:
+    """Hint requests one after another until the deadline: ``repeat`` asks at its first game
+    only; ``fresh`` goes through its games (a new position, so a new computation, each time
+    until they are used up; then they are asked again, from the cache)."""
+    rounds = games[:1] if mode == "repeat" else games
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        turn = 0
+        while rounds and time.monotonic() < deadline:
+            cookies, game_id = rounds[turn % len(rounds)]
+            http.cookies.clear()
+            http.cookies.update(cookies)
+            began = time.perf_counter()
+            hint = await http.post(f"/api/games/{game_id}/hint")
+            codes[hint.status_code] = codes.get(hint.status_code, 0) + 1
+            if hint.status_code == 200:
+                hints.append(time.perf_counter() - began)
+                turn += 1
+            else:
+                await asyncio.sleep(0.1)
+
+
+async def attack(url: str, attackers: int, mode: str, seconds: float, per_attacker: int,
+                 ready: Any, start: Any) -> tuple[dict[int, int], list[float]]:
+    codes: dict[int, int] = {}
+    hints: list[float] = []
+    games = [await attacker_games(url, per_attacker if mode == "fresh" else 1) for _ in range(attackers)]
+    ready.set()
+    start.wait()
+    deadline = time.monotonic() + seconds
+    await asyncio.gather(*(attacker(url, mine, mode, deadline, codes, hints) for mine in games))
+    return codes, hints
+
+
+def attack_process(url: str, attackers: int, mode: str, seconds: float, per_attacker: int,
+                   ready: Any, start: Any, results: Any) -> None:
+    """The attackers, in a process of their own: their requests do not delay the victim's
+    client (which would count as the victim's latency)."""
+    results.put(asyncio.run(attack(url, attackers, mode, seconds, per_attacker, ready, start)))
+
+
+def hint_attack(url: str, attackers: int, mode: str, seconds: float, seed: int, per_attacker: int
+                ) -> tuple[list[float], list[str], dict[int, int], list[float]]:
+    moves: list[float] = []
+    errors: list[str] = []
+    context = multiprocessing.get_context("spawn")
+    ready, start, results = context.Event(), context.Event(), context.Queue()
+    process = None
+    if attackers:
+        process = context.Process(target=attack_process, args=(url, attackers, mode, seconds, per_attacker,
+                                                               ready, start, results), daemon=True)
+        process.start()
+        if not ready.wait(300):
+            raise SystemExit("the attackers did not get ready within 300 s")
+    start.set()
+    asyncio.run(victim(url, random.Random(seed), time.monotonic() + seconds, moves, errors))
+    codes: dict[int, int] = {}
+    hints: list[float] = []
+    if process is not None:
+        codes, hints = results.get(timeout=120)
+        process.join(30)
+    return moves, errors, codes, hints
+
+
+def run_hint_attack(url: str, args: argparse.Namespace) -> None:
+    if args.hint_baseline:
+        moves, errors, _, _ = hint_attack(url, 0, args.attack_mode, args.seconds, args.seed, 0)
+        print(summary(f"victim's POST move vs the expert, alone, {args.seconds:g} s", moves)
+              + (f"; errors {sorted(set(errors))}" if errors else ""))
+    moves, errors, codes, hints = hint_attack(url, args.hint_attack, args.attack_mode, args.seconds, args.seed,
+                                              args.attack_games)
+    print(summary(f"victim's POST move vs the expert, {args.hint_attack} parallel hint requests "
+                  f"({args.attack_mode}), {args.seconds:g} s", moves)
+          + (f"; errors {sorted(set(errors))}" if errors else ""))
+    print(summary("attackers' answered hints", hints))
+    print(f"attackers' answers by status: {dict(sorted(codes.items()))}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sequential-games", type=int, default=20,
@@ -176,8 +302,23 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--database-url", default=None, help="needed for --workers above 1")
+    parser.add_argument("--hint-attack", type=int, default=0, metavar="N",
+                        help="run only the hint-attack scenario with N parallel hint requests")
+    parser.add_argument("--attack-mode", choices=("repeat", "fresh"), default="fresh",
+                        help="hints at the same position again and again, or at a new one each time "
+                        "(default fresh)")
+    parser.add_argument("--attack-games", type=int, default=40,
+                        help="with --attack-mode fresh: games each attacker makes before the attack "
+                        "(default 40; the per-address limit on new games may stop it earlier)")
+    parser.add_argument("--hint-baseline", action="store_true",
+                        help="with --hint-attack: first measure the victim alone")
+    parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                        help="passed to divided serve --limit (e.g. hints_burst=100000 to see an "
+                        "attacker spread over many addresses, whom the per-address buckets do not stop)")
     args = parser.parse_args()
     extra = ["--workers", str(args.workers)]
+    for limit in args.limit:
+        extra += ["--limit", limit]
     if args.database_url:
         extra += ["--database-url", args.database_url]
     with tempfile.TemporaryDirectory(prefix="divided-load-") as folder:
@@ -186,6 +327,9 @@ def main() -> None:
             print(f"server: {server.url} (workers {args.workers}, "
                   f"{'SQLite' if not args.database_url else args.database_url.split(':')[0]}), "
                   f"{os.cpu_count()} CPUs shared with this client")
+            if args.hint_attack:
+                run_hint_attack(server.url, args)
+                return
             replies = bot_replies(server.url, args.sequential_games, random.Random(args.seed))
             print(summary(f"expert reply (POST move incl. bot), {args.sequential_games} sequential games",
                           replies))

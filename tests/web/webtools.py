@@ -311,15 +311,27 @@ class Postgres:
     run_as: list[str]
 
     def stop(self) -> None:
-        subprocess.run([*self.run_as, "pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop"],
+        subprocess.run([*self.run_as, pg_tool("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"],
                        capture_output=True, timeout=30, check=False)
+
+
+def pg_tool(tool: str) -> str:
+    """A PostgreSQL server program: from PATH, else from the newest Debian install
+    (``/usr/lib/postgresql/<version>/bin``, which Debian does not put on PATH)."""
+    found = shutil.which(tool)
+    if found:
+        return found
+    installed = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{tool}"),
+                       key=lambda path: int(path.parts[-3]) if path.parts[-3].isdigit() else 0)
+    return str(installed[-1]) if installed else tool
 
 
 def postgres_unavailable() -> str | None:
     """Why a test PostgreSQL cannot be started here (``None`` if it can)."""
     for tool in ("initdb", "pg_ctl"):
-        if shutil.which(tool) is None:
-            return f"{tool} is not on PATH"
+        if not Path(pg_tool(tool)).is_file():
+            return (f"{tool} is neither on PATH nor in /usr/lib/postgresql/*/bin "
+                    "(on Debian: apt-get install postgresql)")
     try:
         import psycopg  # noqa: F401
     except ImportError:
@@ -346,14 +358,14 @@ def postgres() -> Iterator[Postgres]:
             os.chown(folder, user.pw_uid, user.pw_gid)
             run_as = ["runuser", "-u", "postgres", "--"]
         data = folder / "data"
-        initdb = subprocess.run([*run_as, "initdb", "-D", str(data), "-U", "postgres", "--auth=trust",
+        initdb = subprocess.run([*run_as, pg_tool("initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
                                  "-E", "UTF8", "--no-sync"], capture_output=True, text=True, timeout=60,
                                 check=False)
         if initdb.returncode != 0:
             raise RuntimeError(f"initdb failed: {initdb.stderr[-2000:]}")
         port = free_port()
         options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100"
-        started = subprocess.run([*run_as, "pg_ctl", "-D", str(data), "-o", options,
+        started = subprocess.run([*run_as, pg_tool("pg_ctl"), "-D", str(data), "-o", options,
                                   "-l", str(folder / "log"), "-w", "-t", "30", "start"],
                                  capture_output=True, text=True, timeout=60, check=False)
         if started.returncode != 0:

@@ -7,7 +7,10 @@
 The database is found as ``divided serve`` finds it (``--database-url``, else
 ``$DIVIDED_DATABASE_URL``, else SQLite in the data folder). Each message is printed with when
 it was sent, the page and game it came from and a short tag of the browser session (the
-first characters of the stored session hash, never a usable cookie).
+first characters of the stored session hash, never a usable cookie). Anything unprintable in
+a message or page field (terminal escapes, carriage returns, bidirectional overrides), also
+in rows stored before the web app refused such characters, is printed as an escape such as
+``\x1b`` or ``\u202e``, so it cannot rewrite the terminal or forge an entry.
 """
 
 from __future__ import annotations
@@ -51,18 +54,33 @@ def _list(args: argparse.Namespace) -> int:
         notes = store.feedback()
     finally:
         store.dispose()
+    from divided.web.guards import printable
+
     if args.json:
-        print(json.dumps([{**note.to_dict(), "session": note.session_id[:SESSION_TAG]} for note in notes],
-                         indent=2, ensure_ascii=False))
+        text = json.dumps([{**note.to_dict(), "session": note.session_id[:SESSION_TAG]} for note in notes],
+                          indent=2, ensure_ascii=False)
+        print(_json_printable(text))
         return 0
     if not notes:
         print("No feedback yet.")
         return 0
     for note in notes:
-        game = f"  game {note.game_id}" if note.game_id else ""
-        print(f"#{note.id}  {note.created:%Y-%m-%d %H:%M} UTC  page {note.page}{game}  "
-              f"session {note.session_id[:SESSION_TAG]}")
-        print(textwrap.indent(note.message, "    "))
+        game = f"  game {printable(note.game_id)}" if note.game_id else ""
+        print(f"#{note.id}  {note.created:%Y-%m-%d %H:%M} UTC  page {printable(note.page)}{game}  "
+              f"session {printable(note.session_id[:SESSION_TAG])}")
+        print(textwrap.indent(printable(note.message, newlines=True), "    "))
         print()
     print(f"{len(notes)} message{'s' if len(notes) != 1 else ''}.")
     return 0
+
+
+def _json_printable(text: str) -> str:
+    """JSON text with every unprintable character outside the layout written as ``\\uXXXX``
+    (JSON escapes the C0 controls itself, but not C1 controls or bidirectional overrides)."""
+    return "".join(char if char.isprintable() or char in "\n " else
+                   "".join(f"\\u{unit:04x}" for unit in _utf16(char)) for char in text)
+
+
+def _utf16(char: str) -> tuple[int, ...]:
+    data = char.encode("utf-16-be")
+    return tuple(int.from_bytes(data[i:i + 2], "big") for i in range(0, len(data), 2))

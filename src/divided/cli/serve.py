@@ -5,6 +5,11 @@ Games are stored in SQLite in the data folder unless ``--database-url`` (or
 (``--workers N``) need a database server such as PostgreSQL: each worker is a separate process
 with its own connections, and SQLite locks the whole file for every write, so busy workers would
 wait on each other or fail with "database is locked".
+
+``--allowed-origin`` names origins besides the server's own whose pages may send changes (the
+public address of a proxy); ``--limit NAME=VALUE`` changes a limit on hints, reviews, new
+games or feedback. Both reach the workers through the environment; the limits apply per worker
+process (docs/web-api.md, *Limits and protections*).
 """
 
 from __future__ import annotations
@@ -38,7 +43,37 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--workers", type=_workers, default=1,
                         help="worker processes (default 1; more than 1 needs --database-url "
                         "of a database server such as PostgreSQL)")
+    parser.add_argument("--allowed-origin", action="append", default=None, metavar="ORIGIN",
+                        type=_origins, dest="allowed_origins",
+                        help="another origin (https://host[:port]) whose pages may send changes, e.g. "
+                        "the public address of a proxy in front of this server; repeat it or give a "
+                        "comma list (default: $DIVIDED_ALLOWED_ORIGINS, else only the request's own "
+                        "host)")
+    parser.add_argument("--limit", action="append", default=None, metavar="NAME=VALUE", type=_limit,
+                        dest="limits",
+                        help="change one of the limits on hints, reviews, new games and feedback "
+                        "(per worker process; see docs/web-api.md), e.g. --limit compute_slots=2; "
+                        "repeatable (default: $DIVIDED_LIMITS, else the built-in figures)")
     parser.set_defaults(handler=_run)
+
+
+def _limit(text: str) -> str:
+    from divided.web import config
+
+    try:
+        config.parse_limits(text)
+    except config.ConfigError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def _origins(text: str) -> str:
+    from divided.web.guards import parse_allowed_origins
+
+    try:
+        return ",".join(sorted(parse_allowed_origins([text])))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _port(text: str) -> int:
@@ -100,9 +135,14 @@ def _run(args: argparse.Namespace) -> int:
         )
     # Workers (and the app factory) read the configuration from the environment; put it back
     # afterwards so a caller in the same process (a test) is not left with this server's.
-    saved = {name: os.environ.get(name) for name in (config.DATA_DIR_ENV, config.DATABASE_URL_ENV)}
+    names = (config.DATA_DIR_ENV, config.DATABASE_URL_ENV, config.ALLOWED_ORIGINS_ENV, config.LIMITS_ENV)
+    saved = {name: os.environ.get(name) for name in names}
     os.environ[config.DATA_DIR_ENV] = str(folder)
     os.environ[config.DATABASE_URL_ENV] = url
+    if args.allowed_origins is not None:
+        os.environ[config.ALLOWED_ORIGINS_ENV] = ",".join(args.allowed_origins)
+    if args.limits is not None:
+        os.environ[config.LIMITS_ENV] = ",".join(args.limits)
     try:
         return _serve(args, url, folder)
     finally:

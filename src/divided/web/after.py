@@ -22,7 +22,8 @@ from starlette.concurrency import run_in_threadpool
 
 from divided import games
 from divided.games.base import CHANCE, State
-from divided.web.api import ApiError, GameService, check_keys, json_type, read_json
+from divided.web.api import ApiError, GameService, check_keys, client_address, json_type, read_json
+from divided.web.guards import clean_text
 from divided.web.sessions import session_id
 from divided.web.store import FinishedGame, GameRow, GameStore, rebuild, utcnow
 from divided.web.viewmodel import GameMeta, state_object
@@ -238,6 +239,10 @@ def _text_field(data: dict[str, Any], name: str, limit: int, *, required: bool) 
     value = data[name]
     if not isinstance(value, str):
         raise ApiError(422, f"{name} must be text, not {json_type(value)}")
+    try:
+        value = clean_text(value, name)
+    except ValueError as error:
+        raise ApiError(422, f"{error}. Nothing was saved.") from None
     if not value.strip():
         raise ApiError(422, f"{name} is empty: write something first")
     if len(value) > limit:
@@ -255,7 +260,10 @@ def add_feedback(service: GameService, session: str, data: dict[str, Any]) -> JS
             raise ApiError(422, f"game_id must be a game id (text) or null, not {json_type(game_id)}")
         game_id = service.row(game_id, session).id  # 404 unless it is one of this session's games
     assert message is not None and page is not None
-    note = service.store.add_feedback(session, page.strip(), game_id, message.strip())
+    try:
+        note = service.store.add_feedback(session, page.strip(), game_id, message.strip())
+    except LookupError:  # the game was deleted since it was checked above
+        raise ApiError(404, "no such game") from None
     return {"saved": True, "feedback": note.to_dict()}
 
 
@@ -328,5 +336,6 @@ async def post_delete(request: Request) -> JSONResponse:
 async def post_feedback(request: Request) -> JSONResponse:
     service = _service(request)
     data = await read_json(request, optional=False, limit=FEEDBACK_BODY)
+    service.feedback_limiter.take(client_address(request))
     body = await run_in_threadpool(add_feedback, service, session_id(request), data)
     return JSONResponse(body, status_code=201)

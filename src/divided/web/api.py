@@ -42,7 +42,8 @@ from divided.games.divided_ranks.state import Phase
 from divided.games.divided_ranks.view import PlayerView
 from divided.hands.arrange import arrange
 from divided.review.review import DEFAULT_BUDGET
-from divided.web.config import BOT_TIMEOUT
+from divided.web.config import BOT_TIMEOUT, Limits
+from divided.web.guards import Bucket, ComputeGate, RateLimiter
 from divided.web.review_jobs import ReviewJobs
 from divided.web.sessions import session_id
 from divided.web.store import GameRow, GameStore, Progress, StateCache
@@ -57,9 +58,14 @@ SWAPS = ("blind", "face-up")
 FIRST_SPLITTERS = {"you": HUMAN_SEAT, "bot": 1 - HUMAN_SEAT, "coin": "coin"}
 DEFAULTS = {"bot": "skilled", "swap": "blind", "first_splitter": "coin"}
 MAX_BODY = 16 * 1024
-MOVE_THREADS = 4
+MOVE_THREADS = Limits().move_threads
 """Requests that may run a bot (create, move, bot retry) at once per process; others queue."""
+HINT_LOOKUP_THREADS = 2
+"""Threads that read the hint cache (see :meth:`GameService.hinting`)."""
 _GAME_ID = re.compile(r"[0-9a-f]{32}")
+REFUSED: dict[str, Any] = {}
+"""What :meth:`GameService.cached_hint` answers for a request that :meth:`GameService.hint`
+refuses (compared by identity)."""
 NO_SUCH_GAME = "no such game"
 T = TypeVar("T")
 
@@ -253,13 +259,27 @@ class GameService:
 
     def __init__(self, store: GameStore, *, bot_timeout: float = BOT_TIMEOUT,
                  bot_factory: BotFactory = make_bot, cache_size: int = 512,
-                 concurrent_moves: int = MOVE_THREADS, review_budget: int = DEFAULT_BUDGET) -> None:
+                 concurrent_moves: int | None = None, review_budget: int = DEFAULT_BUDGET,
+                 limits: Limits | None = None) -> None:
         self.store = store
-        self.reviews = ReviewJobs(store, budget=review_budget)
+        self.limits = limits = Limits() if limits is None else limits
+        # hints and reviews share one process-wide gate, and threads apart from the moves'
+        self.gate = ComputeGate(limits.compute_slots, limits.compute_queue, limits.retry_after)
+        self.reviews = ReviewJobs(store, budget=review_budget, gate=self.gate)
         self.cache = StateCache(cache_size)
         self.bot_timeout = bot_timeout
         self.bot_factory = bot_factory
-        self._movers = ThreadPoolExecutor(max_workers=concurrent_moves, thread_name_prefix="divided-move")
+        self.game_limiter = RateLimiter(Bucket(limits.games_burst, limits.games_per_second), "new games")
+        self.hint_limiter = RateLimiter(Bucket(limits.hints_burst, limits.hints_per_second), "hint requests")
+        self.feedback_limiter = RateLimiter(Bucket(limits.feedback_burst, limits.feedback_per_second),
+                                            "feedback messages")
+        moves = limits.move_threads if concurrent_moves is None else concurrent_moves
+        self._movers = ThreadPoolExecutor(max_workers=moves, thread_name_prefix="divided-move")
+        self._hinters = ThreadPoolExecutor(max_workers=limits.compute_slots + limits.compute_queue,
+                                           thread_name_prefix="divided-hint")
+        self._hint_lookups = ThreadPoolExecutor(max_workers=HINT_LOOKUP_THREADS,
+                                                thread_name_prefix="divided-hint-lookup")
+        store.deleted.append(self.forget)
 
     async def thinking(self, work: Callable[..., T], *args: Any) -> T:
         """Run a request that may make the bot think, on a thread of its own small pool.
@@ -269,9 +289,61 @@ class GameService:
         """
         return await asyncio.get_running_loop().run_in_executor(self._movers, functools.partial(work, *args))
 
+    async def hinting(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any]:
+        """A hint: from the hint cache if this move's hint was computed before (nothing is
+        computed again), else computed under the process-wide gate (:class:`Busy` when full).
+        A request :meth:`hint` refuses is refused before it takes a place at the gate.
+
+        The cache is read on a pool of :data:`HINT_LOOKUP_THREADS` threads of its own: a flood
+        of hint requests waits there (costing a coroutine each) instead of filling the server's
+        shared thread pool with threads that would all compete with the moves for the GIL."""
+        loop = asyncio.get_running_loop()
+        cached = await loop.run_in_executor(self._hint_lookups, self.cached_hint, game_id, session, move_number)
+        if cached is REFUSED:
+            return await loop.run_in_executor(self._hint_lookups, self.hint, game_id, session, move_number)
+        if cached is not None:
+            return cached
+        self.gate.reserve("hint")
+        try:
+            future = self._hinters.submit(self._gated_hint, game_id, session, move_number)
+        except BaseException:
+            self.gate.release()
+            raise
+        return await asyncio.wrap_future(future)
+
+    def _gated_hint(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any]:
+        with self.gate.slot():
+            cached = self.cached_hint(game_id, session, move_number)  # computed while this waited?
+            if cached is not None and cached is not REFUSED:
+                return cached
+            answer = self.hint(game_id, session, move_number)
+            self.store.put_hint(game_id, int(answer["move_number"]),
+                                {key: answer[key] for key in ("action", "label", "value")})
+            return answer
+
+    def cached_hint(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any] | None:
+        """The stored hint of the game's current move (counted like a computed one); ``None``
+        when there is none yet; :data:`REFUSED` when :meth:`hint` refuses the request before
+        computing anything (hints off, a stale move number, the game over)."""
+        row = self.row(game_id, session)
+        if not row.hints or (move_number is not None and move_number != row.move_number) or row.over:
+            return REFUSED
+        stored = self.store.get_hint(row.id, row.move_number)
+        if stored is None:
+            return None
+        self.store.count_hint(row.id)
+        return {**stored, "move_number": row.move_number, "used": row.hints_used + 1}
+
+    def forget(self, game_ids: list[str]) -> None:
+        """Drop every in-memory trace of deleted games (cached states, review progress)."""
+        self.cache.forget(game_ids)
+        self.reviews.forget(game_ids)
+
     def close(self) -> None:
         """Stop taking moves (at shutdown); moves already running finish."""
         self._movers.shutdown(wait=False, cancel_futures=True)
+        self._hinters.shutdown(wait=False, cancel_futures=True)
+        self._hint_lookups.shutdown(wait=False, cancel_futures=True)
         self.reviews.close()
 
     # queries
@@ -458,11 +530,18 @@ def _service(request: Request) -> GameService:
     return service
 
 
+def client_address(request: Request) -> str:
+    """The address the rate limits count by (the proxy's own when behind one that uvicorn does
+    not trust for ``X-Forwarded-For``)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 @router.post("/games", status_code=201)
 async def create_game(request: Request) -> JSONResponse:
     data = await read_json(request, optional=True)
     new = NewGame.parse(data)
     service = _service(request)
+    service.game_limiter.take(client_address(request))
     state = await service.thinking(service.create, session_id(request), new)
     return JSONResponse(state, status_code=201, headers={"Location": f"/api/games/{state['id']}"})
 
@@ -517,7 +596,8 @@ async def post_bot(request: Request, game_id: str) -> JSONResponse:
 async def post_hint(request: Request, game_id: str) -> JSONResponse:
     service = _service(request)
     session, move_number = await _optional_move_number(request, game_id)
-    return JSONResponse(await service.thinking(service.hint, game_id, session, move_number))
+    service.hint_limiter.take(client_address(request))
+    return JSONResponse(await service.hinting(game_id, session, move_number))
 
 
 @router.get("/games/{game_id}/hint")
@@ -544,4 +624,4 @@ async def get_review(request: Request, game_id: str) -> JSONResponse:
     return JSONResponse(await run_in_threadpool(service.review_status, game_id, session_id(request)))
 
 
-__all__ = ["ApiError", "GameService", "error_response", "router"]
+__all__ = ["ApiError", "GameService", "client_address", "error_response", "router"]

@@ -8,7 +8,8 @@ headers; nothing is loaded from outside the app (no CDN, no API docs pages that 
 
 For several worker processes uvicorn imports ``divided.web.app:create_app`` as a factory and
 calls it without arguments: the configuration then comes from ``$DIVIDED_DATABASE_URL``,
-``$DIVIDED_DATA_DIR`` and ``$DIVIDED_SECRET`` (``divided serve`` sets the first two).
+``$DIVIDED_DATA_DIR``, ``$DIVIDED_ALLOWED_ORIGINS``, ``$DIVIDED_LIMITS`` and ``$DIVIDED_SECRET``
+(``divided serve`` sets all but the last).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from divided.web import config
 from divided.web.after import router as after_router
 from divided.web.api import ApiError, BotFactory, GameService, error_response
 from divided.web.api import router as api_router
+from divided.web.guards import Busy, OriginCheckMiddleware, parse_allowed_origins
 from divided.web.sessions import SessionCodec, SessionMiddleware
 from divided.web.store import GameStore
 
@@ -101,6 +103,11 @@ async def _api_error(request: Request, exc: Exception) -> Response:
     return error_response(exc.status, exc.message)
 
 
+async def _busy_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, Busy)
+    return error_response(429, exc.message, {"Retry-After": str(exc.retry_after)})
+
+
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StarletteHTTPException)
     if not _is_api(request):
@@ -157,15 +164,27 @@ def _warm_up() -> None:
 
 def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
                secret: bytes | None = None, bot_timeout: float = config.BOT_TIMEOUT,
-               bot_factory: BotFactory = make_bot) -> FastAPI:
-    """The web app, storing games at ``database_url`` (default: SQLite in ``data_dir``)."""
+               bot_factory: BotFactory = make_bot, allowed_origins: tuple[str, ...] | None = None,
+               limits: config.Limits | None = None) -> FastAPI:
+    """The web app, storing games at ``database_url`` (default: SQLite in ``data_dir``).
+
+    ``allowed_origins`` (default ``$DIVIDED_ALLOWED_ORIGINS``) are origins besides the request's
+    own from which state-changing requests are accepted; ``limits`` (default: the defaults
+    changed by ``$DIVIDED_LIMITS``) caps what clients may make the process compute
+    (:class:`divided.web.config.Limits`).
+    """
     folder = config.ensure_data_dir(config.data_dir(data_dir))
     url = config.database_url(database_url, folder)
+    try:
+        origins = parse_allowed_origins(config.allowed_origins(allowed_origins))
+    except ValueError as error:
+        raise config.ConfigError(f"allowed origin: {error}") from None
     _warm_up()
     store = GameStore(url)
     store.create_tables()
     store.dispose()  # no idle connection is kept from start-up; requests open their own
-    service = GameService(store, bot_timeout=bot_timeout, bot_factory=bot_factory)
+    service = GameService(store, bot_timeout=bot_timeout, bot_factory=bot_factory,
+                          limits=config.limits(limits))
     codec = SessionCodec(secret if secret is not None else config.secret(folder))
 
     @asynccontextmanager
@@ -180,6 +199,7 @@ def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
     app.state.service = service
     app.state.data_dir = folder
     app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(Busy, _busy_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(Exception, _unexpected_error)
@@ -191,5 +211,6 @@ def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
     if STATIC_DIR.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(SessionMiddleware, codec=codec)
+    app.add_middleware(OriginCheckMiddleware, allowed=origins)
     app.add_middleware(SecurityHeadersMiddleware)
     return app

@@ -18,6 +18,7 @@ import os
 import secrets
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from divided.errors import DividedError
@@ -25,6 +26,8 @@ from divided.errors import DividedError
 DATA_DIR_ENV = "DIVIDED_DATA_DIR"
 DATABASE_URL_ENV = "DIVIDED_DATABASE_URL"
 SECRET_ENV = "DIVIDED_SECRET"
+ALLOWED_ORIGINS_ENV = "DIVIDED_ALLOWED_ORIGINS"
+LIMITS_ENV = "DIVIDED_LIMITS"
 DATABASE_FILE = "divided.sqlite3"
 SECRET_FILE = "secret"
 BOT_TIMEOUT = 5.0
@@ -33,6 +36,81 @@ BOT_TIMEOUT = 5.0
 
 class ConfigError(DividedError):
     """The web app cannot use the configured data folder, database or secret."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """How much one process lets clients make it compute (docs/web-api.md, *Limits*).
+
+    Every figure is per process: with ``--workers N`` each worker has its own gate and buckets.
+    """
+
+    compute_slots: int = 1
+    """Hint and review computations running at once (a pool apart from the moves')."""
+    compute_queue: int = 2
+    """Hint and review computations waiting for a slot; beyond them: 429."""
+    retry_after: int = 2
+    """Seconds a refused hint or review is told to wait (``Retry-After``)."""
+    hints_burst: int = 60
+    """Hint requests (cached or not) one client address may send at once ..."""
+    hints_per_second: float = 2.0
+    """... and then per second."""
+    games_burst: int = 120
+    """Games one client address may create at once ..."""
+    games_per_second: float = 1.0
+    """... and then per second."""
+    feedback_burst: int = 10
+    """Feedback messages one client address may send at once ..."""
+    feedback_per_second: float = 0.1
+    """... and then per second (one every ten seconds)."""
+    move_threads: int = 4
+    """Requests that may run a bot (create, move, bot retry) at once; others queue."""
+
+
+def parse_limits(text: str, base: Limits | None = None) -> Limits:
+    """``base`` (default :class:`Limits`) with the changes ``name=value,name=value`` in ``text``;
+    ConfigError for an unknown name or a value that is not a positive number.
+
+    >>> parse_limits("compute_slots=2, hints_per_second=0.5").compute_slots
+    2
+    """
+    figures: dict[str, int | float] = {}
+    kinds = {name: type(getattr(Limits(), name)) for name in Limits.__dataclass_fields__}
+    for item in text.split(","):
+        if not item.strip():
+            continue
+        name, _, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if name not in kinds:
+            raise ConfigError(f"unknown limit {name!r}: the limits are {', '.join(kinds)}")
+        try:
+            number = kinds[name](value.strip())
+        except ValueError:
+            raise ConfigError(f"limit {name} must be {'a whole' if kinds[name] is int else 'a'} number, "
+                              f"not {value.strip()!r}") from None
+        if not number >= (0 if name == "compute_queue" else 1 if kinds[name] is int else 1e-9):
+            raise ConfigError(f"limit {name} is out of range: {value.strip()}")
+        figures[name] = number
+    current = Limits() if base is None else base
+    return Limits(**{**{name: getattr(current, name) for name in kinds}, **figures})
+
+
+def limits(explicit: Limits | None = None, environ: Mapping[str, str] | None = None) -> Limits:
+    """The limits: ``explicit``, else :class:`Limits` changed by ``$DIVIDED_LIMITS``."""
+    env = os.environ if environ is None else environ
+    if explicit is not None:
+        return explicit
+    return parse_limits(env.get(LIMITS_ENV, ""))
+
+
+def allowed_origins(explicit: tuple[str, ...] | None = None,
+                    environ: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """The configured extra origins: ``explicit``, else ``$DIVIDED_ALLOWED_ORIGINS`` (commas)."""
+    env = os.environ if environ is None else environ
+    if explicit is not None:
+        return explicit
+    configured = env.get(ALLOWED_ORIGINS_ENV, "")
+    return tuple(item.strip() for item in configured.split(",") if item.strip())
 
 
 def data_dir(explicit: Path | None = None, environ: Mapping[str, str] | None = None) -> Path:

@@ -22,6 +22,7 @@ from typing import Any
 
 from divided.bots.expert import ExpertBot
 from divided.review.review import DEFAULT_BUDGET, MoveReview, decisions, review_decision
+from divided.web.guards import ComputeGate
 from divided.web.store import GameRow, GameStore, StoredReview
 
 logger = logging.getLogger("divided.web")
@@ -49,13 +50,26 @@ class ReviewJobs:
     """The review jobs of one process."""
 
     def __init__(self, store: GameStore, *, budget: int = DEFAULT_BUDGET, threads: int = REVIEW_THREADS,
-                 seed: int = REVIEW_SEED) -> None:
+                 seed: int = REVIEW_SEED, gate: ComputeGate | None = None) -> None:
         self.store = store
         self.budget = budget
         self.seed = seed
+        self.gate = ComputeGate(threads, 1_000_000, 1) if gate is None else gate
+        """Shared with the hints: a job takes a place when it is started (:class:`Busy` if
+        there is none) and a slot while it runs."""
         self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="divided-review")
         self._jobs: dict[str, _Job] = {}
+        self._cancelled: set[str] = set()
         self._lock = threading.Lock()
+
+    def forget(self, game_ids: list[str]) -> None:
+        """The games were deleted: their running jobs stop at the next decision (and what they
+        would store is refused by the store, whose write checks that the game exists)."""
+        with self._lock:
+            for game_id in game_ids:
+                if game_id in self._jobs:
+                    self._cancelled.add(game_id)
+                    del self._jobs[game_id]
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
@@ -80,10 +94,20 @@ class ReviewJobs:
             return self.status(row)
         with self._lock:
             if row.id not in self._jobs:
+                self.gate.reserve("review")
                 done = 0 if stored is None else len(stored.moves)
                 self._jobs[row.id] = _Job(done, 0 if stored is None else stored.total)
-                self._pool.submit(self._run, row, stored)
+                try:
+                    self._pool.submit(self._gated_run, row, stored)
+                except BaseException:
+                    self._jobs.pop(row.id, None)
+                    self.gate.release()
+                    raise
         return self.status(row)
+
+    def _gated_run(self, row: GameRow, previous: StoredReview | None) -> None:
+        with self.gate.slot():
+            self._run(row, previous)
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for every queued job (tests)."""
@@ -110,6 +134,8 @@ class ReviewJobs:
             self._progress(row.id, 0, total)
             bot = ExpertBot(budget=self.budget)
             for decision in found:
+                if self._is_cancelled(row.id):
+                    return
                 old = kept.get(decision.move_number)
                 if old is not None and previous is not None and previous.budget == self.budget \
                         and previous.seed == self.seed:
@@ -126,12 +152,25 @@ class ReviewJobs:
             if status == "failed" and error is None:
                 error = "the review stopped early"
             try:
-                self.store.put_review(StoredReview(row.id, status, self.budget, self.seed, total,
-                                                   tuple(moves), error))
+                if not self._is_cancelled(row.id):  # the store refuses a deleted game's review too
+                    self.store.put_review(StoredReview(row.id, status, self.budget, self.seed, total,
+                                                       tuple(moves), error))
             except Exception as failure:
                 logger.error("cannot store the review of game %s", row.id, exc_info=failure)
             with self._lock:
-                self._jobs.pop(row.id, None)
+                if row.id in self._cancelled:
+                    self._cancelled.discard(row.id)
+                else:
+                    self._jobs.pop(row.id, None)
+
+    def _is_cancelled(self, game_id: str) -> bool:
+        with self._lock:
+            return game_id in self._cancelled
+
+    def running(self) -> list[str]:
+        """The games whose review is running or queued (tests)."""
+        with self._lock:
+            return list(self._jobs)
 
     def _progress(self, game_id: str, done: int, total: int) -> None:
         with self._lock:

@@ -52,8 +52,8 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import RowMapping, make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.engine import Connection, RowMapping, make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 
 from divided import games
 from divided.games.base import GameRecord, OptionValue, State
@@ -124,6 +124,17 @@ reviews_table = Table(
     Column("error", Text, nullable=True),
 )
 """Expert reviews of finished games (:mod:`divided.web.review_jobs`), one row per game."""
+
+hints_table = Table(
+    "hints",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("move_number", Integer, primary_key=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("hint", JSON, nullable=False),  # {"action", "label", "value"}
+)
+"""The hint cache: the Expert's hint at a game's move, computed once (the hint's random numbers
+depend only on the game's seed and the move number, so every request would compute the same)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +306,12 @@ class GameStore:
         self.url = url
         self.engine = make_engine(url)
         self.seed_source = seed_source
+        self.deleted: list[Callable[[list[str]], None]] = []
+        """Called with the ids of the games :meth:`delete_session` removed, after it commits."""
+        self.write_hook: Callable[[str, str], None] | None = None
+        """Test seam: called as ``(stage, game_id)`` inside a review's or hint's writing
+        transaction: ``"review:locked"`` before the write, ``"review:written"`` after it and
+        before the commit (likewise ``"hint:..."``)."""
 
     def create_tables(self) -> None:
         """Create the table if it is missing (safe to call from every worker)."""
@@ -441,25 +458,87 @@ class GameStore:
                             seed=int(found["seed"]), total=int(found["total"]),
                             moves=tuple(dict(m) for m in found["moves"]), error=found["error"])
 
-    def put_review(self, review: StoredReview) -> None:
-        """Store (or replace) the review of a game."""
+    def put_review(self, review: StoredReview) -> bool:
+        """Store (or replace) the review of a game; ``False`` (nothing written) if the game was
+        deleted meanwhile."""
         values: dict[str, Any] = {"updated": utcnow(), "status": review.status, "budget": review.budget,
                                   "seed": review.seed, "total": review.total, "moves": list(review.moves),
                                   "error": review.error}
-        with self.engine.begin() as connection:
+
+        def write(connection: Connection) -> None:
             done = connection.execute(update(reviews_table)
                                       .where(reviews_table.c.game_id == review.game_id).values(**values))
             if done.rowcount != 1:
                 connection.execute(insert(reviews_table).values(game_id=review.game_id, **values))
 
+        return self._guarded_write(review.game_id, "review", write)
+
+    def get_hint(self, game_id: str, move_number: int) -> dict[str, Any] | None:
+        """The cached hint of a game at a move (``{"action", "label", "value"}``), if any."""
+        query = select(hints_table.c.hint).where(hints_table.c.game_id == game_id,
+                                                 hints_table.c.move_number == move_number)
+        with self.engine.connect() as connection:
+            found = connection.execute(query).scalar_one_or_none()
+        return None if found is None else dict(found)
+
+    def put_hint(self, game_id: str, move_number: int, hint: Mapping[str, Any]) -> bool:
+        """Cache a hint; ``False`` (nothing written) if the game was deleted meanwhile or the
+        hint is cached already (another request or worker computed the same one)."""
+        values = {"game_id": game_id, "move_number": move_number, "created": utcnow(), "hint": dict(hint)}
+        try:
+            return self._guarded_write(
+                game_id, "hint", lambda connection: connection.execute(insert(hints_table).values(**values)))
+        except IntegrityError:
+            return False
+
+    def _guarded_write(self, game_id: str, what: str, write: Callable[[Connection], object]) -> bool:
+        """Run ``write`` (rows that belong to a game) in a transaction that commits only if the
+        game still exists at the end; ``False`` when it did not (nothing is written).
+
+        On PostgreSQL the game's row is locked first (``SELECT ... FOR UPDATE``): a deletion
+        of the game waits until this transaction ends and then deletes what it wrote, or this
+        transaction waits for the deletion and then finds no game. SQLite has no row locks but
+        a single writer: the write takes the database's write lock, and the game is looked up
+        again after it, under that lock; if a deletion came first, the write is rolled back.
+        """
+        exists = select(games_table.c.id).where(games_table.c.id == game_id)
+        try:
+            with self.engine.begin() as connection:
+                locked = exists if is_sqlite(self.url) else exists.with_for_update()
+                if connection.execute(locked).first() is None:
+                    return False
+                self._hook(f"{what}:locked", game_id)
+                write(connection)
+                self._hook(f"{what}:written", game_id)
+                if connection.execute(exists).first() is None:
+                    raise _GameGone
+        except _GameGone:
+            return False
+        return True
+
+    def _hook(self, where: str, game_id: str) -> None:
+        """Call the test seam (inside the writing transaction, after its write)."""
+        if self.write_hook is not None:
+            self.write_hook(where, game_id)
+
     def add_feedback(self, session_id: str, page: str, game_id: str | None, message: str) -> Feedback:
+        """Store a message; one about a game is written only if the game still exists
+        (:class:`LookupError` if it was deleted meanwhile)."""
         values: dict[str, Any] = {"session_id": owner_key(session_id), "created": utcnow(), "page": page,
                                   "game_id": game_id, "message": message}
-        with self.engine.begin() as connection:
-            done = connection.execute(insert(feedback_table).values(**values))
-            key = done.inserted_primary_key
-        assert key is not None
-        return Feedback(id=int(key[0]), **values)
+        keys: list[int] = []
+
+        def write(connection: Connection) -> None:
+            key = connection.execute(insert(feedback_table).values(**values)).inserted_primary_key
+            assert key is not None
+            keys.append(int(key[0]))
+
+        if game_id is None:
+            with self.engine.begin() as connection:
+                write(connection)
+        elif not self._guarded_write(game_id, "feedback", write):
+            raise LookupError(f"game {game_id} was deleted")
+        return Feedback(id=keys[0], **values)
 
     def feedback(self, session_id: str | None = None) -> Sequence[Feedback]:
         """Feedback of one session (every session's with ``None``), oldest first."""
@@ -470,25 +549,50 @@ class GameStore:
             return [_feedback(m) for m in connection.execute(query).mappings()]
 
     def delete_session(self, session_id: str) -> tuple[int, int]:
-        """Remove every game and every feedback message of a session: (games, messages)."""
+        """Remove every game and every feedback message of a session, with the games' reviews
+        and cached hints: (games, messages).
+
+        The games go first, in the same transaction: on PostgreSQL that waits for any writer
+        holding a game's row (:meth:`_guarded_write`), so the reviews and hints deleted next include
+        what such a writer committed; a writer that comes later finds no game and writes
+        nothing. Then every listener in :attr:`deleted` forgets the games (in-memory caches).
+        """
         owner = owner_key(session_id)
         with self.engine.begin() as connection:
-            owned = select(games_table.c.id).where(games_table.c.session_id == owner)
-            connection.execute(delete(reviews_table).where(reviews_table.c.game_id.in_(owned)))
-            games_done = connection.execute(delete(games_table).where(games_table.c.session_id == owner))
+            gone = [str(found) for found in connection.execute(
+                select(games_table.c.id).where(games_table.c.session_id == owner)
+                .order_by(games_table.c.id)).scalars()]
+            games_done = 0
+            for chunk in range(0, len(gone), 500):  # a game created meanwhile counts as created after
+                ids = gone[chunk:chunk + 500]
+                games_done += connection.execute(delete(games_table).where(games_table.c.id.in_(ids))).rowcount
+            for chunk in range(0, len(gone), 500):
+                ids = gone[chunk:chunk + 500]
+                connection.execute(delete(reviews_table).where(reviews_table.c.game_id.in_(ids)))
+                connection.execute(delete(hints_table).where(hints_table.c.game_id.in_(ids)))
             notes_done = connection.execute(delete(feedback_table).where(feedback_table.c.session_id == owner))
-        return int(games_done.rowcount), int(notes_done.rowcount)
+        for listener in self.deleted:
+            listener(gone)
+        return int(games_done), int(notes_done.rowcount)
+
+
+class _GameGone(Exception):
+    """The game was deleted while a row of it was being written (the write is rolled back)."""
 
 
 class StateCache:
     """A small LRU cache of rebuilt game states keyed by ``(id, move_number)``.
 
-    States are mutable handles, so the cache stores its own copy and hands out clones.
+    States are mutable handles, so the cache stores its own copy and hands out clones. Games
+    that were deleted (:meth:`forget`) are never stored again, so a move or replay still in
+    flight when its game is deleted leaves nothing behind.
     """
 
-    def __init__(self, size: int = 512) -> None:
+    def __init__(self, size: int = 512, forgotten: int = 100_000) -> None:
         self.size = size
         self._states: OrderedDict[tuple[str, int], State[Any, Any]] = OrderedDict()
+        self._forgotten: OrderedDict[str, None] = OrderedDict()
+        self._forgotten_size = forgotten
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
@@ -511,10 +615,30 @@ class StateCache:
         """Remember a state just computed (after a successful compare-and-set)."""
         key = (game_id, state.move_number())
         with self._lock:
+            if game_id in self._forgotten:
+                return
             self._states[key] = state.clone()
             self._states.move_to_end(key)
             while len(self._states) > self.size:
                 self._states.popitem(last=False)
+
+    def forget(self, game_ids: list[str]) -> None:
+        """Drop the states of deleted games and refuse to store them again (ids are random and
+        never reused; the newest ``forgotten`` ids are remembered, far more than can be in
+        flight at once)."""
+        gone = set(game_ids)
+        with self._lock:
+            for game_id in game_ids:
+                self._forgotten[game_id] = None
+            while len(self._forgotten) > self._forgotten_size:
+                self._forgotten.popitem(last=False)
+            for key in [key for key in self._states if key[0] in gone]:
+                del self._states[key]
+
+    def keys(self) -> list[tuple[str, int]]:
+        """The cached ``(id, move_number)`` keys (tests)."""
+        with self._lock:
+            return list(self._states)
 
 
 def rebuild(row: GameRow) -> State[Any, Any]:
