@@ -208,10 +208,20 @@ def settings(request: Request) -> HTMLResponse:
 # -- after the game: history, replay, saved data ---------------------------------------------
 
 
+_PROBLEM_TITLES = {400: "Not a usable address", 404: "Page not found", 500: "Server problem"}
+
+
 def _problem(request: Request, status: int, message: str) -> HTMLResponse:
-    response = _render(request, "problem.html", "problem", "Not available", message=message)
+    title = _PROBLEM_TITLES.get(status, "Not available")
+    response = _render(request, "problem.html", "problem", title, message=message, heading=title,
+                       status=status)
     response.status_code = status
     return response
+
+
+def error_page(request: Request, status: int, message: str) -> HTMLResponse:
+    """An HTML error page in the site's style (unknown pages, bad query values, failures)."""
+    return _problem(request, status, message)
 
 
 def _service(request: Request) -> GameService:

@@ -189,6 +189,7 @@
     setRadio(form, "bot", settings.bot);
     setRadio(form, "swap", settings.swap);
     setRadio(form, "first_splitter", settings.firstSplitter);
+    setRadio(form, "reserve_order", settings.reserveOrder);
     var hints = hintsBox(form, button);
 
     form.addEventListener("submit", function (event) {
@@ -198,6 +199,7 @@
         bot: radioValue(form, "bot"),
         swap: radioValue(form, "swap"),
         first_splitter: radioValue(form, "first_splitter"),
+        reserve_order: radioValue(form, "reserve_order"),
         hints: hints.checked
       };
       button.disabled = true;
@@ -1127,14 +1129,23 @@
       el("a", { href: "/", class: "button-link", text: "Back to Play" })));
   }
 
+  /** The new-game body that starts a game like ``s`` (same bot and rule options). */
+  function sameGame(s) {
+    var o = s.options || {};
+    var body = { bot: s.bot || settings.bot };
+    var first = o.first_splitter;
+    body.first_splitter = first === "coin" ? "coin" : first === s.seat ? "you" :
+      (first === 0 || first === 1) ? "bot" : settings.firstSplitter;
+    ["swap", "reserve_order", "scoring", "rounds", "opening_seed", "build"].forEach(function (name) {
+      if (o[name] !== undefined && o[name] !== null) { body[name] = o[name]; }
+    });
+    return body;
+  }
+
   function playAgain(s) {
     var button = document.querySelector('[data-focus="again"]');
     if (button) { button.disabled = true; }
-    startGame({
-      bot: s.bot || settings.bot,
-      swap: (s.options && s.options.swap) || settings.swap,
-      first_splitter: settings.firstSplitter
-    }, function (message) {
+    startGame(sameGame(s), function (message) {
       if (button) { button.disabled = false; }
       showAlert(message, "error");
     });
