@@ -262,7 +262,7 @@ def replay(request: Request, game_id: str, move: int | None = None) -> HTMLRespo
         request, "replay.html", "replay", "Replay", game_id=row.id, step=step, state=state, last=last,
         index=index, hand=_faces(state["hand"]), opponent_known=_faces(state["opponent"]["known"]),
         drawn=_faces(state["table"]["drawn"] or []), face_up=_faces(state["table"]["face_up"]),
-        outcome=outcome,
+        outcome=outcome, step_moves=[count for count, _ in prefixes], summary_open=move is None,
         holdings=None if outcome is None else {
             who: [(label, outcome[who][label]["category"], _faces(outcome[who][label]["cards"]))
                   for label in ("weaker", "stronger")]

@@ -276,18 +276,18 @@
         var link = "/games/" + encodeURIComponent(game.id);
         var verb = game.over ? "See the result" : "Resume";
         return el("tr", null,
-          el("td", null, el("time", { datetime: String(game.updated || game.created || "") }, formatTime(game.updated || game.created))),
-          el("td", { text: botName(game.bot) }),
-          el("td", { text: swap ? (swap === "face-up" ? "Face up" : "Blind") : "" }),
-          el("td", { text: resultText(game) }),
-          el("td", null, el("a", { href: link, class: "button-link" + (game.over ? "" : " primary") }, verb,
+          el("td", { "data-label": "Last played" }, el("time", { datetime: String(game.updated || game.created || "") }, formatTime(game.updated || game.created))),
+          el("td", { "data-label": "Bot", text: botName(game.bot) }),
+          el("td", { "data-label": "Swap", text: swap ? (swap === "face-up" ? "Face up" : "Blind") : "" }),
+          el("td", { "data-label": "State", text: resultText(game) }),
+          el("td", { class: "actions-cell" }, el("a", { href: link, class: "button-link" + (game.over ? "" : " primary") }, verb,
             el("span", { class: "visually-hidden", text: ": game against the " + botName(game.bot) + " bot, " + formatTime(game.created) })),
             game.over ? el("a", { href: link + "/replay", class: "button-link" }, "Replay",
               el("span", { class: "visually-hidden", text: ": game against the " + botName(game.bot) + " bot, " + formatTime(game.created) })) : null)
         );
       });
       box.appendChild(el("div", { class: "table-scroll" },
-        el("table", { class: "games" },
+        el("table", { class: "games stack" },
           el("caption", { class: "visually-hidden", text: "Your games, newest first" }),
           el("thead", null, el("tr", null,
             el("th", { scope: "col", text: "Last played" }),
@@ -503,12 +503,37 @@
     announce("Cancelled. " + (T.state.prompt || ""));
   }
 
+  /** The header while a move is with the server. After a split the bot is to choose at once;
+   * otherwise the bot may or may not be next, and an answer that takes a moment is the bot
+   * thinking (the server answers a move with the bot's replies). */
+  function showMoveSent(s) {
+    var whose = byId("whose-turn");
+    var prompt = byId("prompt");
+    function botsTurn() {
+      whose.className = "whose-turn bots";
+      whose.textContent = "The bot's turn";
+      clear(prompt).appendChild(document.createTextNode("The bot is thinking…"));
+      byId("hint").textContent = "";
+    }
+    if (s.phase === "split") { botsTurn(); return null; }
+    whose.className = "whose-turn";
+    whose.textContent = "Move sent";
+    byId("hint").textContent = "";
+    return window.setTimeout(botsTurn, 400);
+  }
+
   function submit(action) {
     if (T.busy) { return; }
     var s = T.state;
     hideAlert();
     setBusy(true);
+    var thinking = showMoveSent(s);
+    function done() {
+      if (thinking) { window.clearTimeout(thinking); thinking = null; }
+      if (T.state === s) { renderHeader(s); }  // not answered with a new state: the old header again
+    }
     request("POST", gamePath("/moves"), { move_number: s.move_number, action: action.action }).then(function (result) {
+      done();
       setBusy(false);
       if (result.ok && result.data) { receive(result.data); return; }
       if (result.status === 409) {
@@ -521,6 +546,7 @@
       announce(prefix + errorText(result, ""));
       renderControls();
     }, function () {
+      done();
       setBusy(false);
       showAlert(NETWORK_ERROR + " Your move was not sent.", "error");
       announce(NETWORK_ERROR);
@@ -669,6 +695,9 @@
   }
 
   function renderHeader(s) {
+    var main = byId("main");
+    main.setAttribute("data-phase", s.phase || "");
+    main.setAttribute("data-to-move", s.to_move || "");
     var parts = [botName(s.bot) + " bot"];
     if (s.options && s.options.swap) { parts.push(SWAP_NAMES[s.options.swap] || s.options.swap); }
     var round = roundNumber(s);
@@ -704,7 +733,8 @@
         (known.length ? "you know " + known.length + ", " : "") +
         (opp.unknown ? opp.unknown + " unseen." : "you know them all.");
     }
-    byId("opponent-area").hidden = s.phase === "over";
+    // an empty bot's hand is not worth a panel the player has to scroll past
+    byId("opponent-area").hidden = s.phase === "over" || !opp.size;
   }
 
   function renderCentre(s) {
@@ -1124,8 +1154,11 @@
     box.appendChild(el("p", { text: typeof o.step === "number" && o.step_name ?
       "Decided at step " + o.step + ": " + o.step_name + "." : "Every step was equal, so the game is drawn." }));
     box.appendChild(steps);
+    var replay = "/games/" + encodeURIComponent(s.id) + "/replay";
     box.appendChild(el("div", { class: "button-row" },
       el("button", { type: "button", class: "primary", "data-focus": "again", onclick: function () { playAgain(s); }, text: "Play again" }),
+      el("a", { href: replay + "?move=0", class: "button-link", id: "showdown-replay", text: "Replay this game" }),
+      el("a", { href: replay + "#review-panel", class: "button-link", id: "showdown-review", text: "The Expert's review" }),
       el("a", { href: "/", class: "button-link", text: "Back to Play" })));
   }
 
@@ -1226,7 +1259,8 @@
   }
 
   function oddsTable(headers, rows, caption, nullLabel) {
-    return el("div", { class: "table-scroll" }, el("table", { class: "odds-table" },
+    // focusable, so that a keyboard can scroll it when it is wider than the panel
+    return el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": caption }, el("table", { class: "odds-table" },
       el("caption", { class: "visually-hidden", text: caption }),
       el("thead", null, el("tr", null, headers.map(function (h) { return el("th", { scope: "col", text: h }); }))),
       el("tbody", null, rows.map(function (row) {
@@ -1307,12 +1341,50 @@
     });
   }
 
+  /** Times written by the server (in UTC) are shown in the browser's local time, as the lobby's are. */
+  function localTimes() {
+    document.querySelectorAll("[data-local]").forEach(function (node) {
+      var value = node.getAttribute("datetime") || node.getAttribute("data-datetime");
+      if (value) { node.textContent = formatTime(value); }
+    });
+  }
+
+  // ==========================================================================================
+  // The replay: the same card chips, bot's hand and knowledge panel as the table
+  // ==========================================================================================
+  function initReplay() {
+    document.querySelectorAll("[data-rich]").forEach(function (node) {
+      var text = node.textContent;
+      clear(node).appendChild(richText(text));
+    });
+    // the step's state object, as the API gives it (the page itself names no unseen card)
+    var holder = byId("replay-state");
+    var main = byId("main");
+    if (!holder || !main) { return; }
+    var path = "/api/games/" + encodeURIComponent(main.getAttribute("data-game-id")) + "/replay?move=" +
+      encodeURIComponent(holder.getAttribute("data-step"));
+    request("GET", path).then(function (result) {
+      var step = result.ok && result.data && result.data.steps && result.data.steps[0];
+      if (!step) {
+        clear(byId("knowledge-body")).appendChild(el("p", { class: "help", text: "What you knew could not be loaded: " +
+          errorText(result, "status " + result.status) + "." }));
+        return;
+      }
+      renderOpponent(step.state);
+      renderKnowledge(step.state);
+    }, function () {
+      clear(byId("knowledge-body")).appendChild(el("p", { class: "help", text: NETWORK_ERROR }));
+    });
+  }
+
   var page = document.body.getAttribute("data-page");
+  localTimes();
   initFeedback();
   if (page === "data") { initData(); }
   if (page === "lobby") { initLobby(); }
   else if (page === "settings") { initSettings(); }
   else if (page === "table") { initTable(); }
+  else if (page === "replay") { initReplay(); }
   loadReviewAssets();
 
   // Exposed for debugging in the console only; the page never reads it back.
