@@ -120,7 +120,8 @@ def test_the_state_object_has_the_contract_fields(http: TestClient) -> None:
     assert set(state) == {"id", "move_number", "seat", "bot", "options", "phase", "to_move", "prompt",
                           "hand", "hand_known_to_bot", "opponent", "stock_size", "reserve", "table",
                           "knowledge", "legal", "build", "log", "outcome", "bot_error"}
-    assert set(state["opponent"]) == {"known", "unknown", "size"}
+    assert set(state["opponent"]) == {"known", "seen", "worked_out", "watched", "unknown", "unseen", "size"}
+    assert set(state["reserve"]) == {"known", "worked_out"}
     assert set(state["table"]) == {"drawn", "face_up", "face_down"}
     assert set(state["knowledge"]) == {"unaccounted", "reserve_odds", "swap_odds"}
     for item in state["legal"]:
@@ -137,7 +138,8 @@ def test_you_split_first(http: TestClient) -> None:
     drawn = sorted(deal[1:5])
     assert state["table"] == {"drawn": cards_of(sum(1 << c for c in drawn)), "face_up": [], "face_down": 0}
     assert state["hand"] == [] and state["stock_size"] == 16
-    assert state["opponent"] == {"known": [], "unknown": 0, "size": 0}
+    assert state["opponent"] == {"known": [], "seen": [], "worked_out": [], "watched": [], "unknown": 0,
+                                 "unseen": 0, "size": 0}
     # six ways to pick the face-up pair, labelled like the engine's notation
     pairs = [list(pair) for pair in combinations(cards_of(sum(1 << c for c in drawn)), 2)]
     assert sorted(item["cards"] for item in state["legal"]) == sorted(pairs)

@@ -264,6 +264,38 @@ def test_times_are_in_the_browser_local_time(browser: Browser, server: E2EServer
         context.close()
 
 
+# -- item 7: the bot's hand after its blind swap ------------------------------------------------------
+
+
+def test_after_the_bot_blind_swap_the_panel_shows_the_watched_cards_with_their_chance(page: Page) -> None:
+    page.goto("/")
+    state: dict[str, Any] = {}
+    for _ in range(100):
+        state = new_game(page)
+        while state["phase"] in ("split", "choose"):
+            state = first_move(page, state)
+        if (state["opponent"]["watched"] and state["reserve"]["known"] is None
+                and any("The bot swapped one of its cards" in line for line in state["log"])):
+            break
+    else:
+        pytest.fail("no blind swap by the bot in 100 games")
+    watched = [(w["card"], round(w["p"] * 100)) for w in state["opponent"]["watched"]]
+    assert all(p < 100 for _, p in watched)
+    open_table(page, state["id"])
+    theirs = page.inner_text("#know-theirs")
+    assert "have not seen any" not in theirs
+    assert "Seen going there" in theirs
+    assert theirs.count("% still there") == len(watched)
+    for _, p in watched:
+        assert f"{p}% still there" in theirs
+    faces = page.locator("#opponent-hand .card.is-maybe")
+    assert faces.count() == len(watched)
+    labels = [faces.nth(i).get_attribute("aria-label") or "" for i in range(faces.count())]
+    assert all("seen going to the bot" in label and "% likely still there" in label for label in labels)
+    assert page.locator("#opponent-hand .card.back").count() == state["opponent"]["unseen"] == 10 - len(watched)
+    assert "certain" not in page.inner_text("#opponent-summary").replace("uncertain", "")
+
+
 # -- item 11: phone width ----------------------------------------------------------------------------
 
 OVERFLOW_JS = "() => document.scrollingElement.scrollWidth"

@@ -720,21 +720,52 @@
     byId("hint").textContent = s.to_move === "you" || s.phase === "over" ? (HINTS[s.phase] || "") : "";
   }
 
-  function renderOpponent(s) {
+  /** The bot's hand as the player knows it (from the books; older states have only `known`). */
+  function opponentBooks(s) {
     var opp = s.opponent || { known: [], unknown: 0, size: 0 };
+    var known = opp.known || [];
+    var workedOut = opp.worked_out || [];
+    var watched = opp.watched || known.filter(function (c) { return workedOut.indexOf(c) < 0; })
+      .map(function (c) { return { card: c, p: 1 }; });
+    var sure = watched.filter(function (w) { return w.p >= 1; }).map(function (w) { return w.card; });
+    var maybe = watched.filter(function (w) { return w.p < 1; });
+    return {
+      size: opp.size || 0, sure: C.sortCards(sure), workedOut: C.sortCards(workedOut), maybe: maybe,
+      unseen: typeof opp.unseen === "number" ? opp.unseen : (opp.unknown || 0)
+    };
+  }
+
+  function chanceText(p) { return Math.round(p * 100) + "%"; }
+
+  function taggedFace(code, tag, label, className) {
+    return el("span", { class: "card suit-" + C.suitName(code) + " " + className, role: "img", "aria-label": label },
+      faceParts(code, el("span", { class: "chance-tag", "aria-hidden": "true", text: tag })));
+  }
+
+  function renderOpponent(s) {
+    var b = opponentBooks(s);
     var hand = clear(byId("opponent-hand"));
-    var known = C.sortCards(opp.known || []);
-    known.forEach(function (code) { hand.appendChild(cardFace(code)); });
-    for (var i = 0; i < (opp.unknown || 0); i++) { hand.appendChild(cardBack("a card you have not seen")); }
+    b.sure.forEach(function (code) { hand.appendChild(cardFace(code)); });
+    b.workedOut.forEach(function (code) {
+      hand.appendChild(taggedFace(code, "worked out", C.words(code) + ", worked out (never seen there)", "is-worked-out"));
+    });
+    b.maybe.forEach(function (w) {
+      hand.appendChild(taggedFace(w.card, chanceText(w.p), C.words(w.card) + ", seen going to the bot, " +
+        chanceText(w.p) + " likely still there", "is-maybe"));
+    });
+    for (var i = 0; i < b.unseen; i++) { hand.appendChild(cardBack("a card you have not seen")); }
     var summary = byId("opponent-summary");
-    if (!opp.size) { summary.textContent = "No cards yet."; }
+    if (!b.size) { summary.textContent = "No cards yet."; }
     else {
-      summary.textContent = opp.size + " card" + (opp.size === 1 ? "" : "s") + ": " +
-        (known.length ? "you know " + known.length + ", " : "") +
-        (opp.unknown ? opp.unknown + " unseen." : "you know them all.");
+      var parts = [];
+      if (b.sure.length) { parts.push(b.sure.length + " seen going there, certain"); }
+      if (b.workedOut.length) { parts.push(b.workedOut.length + " worked out"); }
+      if (b.maybe.length) { parts.push(b.maybe.length + " seen going there, each with its chance of still being there"); }
+      if (b.unseen) { parts.push((b.maybe.length ? "at least " : "") + b.unseen + " not seen"); }
+      summary.textContent = b.size + " card" + (b.size === 1 ? "" : "s") + ": " + parts.join("; ") + ".";
     }
     // an empty bot's hand is not worth a panel the player has to scroll past
-    byId("opponent-area").hidden = s.phase === "over" || !opp.size;
+    byId("opponent-area").hidden = s.phase === "over" || !b.size;
   }
 
   function renderCentre(s) {
@@ -748,7 +779,7 @@
     var reserve = el("div", { class: "pile" },
       el("span", { class: "pile-label", text: "Reserve" }),
       reserveKnown ? cardFace(reserveKnown) : cardBack("the reserve, face down"),
-      el("span", { class: "pile-count", text: reserveKnown ? "you know it" : "face down" }));
+      el("span", { class: "pile-count", text: reserveKnown ? (s.reserve.worked_out ? "worked out" : "seen") : "face down" }));
     body.appendChild(el("div", { class: "piles" }, stock, reserve));
 
     var table = s.table || {};
@@ -780,7 +811,7 @@
     var knownCount = cards.filter(function (c) { return knownSet[c]; }).length;
     byId("your-summary").textContent = cards.length ?
       cards.length + " card" + (cards.length === 1 ? "" : "s") + ". " +
-      (knownCount ? knownCount + " marked known: the bot watched them arrive." : "The bot cannot be sure of any of them.") :
+      (knownCount ? knownCount + " marked known: the bot can be sure you hold them." : "The bot cannot be sure of any of them.") :
       "No cards yet.";
   }
 
@@ -1210,12 +1241,27 @@
       el("p", null, "The bot cannot be sure of: ", hidden.length ? chips(hidden) : "any of them", ".")
     ] : el("p", { text: "You hold no cards yet." }), true));
 
-    var opp = s.opponent || { known: [], unknown: 0, size: 0 };
-    var oppKnown = C.sortCards(opp.known || []);
-    body.appendChild(details("know-theirs", "The bot's hand, as you know it", [
-      el("p", null, oppKnown.length ? ["You have seen: ", chips(oppKnown), "."] : (opp.size ? "You have not seen any of its cards." : "It holds no cards yet."),
-        opp.unknown ? " Plus " + opp.unknown + " card" + (opp.unknown === 1 ? "" : "s") + " you have not seen." : "")
-    ], true));
+    var b = opponentBooks(s);
+    var theirs = [];
+    if (!b.size) { theirs.push(el("p", { text: "It holds no cards yet." })); }
+    if (b.sure.length) { theirs.push(el("p", null, "Seen going there, certain: ", chips(b.sure), ".")); }
+    if (b.workedOut.length) {
+      theirs.push(el("p", null, "Worked out (never seen there, but every other card is placed): ", chips(b.workedOut), "."));
+    }
+    if (b.maybe.length) {
+      theirs.push(el("p", null, "Seen going there, though it may have given one away in its blind swap: ",
+        b.maybe.map(function (w, i) {
+          return el("span", { class: "nowrap" }, chip(w.card), " " + chanceText(w.p) + " still there" +
+            (i < b.maybe.length - 1 ? ", " : "."));
+        })));
+    }
+    if (b.size && b.unseen) {
+      theirs.push(el("p", { text: (b.maybe.length ? "And at least " : "And ") + b.unseen + " card" + (b.unseen === 1 ? "" : "s") +
+        " you have not seen." }));
+    } else if (b.size && !b.maybe.length) {
+      theirs.push(el("p", { text: "You know every card it holds." }));
+    }
+    body.appendChild(details("know-theirs", "The bot's hand, as you know it", theirs, true));
 
     var reserveOdds = k.reserve_odds || [];
     if (reserveOdds.length) {
