@@ -35,6 +35,7 @@ pytestmark = pytest.mark.slow
 TIMEOUT_MS = 20_000
 PHONE = {"width": 390, "height": 844}
 SETTINGS = "window.localStorage.setItem('divided-ranks.settings', JSON.stringify({pace: 'off', confirm: false}));"
+OVERFLOW_JS = "() => document.scrollingElement.scrollWidth"
 TABLE_READY_JS = """() => {
   const main = document.getElementById('main');
   if (!main || main.getAttribute('aria-busy') !== 'false') return false;
@@ -294,11 +295,12 @@ def test_after_the_bot_blind_swap_the_panel_shows_the_watched_cards_with_their_c
     assert all("seen going to the bot" in label and "% likely still there" in label for label in labels)
     assert page.locator("#opponent-hand .card.back").count() == state["opponent"]["unseen"] == 10 - len(watched)
     assert "certain" not in page.inner_text("#opponent-summary").replace("uncertain", "")
+    page.set_viewport_size(PHONE)
+    assert page.evaluate(OVERFLOW_JS) <= PHONE["width"]
 
 
 # -- item 11: phone width ----------------------------------------------------------------------------
 
-OVERFLOW_JS = "() => document.scrollingElement.scrollWidth"
 DECISION_TOP_JS = "() => document.getElementById('action-area').getBoundingClientRect().top"
 
 

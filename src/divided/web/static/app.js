@@ -1249,11 +1249,10 @@
       theirs.push(el("p", null, "Worked out (never seen there, but every other card is placed): ", chips(b.workedOut), "."));
     }
     if (b.maybe.length) {
-      theirs.push(el("p", null, "Seen going there, though it may have given one away in its blind swap: ",
-        b.maybe.map(function (w, i) {
-          return el("span", { class: "nowrap" }, chip(w.card), " " + chanceText(w.p) + " still there" +
-            (i < b.maybe.length - 1 ? ", " : "."));
-        })));
+      theirs.push(el("p", { text: "Seen going there, though it may have given one away in its blind swap:" }));
+      theirs.push(el("ul", { class: "chance-list" }, b.maybe.map(function (w) {
+        return el("li", null, chip(w.card), " " + chanceText(w.p) + " still there");
+      })));
     }
     if (b.size && b.unseen) {
       theirs.push(el("p", { text: (b.maybe.length ? "And at least " : "And ") + b.unseen + " card" + (b.unseen === 1 ? "" : "s") +

@@ -182,7 +182,8 @@
       moves.forEach(function (m) {
         var item = document.createElement("li");
         var index = steps.indexOf(m.move_number);
-        var where = (PHASES[m.phase] || m.phase || "Move") + ", move " + m.move_number;
+        // numbered like the replay's own "Move N of M"
+        var where = (PHASES[m.phase] || m.phase || "Decision") + (index >= 0 ? " at move " + index : "");
         var link = document.createElement(index >= 0 ? "a" : "span");
         if (index >= 0) {
           link.href = "/games/" + encodeURIComponent(id) + "/replay?move=" + index;
