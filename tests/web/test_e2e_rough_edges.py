@@ -203,7 +203,7 @@ def test_the_review_words_and_summary(page: Page) -> None:
         move_entry(a, "good", 0.01, 5, 6),                 # 1 point
         move_entry(b, "best", 0.0000001, 5, 6),            # a tie with the Expert's choice
         move_entry(c, "close", 0.004, 5, 6, se=0.008),     # a close call: no loss claimed
-        move_entry(d, "blunder", 0.25, 5, 6, se=0.008),    # 25 points ± 0.8
+        move_entry(d, "blunder", 0.25, 5, 6, loss_error=0.008),  # 25 points ± 0.8
     ]
     serve_review(page, {"GET": review_body("done", moves, 4), "POST": review_body("done", moves, 4)})
     page.goto(f"/games/{state['id']}/replay")
@@ -378,6 +378,6 @@ def test_review_and_replay_pages_pass_axe_in_every_state(page: Page) -> None:
             for move in (0, 1, last // 2, last):
                 page.goto(f"/games/{state['id']}/replay?move={move}")
                 page.wait_for_function("() => !/Loading/.test(document.getElementById('review-status').textContent)")
-                page.wait_for_selector("#knowledge-body details, #knowledge-body p")
+                page.wait_for_selector("#knowledge-body[data-loaded]", state="attached")
                 problems += blocking(axe, page, f"review {name}, replay move {move} ({scheme})")
     assert not problems, "\n".join(problems)

@@ -170,3 +170,19 @@ def test_the_rules_page_keeps_to_the_rules(http: TestClient) -> None:
     for designer in ("opening_seed", "divided solve", "CFR", "divided hands arrange", "weaker-first",
                      "reserve_order"):
         assert designer in docs, designer
+
+
+def test_a_tossed_reserve_order_is_told_from_the_start(http: TestClient) -> None:
+    for _ in range(6):
+        state = http.post("/api/games", json={"bot": "random", "first_splitter": "you",
+                                              "reserve_order": "coin"}).json()
+        said = [line for line in state["log"] if line.startswith("At the reserve")]
+        assert len(said) == 1 and said[0].endswith("(a coin toss decided)."), state["log"]
+        while state["phase"] in ("split", "choose"):
+            state = http.post(f"/api/games/{state['id']}/moves",
+                              json={"move_number": state["move_number"], "action": state["legal"][0]["action"]}).json()
+        bot_went = any(line.startswith(("The bot kept its hand at the reserve", "The bot swapped", "The bot gave"))
+                       for line in state["log"])
+        assert said[0].startswith("At the reserve, the bot goes first" if bot_went else "At the reserve, you go first")
+    literal = http.post("/api/games", json={"bot": "random"}).json()
+    assert not any(line.startswith("At the reserve") for line in literal["log"])

@@ -260,6 +260,11 @@ def log(view: PlayerView) -> list[str]:
     how = "A coin flip decided: " if view.options.first_splitter == "coin" else ""
     if view.first_splitter in (0, 1):
         lines.append(f"{how}{opener.lower() if how else opener} first (rounds 1, 3 and 5).")
+    order = view.options.reserve_order
+    if order != "literal" and view.reserve_first in (0, 1):  # as written needs no saying
+        who = "you go" if view.reserve_first == me else "the bot goes"
+        why = "a coin toss decided" if order == "coin" else "the three-time splitter"
+        lines.append(f"At the reserve, {who} first ({why}).")
     splits: dict[int, SeenSplit] = {}
     for event in view.log:
         if isinstance(event, SeenSplit):

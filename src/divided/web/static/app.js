@@ -700,6 +700,9 @@
     main.setAttribute("data-to-move", s.to_move || "");
     var parts = [botName(s.bot) + " bot"];
     if (s.options && s.options.swap) { parts.push(SWAP_NAMES[s.options.swap] || s.options.swap); }
+    var order = s.options && s.options.reserve_order;
+    if (order === "coin") { parts.push("reserve order by coin"); }
+    else if (order === "splitter-first") { parts.push("three-time splitter first at the reserve"); }
     var round = roundNumber(s);
     if (round) { parts.push("round " + round + " of 5"); }
     else if (s.phase === "reserve") { parts.push("the reserve"); }
@@ -1255,8 +1258,8 @@
       })));
     }
     if (b.size && b.unseen) {
-      theirs.push(el("p", { text: (b.maybe.length ? "And at least " : "And ") + b.unseen + " card" + (b.unseen === 1 ? "" : "s") +
-        " you have not seen." }));
+      theirs.push(el("p", { text: (theirs.length ? "Plus " : "It holds ") + (b.maybe.length ? "at least " : "") + b.unseen +
+        " card" + (b.unseen === 1 ? "" : "s") + " you have not seen." }));
     } else if (b.size && !b.maybe.length) {
       theirs.push(el("p", { text: "You know every card it holds." }));
     }
@@ -1417,6 +1420,7 @@
       }
       renderOpponent(step.state);
       renderKnowledge(step.state);
+      byId("knowledge-body").setAttribute("data-loaded", "");
     }, function () {
       clear(byId("knowledge-body")).appendChild(el("p", { class: "help", text: NETWORK_ERROR }));
     });

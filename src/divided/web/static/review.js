@@ -127,7 +127,8 @@
     var lost = Math.round((m.loss || 0) * 100);
     if (m.played === m.best) { return "The Expert's choice too."; }
     if (m.grade === "best" || lost === 0) { return "Just as good as the Expert's choice (" + actionWords(m.best_label) + ")."; }
-    var margin = typeof m.se === "number" && isFinite(m.se) ? " ± " + (m.se * 100).toFixed(1) + " points" : "";
+    var error = typeof m.loss_error === "number" ? m.loss_error : m.se;  // the loss's standard error
+    var margin = typeof error === "number" && isFinite(error) && error > 0 ? " ± " + (error * 100).toFixed(1) + " points" : "";
     return "The Expert's choice: " + actionWords(m.best_label) + "; you lost " + points(lost) + margin + " of win chance.";
   }
 
