@@ -730,7 +730,9 @@
     var workedOut = opp.worked_out || [];
     var watched = opp.watched || known.filter(function (c) { return workedOut.indexOf(c) < 0; })
       .map(function (c) { return { card: c, p: 1 }; });
-    var sure = watched.filter(function (w) { return w.p >= 1; }).map(function (w) { return w.card; });
+    // certain and not by deduction alone: seen going there (or, at the showdown, seen there)
+    var sure = (opp.seen || []).slice();
+    watched.forEach(function (w) { if (w.p >= 1 && sure.indexOf(w.card) < 0) { sure.push(w.card); } });
     var maybe = watched.filter(function (w) { return w.p < 1; });
     return {
       size: opp.size || 0, sure: C.sortCards(sure), workedOut: C.sortCards(workedOut), maybe: maybe,
