@@ -250,7 +250,7 @@ def test_replay_steps_by_next_previous_and_last(page: Page) -> None:
     check_step(page, game_id, last, last)
     expect(page.locator("#replay-next")).to_have_count(0)
     expect(page.locator("#replay-showdown")).to_be_visible()
-    expect(page.locator(zone("replay-showdown"))).to_contain_text(final["outcome"]["description"])
+    expect(page.locator(zone("replay-showdown"))).to_contain_text(chips_text(final["outcome"]["description"]))
 
 
 def test_replay_never_shows_the_bots_unseen_cards_before_the_showdown(page: Page) -> None:
