@@ -1243,7 +1243,8 @@
     }
     body.appendChild(details("know-yours", "Your hand, as the bot sees it", hand.length ? [
       el("p", null, "The bot can count on: ", known.length ? chips(known) : "none of your cards", "."),
-      el("p", null, "The bot cannot be sure of: ", hidden.length ? chips(hidden) : "any of them", ".")
+      hidden.length ? el("p", null, "The bot cannot be sure of: ", chips(hidden), ".") :
+        el("p", { text: "It can be sure of every card you hold." })
     ] : el("p", { text: "You hold no cards yet." }), true));
 
     var b = opponentBooks(s);
