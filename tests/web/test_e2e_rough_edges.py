@@ -297,6 +297,13 @@ def test_after_the_bot_blind_swap_the_panel_shows_the_watched_cards_with_their_c
     assert "certain" not in page.inner_text("#opponent-summary").replace("uncertain", "")
     page.set_viewport_size(PHONE)
     assert page.evaluate(OVERFLOW_JS) <= PHONE["width"]
+    # your hand as the bot sees it: never "cannot be sure of: any of them" for "all of them"
+    yours = page.inner_text("#know-yours")
+    assert "any of them" not in yours
+    if set(state["hand_known_to_bot"]) == set(state["hand"]):
+        assert "It can be sure of every card you hold." in yours
+    else:
+        assert "The bot cannot be sure of" in yours
 
 
 # -- item 11: phone width ----------------------------------------------------------------------------
