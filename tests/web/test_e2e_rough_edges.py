@@ -237,6 +237,17 @@ def test_the_showdown_links_to_the_replay_and_the_review(page: Page) -> None:
     assert page.is_visible("#review-heading")
 
 
+def test_play_again_keeps_the_rule_options(page: Page) -> None:
+    state = finish(page, new_game(page, swap="face-up", reserve_order="coin", first_splitter="bot"))
+    open_table(page, state["id"])
+    page.click('[data-focus="again"]')
+    page.wait_for_url(lambda url: state["id"] not in url and "/games/" in url)
+    new_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    again = api(page, "GET", f"/api/games/{new_id}")
+    assert again["options"] == state["options"]
+    assert again["bot"] == state["bot"]
+
+
 def test_the_replay_has_the_table_knowledge_panel_and_card_chips(page: Page) -> None:
     state = finish(page, new_game(page))
     page.goto(f"/games/{state['id']}/replay?move=4")
