@@ -75,15 +75,12 @@ def test_mentions_each_scoring_step_and_draws(text: str) -> None:
 @pytest.mark.parametrize(
     "phrase",
     [
-        # setup, order and rule options
+        # setup and order (the options by their engine names are in docs/rule-options.md)
         "coin flip",
-        "`first_splitter`",
-        "`reserve_order`",
-        "`literal`",
-        "`splitter-first`",
-        "`swap`",
-        "`blind`",
-        "`face-up`",
+        "agree beforehand who does",
+        "**as written** (the standard rule)",
+        "**the three-time splitter**",
+        "**a coin toss**",
         "rounds 2 and 4",
         # split and choose
         "six ways",
@@ -130,7 +127,7 @@ def test_terminal_rendering(
     assert out.startswith("Divided Ranks\n=============\n")
     assert "**" not in out and "`" not in out and "\n## " not in out and "|---" not in out
     assert "\033[" not in out
-    assert "  first_splitter  coin, 0, 1" in out  # an aligned table row
+    assert "  Royal Flush      10, J, Q, K and A, all of the same suit" in out  # an aligned table row
 
     assert run(["rules", "--plain", "divided-ranks"]) == 0
     assert capsys.readouterr().out.startswith("# Divided Ranks\n")

@@ -120,7 +120,8 @@ def test_the_state_object_has_the_contract_fields(http: TestClient) -> None:
     assert set(state) == {"id", "move_number", "seat", "bot", "options", "phase", "to_move", "prompt",
                           "hand", "hand_known_to_bot", "opponent", "stock_size", "reserve", "table",
                           "knowledge", "legal", "build", "log", "outcome", "bot_error"}
-    assert set(state["opponent"]) == {"known", "unknown", "size"}
+    assert set(state["opponent"]) == {"known", "seen", "worked_out", "watched", "unknown", "unseen", "size"}
+    assert set(state["reserve"]) == {"known", "worked_out"}
     assert set(state["table"]) == {"drawn", "face_up", "face_down"}
     assert set(state["knowledge"]) == {"unaccounted", "reserve_odds", "swap_odds"}
     for item in state["legal"]:
@@ -137,7 +138,8 @@ def test_you_split_first(http: TestClient) -> None:
     drawn = sorted(deal[1:5])
     assert state["table"] == {"drawn": cards_of(sum(1 << c for c in drawn)), "face_up": [], "face_down": 0}
     assert state["hand"] == [] and state["stock_size"] == 16
-    assert state["opponent"] == {"known": [], "unknown": 0, "size": 0}
+    assert state["opponent"] == {"known": [], "seen": [], "worked_out": [], "watched": [], "unknown": 0,
+                                 "unseen": 0, "size": 0}
     # six ways to pick the face-up pair, labelled like the engine's notation
     pairs = [list(pair) for pair in combinations(cards_of(sum(1 << c for c in drawn)), 2)]
     assert sorted(item["cards"] for item in state["legal"]) == sorted(pairs)
@@ -453,12 +455,12 @@ def test_other_content_types_and_huge_bodies_are_refused(http: TestClient) -> No
 @pytest.mark.parametrize("body", [
     {"bot": "grandmaster"}, {"bot": "expert:budget=1"}, {"bot": "hide-weaker"}, {"bot": 3}, {"bot": None},
     {"swap": "sideways"}, {"swap": True}, {"first_splitter": "me"}, {"first_splitter": 0},
-    {"seed": 5}, {"reserve_order": "coin"}, {"Bot": "random"},
+    {"seed": 5}, {"reserve_order": "sideways"}, {"Bot": "random"},
 ])
 def test_bad_new_game_requests_are_422_and_create_nothing(http: TestClient, body: dict[str, Any]) -> None:
     before = http.get("/api/games").json()
     message = assert_error(http.post("/api/games", json=body), 422)
-    assert any(word in message for word in ("bot", "swap", "first_splitter", "unknown field"))
+    assert any(word in message for word in ("bot", "swap", "first_splitter", "reserve_order", "unknown field"))
     assert http.get("/api/games").json() == before
 
 

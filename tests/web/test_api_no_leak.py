@@ -27,6 +27,7 @@ from webtools import (
     mask,
     move,
     store_of,
+    watched_by_you,
 )
 
 from divided.cards import PACK_21
@@ -52,6 +53,7 @@ def check(http: TestClient, body: dict[str, Any]) -> None:
     problems = leaks(body, state, 0)
     assert not problems, "\n".join(problems)
     check_certain_claims(body, state)
+    check_opponent_words(body, state)
 
 
 def check_certain_claims(body: dict[str, Any], state: DividedRanksState) -> None:
@@ -79,6 +81,28 @@ def check_certain_claims(body: dict[str, Any], state: DividedRanksState) -> None
     listed = mask([item["card"] for item in body["knowledge"]["unaccounted"]])
     if unseen.bit_count() >= 2:
         assert unseen & ~listed == 0, body["knowledge"]["unaccounted"]
+
+
+def check_opponent_words(body: dict[str, Any], state: DividedRanksState) -> None:
+    """The bot's hand as the state object describes it: seen, worked out, watched, unseen."""
+    opp = body["opponent"]
+    seen, worked_out, known = mask(opp["seen"]), mask(opp["worked_out"]), mask(opp["known"])
+    assert seen & worked_out == 0 and seen | worked_out == known, opp
+    ever = watched_by_you(state)
+    watched = {item["card"]: item["p"] for item in opp["watched"]}
+    assert mask(list(watched)) & ~ever == 0, (opp, "watched lists a card not seen going to the bot")
+    assert worked_out & ever == 0, "'worked out' names a card that was seen going there"
+    if state.phase == Phase.OVER:  # the showdown shows every card
+        return
+    assert seen & ~ever == 0, "'seen' names a card never seen going there"
+    there = state.hands[1]
+    assert ever & there & ~mask(list(watched)) == 0, (opp, "a card seen going there and still there is missing")
+    for code, p in watched.items():
+        assert 0 < p <= 1, (code, p)
+        assert (p == 1) == bool(known & mask([code])), (code, p, opp)
+    maybe = sum(1 for p in watched.values() if p < 1)
+    assert opp["unseen"] == max(0, opp["size"] - known.bit_count() - maybe)
+    assert opp["unseen"] <= (there & ~ever & ~known).bit_count(), "more unseen cards claimed than there are"
 
 
 def draft_seen(state: DividedRanksState) -> int:

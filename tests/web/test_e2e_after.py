@@ -144,6 +144,24 @@ def card_names(page: Page, selector: str) -> list[str]:
         "els => els.filter(e => !e.classList.contains('back')).map(e => e.getAttribute('aria-label'))")]
 
 
+CHIP_SUITS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
+
+
+def chips_text(line: str) -> str:
+    """A line as the page shows it: card codes drawn as chips, read as "10\u2660", "Joker"."""
+    def chip(found: re.Match[str]) -> str:
+        code = found.group(0)
+        return "Joker" if code == "Jk" else ("10" if code[0] == "T" else code[0]) + CHIP_SUITS[code[1]]
+    return re.sub(r"(?<![A-Za-z0-9])(?:[TJQKA][shdc]|Jk)(?![A-Za-z0-9])", chip, line)
+
+
+def opponent_cards(state: dict[str, Any]) -> list[str]:
+    """The bot's cards drawn face up at a step: the certain ones and those seen going there that
+    may still be there (with their chance), by name, sorted."""
+    codes = set(state["opponent"]["known"]) | {item["card"] for item in state["opponent"].get("watched", [])}
+    return sorted(words(code) for code in codes)
+
+
 def zone(title_id: str) -> str:
     return f"section[aria-labelledby={title_id}]"
 
@@ -155,10 +173,11 @@ def check_step(page: Page, game_id: str, move: int, last: int) -> dict[str, Any]
     step = step_of(page, game_id, move)
     state = step["state"]
     log = [line.strip() for line in page.locator(".log-area ol.log li").all_inner_texts()]
-    assert log == [line.strip() for line in state["log"]], (move, log, state["log"])
+    assert log == [chips_text(line.strip()) for line in state["log"]], (move, log, state["log"])
     assert card_names(page, zone("replay-yours")) == [words(code) for code in state["hand"]], move
-    opponent = card_names(page, zone("replay-opponent"))
-    assert opponent == [words(code) for code in state["opponent"]["known"]], (move, opponent)
+    page.wait_for_selector("#knowledge-body[data-loaded]", state="attached")  # the step's state is in
+    opponent = sorted(name.split(",")[0] for name in card_names(page, zone("replay-opponent")))
+    assert opponent == opponent_cards(state), (move, opponent)
     return step
 
 
@@ -231,7 +250,7 @@ def test_replay_steps_by_next_previous_and_last(page: Page) -> None:
     check_step(page, game_id, last, last)
     expect(page.locator("#replay-next")).to_have_count(0)
     expect(page.locator("#replay-showdown")).to_be_visible()
-    expect(page.locator(zone("replay-showdown"))).to_contain_text(final["outcome"]["description"])
+    expect(page.locator(zone("replay-showdown"))).to_contain_text(chips_text(final["outcome"]["description"]))
 
 
 def test_replay_never_shows_the_bots_unseen_cards_before_the_showdown(page: Page) -> None:
@@ -243,12 +262,15 @@ def test_replay_never_shows_the_bots_unseen_cards_before_the_showdown(page: Page
     for move in range(last):  # every step before the showdown
         page.goto(f"/games/{game_id}/replay?move={move}")
         state = step_of(page, game_id, move)["state"]
+        watched = {item["card"] for item in state["opponent"]["watched"]}  # seen going there
         visible = set(state["hand"]) | set(state["opponent"]["known"]) | set(state["table"]["face_up"]) \
-            | set(state["table"]["drawn"] or [])
+            | set(state["table"]["drawn"] or []) | watched
         hidden = {words(code) for code in bot_cards - visible}
         shown = set(card_names(page, "main"))
         assert not shown & hidden, f"step {move} shows the bot's unseen cards {sorted(shown & hidden)}"
-        assert card_names(page, zone("replay-opponent")) == [words(c) for c in state["opponent"]["known"]]
+        page.wait_for_selector("#knowledge-body[data-loaded]", state="attached")
+        opponent = sorted(name.split(",")[0] for name in card_names(page, zone("replay-opponent")))
+        assert opponent == opponent_cards(state), move
 
 
 def test_replay_draws_backs_for_the_bots_unknown_cards(page: Page) -> None:
@@ -321,7 +343,7 @@ def test_the_review_is_shown_on_the_replay(page: Page) -> None:
             expect(entry).to_be_visible(timeout=TIMEOUT_MS)
             text = entry.inner_text()
             move = reviewed[step["move_number"]]
-            assert move["reason"][:40] in text
+            assert chips_text(move["reason"])[:40] in text
             assert move["grade"] in text.lower()
             break
     else:

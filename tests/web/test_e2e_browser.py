@@ -133,6 +133,9 @@ def pretty(text: str) -> str:
     return CARD_TOKEN.sub(label, text)
 
 
+WORDS_OF = {code: name for name, code in WORDS.items()}
+
+
 def code_of(label: str) -> str:
     """The card code of an accessible card name ("ten of spades, known to the bot" -> "Ts")."""
     words = label.split(",")[0].strip()
@@ -408,14 +411,21 @@ def check_knowledge(table: Table, state: dict[str, Any]) -> None:
         marked = table.labels("#your-hand .card.is-known")
         assert set(marked) == known, where
 
-    # The bot's hand: a face for each card you know, a back for each you don't.
+    # The bot's hand: a face for each card you know or saw go there (with its chance when it
+    # may have been given away since), a back for each card you never saw go there.
+    faces = sorted(set(opponent["known"]) | {item["card"] for item in opponent["watched"]})
+    chances = {item["card"]: item["p"] for item in opponent["watched"] if item["p"] < 1}
     if page.locator("#opponent-hand").is_visible():
-        assert sorted(table.labels("#opponent-hand .card:not(.back)")) == sorted(opponent["known"]), where
-        expect(page.locator("#opponent-hand .card.back")).to_have_count(opponent["unknown"])
+        assert sorted(table.labels("#opponent-hand .card:not(.back)")) == faces, where
+        expect(page.locator("#opponent-hand .card.back")).to_have_count(opponent["unseen"])
+        for card, p in chances.items():
+            tag = page.locator(f'#opponent-hand .card.is-maybe[aria-label^="{WORDS_OF[card]},"] .chance-tag')
+            expect(tag).to_have_text(f"{round(p * 100)}%")
     theirs = page.locator("#know-theirs")
-    assert sorted(table.labels("#know-theirs .inline-card")) == sorted(opponent["known"]), where
-    if opponent["unknown"]:
-        expect(theirs).to_contain_text(f"Plus {opponent['unknown']} card")
+    assert sorted(table.labels("#know-theirs .inline-card")) == faces, where
+    if opponent["unseen"]:
+        expect(theirs).to_contain_text(
+            re.compile(rf"(Plus|It holds) {'at least ' if chances else ''}{opponent['unseen']} cards? you have not seen"))
 
     # Unaccounted cards: one row each, with the odds of every place as percentages.
     unaccounted = {item["card"]: item["places"] for item in books["unaccounted"]}

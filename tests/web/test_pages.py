@@ -221,15 +221,16 @@ def test_lobby_has_the_new_game_form(client: TestClient) -> None:
         ("bot", "random"), ("bot", "skilled"), ("bot", "expert"),
         ("swap", "blind"), ("swap", "face-up"),
         ("first_splitter", "you"), ("first_splitter", "bot"), ("first_splitter", "coin"),
+        ("reserve_order", "literal"), ("reserve_order", "splitter-first"), ("reserve_order", "coin"),
     }
-    assert len(page.having("legend")) == 3
+    assert len(page.having("legend")) == 4
     assert "games" in page.ids
 
 
 def test_settings_page_has_every_setting(client: TestClient) -> None:
     page = parse(client.get("/settings").text)
     names = {a.get("name") for t, a in page.tags if t in ("input", "select") and a.get("name")}
-    assert names == {"bot", "swap", "firstSplitter", "pace", "confirm", "fourColour", "largeCards"}
+    assert names == {"bot", "swap", "firstSplitter", "reserveOrder", "pace", "confirm", "fourColour", "largeCards"}
     labelled = {a.get("for") for a in page.having("label")}
     for t, a in page.tags:
         if t in ("input", "select"):
@@ -241,7 +242,7 @@ def test_settings_names_match_the_script() -> None:
     block = script[script.index("var DEFAULTS = {"):]
     block = block[: block.index("};")]
     keys = set(re.findall(r"^\s*(\w+):", block, re.M))
-    assert keys == {"bot", "swap", "firstSplitter", "pace", "fourColour", "largeCards", "confirm"}
+    assert keys == {"bot", "swap", "firstSplitter", "reserveOrder", "pace", "fourColour", "largeCards", "confirm"}
 
 
 # -- the rules page ----------------------------------------------------------------------------------

@@ -209,6 +209,25 @@ def leaks(body: dict[str, Any], state: DividedRanksState, seat: int) -> list[str
     return problems
 
 
+def watched_by_you(state: DividedRanksState, seat: int = 0) -> int:
+    """The cards ``seat`` saw go into the bot's hand (worked out here from the rules, not the
+    books): the pair the bot took or kept when ``seat`` saw it (face up, or split by ``seat``),
+    and the card the bot took in a face-up swap."""
+    out = 0
+    splits: dict[int, SplitEvent] = {}
+    for event in state.log:
+        if isinstance(event, SplitEvent):
+            splits[event.round] = event
+        elif isinstance(event, ChoiceEvent):
+            split = splits[event.round]
+            to_bot = split.face_up if (event.chooser != seat) == event.took_face_up else event.face_down
+            if to_bot == split.face_up or split.splitter == seat or (event.chooser == seat and not event.took_face_up):
+                out |= to_bot
+        elif isinstance(event, ReserveEvent) and event.player != seat and event.swapped and state.options.swap == "face-up":
+            out |= 1 << event.took
+    return out
+
+
 def last_blind_bot_swap(state: DividedRanksState, seat: int) -> ReserveEvent | None:
     """The bot's reserve swap if it was blind for the human."""
     if state.options.swap == "face-up":

@@ -206,7 +206,8 @@ class ExpertBot:
         choosing = view.phase == Phase.CHOOSE
         table_hidden = 2 if choosing and view.offer_face_down == 0 else 0
         stock_size = view.stock_size
-        slots = 2 * len(hidden_rounds) + table_hidden + stock_size + 1
+        reserve_hidden = books.reserve is None  # the books place the reserve once 20 cards are seen
+        slots = 2 * len(hidden_rounds) + table_hidden + stock_size + reserve_hidden
         if slots != len(unseen):
             raise AssertionError(f"{len(unseen)} unseen cards for {slots} hidden places")
         estimate = average_pair_gain(books.opponent_known, unseen_mask)

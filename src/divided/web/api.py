@@ -24,7 +24,7 @@ import re
 import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from fastapi import APIRouter, Request
@@ -36,8 +36,10 @@ from divided.bots import make_bot
 from divided.bots.base import Bot
 from divided.bots.expert import ExpertBot
 from divided.cards import PACK_21, mask_indices
-from divided.games.base import State
+from divided.errors import RuleOptionError
+from divided.games.base import OptionValue, State
 from divided.games.divided_ranks import actions as act
+from divided.games.divided_ranks.options import OPTIONS as RULE_OPTIONS
 from divided.games.divided_ranks.state import Phase
 from divided.games.divided_ranks.view import PlayerView
 from divided.hands.arrange import arrange
@@ -55,7 +57,7 @@ GAME = "divided-ranks"
 HUMAN_SEAT = 0
 BOTS = ("random", "skilled", "expert")
 SWAPS = ("blind", "face-up")
-FIRST_SPLITTERS = {"you": HUMAN_SEAT, "bot": 1 - HUMAN_SEAT, "coin": "coin"}
+FIRST_SPLITTERS: dict[str, OptionValue] = {"you": HUMAN_SEAT, "bot": 1 - HUMAN_SEAT, "coin": "coin"}
 DEFAULTS = {"bot": "skilled", "swap": "blind", "first_splitter": "coin"}
 MAX_BODY = 16 * 1024
 MOVE_THREADS = Limits().move_threads
@@ -167,21 +169,57 @@ def _integer(data: Mapping[str, Any], name: str) -> int:
     return value
 
 
+RULE_FIELDS = ("reserve_order", "scoring", "rounds", "opening_seed", "build")
+"""Rule options a new game may set besides ``swap`` and ``first_splitter`` (named as the
+engine names them; the defaults are the standard rules)."""
+NEW_GAME_FIELDS = ("bot", "swap", "first_splitter", "hints", *RULE_FIELDS)
+
+
+def _rule_option(data: Mapping[str, Any], name: str) -> OptionValue | None:
+    """The rule option ``name`` from a new-game body (``None`` when absent), checked against the
+    game's own option list: a string option takes a string, a number option an integer."""
+    if name not in data:
+        return None
+    option = next(o for o in RULE_OPTIONS if o.name == name)
+    value = data[name]
+    numeric = option.integers is not None or all(isinstance(c, int) for c in option.choices)
+    if numeric and (isinstance(value, bool) or not isinstance(value, int)):
+        raise ApiError(422, f"{name} must be an integer ({option.values_text}), not {_json_type(value)}")
+    if not numeric and not isinstance(value, str):
+        raise ApiError(422, f"{name} must be a string, one of {option.values_text} (got {_json_type(value)})")
+    try:
+        return option.validate(value)
+    except RuleOptionError:
+        shown = value[:40] if isinstance(value, str) else value
+        raise ApiError(422, f"{name} {shown!r} is not allowed; choose one of {option.values_text}") from None
+
+
 @dataclass(frozen=True, slots=True)
 class NewGame:
     bot: str
     swap: str
     first_splitter: str
     hints: bool = False
+    rules: Mapping[str, OptionValue] = field(default_factory=dict)
+    """The other rule options given (``reserve_order``, ``scoring``, ``rounds``, ...)."""
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> NewGame:
-        _check_keys(data, ("bot", "swap", "first_splitter", "hints"))
+        _check_keys(data, NEW_GAME_FIELDS)
         hints = data.get("hints", False)
         if not isinstance(hints, bool):
             raise ApiError(422, f"hints must be true or false, not {_json_type(hints)}")
+        rules: dict[str, OptionValue] = {}
+        for name in RULE_FIELDS:
+            value = _rule_option(data, name)
+            if value is not None:
+                rules[name] = value
         return cls(_choice(data, "bot", BOTS), _choice(data, "swap", SWAPS),
-                   _choice(data, "first_splitter", tuple(FIRST_SPLITTERS)), hints)
+                   _choice(data, "first_splitter", tuple(FIRST_SPLITTERS)), hints, rules)
+
+    def options(self) -> dict[str, OptionValue]:
+        """The rule options of the game to start (``games.load`` fills in the rest)."""
+        return {**self.rules, "first_splitter": FIRST_SPLITTERS[self.first_splitter], "swap": self.swap}
 
 
 # -- the bot ----------------------------------------------------------------------------------
@@ -374,8 +412,7 @@ class GameService:
 
     # changes
     def create(self, session: str, request: NewGame) -> dict[str, Any]:
-        options = {"first_splitter": FIRST_SPLITTERS[request.first_splitter], "swap": request.swap}
-        game = games.load(GAME, **options)
+        game = games.load(GAME, **request.options())
         seed = self.store.seed_source()
         state = game.new_initial_state(seed=seed)
         bot_error = self._bot_replies(state, request.bot, seed, HUMAN_SEAT)

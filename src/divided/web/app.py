@@ -108,9 +108,30 @@ async def _busy_error(request: Request, exc: Exception) -> Response:
     return error_response(429, exc.message, {"Retry-After": str(exc.retry_after)})
 
 
+_PAGE_WORDS = {
+    404: "There is no page at this address.",
+    405: "This page cannot be used that way.",
+}
+
+
+def _html_error(request: Request, status: int, message: str) -> Response:
+    """An error page in the site's style (plain text if the pages module is absent)."""
+    try:
+        from divided.web.pages import error_page  # type: ignore[import-not-found, unused-ignore]
+    except ModuleNotFoundError as error:
+        if error.name != "divided.web.pages":
+            raise
+        return Response(message, status_code=status, media_type="text/plain")
+    response: Response = error_page(request, status, message)
+    return response
+
+
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StarletteHTTPException)
     if not _is_api(request):
+        if exc.status_code >= 400:
+            return _html_error(request, exc.status_code,
+                               _PAGE_WORDS.get(exc.status_code) or "This page could not be shown.")
         return await http_exception_handler(request, exc)
     if exc.status_code == 404:
         message = f"no such endpoint: {request.method} {request.url.path}"
@@ -127,6 +148,10 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
     for item in exc.errors()[:5]:
         where = ".".join(str(p) for p in item.get("loc", ()) if p != "body") or "request"
         parts.append(f"{where}: {item.get('msg', 'invalid')}")
+    if not _is_api(request):
+        names = [str(item.get("loc", ("", "?"))[-1]) for item in exc.errors()[:5]]
+        return _html_error(request, 400, "This address has a value the page cannot use ("
+                           + ", ".join(f"{name}=" for name in names) + "): check the link.")
     return error_response(422, "; ".join(parts) or "the request is malformed")
 
 
@@ -134,7 +159,10 @@ async def _unexpected_error(request: Request, exc: Exception) -> Response:
     logger.error("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
     if _is_api(request):
         return error_response(500, "internal error: the server could not answer (nothing was changed)")
-    return Response("Internal error", status_code=500, media_type="text/plain")
+    try:
+        return _html_error(request, 500, "Something went wrong on the server. Nothing was changed: try again.")
+    except Exception:  # the error page itself failed: plain words, nothing more
+        return Response("Internal error", status_code=500, media_type="text/plain")
 
 
 def _pages_router() -> APIRouter | None:

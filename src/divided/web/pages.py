@@ -208,10 +208,20 @@ def settings(request: Request) -> HTMLResponse:
 # -- after the game: history, replay, saved data ---------------------------------------------
 
 
+_PROBLEM_TITLES = {400: "Not a usable address", 404: "Page not found", 500: "Server problem"}
+
+
 def _problem(request: Request, status: int, message: str) -> HTMLResponse:
-    response = _render(request, "problem.html", "problem", "Not available", message=message)
+    title = _PROBLEM_TITLES.get(status, "Not available")
+    response = _render(request, "problem.html", "problem", title, message=message, heading=title,
+                       status=status)
     response.status_code = status
     return response
+
+
+def error_page(request: Request, status: int, message: str) -> HTMLResponse:
+    """An HTML error page in the site's style (unknown pages, bad query values, failures)."""
+    return _problem(request, status, message)
 
 
 def _service(request: Request) -> GameService:
@@ -252,7 +262,7 @@ def replay(request: Request, game_id: str, move: int | None = None) -> HTMLRespo
         request, "replay.html", "replay", "Replay", game_id=row.id, step=step, state=state, last=last,
         index=index, hand=_faces(state["hand"]), opponent_known=_faces(state["opponent"]["known"]),
         drawn=_faces(state["table"]["drawn"] or []), face_up=_faces(state["table"]["face_up"]),
-        outcome=outcome,
+        outcome=outcome, step_moves=[count for count, _ in prefixes], summary_open=move is None,
         holdings=None if outcome is None else {
             who: [(label, outcome[who][label]["category"], _faces(outcome[who][label]["cards"]))
                   for label in ("weaker", "stronger")]

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from divided.cards import PACK_21, mask_indices
 from divided.games.base import TERMINAL, OptionValue
 from divided.games.divided_ranks import actions as act
-from divided.games.divided_ranks.knowledge import Knowledge, knowledge
+from divided.games.divided_ranks.knowledge import Knowledge, Place, knowledge
 from divided.games.divided_ranks.state import Outcome, Phase
 from divided.games.divided_ranks.view import (
     PlayerView,
@@ -51,6 +52,9 @@ class GameMeta:
     bot: str
     options: Mapping[str, OptionValue]
     bot_error: str | None = None
+
+
+PACK_ORDER = {str(c): i for i, c in enumerate(PACK_21)}
 
 
 def cards(mask: int) -> list[str]:
@@ -109,13 +113,10 @@ def state_object(view: PlayerView, meta: GameMeta, books: Knowledge | None = Non
         "prompt": prompt(view, meta, books),
         "hand": cards(view.hand),
         "hand_known_to_bot": cards(books.marked & view.hand),
-        "opponent": {
-            "known": cards(books.opponent_known),
-            "unknown": books.opponent_unknown,
-            "size": view.hand_sizes[them],
-        },
+        "opponent": opponent_object(books, view.hand_sizes[them]),
         "stock_size": view.stock_size,
-        "reserve": {"known": None if books.reserve is None else card(books.reserve)},
+        "reserve": {"known": None if books.reserve is None else card(books.reserve),
+                    "worked_out": books.reserve is not None and bool(books.worked_out >> books.reserve & 1)},
         "table": table(view),
         "knowledge": books_object(books),
         "legal": legal_actions(view) if mine else [],
@@ -123,6 +124,32 @@ def state_object(view: PlayerView, meta: GameMeta, books: Knowledge | None = Non
         "log": log(view),
         "outcome": outcome_object(view.outcome, view.player),
         "bot_error": meta.bot_error,
+    }
+
+
+def opponent_object(books: Knowledge, size: int) -> JSON:
+    """The opponent's hand as the player knows it.
+
+    ``known``: the cards certainly there, of which ``seen`` were seen going there and
+    ``worked_out`` are certain by deduction only. ``watched``: every card the player saw go
+    there that may still be there, with the chance it is (1 when certain). ``unknown``: how
+    many of its cards the player cannot name; ``unseen``: how many it holds at least that the
+    player never saw go there (the cards not accounted for by ``known`` and ``watched``).
+    """
+    certain = books.opponent_known
+    maybe = [(c, float(books.unaccounted[c].get(Place.OPPONENT_HAND, Fraction(0))))
+             for c in mask_indices(books.watched & ~certain) if c in books.unaccounted]
+    watched = [{"card": card(c), "p": 1.0} for c in mask_indices(books.watched & certain)]
+    watched += [{"card": card(c), "p": p} for c, p in maybe if p > 0]
+    watched.sort(key=lambda item: PACK_ORDER[str(item["card"])])
+    return {
+        "known": cards(certain),
+        "seen": cards(certain & ~books.worked_out),
+        "worked_out": cards(certain & books.worked_out),
+        "watched": watched,
+        "unknown": books.opponent_unknown,
+        "unseen": max(0, size - certain.bit_count() - sum(1 for _, p in maybe if p > 0)),
+        "size": size,
     }
 
 
@@ -233,6 +260,11 @@ def log(view: PlayerView) -> list[str]:
     how = "A coin flip decided: " if view.options.first_splitter == "coin" else ""
     if view.first_splitter in (0, 1):
         lines.append(f"{how}{opener.lower() if how else opener} first (rounds 1, 3 and 5).")
+    order = view.options.reserve_order
+    if order != "literal" and view.reserve_first in (0, 1):  # as written needs no saying
+        who = "you go" if view.reserve_first == me else "the bot goes"
+        why = "a coin toss decided" if order == "coin" else "the three-time splitter"
+        lines.append(f"At the reserve, {who} first ({why}).")
     splits: dict[int, SeenSplit] = {}
     for event in view.log:
         if isinstance(event, SeenSplit):

@@ -57,6 +57,38 @@ def seen_by(core: DividedRanksState, player: int) -> int:
     return seen
 
 
+def watched_by(core: DividedRanksState, player: int) -> int:
+    """Cards ``player`` saw go into the opponent's hand, by the rules' text: the pair the
+    opponent took from the player's split, the face-up pair the opponent kept when the player
+    took the face-down one, and a card the opponent took face up at the reserve."""
+    watched = 0
+    splits: dict[int, SplitEvent] = {}
+    for event in core.log:
+        if isinstance(event, SplitEvent):
+            splits[event.round] = event
+        elif isinstance(event, ChoiceEvent):
+            face_up = splits[event.round].face_up
+            taken = face_up if event.took_face_up else event.face_down
+            if event.chooser != player:
+                watched |= taken
+            elif not event.took_face_up:
+                watched |= face_up
+        elif isinstance(event, ReserveEvent) and event.swapped and event.player != player \
+                and core.options.face_up_swap:
+            watched |= 1 << event.took
+    return watched
+
+
+def saw_given_to_reserve(core: DividedRanksState, player: int) -> int:
+    """The card ``player`` saw put into the reserve by the last swap (0 if none or unseen)."""
+    last = 0
+    for event in core.log:
+        if isinstance(event, ReserveEvent) and event.swapped:
+            shown = event.player == player or core.options.face_up_swap
+            last = 1 << event.gave if shown else 0
+    return last
+
+
 def random_game(seed: int, swap: str) -> State:  # type: ignore[type-arg]
     game = games.load("divided-ranks", swap=swap)
     state = game.new_initial_state()
@@ -262,6 +294,20 @@ def test_reserve_books_match_brute_force(swap: str) -> None:
                 else:
                     assert books.reserve is None
                     assert books.reserve_odds == {c: Fraction(1, len(reserves)) for c in reserves}
+                # every card not certainly placed, with the share of worlds for each place
+                unaccounted = {}
+                for card in range(21):
+                    places = {"opponent's hand": sum(w.hands[opponent] >> card & 1 for w in worlds),
+                              "reserve": sum(w.reserve == card for w in worlds)}
+                    if 0 < max(places.values()) < len(worlds):
+                        unaccounted[card] = {p: Fraction(n, len(worlds)) for p, n in places.items() if n}
+                assert books.unaccounted == unaccounted
+                # watched: seen going across; worked out: certain, never seen in that place
+                watched = watched_by(position.core, player)
+                assert books.watched == watched
+                certain_reserve = 1 << next(iter(reserves)) if len(reserves) == 1 else 0
+                assert books.worked_out == (
+                    certain & ~watched | certain_reserve & ~saw_given_to_reserve(position.core, player))
                 # what the opponent can count on: my cards in my hand in every world they allow
                 their_worlds = consistent_worlds(position, opponent)
                 counted = ALL_CARDS
@@ -305,8 +351,26 @@ def test_swap_odds_count_consistent_worlds(swap: str) -> None:
     assert checked >= 12
 
 
+def test_a_reserve_worked_out_in_the_draft_is_known() -> None:
+    """Player 0 splits rounds 1, 3 and 5 and takes the face-down pair in rounds 2 and 4: at
+    round 5 they have seen twenty cards, so the one left is the reserve (ruling R7)."""
+    state = games.load("divided-ranks", first_splitter=0).new_initial_state(seed=1006)
+    for action in [20, 211, 68, 211, 103, 210, 122, 211]:
+        state.apply_action(action)
+    reserve = state.core.reserve
+    assert seen_by(state.core, 0) == ALL_CARDS ^ (1 << reserve)
+    for position in (state, state.child(state.legal_actions()[0])):  # the split, then the choose
+        books = knowledge(position.observation(0))
+        assert books.reserve == reserve and books.worked_out == 1 << reserve
+        assert books.unaccounted == {} and books.reserve_odds == {}
+        assert books.opponent_known == books.watched == state.core.hands[1]
+        assert books.opponent_unknown == 0
+        assert f"The reserve is {PACK_21[reserve]} (worked out)." in books.describe()
+
+
 @pytest.mark.parametrize("swap", VARIANTS)
 def test_draft_books_follow_what_was_seen(swap: str) -> None:
+    twenty_seen = 0
     for seed in range(40):
         finished = random_game(seed, swap)
         for position in prefixes(finished):
@@ -319,7 +383,15 @@ def test_draft_books_follow_what_was_seen(swap: str) -> None:
                 unseen = ALL_CARDS ^ seen
                 opponent = 1 - player
                 assert books.opponent_known == core.hands[opponent] & seen
+                assert books.watched == books.opponent_known == watched_by(core, player)
                 assert books.marked == core.hands[player] & seen_by(core, opponent)
+                if unseen.bit_count() == 1:  # twenty cards seen: the last one is the reserve
+                    assert books.reserve == core.reserve and unseen == 1 << core.reserve
+                    assert books.worked_out == unseen
+                    assert books.unaccounted == books.reserve_odds == {}
+                    twenty_seen += 1
+                    continue
+                assert books.reserve is None and books.worked_out == 0
                 assert set(books.unaccounted) == {c for c in range(21) if unseen >> c & 1}
                 hidden_with_them = (core.hands[opponent] & unseen).bit_count()
                 total = unseen.bit_count()
@@ -332,6 +404,7 @@ def test_draft_books_follow_what_was_seen(swap: str) -> None:
                     assert places["reserve"] == Fraction(1, total)  # type: ignore[index]
                     assert places.get("on the table", 0) == Fraction(on_table, total)  # type: ignore[call-overload]
                     assert card in books.reserve_odds
+    assert twenty_seen > 0
 
 
 def test_showdown_reveals_everything() -> None:

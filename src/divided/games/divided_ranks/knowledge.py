@@ -71,10 +71,18 @@ class Knowledge:
 
     ``marked``: cards of the player's hand the opponent can count on (watched arrive).
     ``opponent_known``: cards certainly in the opponent's hand; ``opponent_unknown`` how many
-    of the opponent's cards the player cannot name. ``unaccounted``: every card whose place is
-    not certain, with the probability of each place it could be in. ``reserve_odds``: the
-    probability of each card being the reserve (empty once the reserve is certain, or gone).
-    ``swap_odds``: at the player's own reserve decision, each option's chances.
+    of the opponent's cards the player cannot name. ``reserve``: the reserve card, once certain.
+    ``unaccounted``: every card whose place is not certain, with the probability of each place
+    it could be in. ``reserve_odds``: the probability of each card being the reserve (empty
+    once the reserve is certain, or gone). ``swap_odds``: at the player's own reserve decision,
+    each option's chances.
+
+    ``watched``: the cards the player saw go into the opponent's hand (in the draft, or taken
+    face up at the reserve), whether or not they are still there: each one is certainly
+    there if in ``opponent_known``, else still there with chance
+    ``unaccounted[card][Place.OPPONENT_HAND]`` (absent: it is known to have left).
+    ``worked_out``: the cards whose place is certain (in ``opponent_known``, or the
+    ``reserve``) although the player never saw them in that place: known by deduction only.
     """
 
     player: int
@@ -86,6 +94,8 @@ class Knowledge:
     unaccounted: dict[int, dict[Place, Fraction]]
     reserve_odds: dict[int, Fraction]
     swap_odds: tuple[SwapOdds, ...]
+    watched: int
+    worked_out: int
 
     def describe(self) -> str:
         """The books as plain text (cards in the project's notation)."""
@@ -93,12 +103,23 @@ class Knowledge:
         marked = " ".join(
             f"{PACK_21[c]}*" if self.marked >> c & 1 else str(PACK_21[c]) for c in mask_indices(self.hand)
         )
+        seen_there = self.opponent_known & ~self.worked_out
+        theirs = [f"{fmt(seen_there)} (seen)" if seen_there else "",
+                  f"{fmt(self.opponent_known & self.worked_out)} (worked out)"
+                  if self.opponent_known & self.worked_out else "",
+                  " ".join(["##"] * self.opponent_unknown)]
         lines = [
             f"Your hand (* = your opponent knows you hold it): {marked or '-'}",
-            f"Their hand: {fmt(self.opponent_known) or '-'}" + " ##" * self.opponent_unknown,
+            f"Their hand: {', '.join(part for part in theirs if part) or '-'}",
         ]
+        maybe = [c for c in mask_indices(self.watched) if c in self.unaccounted]
+        if maybe:
+            lines.append("Seen going to them, perhaps given back since: " + ", ".join(
+                f"{PACK_21[c]} ({float(self.unaccounted[c][Place.OPPONENT_HAND]):.0%} still there)"
+                for c in maybe))
         if self.reserve is not None:
-            lines.append(f"The reserve is {PACK_21[self.reserve]}.")
+            how = "worked out" if self.worked_out >> self.reserve & 1 else "seen"
+            lines.append(f"The reserve is {PACK_21[self.reserve]} ({how}).")
         if self.unaccounted:
             parts = []
             for card, places in sorted(self.unaccounted.items()):
@@ -117,15 +138,17 @@ def knowledge(view: PlayerView) -> Knowledge:
     """The books of the player whose view this is."""
     me, them = view.player, view.opponent
     hand = view.hand
+    draft_hand = _draft_hand(view)
+    seen, theirs, mine_seen_by_them = _draft_books(view, draft_hand)
+    watched = theirs | _taken_face_up_by(view, them)
     if view.outcome is not None:  # the showdown shows both holdings
         (weak_a, strong_a), (weak_b, strong_b) = view.outcome.hands
         holdings = (weak_a | strong_a, weak_b | strong_b)
         reserve = _single(ALL_CARDS ^ holdings[0] ^ holdings[1])
-        return Knowledge(me, hand, hand, holdings[them], 0, reserve, {}, {}, ())
-    draft_hand = _draft_hand(view)
-    seen, theirs, mine_seen_by_them = _draft_books(view, draft_hand)
+        return Knowledge(me, hand, hand, holdings[them], 0, reserve, {}, {}, (), watched,
+                         _worked_out(view, 0, reserve, watched))
     if view.phase in (Phase.RESERVE, Phase.BUILD):
-        return _reserve_books(view, draft_hand, seen, mine_seen_by_them)
+        return _reserve_books(view, draft_hand, seen, mine_seen_by_them, watched)
     unseen = ALL_CARDS ^ seen
     dealing = view.phase in (Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN, Phase.DEAL)
     slots = {
@@ -137,12 +160,51 @@ def knowledge(view: PlayerView) -> Knowledge:
     total = unseen.bit_count()
     if total != sum(slots.values()):  # the view is inconsistent with the rules
         raise AssertionError(f"books do not balance: {total} unseen cards, slots {slots}")
-    odds = {place: Fraction(n, total) for place, n in slots.items() if n}
-    cards = mask_indices(unseen)
+    opponent_known, reserve = theirs, None
+    unaccounted: dict[int, dict[Place, Fraction]] = {}
+    reserve_odds: dict[int, Fraction] = {}
+    certain = [place for place, n in slots.items() if n == total]
+    if certain:  # one zone holds every unseen card (while drafting: the last one, the reserve)
+        (place,) = certain
+        if place == Place.RESERVE:
+            reserve = _single(unseen)
+        elif place == Place.OPPONENT_HAND:
+            opponent_known |= unseen
+        else:  # the reserve always has a slot, so the stock or table never holds them all
+            raise AssertionError(f"books do not balance: {total} unseen cards, slots {slots}")
+    else:
+        odds = {place: Fraction(n, total) for place, n in slots.items() if n}
+        unaccounted = {card: dict(odds) for card in mask_indices(unseen)}
+        reserve_odds = {card: odds[Place.RESERVE] for card in unaccounted}
     return Knowledge(
-        me, hand, hand & mine_seen_by_them, theirs, slots[Place.OPPONENT_HAND], None,
-        {card: dict(odds) for card in cards}, {card: odds[Place.RESERVE] for card in cards}, (),
+        me, hand, hand & mine_seen_by_them, opponent_known,
+        view.hand_sizes[them] - opponent_known.bit_count(), reserve, unaccounted, reserve_odds, (),
+        watched, _worked_out(view, opponent_known, reserve, watched),
     )
+
+
+def _taken_face_up_by(view: PlayerView, player: int) -> int:
+    """The card ``player`` took at the reserve, if the viewer saw it (a face-up swap)."""
+    taken = 0
+    for event in view.log:
+        if isinstance(event, SeenReserve) and event.player == player and event.took is not None:
+            taken |= 1 << event.took
+    return taken
+
+
+def _worked_out(view: PlayerView, opponent_known: int, reserve: int | None, watched: int) -> int:
+    """Cards placed with certainty that the viewer never saw in that place: the opponent's
+    cards not watched arriving, and the reserve unless the viewer saw it given (by their own
+    swap, or a face-up one) after which no swap took it."""
+    out = opponent_known & ~watched
+    if reserve is not None:
+        last_gift = None
+        for event in view.log:
+            if isinstance(event, SeenReserve) and event.swapped:
+                last_gift = event.gave  # None when the viewer did not see the card given
+        if last_gift != reserve:
+            out |= 1 << reserve
+    return out
 
 
 def _single(mask: int) -> int | None:
@@ -239,7 +301,8 @@ def _possible_reserves(
     return candidates
 
 
-def _reserve_books(view: PlayerView, draft_hand: int, seen: int, mine_seen_by_them: int) -> Knowledge:
+def _reserve_books(view: PlayerView, draft_hand: int, seen: int, mine_seen_by_them: int,
+                   watched: int) -> Knowledge:
     me, them = view.player, view.opponent
     events = [e for e in view.log if isinstance(e, SeenReserve)]
     face_up = view.options.face_up_swap
@@ -270,9 +333,11 @@ def _reserve_books(view: PlayerView, draft_hand: int, seen: int, mine_seen_by_th
     swap_odds: tuple[SwapOdds, ...] = ()
     if view.phase == Phase.RESERVE and view.current_player == me:
         swap_odds = swap_chances(view.hand, candidates, view.options.scoring)
+    reserve = _single(candidate_mask)
     return Knowledge(
         me, view.hand, marked, opponent_known, view.hand_sizes[them] - opponent_known.bit_count(),
-        _single(candidate_mask), unaccounted, reserve_odds, swap_odds,
+        reserve, unaccounted, reserve_odds, swap_odds,
+        watched, _worked_out(view, opponent_known, reserve, watched),
     )
 
 

@@ -189,6 +189,7 @@
     setRadio(form, "bot", settings.bot);
     setRadio(form, "swap", settings.swap);
     setRadio(form, "first_splitter", settings.firstSplitter);
+    setRadio(form, "reserve_order", settings.reserveOrder);
     var hints = hintsBox(form, button);
 
     form.addEventListener("submit", function (event) {
@@ -198,6 +199,7 @@
         bot: radioValue(form, "bot"),
         swap: radioValue(form, "swap"),
         first_splitter: radioValue(form, "first_splitter"),
+        reserve_order: radioValue(form, "reserve_order"),
         hints: hints.checked
       };
       button.disabled = true;
@@ -274,18 +276,18 @@
         var link = "/games/" + encodeURIComponent(game.id);
         var verb = game.over ? "See the result" : "Resume";
         return el("tr", null,
-          el("td", null, el("time", { datetime: String(game.updated || game.created || "") }, formatTime(game.updated || game.created))),
-          el("td", { text: botName(game.bot) }),
-          el("td", { text: swap ? (swap === "face-up" ? "Face up" : "Blind") : "" }),
-          el("td", { text: resultText(game) }),
-          el("td", null, el("a", { href: link, class: "button-link" + (game.over ? "" : " primary") }, verb,
+          el("td", { "data-label": "Last played" }, el("time", { datetime: String(game.updated || game.created || "") }, formatTime(game.updated || game.created))),
+          el("td", { "data-label": "Bot", text: botName(game.bot) }),
+          el("td", { "data-label": "Swap", text: swap ? (swap === "face-up" ? "Face up" : "Blind") : "" }),
+          el("td", { "data-label": "State", text: resultText(game) }),
+          el("td", { class: "actions-cell" }, el("a", { href: link, class: "button-link" + (game.over ? "" : " primary") }, verb,
             el("span", { class: "visually-hidden", text: ": game against the " + botName(game.bot) + " bot, " + formatTime(game.created) })),
             game.over ? el("a", { href: link + "/replay", class: "button-link" }, "Replay",
               el("span", { class: "visually-hidden", text: ": game against the " + botName(game.bot) + " bot, " + formatTime(game.created) })) : null)
         );
       });
       box.appendChild(el("div", { class: "table-scroll" },
-        el("table", { class: "games" },
+        el("table", { class: "games stack" },
           el("caption", { class: "visually-hidden", text: "Your games, newest first" }),
           el("thead", null, el("tr", null,
             el("th", { scope: "col", text: "Last played" }),
@@ -501,12 +503,37 @@
     announce("Cancelled. " + (T.state.prompt || ""));
   }
 
+  /** The header while a move is with the server. After a split the bot is to choose at once;
+   * otherwise the bot may or may not be next, and an answer that takes a moment is the bot
+   * thinking (the server answers a move with the bot's replies). */
+  function showMoveSent(s) {
+    var whose = byId("whose-turn");
+    var prompt = byId("prompt");
+    function botsTurn() {
+      whose.className = "whose-turn bots";
+      whose.textContent = "The bot's turn";
+      clear(prompt).appendChild(document.createTextNode("The bot is thinking…"));
+      byId("hint").textContent = "";
+    }
+    if (s.phase === "split") { botsTurn(); return null; }
+    whose.className = "whose-turn";
+    whose.textContent = "Move sent";
+    byId("hint").textContent = "";
+    return window.setTimeout(botsTurn, 400);
+  }
+
   function submit(action) {
     if (T.busy) { return; }
     var s = T.state;
     hideAlert();
     setBusy(true);
+    var thinking = showMoveSent(s);
+    function done() {
+      if (thinking) { window.clearTimeout(thinking); thinking = null; }
+      if (T.state === s) { renderHeader(s); }  // not answered with a new state: the old header again
+    }
     request("POST", gamePath("/moves"), { move_number: s.move_number, action: action.action }).then(function (result) {
+      done();
       setBusy(false);
       if (result.ok && result.data) { receive(result.data); return; }
       if (result.status === 409) {
@@ -519,6 +546,7 @@
       announce(prefix + errorText(result, ""));
       renderControls();
     }, function () {
+      done();
       setBusy(false);
       showAlert(NETWORK_ERROR + " Your move was not sent.", "error");
       announce(NETWORK_ERROR);
@@ -667,8 +695,14 @@
   }
 
   function renderHeader(s) {
+    var main = byId("main");
+    main.setAttribute("data-phase", s.phase || "");
+    main.setAttribute("data-to-move", s.to_move || "");
     var parts = [botName(s.bot) + " bot"];
     if (s.options && s.options.swap) { parts.push(SWAP_NAMES[s.options.swap] || s.options.swap); }
+    var order = s.options && s.options.reserve_order;
+    if (order === "coin") { parts.push("reserve order by coin"); }
+    else if (order === "splitter-first") { parts.push("three-time splitter first at the reserve"); }
     var round = roundNumber(s);
     if (round) { parts.push("round " + round + " of 5"); }
     else if (s.phase === "reserve") { parts.push("the reserve"); }
@@ -689,20 +723,54 @@
     byId("hint").textContent = s.to_move === "you" || s.phase === "over" ? (HINTS[s.phase] || "") : "";
   }
 
-  function renderOpponent(s) {
+  /** The bot's hand as the player knows it (from the books; older states have only `known`). */
+  function opponentBooks(s) {
     var opp = s.opponent || { known: [], unknown: 0, size: 0 };
+    var known = opp.known || [];
+    var workedOut = opp.worked_out || [];
+    var watched = opp.watched || known.filter(function (c) { return workedOut.indexOf(c) < 0; })
+      .map(function (c) { return { card: c, p: 1 }; });
+    // certain and not by deduction alone: seen going there (or, at the showdown, seen there)
+    var sure = (opp.seen || []).slice();
+    watched.forEach(function (w) { if (w.p >= 1 && sure.indexOf(w.card) < 0) { sure.push(w.card); } });
+    var maybe = watched.filter(function (w) { return w.p < 1; });
+    return {
+      size: opp.size || 0, sure: C.sortCards(sure), workedOut: C.sortCards(workedOut), maybe: maybe,
+      unseen: typeof opp.unseen === "number" ? opp.unseen : (opp.unknown || 0)
+    };
+  }
+
+  function chanceText(p) { return Math.round(p * 100) + "%"; }
+
+  function taggedFace(code, tag, label, className) {
+    return el("span", { class: "card suit-" + C.suitName(code) + " " + className, role: "img", "aria-label": label },
+      faceParts(code, el("span", { class: "chance-tag", "aria-hidden": "true", text: tag })));
+  }
+
+  function renderOpponent(s) {
+    var b = opponentBooks(s);
     var hand = clear(byId("opponent-hand"));
-    var known = C.sortCards(opp.known || []);
-    known.forEach(function (code) { hand.appendChild(cardFace(code)); });
-    for (var i = 0; i < (opp.unknown || 0); i++) { hand.appendChild(cardBack("a card you have not seen")); }
+    b.sure.forEach(function (code) { hand.appendChild(cardFace(code)); });
+    b.workedOut.forEach(function (code) {
+      hand.appendChild(taggedFace(code, "worked out", C.words(code) + ", worked out (never seen there)", "is-worked-out"));
+    });
+    b.maybe.forEach(function (w) {
+      hand.appendChild(taggedFace(w.card, chanceText(w.p), C.words(w.card) + ", seen going to the bot, " +
+        chanceText(w.p) + " likely still there", "is-maybe"));
+    });
+    for (var i = 0; i < b.unseen; i++) { hand.appendChild(cardBack("a card you have not seen")); }
     var summary = byId("opponent-summary");
-    if (!opp.size) { summary.textContent = "No cards yet."; }
+    if (!b.size) { summary.textContent = "No cards yet."; }
     else {
-      summary.textContent = opp.size + " card" + (opp.size === 1 ? "" : "s") + ": " +
-        (known.length ? "you know " + known.length + ", " : "") +
-        (opp.unknown ? opp.unknown + " unseen." : "you know them all.");
+      var parts = [];
+      if (b.sure.length) { parts.push(b.sure.length + " seen going there, certain"); }
+      if (b.workedOut.length) { parts.push(b.workedOut.length + " worked out"); }
+      if (b.maybe.length) { parts.push(b.maybe.length + " seen going there, each with its chance of still being there"); }
+      if (b.unseen) { parts.push((b.maybe.length ? "at least " : "") + b.unseen + " not seen"); }
+      summary.textContent = b.size + " card" + (b.size === 1 ? "" : "s") + ": " + parts.join("; ") + ".";
     }
-    byId("opponent-area").hidden = s.phase === "over";
+    // an empty bot's hand is not worth a panel the player has to scroll past
+    byId("opponent-area").hidden = s.phase === "over" || !b.size;
   }
 
   function renderCentre(s) {
@@ -716,7 +784,7 @@
     var reserve = el("div", { class: "pile" },
       el("span", { class: "pile-label", text: "Reserve" }),
       reserveKnown ? cardFace(reserveKnown) : cardBack("the reserve, face down"),
-      el("span", { class: "pile-count", text: reserveKnown ? "you know it" : "face down" }));
+      el("span", { class: "pile-count", text: reserveKnown ? (s.reserve.worked_out ? "worked out" : "seen") : "face down" }));
     body.appendChild(el("div", { class: "piles" }, stock, reserve));
 
     var table = s.table || {};
@@ -748,7 +816,7 @@
     var knownCount = cards.filter(function (c) { return knownSet[c]; }).length;
     byId("your-summary").textContent = cards.length ?
       cards.length + " card" + (cards.length === 1 ? "" : "s") + ". " +
-      (knownCount ? knownCount + " marked known: the bot watched them arrive." : "The bot cannot be sure of any of them.") :
+      (knownCount ? knownCount + " marked known: the bot can be sure you hold them." : "The bot cannot be sure of any of them.") :
       "No cards yet.";
   }
 
@@ -1122,19 +1190,31 @@
     box.appendChild(el("p", { text: typeof o.step === "number" && o.step_name ?
       "Decided at step " + o.step + ": " + o.step_name + "." : "Every step was equal, so the game is drawn." }));
     box.appendChild(steps);
+    var replay = "/games/" + encodeURIComponent(s.id) + "/replay";
     box.appendChild(el("div", { class: "button-row" },
       el("button", { type: "button", class: "primary", "data-focus": "again", onclick: function () { playAgain(s); }, text: "Play again" }),
+      el("a", { href: replay + "?move=0", class: "button-link", id: "showdown-replay", text: "Replay this game" }),
+      el("a", { href: replay + "#review-panel", class: "button-link", id: "showdown-review", text: "The Expert's review" }),
       el("a", { href: "/", class: "button-link", text: "Back to Play" })));
+  }
+
+  /** The new-game body that starts a game like ``s`` (same bot and rule options). */
+  function sameGame(s) {
+    var o = s.options || {};
+    var body = { bot: s.bot || settings.bot };
+    var first = o.first_splitter;
+    body.first_splitter = first === "coin" ? "coin" : first === s.seat ? "you" :
+      (first === 0 || first === 1) ? "bot" : settings.firstSplitter;
+    ["swap", "reserve_order", "scoring", "rounds", "opening_seed", "build"].forEach(function (name) {
+      if (o[name] !== undefined && o[name] !== null) { body[name] = o[name]; }
+    });
+    return body;
   }
 
   function playAgain(s) {
     var button = document.querySelector('[data-focus="again"]');
     if (button) { button.disabled = true; }
-    startGame({
-      bot: s.bot || settings.bot,
-      swap: (s.options && s.options.swap) || settings.swap,
-      first_splitter: settings.firstSplitter
-    }, function (message) {
+    startGame(sameGame(s), function (message) {
       if (button) { button.disabled = false; }
       showAlert(message, "error");
     });
@@ -1163,15 +1243,30 @@
     }
     body.appendChild(details("know-yours", "Your hand, as the bot sees it", hand.length ? [
       el("p", null, "The bot can count on: ", known.length ? chips(known) : "none of your cards", "."),
-      el("p", null, "The bot cannot be sure of: ", hidden.length ? chips(hidden) : "any of them", ".")
+      hidden.length ? el("p", null, "The bot cannot be sure of: ", chips(hidden), ".") :
+        el("p", { text: "It can be sure of every card you hold." })
     ] : el("p", { text: "You hold no cards yet." }), true));
 
-    var opp = s.opponent || { known: [], unknown: 0, size: 0 };
-    var oppKnown = C.sortCards(opp.known || []);
-    body.appendChild(details("know-theirs", "The bot's hand, as you know it", [
-      el("p", null, oppKnown.length ? ["You have seen: ", chips(oppKnown), "."] : (opp.size ? "You have not seen any of its cards." : "It holds no cards yet."),
-        opp.unknown ? " Plus " + opp.unknown + " card" + (opp.unknown === 1 ? "" : "s") + " you have not seen." : "")
-    ], true));
+    var b = opponentBooks(s);
+    var theirs = [];
+    if (!b.size) { theirs.push(el("p", { text: "It holds no cards yet." })); }
+    if (b.sure.length) { theirs.push(el("p", null, "Seen going there, certain: ", chips(b.sure), ".")); }
+    if (b.workedOut.length) {
+      theirs.push(el("p", null, "Worked out (never seen there, but every other card is placed): ", chips(b.workedOut), "."));
+    }
+    if (b.maybe.length) {
+      theirs.push(el("p", { text: "Seen going there, though it may have given one away in its blind swap:" }));
+      theirs.push(el("ul", { class: "chance-list" }, b.maybe.map(function (w) {
+        return el("li", null, chip(w.card), " " + chanceText(w.p) + " still there");
+      })));
+    }
+    if (b.size && b.unseen) {
+      theirs.push(el("p", { text: (theirs.length ? "Plus " : "It holds ") + (b.maybe.length ? "at least " : "") + b.unseen +
+        " card" + (b.unseen === 1 ? "" : "s") + " you have not seen." }));
+    } else if (b.size && !b.maybe.length) {
+      theirs.push(el("p", { text: "You know every card it holds." }));
+    }
+    body.appendChild(details("know-theirs", "The bot's hand, as you know it", theirs, true));
 
     var reserveOdds = k.reserve_odds || [];
     if (reserveOdds.length) {
@@ -1215,7 +1310,8 @@
   }
 
   function oddsTable(headers, rows, caption, nullLabel) {
-    return el("div", { class: "table-scroll" }, el("table", { class: "odds-table" },
+    // focusable, so that a keyboard can scroll it when it is wider than the panel
+    return el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": caption }, el("table", { class: "odds-table" },
       el("caption", { class: "visually-hidden", text: caption }),
       el("thead", null, el("tr", null, headers.map(function (h) { return el("th", { scope: "col", text: h }); }))),
       el("tbody", null, rows.map(function (row) {
@@ -1296,12 +1392,51 @@
     });
   }
 
+  /** Times written by the server (in UTC) are shown in the browser's local time, as the lobby's are. */
+  function localTimes() {
+    document.querySelectorAll("[data-local]").forEach(function (node) {
+      var value = node.getAttribute("datetime") || node.getAttribute("data-datetime");
+      if (value) { node.textContent = formatTime(value); }
+    });
+  }
+
+  // ==========================================================================================
+  // The replay: the same card chips, bot's hand and knowledge panel as the table
+  // ==========================================================================================
+  function initReplay() {
+    document.querySelectorAll("[data-rich]").forEach(function (node) {
+      var text = node.textContent;
+      clear(node).appendChild(richText(text));
+    });
+    // the step's state object, as the API gives it (the page itself names no unseen card)
+    var holder = byId("replay-state");
+    var main = byId("main");
+    if (!holder || !main) { return; }
+    var path = "/api/games/" + encodeURIComponent(main.getAttribute("data-game-id")) + "/replay?move=" +
+      encodeURIComponent(holder.getAttribute("data-step"));
+    request("GET", path).then(function (result) {
+      var step = result.ok && result.data && result.data.steps && result.data.steps[0];
+      if (!step) {
+        clear(byId("knowledge-body")).appendChild(el("p", { class: "help", text: "What you knew could not be loaded: " +
+          errorText(result, "status " + result.status) + "." }));
+        return;
+      }
+      renderOpponent(step.state);
+      renderKnowledge(step.state);
+      byId("knowledge-body").setAttribute("data-loaded", "");
+    }, function () {
+      clear(byId("knowledge-body")).appendChild(el("p", { class: "help", text: NETWORK_ERROR }));
+    });
+  }
+
   var page = document.body.getAttribute("data-page");
+  localTimes();
   initFeedback();
   if (page === "data") { initData(); }
   if (page === "lobby") { initLobby(); }
   else if (page === "settings") { initSettings(); }
   else if (page === "table") { initTable(); }
+  else if (page === "replay") { initReplay(); }
   loadReviewAssets();
 
   // Exposed for debugging in the console only; the page never reads it back.

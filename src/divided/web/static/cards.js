@@ -198,6 +198,7 @@
     bot: "skilled",          // random | skilled | expert
     swap: "blind",           // blind | face-up
     firstSplitter: "coin",   // you | bot | coin
+    reserveOrder: "literal", // literal | splitter-first | coin
     pace: "normal",          // off | fast | normal | slow
     fourColour: false,
     largeCards: false,
@@ -208,6 +209,7 @@
     bot: ["random", "skilled", "expert"],
     swap: ["blind", "face-up"],
     firstSplitter: ["you", "bot", "coin"],
+    reserveOrder: ["literal", "splitter-first", "coin"],
     pace: ["off", "fast", "normal", "slow"]
   };
 

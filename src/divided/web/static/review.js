@@ -27,6 +27,42 @@
 
   function gamePath(id, suffix) { return "/api/games/" + encodeURIComponent(id) + suffix; }
 
+  /** An action label of the API ("split Th Jc", "take face-down", "give Qs", "build … | …")
+   * in the words of the table's buttons (card codes stay codes; write() draws them as chips). */
+  function actionWords(label) {
+    var text = String(label || "");
+    var m;
+    if ((m = /^split (.+)$/.exec(text))) { return "show " + m[1] + " face up"; }
+    if (text === "take face-up") { return "take the face-up pair"; }
+    if (text === "take face-down") { return "take the face-down pair"; }
+    if (text === "keep") { return "keep your cards"; }
+    if ((m = /^give (.+)$/.exec(text))) { return "give " + m[1] + " for the reserve"; }
+    if ((m = /^build (.+) \| (.+)$/.exec(text))) { return "build " + m[1] + " and " + m[2]; }
+    return text;
+  }
+
+  /** Replace a node's content with text in which card codes are drawn as small cards. */
+  function write(node, parts) {
+    var C = window.DividedCards;
+    while (node.firstChild) { node.removeChild(node.firstChild); }
+    parts.forEach(function (part) {
+      if (typeof part !== "string") { node.appendChild(part); return; }
+      if (!C || !C.tokenize) { node.appendChild(document.createTextNode(part)); return; }
+      C.tokenize(part).forEach(function (piece) {
+        if (!piece.card) { node.appendChild(document.createTextNode(piece.text)); return; }
+        var chip = document.createElement("span");
+        chip.className = "inline-card suit-" + C.suitName(piece.card);
+        chip.setAttribute("role", "img");
+        chip.setAttribute("aria-label", C.words(piece.card));
+        var face = document.createElement("span");
+        face.setAttribute("aria-hidden", "true");
+        face.textContent = C.label(piece.card);
+        chip.appendChild(face);
+        node.appendChild(chip);
+      });
+    });
+  }
+
   // -- the table: hints ------------------------------------------------------------------------
   function initHints(area) {
     var id = area.getAttribute("data-game-id");
@@ -36,24 +72,41 @@
     function showUsed(n) { used.textContent = n === 1 ? "1 hint used in this game." : n + " hints used in this game."; }
     call("GET", gamePath(id, "/hint")).then(function (result) {
       if (!result.ok || !result.data || !result.data.allowed) { return; }
-      area.hidden = false;
+      allowed = true;
+      sync();
       showUsed(result.data.used);
     });
+    var allowed = false;
+    var main = byId("main");
+    // Hints are for the player's own decisions: none once the game is over, and the button
+    // rests while it is not the player's turn.
+    function sync() {
+      var phase = main ? main.getAttribute("data-phase") : null;
+      var yours = !main || main.getAttribute("data-to-move") === "you";
+      area.hidden = !allowed || phase === "over";
+      if (!button.hasAttribute("data-asking")) { button.disabled = !yours || phase === "over"; }
+    }
     // a hint is for one decision: clear it when the table shows a new prompt
     var prompt = byId("prompt");
     if (prompt && window.MutationObserver) {
       new MutationObserver(function () { out.textContent = ""; }).observe(prompt, { childList: true, characterData: true, subtree: true });
     }
+    if (main && window.MutationObserver) {
+      new MutationObserver(sync).observe(main, { attributes: true, attributeFilter: ["data-phase", "data-to-move"] });
+    }
     button.addEventListener("click", function () {
       button.disabled = true;
+      button.setAttribute("data-asking", "");
       out.textContent = "The Expert is thinking…";
       call("POST", gamePath(id, "/hint")).then(function (result) {
-        button.disabled = false;
+        button.removeAttribute("data-asking");
+        sync();
         if (!result.ok) { out.textContent = "No hint: " + errorOf(result) + "."; return; }
-        out.textContent = "The Expert would " + result.data.label + " (about " + pct(result.data.value) + " to win).";
+        write(out, ["The Expert would " + actionWords(result.data.label) + " (about " + pct(result.data.value) + " to win)."]);
         showUsed(result.data.used);
       }, function () {
-        button.disabled = false;
+        button.removeAttribute("data-asking");
+        sync();
         out.textContent = "No hint: the server could not be reached.";
       });
     });
@@ -61,14 +114,42 @@
 
   // -- the replay: the review ------------------------------------------------------------------
   var GRADES = { best: "Best", good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+  var PHASES = { split: "Split", choose: "Choose", reserve: "Reserve", build: "Build" };
+
+  function gradeName(grade) { return GRADES[grade] || "Close call"; }
+
+  function points(n) { return n === 1 ? "1 point" : n + " points"; }
+
+  /** What a graded decision cost, in words; nothing is claimed for a close call (a grade this
+   * page does not know, such as "close", is one) or for a decision as good as the Expert's. */
+  function lossWords(m) {
+    if (!GRADES[m.grade]) { return "Too close to call: the difference is within the review's margin of error."; }
+    var lost = Math.round((m.loss || 0) * 100);
+    if (m.played === m.best) { return "The Expert's choice too."; }
+    if (m.grade === "best" || lost === 0) { return "Just as good as the Expert's choice (" + actionWords(m.best_label) + ")."; }
+    var error = typeof m.loss_error === "number" ? m.loss_error : m.se;  // the loss's standard error
+    var margin = typeof error === "number" && isFinite(error) && error > 0 ? " ± " + (error * 100).toFixed(1) + " points" : "";
+    return "The Expert's choice: " + actionWords(m.best_label) + "; you lost " + points(lost) + margin + " of win chance.";
+  }
+
+  function badge(grade) {
+    var node = document.createElement("span");
+    node.className = "grade-badge grade-" + (GRADES[grade] ? grade : "close");
+    node.textContent = gradeName(grade);
+    return node;
+  }
 
   function initReview(panel) {
     var id = panel.getAttribute("data-game-id");
     var here = Number(panel.getAttribute("data-move-number"));
+    // the replay step (?move=) of each move number: steps are listed in order
+    var steps = (panel.getAttribute("data-steps") || "").split(",").filter(function (x) { return x !== ""; }).map(Number);
     var button = byId("review-button");
     var status = byId("review-status");
     var progress = byId("review-progress");
     var entry = byId("review-entry");
+    var summary = byId("review-summary");
+    var list = byId("review-list");
     var timer = null;
 
     function show(body) {
@@ -79,7 +160,7 @@
         progress.value = body.done;
         status.textContent = "Reviewing: " + body.done + " of " + (body.total || "?") + " decisions.";
       } else if (st === "done") {
-        status.textContent = "Reviewed by the Expert: " + body.total + " decisions.";
+        status.textContent = "Reviewed by the Expert: " + body.total + " decision" + (body.total === 1 ? "" : "s") + ".";
       } else if (st === "failed") {
         status.textContent = "The review stopped (" + body.error + "); " + body.done + " of " + body.total + " decisions scored. You can try again.";
       } else {
@@ -87,10 +168,40 @@
       }
       button.hidden = st === "done" || st === "running";
       button.textContent = st === "failed" ? "Try the review again" : "Review this game";
+      showSummary(body.moves || []);
       showEntry(body.moves || []);
       if (st === "running" && timer === null) {
         timer = window.setTimeout(function () { timer = null; poll(); }, 700);
       }
+    }
+
+    function showSummary(moves) {
+      if (!summary || !list) { return; }
+      while (list.firstChild) { list.removeChild(list.firstChild); }
+      summary.hidden = !moves.length;
+      byId("review-summary-count").textContent = moves.length === 1 ? "1 decision" : moves.length + " decisions";
+      moves.forEach(function (m) {
+        var item = document.createElement("li");
+        var index = steps.indexOf(m.move_number);
+        // numbered like the replay's own "Move N of M"
+        var where = (PHASES[m.phase] || m.phase || "Decision") + (index >= 0 ? " at move " + index : "");
+        var link = document.createElement(index >= 0 ? "a" : "span");
+        if (index >= 0) {
+          link.href = "/games/" + encodeURIComponent(id) + "/replay?move=" + index;
+          if (m.move_number === here) { link.setAttribute("aria-current", "step"); }
+        }
+        link.textContent = where;
+        var played = document.createElement("span");
+        write(played, [": you chose to " + actionWords(m.played_label) + ". "]);
+        var loss = document.createElement("span");
+        write(loss, [lossWords(m)]);
+        item.appendChild(badge(m.grade));
+        item.appendChild(document.createTextNode(" "));
+        item.appendChild(link);
+        item.appendChild(played);
+        item.appendChild(loss);
+        list.appendChild(item);
+      });
     }
 
     function showEntry(moves) {
@@ -100,14 +211,15 @@
       if (!found) { entry.hidden = true; return; }
       entry.hidden = false;
       var head = document.createElement("p");
-      head.className = "review-grade grade-" + found.grade;
-      head.textContent = "Your move from here, " + (GRADES[found.grade] || found.grade).toLowerCase() + ": you played " + found.played_label + ".";
+      head.className = "review-grade";
+      var words = document.createElement("span");
+      write(words, [" Your move from here: you chose to " + actionWords(found.played_label) + "."]);
+      head.appendChild(badge(found.grade));
+      head.appendChild(words);
       var reason = document.createElement("p");
-      reason.textContent = found.reason;
+      write(reason, [found.reason || ""]);
       var best = document.createElement("p");
-      best.textContent = found.played === found.best
-        ? "The Expert's choice too."
-        : "The Expert's choice: " + found.best_label + "; you lost " + Math.round(found.loss * 100) + " points of win chance.";
+      write(best, [lossWords(found)]);
       entry.appendChild(head); entry.appendChild(reason); entry.appendChild(best);
     }
 
