@@ -17,7 +17,7 @@ run: $(STAMP)
 	$(BIN)/divided serve
 
 test: $(STAMP)
-	bash scripts/ensure-browser.sh
+	bash scripts/ensure-test-tools.sh
 	$(BIN)/python -m pytest
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy

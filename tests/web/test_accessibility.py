@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_
 if not CHROMIUM.exists():
     pytest.skip(
         f"!!! ACCESSIBILITY TESTS SKIPPED: {CHROMIUM} is missing. Install Debian's Chromium "
-        "with `apt-get install chromium` (as root; or run scripts/ensure-browser.sh); Playwright must not "
+        "with `apt-get install chromium` (as root; or run scripts/ensure-test-tools.sh); Playwright must not "
         "download a browser of its own. !!!",
         allow_module_level=True,
     )

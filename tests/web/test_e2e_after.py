@@ -30,7 +30,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expec
 if not CHROMIUM.exists():
     pytest.skip(
         f"!!! END-TO-END BROWSER TESTS (after the game) SKIPPED: {CHROMIUM} is missing. Install Debian's "
-        "Chromium with `apt-get install chromium` (as root; or run scripts/ensure-browser.sh); Playwright "
+        "Chromium with `apt-get install chromium` (as root; or run scripts/ensure-test-tools.sh); Playwright "
         "must not download a browser of its own. !!!",
         allow_module_level=True,
     )

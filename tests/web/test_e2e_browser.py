@@ -40,7 +40,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwrig
 if not CHROMIUM.exists():
     pytest.skip(
         f"!!! END-TO-END BROWSER TESTS SKIPPED: {CHROMIUM} is missing. Install Debian's Chromium "
-        "with `apt-get install chromium` (as root; or run scripts/ensure-browser.sh); Playwright must not "
+        "with `apt-get install chromium` (as root; or run scripts/ensure-test-tools.sh); Playwright must not "
         "download a browser of its own. !!!",
         allow_module_level=True,
     )
