@@ -15,19 +15,20 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
+from deals import at_reserve, mask
+from deals import card as card_of
+from sight import saw_given_to_reserve, seen_by, watched_by
 
 from divided import games
-from divided.cards import PACK_21
+from divided.cards import PACK_21, mask_indices
 from divided.games.base import CHANCE, State
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge
 from divided.games.divided_ranks.state import (
     ALL_CARDS,
-    ChoiceEvent,
     DividedRanksState,
     Phase,
     ReserveEvent,
-    SplitEvent,
 )
 from divided.hands.arrange import split_masks, split_of
 from divided.hands.five import evaluate_mask
@@ -35,67 +36,16 @@ from divided.hands.five import evaluate_mask
 VARIANTS = ["blind", "face-up"]
 
 
-def seen_by(core: DividedRanksState, player: int) -> int:
-    """Cards ``player`` has seen, by the rules' text (independent of the view code)."""
-    seen = core.hands[player]
-    for event in core.log:
-        if isinstance(event, SplitEvent):
-            seen |= event.face_up
-            if event.splitter == player:
-                seen |= event.drawn
-        elif isinstance(event, ChoiceEvent):
-            if event.chooser == player and not event.took_face_up:
-                seen |= event.face_down
-        elif isinstance(event, ReserveEvent) and event.swapped and (
-            event.player == player or core.options.face_up_swap
-        ):
-            seen |= (1 << event.gave) | (1 << event.took)
-    if core.phase in (Phase.SPLIT, Phase.CHOOSE) and core.splitter() == player:
-        seen |= core.drawn()
-    if core.phase == Phase.CHOOSE:
-        seen |= core.face_up
-    return seen
-
-
-def watched_by(core: DividedRanksState, player: int) -> int:
-    """Cards ``player`` saw go into the opponent's hand, by the rules' text: the pair the
-    opponent took from the player's split, the face-up pair the opponent kept when the player
-    took the face-down one, and a card the opponent took face up at the reserve."""
-    watched = 0
-    splits: dict[int, SplitEvent] = {}
-    for event in core.log:
-        if isinstance(event, SplitEvent):
-            splits[event.round] = event
-        elif isinstance(event, ChoiceEvent):
-            face_up = splits[event.round].face_up
-            taken = face_up if event.took_face_up else event.face_down
-            if event.chooser != player:
-                watched |= taken
-            elif not event.took_face_up:
-                watched |= face_up
-        elif isinstance(event, ReserveEvent) and event.swapped and event.player != player \
-                and core.options.face_up_swap:
-            watched |= 1 << event.took
-    return watched
-
-
-def saw_given_to_reserve(core: DividedRanksState, player: int) -> int:
-    """The card ``player`` saw put into the reserve by the last swap (0 if none or unseen)."""
-    last = 0
-    for event in core.log:
-        if isinstance(event, ReserveEvent) and event.swapped:
-            shown = event.player == player or core.options.face_up_swap
-            last = 1 << event.gave if shown else 0
-    return last
-
-
-def random_game(seed: int, swap: str) -> State:  # type: ignore[type-arg]
+def random_game(seed: int, swap: str, keep: bool = False) -> State:  # type: ignore[type-arg]
+    """A game of random moves (both players keep at the reserve if ``keep``)."""
     game = games.load("divided-ranks", swap=swap)
     state = game.new_initial_state()
     rng = random.Random(seed)
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        elif keep and state.core.phase == Phase.RESERVE:
+            state.apply_action(act.KEEP)
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     return state
@@ -266,17 +216,21 @@ def _gift_choices(history: list[int], mapping: dict[int, int], moves: list[int],
         yield {move: card}
 
 
-def _reserve_positions(seed: int, swap: str) -> list[State]:  # type: ignore[type-arg]
-    finished = random_game(seed, swap)
+def _reserve_positions(seed: int, swap: str, keep: bool = False) -> list[State]:  # type: ignore[type-arg]
+    finished = random_game(seed, swap, keep)
     return [p for p in prefixes(finished) if p.core.phase in (Phase.RESERVE, Phase.BUILD)]
 
 
 @pytest.mark.parametrize("swap", VARIANTS)
 def test_reserve_books_match_brute_force(swap: str) -> None:
     checked = 0
+    kinds = set()  # (phase, who swapped so far, the viewer decided first)
+    deduced = uncertain_watched = 0
     for seed in range(30):
-        for position in _reserve_positions(seed, swap):
+        for position in _reserve_positions(seed, swap, keep=seed % 10 == 0):
+            swaps = tuple(e.swapped for e in position.core.log if isinstance(e, ReserveEvent))
             for player in (0, 1):
+                kinds.add((position.core.phase, swaps, position.core.reserve_first == player))
                 opponent = 1 - player
                 worlds = consistent_worlds(position, player)
                 placements = {(*w.hands, w.reserve) for w in worlds}
@@ -308,6 +262,8 @@ def test_reserve_books_match_brute_force(swap: str) -> None:
                 certain_reserve = 1 << next(iter(reserves)) if len(reserves) == 1 else 0
                 assert books.worked_out == (
                     certain & ~watched | certain_reserve & ~saw_given_to_reserve(position.core, player))
+                deduced += bool(books.worked_out & books.opponent_known)
+                uncertain_watched += any(c in books.unaccounted for c in range(21) if watched >> c & 1)
                 # what the opponent can count on: my cards in my hand in every world they allow
                 their_worlds = consistent_worlds(position, opponent)
                 counted = ALL_CARDS
@@ -316,6 +272,14 @@ def test_reserve_books_match_brute_force(swap: str) -> None:
                 assert books.marked == counted
                 checked += 1
     assert checked >= 100
+    # every kind of reserve position: before any decision, after a keep or a swap, and at the
+    # build after each pair of decisions, seen by the first and by the second to decide
+    swaps = [(), (False,), (True,)]
+    expected = {(Phase.RESERVE, s, first) for s in swaps for first in (True, False)}
+    expected |= {(Phase.BUILD, (a, b), first) for a in (False, True) for b in (False, True)
+                 for first in (True, False)}
+    assert kinds == expected
+    assert deduced and (uncertain_watched or swap == "face-up")  # face up, every gift is seen
 
 
 def _best_key_brute(holding: int) -> tuple[int, int, int, int]:
@@ -422,3 +386,34 @@ def test_describe_names_cards() -> None:
     assert "Your hand" in text and "keep" in text
     hand = position.core.hands[position.current_player()]
     assert all(str(card) in text for card in PACK_21.cards_of(hand))
+
+
+def test_watched_cards_keep_their_chance_after_a_blind_swap() -> None:
+    """Worked out by hand. Player 0 splits rounds 1, 3, 5 (player 1 takes its face-up pairs Th Jh,
+    Ks Kd, Ad Jk) and takes the face-down pair in round 2, so watches player 1 keep Jc Qh: eight
+    cards seen going across. Player 0 never sees Kc Ah (kept by player 1 in round 4) nor the
+    reserve As. Player 1 goes first and swaps blind, giving Th: it could have given any of its
+    ten cards, and which of the three unseen cards was the reserve is unknown, so each of the
+    eleven cards player 0 cannot place is the reserve with chance 1/11 and still with player 1
+    with chance 10/11 (91%)."""
+    state = at_reserve("Ts Td Tc Js Jd Qs Qd Qc Kh Ac", "Th Jh Jc Qh Ks Kd Kc Ah Ad Jk", "As",
+                       first_splitter=0, face_down_rounds={1})
+    assert state.current_player() == 1
+    state.apply_action(act.give_action(card_of("Th")))
+    books = knowledge(state.observation(0))
+    watched = mask("Th Jh Jc Qh Ks Kd Ad Jk")
+    assert books.watched == watched
+    assert books.opponent_known == 0 and books.opponent_unknown == 10 and books.worked_out == 0
+    assert set(books.unaccounted) == set(mask_indices(watched | mask("Kc Ah As")))
+    for places in books.unaccounted.values():
+        assert places == {"opponent's hand": Fraction(10, 11), "reserve": Fraction(1, 11)}
+    assert "Th (91% still there)" in books.describe()
+    # Player 0 swaps blind, gives Ts and takes Th: the reserve is Ts (seen given), and the other
+    # ten cards are player 1's: the seven watched ones seen, Kc Ah As worked out.
+    state.apply_action(act.give_action(card_of("Ts")))
+    books = knowledge(state.observation(0))
+    assert books.watched == watched and books.reserve == card_of("Ts")
+    assert books.opponent_known == mask("Jh Jc Qh Ks Kd Ad Jk Kc Ah As")
+    assert books.worked_out == mask("Kc Ah As") and books.unaccounted == {}
+    text = books.describe()
+    assert "The reserve is Ts (seen)." in text and "Kc As Ah (worked out)" in text

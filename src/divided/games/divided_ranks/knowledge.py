@@ -10,7 +10,9 @@ How the consistent states are found:
   unseen once seen), and every unseen card could be in any unseen slot: the opponent's
   hidden cards, the reserve, the stock, or the pair(s) on the table the player has not seen.
   Each consistent placement is equally likely, so an unseen card is in a zone with
-  probability (slots in that zone) / (unseen cards).
+  probability (slots in that zone) / (unseen cards). A zone with a slot for every unseen
+  card holds them all for certain: once a player has seen twenty cards, the last is the
+  reserve.
 * **From the reserve on** the stock is empty, so a consistent state is fixed by which card is
   the reserve (the opponent holds the other ten the player cannot see). The set of
   possible reserve cards starts as the unseen cards and is filtered through the observed
