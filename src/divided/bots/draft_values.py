@@ -54,8 +54,10 @@ from divided.hands.arrange import Scoring, packed_key_table
 
 EXACT_LIMIT = 4096
 """Enumerate every world (exact values) when there are at most this many distinct ones."""
-TARGET_SE = 0.01
-"""Sample until every action's standard error is at most this (or the budget is spent)."""
+TARGET_SE = 0.005
+"""Sample until every action's standard error is at most this (or the budget is spent): half
+a point of win chance, so that the choice and the grades built on it seldom depend on the
+sampling (the review's promise is at most one point)."""
 BATCH = 1024
 """Worlds per sampling batch."""
 
@@ -347,25 +349,23 @@ def _reserve_choice(keys: npt.NDArray[np.int32], hand: Masks, candidates: Masks)
     the lowest card (the legal order)."""
     n = len(hand)
     cards = _cards_of(hand, 10)
-    card_bits = _bit(cards)
-    totals = np.zeros((n, 11))
-    for c in mask_indices(int(np.bitwise_or.reduce(candidates))):
-        present = ((candidates >> c) & 1).astype(bool)
-        c_bit = np.int64(1 << c)
-        theirs = keys[(ALL_CARDS ^ hand) ^ c_bit]
-        mine = keys[hand]
-        totals[:, 0] += np.where(present, _score(mine, theirs), 0.0)
-        for slot in range(10):
-            mine = keys[hand ^ card_bits[:, slot] | c_bit]
-            totals[:, slot + 1] += np.where(present, _score(mine, theirs), 0.0)
-    best = np.argmax(totals, axis=1)  # sums of halves: exact, so ties are exact; first = keep
+    # column 0 keeps, column 1 + i gives the i-th card (the reserve card is added per candidate)
+    kept = np.concatenate([hand[:, None], hand[:, None] ^ _bit(cards)], axis=1)
+    takes = np.array([0] + [1] * 10, dtype=np.int64)
+    totals = np.zeros((n, 11), dtype=np.int32)  # wins minus losses: ranks options as the chance to win
+    # each world's candidate cards, ascending, padded on the right (``present`` marks the real ones)
+    bits = ((candidates[:, None] >> np.arange(21, dtype=np.int64)) & 1).astype(bool)
+    counts = bits.sum(axis=1)
+    order = np.argsort(~bits, axis=1, kind="stable")[:, : int(counts.max())]
+    for k in range(order.shape[1]):
+        c = order[:, k].astype(np.int64)
+        present = (k < counts).astype(np.int32)[:, None]
+        theirs = keys[(ALL_CARDS ^ hand) ^ _bit(c)][:, None]
+        mine = keys[kept | (takes[None, :] << c[:, None])]
+        totals += np.sign(mine - theirs) * present  # +1 a win, 0 a draw, -1 a loss
+    best = np.argmax(totals, axis=1)  # the first of the best (exact integers): keep, then the cards in order
     out: Masks = np.where(best == 0, -1, cards[np.arange(n), np.maximum(best - 1, 0)])
     return out
-
-
-def _score(mine: npt.NDArray[np.int32], theirs: npt.NDArray[np.int32]) -> Floats:
-    result: Floats = np.where(mine > theirs, 1.0, np.where(mine == theirs, 0.5, 0.0))
-    return result
 
 
 def _placements(items: list[int], sizes: list[int]) -> Iterator[list[int]]:
@@ -397,10 +397,12 @@ def _rounds(view: PlayerView) -> list[_Round]:
 
 
 def draft_values(view: PlayerView, legal: Sequence[int], rng: np.random.Generator, *, budget: int,
-                 epsilon: float, beta: float, target: float = TARGET_SE) -> DraftValues:
-    """Every legal action's chance to win at a split or choose decision (see the module text):
-    exact when the worlds are few, else sampled until every standard error is at most
-    ``target`` or ``budget`` worlds have been used."""
+                 epsilon: float, beta: float, target: float = TARGET_SE,
+                 difference: bool = False) -> DraftValues:
+    """Every action of ``legal`` valued at a split or choose decision (see the module text):
+    exact when the worlds are few, else sampled until every standard error (with
+    ``difference``, that of ``legal[0]``'s value minus ``legal[1]``'s) is at most ``target`` or
+    ``budget`` worlds have been used."""
     if budget < 1:
         raise ValueError(f"the budget must be at least one world, not {budget}")
     position = _Position(view, epsilon, beta)
@@ -427,7 +429,12 @@ def draft_values(view: PlayerView, legal: Sequence[int], rng: np.random.Generato
             errors = np.sqrt((w[:, None] ** 2 * (x - means) ** 2).sum(axis=0)) / total
         else:
             means, errors = np.full(len(legal), 0.5), np.full(len(legal), 0.5)
-        if used >= budget or (total > 0 and errors.max() <= target):
+        if total > 0 and difference:
+            diff = x[:, 0] - x[:, 1]
+            spread = float(np.sqrt((w**2 * (diff - (means[0] - means[1])) ** 2).sum()) / total)
+        else:
+            spread = float(errors.max()) if total > 0 else 1.0
+        if used >= budget or spread <= target:
             break
     return DraftValues(tuple(legal), {a: float(means[i]) for i, a in enumerate(legal)},
                        {a: float(errors[i]) for i, a in enumerate(legal)}, used, False, w, x)

@@ -93,10 +93,10 @@ class ExpertDecision:
     exact: bool
 
 
-def view_rng(view: PlayerView, salt: int = 0) -> np.random.Generator:
+def view_rng(view: PlayerView, salt: int = 0, purpose: str = "decide") -> np.random.Generator:
     """The random numbers of a decision: a function of the view (everything the player knows,
-    as :func:`repr` spells it) and ``salt`` only."""
-    digest = hashlib.blake2b(f"divided-expert:{salt}:{view!r}".encode(), digest_size=16).digest()
+    as :func:`repr` spells it), ``salt`` and ``purpose`` only."""
+    digest = hashlib.blake2b(f"divided-expert:{purpose}:{salt}:{view!r}".encode(), digest_size=16).digest()
     return np.random.default_rng(int.from_bytes(digest, "big"))
 
 

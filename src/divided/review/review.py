@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from divided import games
-from divided.bots.expert import REVIEW_BUDGET, TIE, ExpertBot, expert_decision
+from divided.bots.draft_values import draft_values
+from divided.bots.expert import REVIEW_BUDGET, TIE, ExpertBot, expert_decision, view_rng
 from divided.cards import PACK_21, mask_indices
 from divided.games import GameRecord, State
 from divided.games.divided_ranks import actions as act
@@ -50,6 +51,13 @@ INACCURACY = 0.05
 DEFAULT_BUDGET = REVIEW_BUDGET
 """The most worlds sampled at a split or choose decision (the standard-error target of
 :mod:`divided.bots.draft_values` ends sampling well before it)."""
+REFINE_SE = 0.003
+"""When a sampled grade is not settled, the played move and the expert's choice are compared
+again over fresh worlds until the standard error of their difference is at most this."""
+REFINE_BUDGET = 262_144
+"""The most worlds for that comparison."""
+SETTLED = 2.5
+"""A grade is settled when it would not change with the loss this many standard errors away."""
 GRADES = ("best", "good", "close", "inaccuracy", "mistake", "blunder")
 _TIE = TIE
 _RANK_NAMES = ("tens", "jacks", "queens", "kings", "aces")
@@ -180,10 +188,19 @@ def review_decision(bot: ExpertBot, decision: Decision, seed: int) -> MoveReview
     if played not in legal:
         raise ValueError(f"move {decision.move_number}: action {played} was not legal")
     found = expert_decision(view, legal, salt=seed, budget=bot.budget, epsilon=bot.epsilon, beta=bot.beta)
-    values, best = found.values, found.choice
+    values, errors, best = dict(found.values), dict(found.errors), found.choice
     loss = max(0.0, values[best] - values[played])
     loss_error = found.loss_errors[played]
-    grade = grade_for(loss, loss_error)
+    worlds, refined = found.worlds, False
+    if played != best and loss_error > 0.0 and not _settled(loss, loss_error):
+        sharper = draft_values(view, (best, played), view_rng(view, seed, "refine"), budget=REFINE_BUDGET,
+                               epsilon=bot.epsilon, beta=bot.beta, target=REFINE_SE, difference=True)
+        values.update(sharper.values)
+        errors.update(sharper.errors)
+        loss = max(0.0, values[best] - values[played])
+        loss_error = sharper.difference_error(best, played)
+        worlds, refined = sharper.worlds, True
+    grade = "best" if played == best else grade_for(loss, loss_error)
     if view.phase == Phase.RESERVE:
         reason = _reserve_reason(view, legal, played, best, values)
     elif view.phase == Phase.BUILD:
@@ -192,20 +209,28 @@ def review_decision(bot: ExpertBot, decision: Decision, seed: int) -> MoveReview
         reason = _choose_reason(view, played, best, values)
     else:
         reason = _split_reason(view, played, best, values)
-    reason += _error_words(grade, played, best, loss, loss_error, found.worlds, found.exact)
+    reason += _error_words(grade, played, best, loss, loss_error, worlds, found.exact, refined)
     return MoveReview(decision.move_number, str(view.phase), played, decision.labels.get(played, str(played)),
                       best, decision.labels.get(best, str(best)), values, loss, grade, reason,
-                      found.errors, loss_error)
+                      errors, loss_error)
 
 
 # -- words ---------------------------------------------------------------------------------------
 
+def _settled(loss: float, error: float) -> bool:
+    """Whether the grade stays the same anywhere within :data:`SETTLED` errors of ``loss``."""
+    grade = grade_for(loss, error)
+    return all(grade_for(max(0.0, loss + k * SETTLED * error), error) == grade for k in (-1, 1))
+
+
 def _error_words(grade: str, played: int, best: int, loss: float, loss_error: float, worlds: int,
-                 exact: bool) -> str:
+                 exact: bool, refined: bool) -> str:
     """What the sampling error means for this grade (nothing where the values are exact)."""
     if exact:
         return ""
     text = f" (Estimated over {worlds} sampled worlds"
+    if refined:
+        text = f" (Your move and the expert's were compared again over {worlds} sampled worlds"
     if played != best:
         text += f"; the difference is {loss * 100:.1f} points, give or take {loss_error * 100:.1f}"
     text += ".)"
