@@ -55,7 +55,9 @@ REFINE_SE = 0.003
 """When a sampled grade is not settled, the played move and the expert's choice are compared
 again over fresh worlds until the standard error of their difference is at most this."""
 REFINE_BUDGET = 262_144
-"""The most worlds for that comparison."""
+REFINE_FACTOR = 4
+"""The most worlds for that comparison: ``REFINE_FACTOR`` times the review's budget, at most
+``REFINE_BUDGET``."""
 SETTLED = 2.5
 """A grade is settled when it would not change with the loss this many standard errors away."""
 GRADES = ("best", "good", "close", "inaccuracy", "mistake", "blunder")
@@ -193,7 +195,8 @@ def review_decision(bot: ExpertBot, decision: Decision, seed: int) -> MoveReview
     loss_error = found.loss_errors[played]
     worlds, refined = found.worlds, False
     if played != best and loss_error > 0.0 and not _settled(loss, loss_error):
-        sharper = draft_values(view, (best, played), view_rng(view, seed, "refine"), budget=REFINE_BUDGET,
+        sharper = draft_values(view, (best, played), view_rng(view, seed, "refine"),
+                               budget=min(REFINE_BUDGET, REFINE_FACTOR * bot.budget),
                                epsilon=bot.epsilon, beta=bot.beta, target=REFINE_SE, difference=True)
         values.update(sharper.values)
         errors.update(sharper.errors)

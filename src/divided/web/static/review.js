@@ -60,7 +60,7 @@
   }
 
   // -- the replay: the review ------------------------------------------------------------------
-  var GRADES = { best: "Best", good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+  var GRADES = { best: "Best", good: "Good", close: "A close call (not graded)", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
 
   function initReview(panel) {
     var id = panel.getAttribute("data-game-id");
@@ -107,7 +107,8 @@
       var best = document.createElement("p");
       best.textContent = found.played === found.best
         ? "The Expert's choice too."
-        : "The Expert's choice: " + found.best_label + "; you lost " + Math.round(found.loss * 100) + " points of win chance.";
+        : "The Expert's choice: " + found.best_label + "; you lost " + Math.round(found.loss * 100) + " points of win chance" +
+          (found.loss_error ? " (give or take " + (found.loss_error * 100).toFixed(1) + ")" : "") + ".";
       entry.appendChild(head); entry.appendChild(reason); entry.appendChild(best);
     }
 
