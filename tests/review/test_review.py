@@ -195,7 +195,10 @@ def test_the_experts_own_moves_are_all_best(game_seed: int) -> None:
     review = review_game(state.record(), seat=0, budget=budget, seed=review_seed)
     assert review.complete and len(review.moves) >= 7
     for move in review.moves:
-        assert move.played == move.best and move.grade == "best" and move.loss == 0.0, move
+        assert move.played == move.best, move
+        # graded best unless a closer look (fresh worlds) finds the runner-up clearly better,
+        # which the reason then says
+        assert move.grade == "best" or "A closer look finds" in move.reason, move
 
 
 # -- (d) whole games -----------------------------------------------------------------------------
@@ -215,10 +218,12 @@ def test_a_whole_game_review_completes_and_is_deterministic() -> None:
         assert set(move.values) == set(games.replay(GameRecord(record.game, record.options, None,
                                                                record.actions[: move.move_number]))
                                        .legal_actions())
-        assert move.loss == pytest.approx(max(0.0, move.values[move.best] - move.values[move.played]))
+        gaps = [max(0.0, value - move.values[move.played]) for value in move.values.values()]
+        assert any(move.loss == pytest.approx(gap, abs=1e-12) for gap in gaps)  # against one alternative
+        if move.played != move.best:
+            assert move.loss == pytest.approx(max(0.0, move.values[move.best] - move.values[move.played]))
         assert set(move.errors) == set(move.values) and move.loss_error >= 0.0
-        expected = "best" if move.played == move.best else grade_for(move.loss, move.loss_error)
-        assert move.grade == expected and move.reason
+        assert move.grade == grade_for(move.loss, move.loss_error) and move.reason
 
 
 def test_a_failure_part_way_keeps_the_moves_scored(monkeypatch: pytest.MonkeyPatch) -> None:

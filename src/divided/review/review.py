@@ -8,13 +8,20 @@ choice function the bot and the web app's hint also use: a win counts 1, a draw 
 
 * ``best`` is the action the expert plays there (its one tie rule; at the build, the
   auto-arranged split).
-* ``loss`` = value of the best action - value of the action played, in win-probability
-  points (0.12 = twelve points of winning chance); ``loss_error`` is its standard error
-  (paired over the same worlds; 0 where the values are exact: the reserve, the build, and
-  draft decisions whose worlds are few enough to enumerate).
+* ``loss`` = value of the strongest alternative - value of the action played (at least 0),
+  in win-probability points (0.12 = twelve points of winning chance). The strongest
+  alternative is the expert's choice, or, when the player played it, the runner-up (so a
+  choice the sampling could have made either way is graded by the two values, not by which
+  one the sample happened to favour). ``loss_error`` is its standard error (paired over the
+  same worlds; 0 where the values are exact: the reserve, the build, and draft decisions whose
+  worlds are few enough to enumerate).
+* When a sampled grade is not settled (it would change with the loss 2.5 errors away), the
+  played move and that alternative are compared again on fresh worlds, to a standard error of
+  0.3 and then 0.15 points if still needed (at most ``4 * budget`` worlds each time); their
+  values and errors in the review are then the sharper ones.
 * Grades, with ``low = loss - 2 * loss_error`` and ``high = loss + 2 * loss_error``:
-  ``best`` when the played action is the expert's choice or statistically indistinguishable
-  from it (``loss <= 2 * loss_error``, or within 1e-9); otherwise ``blunder`` (low >= 0.15),
+  ``best`` when nothing is clearly better than the played action (``loss <= 2 * loss_error``,
+  or within 1e-9: the expert's choice, or statistically indistinguishable from it); otherwise ``blunder`` (low >= 0.15),
   ``mistake`` (low >= 0.10), ``inaccuracy`` (low >= 0.05): a grade only when the loss is
   clear of the threshold by twice its error; ``good`` when even ``high`` stays below 0.05;
   else ``close``: a close call, too near the 0.05 line to grade.
@@ -71,8 +78,9 @@ Progress = Callable[[int, int], None]
 @dataclass(frozen=True, slots=True)
 class MoveReview:
     """One reviewed decision. ``values`` maps every legal action to the expert's estimated
-    chance to win with it and ``errors`` to that estimate's standard error; ``loss`` is
-    ``values[best] - values[played]`` and ``loss_error`` its standard error."""
+    chance to win with it and ``errors`` to that estimate's standard error; ``loss`` is the
+    strongest alternative's value minus the played action's (at least 0: see the module text)
+    and ``loss_error`` its standard error."""
 
     move_number: int
     phase: str
@@ -191,19 +199,25 @@ def review_decision(bot: ExpertBot, decision: Decision, seed: int) -> MoveReview
         raise ValueError(f"move {decision.move_number}: action {played} was not legal")
     found = expert_decision(view, legal, salt=seed, budget=bot.budget, epsilon=bot.epsilon, beta=bot.beta)
     values, errors, best = dict(found.values), dict(found.errors), found.choice
-    loss = max(0.0, values[best] - values[played])
-    loss_error = found.loss_errors[played]
+    # the strongest alternative to the played move: the expert's choice, or the runner-up
+    others = [action for action in legal if action != played]
+    rival = best if played != best else max(others, key=lambda a: values[a], default=None)
+    gap = values[rival] - values[played] if rival is not None else 0.0
+    gap_error = found.loss_errors[rival] if rival is not None else 0.0
     worlds, refined = found.worlds, False
-    if played != best and loss_error > 0.0 and not _settled(loss, loss_error):
-        sharper = draft_values(view, (best, played), view_rng(view, seed, "refine"),
+    target = REFINE_SE
+    while rival is not None and gap_error > 0.0 and not _settled(gap, gap_error) and target >= REFINE_SE / 2:
+        sharper = draft_values(view, (rival, played), view_rng(view, seed, f"refine:{target}"),
                                budget=min(REFINE_BUDGET, REFINE_FACTOR * bot.budget),
-                               epsilon=bot.epsilon, beta=bot.beta, target=REFINE_SE, difference=True)
+                               epsilon=bot.epsilon, beta=bot.beta, target=target, difference=True)
         values.update(sharper.values)
         errors.update(sharper.errors)
-        loss = max(0.0, values[best] - values[played])
-        loss_error = sharper.difference_error(best, played)
+        gap = values[rival] - values[played]
+        gap_error = sharper.difference_error(rival, played)
         worlds, refined = sharper.worlds, True
-    grade = "best" if played == best else grade_for(loss, loss_error)
+        target /= 2
+    loss, loss_error = max(0.0, gap), gap_error
+    grade = grade_for(loss, loss_error)
     if view.phase == Phase.RESERVE:
         reason = _reserve_reason(view, legal, played, best, values)
     elif view.phase == Phase.BUILD:
@@ -212,7 +226,9 @@ def review_decision(bot: ExpertBot, decision: Decision, seed: int) -> MoveReview
         reason = _choose_reason(view, played, best, values)
     else:
         reason = _split_reason(view, played, best, values)
-    reason += _error_words(grade, played, best, loss, loss_error, worlds, found.exact, refined)
+    rival_label = "the expert's choice" if rival == best else \
+        f"the next best, {decision.labels.get(rival, str(rival)) if rival is not None else ''}"
+    reason += _error_words(grade, played, best, loss, loss_error, worlds, found.exact, refined, rival_label)
     return MoveReview(decision.move_number, str(view.phase), played, decision.labels.get(played, str(played)),
                       best, decision.labels.get(best, str(best)), values, loss, grade, reason,
                       errors, loss_error)
@@ -220,23 +236,26 @@ def review_decision(bot: ExpertBot, decision: Decision, seed: int) -> MoveReview
 
 # -- words ---------------------------------------------------------------------------------------
 
-def _settled(loss: float, error: float) -> bool:
-    """Whether the grade stays the same anywhere within :data:`SETTLED` errors of ``loss``."""
-    grade = grade_for(loss, error)
-    return all(grade_for(max(0.0, loss + k * SETTLED * error), error) == grade for k in (-1, 1))
+def _settled(gap: float, error: float) -> bool:
+    """Whether the grade stays the same anywhere within :data:`SETTLED` errors of ``gap`` (the
+    strongest alternative's value minus the played move's; the loss is its positive part)."""
+    grade = grade_for(max(0.0, gap), error)
+    return all(grade_for(max(0.0, gap + k * SETTLED * error), error) == grade for k in (-1, 1))
 
 
 def _error_words(grade: str, played: int, best: int, loss: float, loss_error: float, worlds: int,
-                 exact: bool, refined: bool) -> str:
+                 exact: bool, refined: bool, rival_label: str) -> str:
     """What the sampling error means for this grade (nothing where the values are exact)."""
     if exact:
         return ""
     text = f" (Estimated over {worlds} sampled worlds"
     if refined:
-        text = f" (Your move and the expert's were compared again over {worlds} sampled worlds"
-    if played != best:
+        text = f" (Your move and {rival_label} were compared again over {worlds} sampled worlds"
+    if played != best or loss > 0.0:
         text += f"; the difference is {loss * 100:.1f} points, give or take {loss_error * 100:.1f}"
     text += ".)"
+    if played == best and grade != "best":
+        text += f" A closer look finds {rival_label} better than the expert's first estimate."
     if grade == "close":
         text += " A close call: within twice its error of the 5-point line, so it is not graded."
     elif grade == "best" and played != best:
