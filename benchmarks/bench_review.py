@@ -117,11 +117,20 @@ def _hint_game(service: Any, index: int, first: int) -> tuple[int, int]:
 
 
 def _run(function: Any, jobs: Iterable[tuple[Any, ...]], workers: int) -> list[Any]:
+    """Every job's result, in order; each printed as it arrives (so a cut-short run still says
+    what it found)."""
+    out = []
     if workers <= 1:
-        return [function(*job) for job in jobs]
+        for job in jobs:
+            out.append(function(*job))
+            print("  game", job[0], out[-1], flush=True)
+        return out
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(function, *job) for job in jobs]
-        return [future.result() for future in futures]
+        for job, future in zip(jobs, futures, strict=False):
+            out.append(future.result())
+            print("  game", job[0], out[-1], flush=True)
+        return out
 
 
 def main() -> None:
@@ -141,8 +150,8 @@ def main() -> None:
               f"{statistics.median(walls):.2f} s, max {max(walls):.2f} s; CPU median {statistics.median(cpus):.2f} s, "
               f"max {max(cpus):.2f} s")
     elif args.what == "agreement":
-        rows = [row for game in _run(grades, [(i, args.first, args.salts) for i in indices], args.workers)
-                for row in game]
+        jobs = [(i, args.first, args.salts) for i in indices]
+        rows = [row for game in _run(grades, jobs, args.workers) for row in game]
         agree = [len(set(row[4])) == 1 for row in rows]
         sampled = [a for a, row in zip(agree, rows, strict=True) if not row[3]]
         print(f"{args.games} games, {args.salts} salts: {sum(agree)}/{len(agree)} decisions "
@@ -152,7 +161,7 @@ def main() -> None:
             if not a:
                 print(f"  game {row[0]} move {row[1]} ({row[2]}): {' '.join(row[4])}")
     else:
-        results = _run(hint_mismatches, [(i, args.first) for i in indices], args.workers)
+        results = _run(hint_mismatches, [(i, args.first) for i in list(indices)], args.workers)
         decisions = sum(r[0] for r in results)
         mismatches = sum(r[1] for r in results)
         print(f"{args.games} games through the web service: the hint differs from the review's best "
