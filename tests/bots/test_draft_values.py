@@ -315,3 +315,23 @@ def test_bad_input_is_refused() -> None:
                      epsilon=EPSILON, beta=BETA)
     with pytest.raises(ValueError, match="no legal actions"):
         expert_decision(view, [])
+
+
+def test_the_view_seed_does_not_depend_on_the_process() -> None:
+    """Another process (another hash seed) draws the same worlds for the same view."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("from divided import games; from divided.games import GameRecord; "
+            "from divided.bots.expert import expert_decision; import sys; "
+            f"r = GameRecord('divided-ranks', {{'first_splitter': 0}}, None, {ISSUE_RECORD.actions[:22]!r}); "
+            "s = games.replay(r); print(expert_decision(s.observation(1), s.legal_actions(), budget=256).values)")
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+        outputs.add(done.stdout)
+    state = position(ISSUE_RECORD, 22)
+    here = expert_decision(state.observation(1), list(state.legal_actions()), budget=256).values
+    assert outputs == {f"{here}\n"}
