@@ -330,3 +330,15 @@ def test_the_issue_records_round_five_split_is_no_longer_a_blunder() -> None:
     assert move.values[169] > 0.5 and move.loss_error == 0.0
     assert set(move.errors.values()) == {0.0}
     assert "0% to win" not in move.reason
+
+
+def test_a_sampled_loss_carries_its_error() -> None:
+    """Seat 1's choice at move 22 of the issue's record is sampled (round 1): the loss of the
+    played move has a positive standard error, and the grade is built on it."""
+    review = review_game(ISSUE_RECORD, seat=1)
+    move = next(m for m in review.moves if m.move_number == 22)
+    assert move.played != move.best
+    assert 0.0 < move.loss_error <= 0.02
+    assert all(0.0 < error <= 0.01 for error in move.errors.values())
+    assert move.grade == grade_for(move.loss, move.loss_error)
+    assert "sampled worlds" in move.reason and "give or take" in move.reason

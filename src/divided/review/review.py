@@ -203,7 +203,8 @@ def review_decision(bot: ExpertBot, decision: Decision, seed: int) -> MoveReview
     others = [action for action in legal if action != played]
     rival = best if played != best else max(others, key=lambda a: values[a], default=None)
     gap = values[rival] - values[played] if rival is not None else 0.0
-    gap_error = found.loss_errors[rival] if rival is not None else 0.0
+    # loss_errors[a] is the error of values[best] - values[a]: the pair (rival, played) either way
+    gap_error = found.loss_errors[played if played != best else rival] if rival is not None else 0.0
     worlds, refined = found.worlds, False
     target = REFINE_SE
     while rival is not None and gap_error > 0.0 and not _settled(gap, gap_error) and target >= REFINE_SE / 2:
