@@ -68,25 +68,71 @@ _PAIRS_OF_FOUR = tuple(combinations(range(4), 2))
 
 @dataclass(frozen=True, slots=True)
 class DraftValues:
-    """Each action's estimated chance to win, its standard error, and how it was found
-    (``weights`` and ``results`` are the worlds' weights and each action's result in them,
-    columns in ``legal`` order)."""
+    """Each action's estimated chance to win, its standard error, and how it was found.
+    ``products`` holds the sums of ``w^2 x_a x_b`` and ``w^2 x_a`` over the worlds (weights
+    ``w``, results ``x``, columns in ``legal`` order), ``weight`` and ``square`` the sums of
+    ``w`` and ``w^2``: enough for the error of any difference of two values."""
 
     legal: tuple[int, ...]
     values: dict[int, float]
     errors: dict[int, float]
     worlds: int
     exact: bool
-    weights: Floats
-    results: Floats
+    products: Floats
+    linear: Floats
+    weight: float
+    square: float
 
     def difference_error(self, a: int, b: int) -> float:
         """The standard error of ``values[a] - values[b]`` (paired over the same worlds)."""
-        if self.exact or a == b:
+        if self.exact or a == b or self.weight <= 0.0:
             return 0.0
-        diff = self.results[:, self.legal.index(a)] - self.results[:, self.legal.index(b)]
+        i, j = self.legal.index(a), self.legal.index(b)
         mean = self.values[a] - self.values[b]
-        return float(np.sqrt((self.weights**2 * (diff - mean) ** 2).sum()) / self.weights.sum())
+        squares = self.products[i, i] - 2 * self.products[i, j] + self.products[j, j]
+        spread = squares - 2 * mean * (self.linear[i] - self.linear[j]) + mean * mean * self.square
+        return math.sqrt(max(0.0, spread)) / self.weight
+
+
+class _Sums:
+    """Running sums over batches of worlds (see :class:`DraftValues`)."""
+
+    def __init__(self, actions: int) -> None:
+        self.weight = 0.0
+        self.square = 0.0
+        self.first = np.zeros(actions)
+        self.linear = np.zeros(actions)
+        self.products = np.zeros((actions, actions))
+        self.worlds = 0
+
+    def add(self, weight: Floats, results: Floats) -> None:
+        squared = weight * weight
+        self.weight += float(weight.sum())
+        self.square += float(squared.sum())
+        self.first += weight @ results
+        self.linear += squared @ results
+        self.products += (results * squared[:, None]).T @ results
+        self.worlds += len(weight)
+
+    def means(self) -> Floats:
+        if self.weight <= 0.0:
+            return np.full(len(self.first), 0.5)
+        out: Floats = self.first / self.weight
+        return out
+
+    def errors(self) -> Floats:
+        if self.weight <= 0.0:
+            return np.full(len(self.first), 0.5)
+        mu = self.means()
+        spread = np.diag(self.products) - 2 * mu * self.linear + mu * mu * self.square
+        out: Floats = np.sqrt(np.maximum(spread, 0.0)) / self.weight
+        return out
+
+    def values(self, legal: Sequence[int], exact: bool) -> DraftValues:
+        means, errors = self.means(), self.errors()
+        return DraftValues(tuple(legal), {a: float(means[i]) for i, a in enumerate(legal)},
+                           {a: 0.0 if exact else float(errors[i]) for i, a in enumerate(legal)},
+                           self.worlds, exact, self.products, self.linear, self.weight, self.square)
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,9 +402,12 @@ def _reserve_choice(keys: npt.NDArray[np.int32], hand: Masks, candidates: Masks)
     # each world's candidate cards, ascending, padded on the right (``present`` marks the real ones)
     bits = ((candidates[:, None] >> np.arange(21, dtype=np.int64)) & 1).astype(bool)
     counts = bits.sum(axis=1)
-    order = np.argsort(~bits, axis=1, kind="stable")[:, : int(counts.max())]
+    rows, columns = np.nonzero(bits)  # row by row, cards ascending
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    order = np.zeros((n, int(counts.max())), dtype=np.int64)
+    order[rows, np.arange(len(rows)) - starts[rows]] = columns
     for k in range(order.shape[1]):
-        c = order[:, k].astype(np.int64)
+        c = order[:, k]
         present = (k < counts).astype(np.int32)[:, None]
         theirs = keys[(ALL_CARDS ^ hand) ^ _bit(c)][:, None]
         mine = keys[kept | (takes[None, :] << c[:, None])]
@@ -406,35 +455,17 @@ def draft_values(view: PlayerView, legal: Sequence[int], rng: np.random.Generato
     if budget < 1:
         raise ValueError(f"the budget must be at least one world, not {budget}")
     position = _Position(view, epsilon, beta)
+    sums = _Sums(len(legal))
     if position.world_count() <= EXACT_LIMIT:
-        weight, results = position.evaluate(position.all_worlds(), legal)
-        total = weight.sum()
-        means = (weight @ results) / total if total > 0 else np.full(len(legal), 0.5)
-        return DraftValues(tuple(legal), {a: float(means[i]) for i, a in enumerate(legal)},
-                           {a: 0.0 for a in legal}, len(weight), True, weight, results)
-    weights: list[Floats] = []
-    outcomes: list[Floats] = []
-    used = 0
+        sums.add(*position.evaluate(position.all_worlds(), legal))
+        return sums.values(legal, True)
     while True:
-        batch = min(BATCH, budget - used)
-        weight, results = position.evaluate(position.sampled_worlds(rng, batch), legal)
-        weights.append(weight)
-        outcomes.append(results)
-        used += batch
-        w = np.concatenate(weights)
-        x = np.concatenate(outcomes)
-        total = w.sum()
-        if total > 0:
-            means = (w @ x) / total
-            errors = np.sqrt((w[:, None] ** 2 * (x - means) ** 2).sum(axis=0)) / total
+        batch = min(BATCH, budget - sums.worlds)
+        sums.add(*position.evaluate(position.sampled_worlds(rng, batch), legal))
+        found = sums.values(legal, False)
+        if difference:
+            spread = found.difference_error(legal[0], legal[1])
         else:
-            means, errors = np.full(len(legal), 0.5), np.full(len(legal), 0.5)
-        if total > 0 and difference:
-            diff = x[:, 0] - x[:, 1]
-            spread = float(np.sqrt((w**2 * (diff - (means[0] - means[1])) ** 2).sum()) / total)
-        else:
-            spread = float(errors.max()) if total > 0 else 1.0
-        if used >= budget or spread <= target:
-            break
-    return DraftValues(tuple(legal), {a: float(means[i]) for i, a in enumerate(legal)},
-                       {a: float(errors[i]) for i, a in enumerate(legal)}, used, False, w, x)
+            spread = max(found.errors.values()) if sums.weight > 0 else 1.0
+        if sums.worlds >= budget or (sums.weight > 0 and spread <= target):
+            return found
