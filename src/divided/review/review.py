@@ -239,9 +239,13 @@ def review_decision(bot: ExpertBot, decision: Decision, seed: int) -> MoveReview
 
 def _settled(gap: float, error: float) -> bool:
     """Whether the grade stays the same anywhere within :data:`SETTLED` errors of ``gap`` (the
-    strongest alternative's value minus the played move's; the loss is its positive part)."""
+    strongest alternative's value minus the played move's; the loss is its positive part),
+    judged also at the finest resolution the review refines to (so a grade that a sharper
+    comparison could change is refined, whichever way the first sample leaned)."""
     grade = grade_for(max(0.0, gap), error)
-    return all(grade_for(max(0.0, gap + k * SETTLED * error), error) == grade for k in (-1, 1))
+    finest = REFINE_SE / 2
+    return all(grade_for(max(0.0, gap + k * SETTLED * error), e) == grade
+               for k in (-1, 0, 1) for e in (error, finest))
 
 
 def _error_words(grade: str, played: int, best: int, loss: float, loss_error: float, worlds: int,
