@@ -15,7 +15,8 @@ Each decision uses the cheapest exact method that exists for it:
   the build (:mod:`divided.bots.draft_values`): worlds weighted by how likely the opponent's
   observed choices were in them, every action played out in every world (the same worlds for
   every action), exact when the worlds are few, else sampled until every action's standard
-  error is at most 0.01 (1 point of win chance) or ``budget`` worlds are used.
+  error is at most 0.005 (half a point of win chance; the review promises at most one point)
+  or ``budget`` worlds are used.
 
 One choice function
 -------------------
