@@ -1,7 +1,22 @@
-"""Time to review a whole game with the Expert at its default budget.
+"""The review's honesty and speed, measured (issue 10, item 3).
 
-Run: ``.venv/bin/python benchmarks/bench_review.py``: plays ``--games`` seeded games
-(skilled vs random), then reviews seat 1's decisions in each; prints the median and maximum.
+Run: ``.venv/bin/python benchmarks/bench_review.py --games 20 timing``, ``... --games 100
+--salts 10 --workers 2 agreement``, ``... --games 200 --workers 2 hints``.
+
+Games: seeded games (``--first`` + index) between the skilled bot (seat 0) and, on the
+reviewed seat 1, the skilled bot in even games and the random bot in odd ones (so the review
+meets both sound and poor play); the first splitter alternates.
+
+* ``timing``: the wall and CPU time of a whole review of seat 1 at the review's default
+  budget (the first review builds the tables and is timed apart); prints medians and maxima.
+  On a machine shared with other work the CPU time is the steadier figure.
+* ``agreement``: each game reviewed with ``--salts`` independent sampling salts; a decision
+  agrees when every salt gives it the same grade. Prints the share of decisions that agree
+  (overall, and for sampled ones alone), and the disagreeing decisions.
+* ``hints``: each game is played through the web app's service (:class:`GameService`, an
+  in-memory store) with hints on; at every decision of the human seat the hint is asked, then
+  the finished game is reviewed by the service's review job; counts decisions where the hint
+  differs from the review's best.
 """
 
 from __future__ import annotations
@@ -9,32 +24,149 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
+import tempfile
 import time
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
 
 from divided import games
 from divided.bots import make_bot
+from divided.games import GameRecord
 from divided.review import review_game
+
+SEAT = 1
+
+
+def record_of(index: int, first: int) -> GameRecord:
+    """The seeded game ``index`` (see the module text)."""
+    game = games.load("divided-ranks", first_splitter=index % 2)
+    state = game.new_initial_state(seed=first + index)
+    bots = [make_bot("skilled"), make_bot("skilled" if index % 2 == 0 else "random")]
+    rng = random.Random(index)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            raise AssertionError("a seeded game resolves its own chance")
+        player = state.current_player()
+        state.apply_action(bots[player].choose(state.observation(player), state.legal_actions(), rng))
+    return state.record()
+
+
+def timing(index: int, first: int) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process) of a whole review of one game."""
+    record = record_of(index, first)
+    began, cpu = time.perf_counter(), time.process_time()
+    review = review_game(record, seat=SEAT)
+    elapsed, used = time.perf_counter() - began, time.process_time() - cpu
+    assert review.complete, review.error
+    return elapsed, used
+
+
+def grades(index: int, first: int, salts: int) -> list[tuple[int, int, str, bool, list[str]]]:
+    """(game, move number, phase, exact, grade under each salt) for every decision of a game."""
+    record = record_of(index, first)
+    reviews = [review_game(record, seat=SEAT, seed=salt) for salt in range(salts)]
+    out = []
+    for moves in zip(*(review.moves for review in reviews), strict=True):
+        exact = all(error == 0.0 for error in moves[0].errors.values())
+        out.append((index, moves[0].move_number, moves[0].phase, exact, [m.grade for m in moves]))
+    return out
+
+
+def hint_mismatches(index: int, first: int) -> tuple[int, int]:
+    """(decisions, decisions where the web hint is not the web review's best) for one game."""
+    from divided.web.api import GameService
+    from divided.web.store import GameStore
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = GameStore(f"sqlite:///{Path(folder) / 'games.db'}", seed_source=lambda: first + index)
+        store.create_tables()
+        service = GameService(store)
+        try:
+            return _hint_game(service, index, first)
+        finally:
+            service.close()
+
+
+def _hint_game(service: Any, index: int, first: int) -> tuple[int, int]:
+    from divided.web.api import NewGame
+
+    session = f"bench-{index}"
+    who = "you" if index % 2 == 0 else "bot"
+    state = service.create(session, NewGame("skilled", "blind", who, True))
+    player = make_bot("skilled" if index % 2 == 0 else "random")
+    rng = random.Random(first + index)
+    hints: dict[int, int] = {}
+    while state["phase"] != "over":
+        hint = service.hint(state["id"], session, state["move_number"])
+        hints[state["move_number"]] = hint["action"]
+        truth = service.cache.state(service.row(state["id"], session))
+        seat = truth.current_player()
+        action = player.choose(truth.observation(seat), truth.legal_actions(), rng)
+        state = service.move(state["id"], session, state["move_number"], action)
+    game_id = state["id"]
+    service.start_review(game_id, session)
+    while (status := service.review_status(game_id, session))["status"] == "running":
+        time.sleep(0.05)
+    assert status["status"] == "done", status
+    best = {move["move_number"]: move["best"] for move in status["moves"]}
+    assert set(best) == set(hints), (sorted(best), sorted(hints))
+    return len(hints), sum(best[number] != hints[number] for number in hints)
+
+
+def _run(function: Any, jobs: Iterable[tuple[Any, ...]], workers: int) -> list[Any]:
+    """Every job's result, in order; each printed as it arrives (so a cut-short run still says
+    what it found)."""
+    out = []
+    if workers <= 1:
+        for job in jobs:
+            out.append(function(*job))
+            print("  game", job[0], out[-1], flush=True)
+        return out
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(function, *job) for job in jobs]
+        for job, future in zip(jobs, futures, strict=False):
+            out.append(future.result())
+            print("  game", job[0], out[-1], flush=True)
+        return out
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=("timing", "agreement", "hints"))
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first", type=int, default=500, help="the first game's seed")
+    parser.add_argument("--salts", type=int, default=10)
+    parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
-    game = games.load("divided-ranks")
-    times = []
-    for index in range(args.games):
-        state = game.new_initial_state(seed=500 + index)
-        bots = [make_bot("skilled"), make_bot("random")]
-        rng = random.Random(index)
-        while not state.is_terminal():
-            player = state.current_player()
-            state.apply_action(bots[player].choose(state.observation(player), state.legal_actions(), rng))
-        began = time.perf_counter()
-        review = review_game(state.record(), seat=1)
-        times.append(time.perf_counter() - began)
-        assert review.complete
-    print(f"review of a whole game (seat 1, default budget): median {statistics.median(times) * 1e3:.0f} ms, "
-          f"max {max(times) * 1e3:.0f} ms over {len(times)} games")
+    indices = range(args.games)
+    if args.what == "timing":
+        timing(0, args.first)  # the tables are built once per process: not part of a review
+        pairs = [timing(i, args.first) for i in indices]  # one at a time: timings stay honest
+        walls, cpus = [p[0] for p in pairs], [p[1] for p in pairs]
+        print(f"review of a whole game (seat {SEAT}, default budget), {len(pairs)} games: wall median "
+              f"{statistics.median(walls):.2f} s, max {max(walls):.2f} s; CPU median {statistics.median(cpus):.2f} s, "
+              f"max {max(cpus):.2f} s")
+    elif args.what == "agreement":
+        jobs = [(i, args.first, args.salts) for i in indices]
+        rows = [row for game in _run(grades, jobs, args.workers) for row in game]
+        agree = [len(set(row[4])) == 1 for row in rows]
+        sampled = [a for a, row in zip(agree, rows, strict=True) if not row[3]]
+        print(f"{args.games} games, {args.salts} salts: {sum(agree)}/{len(agree)} decisions "
+              f"({sum(agree) / len(agree):.1%}) get the same grade under every salt; "
+              f"sampled decisions {sum(sampled)}/{len(sampled)}")
+        for a, row in zip(agree, rows, strict=True):
+            if not a:
+                print(f"  game {row[0]} move {row[1]} ({row[2]}): {' '.join(row[4])}")
+    else:
+        results = _run(hint_mismatches, [(i, args.first) for i in list(indices)], args.workers)
+        decisions = sum(r[0] for r in results)
+        mismatches = sum(r[1] for r in results)
+        print(f"{args.games} games through the web service: the hint differs from the review's best "
+              f"at {mismatches} of {decisions} decisions")
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -43,17 +43,19 @@ from bot_positions import (
 
 from divided import games
 from divided.bots import make_bot
-from divided.bots.expert import ExpertBot
+from divided.bots.expert import TIE, ExpertBot, expert_decision
 from divided.games import GameRecord
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.state import Phase
 from divided.hands.arrange import arrange, split_of
-from divided.review import MoveReview, decisions, grade_for, move_rng, review_game
+from divided.review import MoveReview, decisions, grade_for, review_game
+from divided.review import review as review_module
 
 ROOT = Path(__file__).resolve().parents[2]
 DRAFT0 = "Ks Kh Kd Qs Qh As Ah Ad Js Jh"
 DRAFT1 = "Kc Qd Qc Ac Jd Jc Ts Th Td Tc"
 OPTIONS: dict[str, object] = {"first_splitter": 0}
+BLUNDER_LINE = 0.15
 
 
 def full_house_position() -> GameState:
@@ -87,6 +89,21 @@ def test_grade_thresholds() -> None:
     assert grade_for(0.1) == "mistake"
     assert grade_for(0.15) == "blunder"
     assert grade_for(1.0) == "blunder"
+
+
+def test_a_grade_needs_the_loss_clear_of_twice_its_error() -> None:
+    # statistically indistinguishable from the expert's choice: best
+    assert grade_for(0.019, 0.01) == "best" and grade_for(0.02, 0.01) == "best"
+    # clearly under 5 points (loss + 2 errors < 0.05): good
+    assert grade_for(0.021, 0.01) == "good"  # 0.021 > 2 * 0.01, and 0.021 + 0.02 = 0.041 < 0.05
+    assert grade_for(0.03, 0.005) == "good"  # 0.04 < 0.05
+    assert grade_for(0.045, 0.005) == "close"  # 0.035 .. 0.055: either side of 5 points
+    assert grade_for(0.06, 0.01) == "close"  # 0.04 .. 0.08: not clear of 5 points
+    assert grade_for(0.075, 0.01) == "inaccuracy"  # 0.055 .. 0.095
+    assert grade_for(0.125, 0.01) == "mistake"  # low 0.105
+    assert grade_for(0.16, 0.01) == "mistake"  # low 0.14: not clear of 15 points
+    assert grade_for(0.175, 0.01) == "blunder"  # low 0.155
+    assert grade_for(0.5, 0.19) == "mistake"  # low 0.12
 
 
 # -- (a) the reserve -----------------------------------------------------------------------------
@@ -153,7 +170,7 @@ def test_build_values_average_over_the_books_worlds() -> None:
     state.apply_action(act.KEEP)
     view = state.observation(0)
     assert bot.build_worlds(view) == [mask(DRAFT1)]
-    values = bot.evaluate(view, state.legal_actions(), random.Random(0))
+    values = expert_decision(view, state.legal_actions()).values
     auto = act.build_action(arrange(view.hand).split)
     assert values[auto] == max(values.values()) == 1.0
     assert bot.choose(view, state.legal_actions(), random.Random(0)) == auto
@@ -164,21 +181,24 @@ def test_build_values_average_over_the_books_worlds() -> None:
 @pytest.mark.parametrize("game_seed", [3, 11])
 def test_the_experts_own_moves_are_all_best(game_seed: int) -> None:
     budget, review_seed = 40, 9
-    expert = ExpertBot(budget=budget)
+    expert = ExpertBot(budget=budget, salt=review_seed)
     other = make_bot("skilled")
     state = games.load("divided-ranks").new_initial_state(seed=game_seed)
     while not state.is_terminal():
         player = state.current_player()
         view, legal = state.observation(player), state.legal_actions()
         if player == 0:
-            action = expert.choose(view, legal, move_rng(review_seed, state.move_number()))
+            action = expert.choose(view, legal, random.Random(state.move_number()))
         else:
             action = other.choose(view, legal, random.Random(state.move_number()))
         state.apply_action(action)
     review = review_game(state.record(), seat=0, budget=budget, seed=review_seed)
     assert review.complete and len(review.moves) >= 7
     for move in review.moves:
-        assert move.played == move.best and move.grade == "best" and move.loss == 0.0, move
+        assert move.played == move.best, move
+        # graded best unless a closer look (fresh worlds) finds the runner-up clearly better,
+        # which the reason then says
+        assert move.grade == "best" or "A closer look finds" in move.reason, move
 
 
 # -- (d) whole games -----------------------------------------------------------------------------
@@ -198,23 +218,27 @@ def test_a_whole_game_review_completes_and_is_deterministic() -> None:
         assert set(move.values) == set(games.replay(GameRecord(record.game, record.options, None,
                                                                record.actions[: move.move_number]))
                                        .legal_actions())
-        assert move.loss == pytest.approx(move.values[move.best] - move.values[move.played])
-        assert move.grade == grade_for(move.loss) and move.reason
+        gaps = [max(0.0, value - move.values[move.played]) for value in move.values.values()]
+        assert any(move.loss == pytest.approx(gap, abs=1e-12) for gap in gaps)  # against one alternative
+        if move.played != move.best:
+            assert move.loss == pytest.approx(max(0.0, move.values[move.best] - move.values[move.played]))
+        assert set(move.errors) == set(move.values) and move.loss_error >= 0.0
+        assert move.grade == grade_for(move.loss, move.loss_error) and move.reason
 
 
 def test_a_failure_part_way_keeps_the_moves_scored(monkeypatch: pytest.MonkeyPatch) -> None:
     record = play_game(("skilled", "skilled"), 8, {}).record()
     full = review_game(record, seat=1, budget=30)
-    original = ExpertBot.evaluate
+    original = review_module.expert_decision
     calls = {"n": 0}
 
-    def failing(self: ExpertBot, view: Any, legal: Any, rng: random.Random) -> dict[int, float]:
+    def failing(view: Any, legal: Any, **settings: Any) -> Any:
         calls["n"] += 1
         if calls["n"] == 4:
             raise RuntimeError("forced failure")
-        return original(self, view, legal, rng)
+        return original(view, legal, **settings)
 
-    monkeypatch.setattr(ExpertBot, "evaluate", failing)
+    monkeypatch.setattr(review_module, "expert_decision", failing)
     broken = review_game(record, seat=1, budget=30)
     assert broken.error is not None and "forced failure" in broken.error
     assert not broken.complete and broken.moves == full.moves[:3]
@@ -262,12 +286,10 @@ def test_scrambling_unseen_cards_leaves_each_move_review_unchanged(game_seed: in
     assert changed_worlds > 0
 
 
-# -- the expert's choose is the argmax of its evaluate -------------------------------------------
-# (When evaluate was added, choose was also checked byte-for-byte against the previous commit's
-# expert on these positions; that comparison is meaningful only during such a change.)
+# -- the expert's choose is the argmax of its values ---------------------------------------------
 
 
-def test_choose_is_the_argmax_of_evaluate() -> None:
+def test_choose_is_the_argmax_of_its_values() -> None:
     bot = ExpertBot()  # the default budget, as the project plays
     positions = 0
     for seed in range(24):
@@ -275,11 +297,10 @@ def test_choose_is_the_argmax_of_evaluate() -> None:
         for position in prefixes(play_game(specs, 100 + seed, {"reserve_order": ["literal", "coin"][seed % 2]})):
             player = position.current_player()
             view, legal = position.observation(player), tuple(position.legal_actions())
-            rng_choose, rng_eval = (random.Random(seed * 1000 + position.move_number()) for _ in range(2))
-            chosen = bot.choose(view, legal, rng_choose)
-            values = bot.evaluate(view, legal, rng_eval)
+            chosen = bot.choose(view, legal, random.Random(seed * 1000 + position.move_number()))
+            values = bot.decide(view, legal).values
             assert set(values) == set(legal)
-            assert values[chosen] == max(values.values())
+            assert values[chosen] >= max(values.values()) - TIE
             positions += 1
     assert positions >= 200
 
@@ -287,3 +308,37 @@ def test_choose_is_the_argmax_of_evaluate() -> None:
 def test_move_review_is_a_plain_record() -> None:
     move = MoveReview(1, "reserve", act.KEEP, "keep", act.KEEP, "keep", {act.KEEP: 1.0}, 0.0, "best", "x")
     assert move.grade == "best"
+
+
+# -- issue 10: the record whose round-5 split was once "a blunder, 0% to win" --------------------
+
+ISSUE_RECORD = GameRecord("divided-ranks", {"first_splitter": 0}, 44379133551136727, (
+    10, 1, 17, 12, 0, 7, 6, 19, 20, 18, 14, 9, 5, 2, 4, 13, 3, 11, 15, 8, 16, 30, 211, 130, 210, 98,
+    210, 57, 211, 169, 211, 217, 232, 310, 310))
+
+
+def test_the_issue_records_round_five_split_is_no_longer_a_blunder() -> None:
+    """The player won this game; the split at move 29 was graded "blunder ... 0% to win ... you
+    lost 100 points" when playouts stopped at the end of the draft, before the reserve. Valued
+    through the reserve and the build (exactly: every world is listed; the brute force of
+    tests/bots/test_draft_values.py checks these numbers), it keeps most of its chance."""
+    assert games.replay(ISSUE_RECORD).returns()[0] == 1.0  # seat 0 won
+    review = review_game(ISSUE_RECORD, seat=0)
+    move = next(m for m in review.moves if m.move_number == 29)
+    assert move.played == 169 and move.phase == Phase.SPLIT
+    assert move.grade != "blunder" and move.loss < BLUNDER_LINE
+    assert move.values[169] > 0.5 and move.loss_error == 0.0
+    assert set(move.errors.values()) == {0.0}
+    assert "0% to win" not in move.reason
+
+
+def test_a_sampled_loss_carries_its_error() -> None:
+    """Seat 1's choice at move 22 of the issue's record is sampled (round 1): the loss of the
+    played move has a positive standard error, and the grade is built on it."""
+    review = review_game(ISSUE_RECORD, seat=1)
+    move = next(m for m in review.moves if m.move_number == 22)
+    assert move.played != move.best
+    assert 0.0 < move.loss_error <= 0.02
+    assert all(0.0 < error <= 0.01 for error in move.errors.values())
+    assert move.grade == grade_for(move.loss, move.loss_error)
+    assert "sampled worlds" in move.reason and "give or take" in move.reason

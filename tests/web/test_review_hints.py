@@ -25,12 +25,12 @@ from webtools import (
 
 from divided import games
 from divided.bots.base import Bot
-from divided.bots.expert import ExpertBot
+from divided.bots.expert import expert_decision
 from divided.cards import PACK_21
 from divided.games.divided_ranks.state import DividedRanksState
 from divided.review.review import review_game
 from divided.web import config, review_jobs
-from divided.web.api import GameService, hint_rng
+from divided.web.api import GameService
 from divided.web.store import GameRow
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -235,9 +235,11 @@ def expected_hint(http: TestClient, game_id: str) -> tuple[set[int], float, list
     row = row_of(http, game_id)
     state = truth(http, game_id)
     legal = list(state.legal_actions(row.human_seat))
-    values = ExpertBot().evaluate(state.observation(row.human_seat), legal, hint_rng(row.seed, row.move_number))
+    reviews = service(http).reviews
+    values = expert_decision(state.observation(row.human_seat), legal, salt=reviews.seed,
+                             budget=reviews.budget).values
     top = max(values.values())
-    return {a for a in legal if values[a] >= top - 1e-12}, top, legal
+    return {a for a in legal if values[a] >= top - 1e-9}, top, legal
 
 
 def test_hints_are_the_experts_best_and_are_counted(http: TestClient) -> None:
@@ -245,6 +247,7 @@ def test_hints_are_the_experts_best_and_are_counted(http: TestClient) -> None:
     game_id = state["id"]
     assert http.get(f"/api/games/{game_id}/hint").json() == {"allowed": True, "used": 0}
     used = 0
+    hints: dict[int, int] = {}
     rng = random.Random(7)
     while state["phase"] != "over":
         assert state["to_move"] == "you"
@@ -253,7 +256,9 @@ def test_hints_are_the_experts_best_and_are_counted(http: TestClient) -> None:
         assert response.status_code == 200, response.text
         hint = response.json()
         used += 1
+        hints[state["move_number"]] = hint["action"]
         assert hint["action"] in best and hint["value"] == pytest.approx(top)
+        assert 0.0 <= hint["error"] <= 0.5
         assert hint["label"] == next(item["label"] for item in state["legal"] if item["action"] == hint["action"])
         assert hint["used"] == used
         nameable = allowed(core(http, game_id), state["seat"]).nameable
@@ -271,6 +276,13 @@ def test_hints_are_the_experts_best_and_are_counted(http: TestClient) -> None:
     assert over.status_code == 409 and "over" in over.json()["error"]
     history = http.get("/api/history").json()["games"]
     assert [g["hints_used"] for g in history if g["id"] == game_id] == [used]
+    # the review's best move is the hint, at every decision
+    http.post(f"/api/games/{game_id}/review")
+    review = wait_review(http, game_id)
+    assert review["status"] == "done"
+    assert {m["move_number"]: m["best"] for m in review["moves"]} == hints
+    for item in review["moves"]:
+        assert set(item["errors"]) == set(item["values"]) and item["loss_error"] >= 0.0
 
 
 def test_hints_need_opt_in_and_your_turn(tmp_path: Path) -> None:

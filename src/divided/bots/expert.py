@@ -11,31 +11,52 @@ Each decision uses the cheapest exact method that exists for it:
   bot uses when it decides second. (Measured against ISMCTS, this reply model beat modelling
   the opponent as keeping, as swapping at random, as the skilled rule, or as seeing the
   reserve: see the project's reports.)
-* **Split and choose**: determinisation. Sample worlds (the unseen cards dealt into the unseen
-  places), weight each world by how likely the opponent's observed choices were in it under a
-  soft model of play (so a splitter cannot steer it by always hiding one kind of pair), play
-  each candidate action out in every world with the fast skilled rules, score the final
-  holdings exactly with the auto-arrange table, and take the best weighted average. The same
-  worlds serve every candidate (common random numbers).
+* **Split and choose**: determinisation with inference, played out through the reserve and
+  the build (:mod:`divided.bots.draft_values`): worlds weighted by how likely the opponent's
+  observed choices were in them, every action played out in every world (the same worlds for
+  every action), exact when the worlds are few, else sampled until every action's standard
+  error is at most 0.005 (half a point of win chance; the review promises at most one point)
+  or ``budget`` worlds are used.
 
-``budget`` is the number of sampled worlds per split or choose decision.
+One choice function
+-------------------
+:func:`expert_decision` is the expert's only way to decide: every legal action's value (the
+chance to win, a win 1 and a draw 0.5), its standard error, and the chosen action by one tie
+rule (:func:`choose_best`). The bot's :meth:`ExpertBot.choose`, the web app's hint and the
+review all call it. Its random numbers come from the view itself and a ``salt``
+(:func:`view_rng`), never from the game's seed or the caller's generator, so the same view
+always gets the same values and the same choice, whoever asks and in whatever order. (In the
+lab this makes the expert a deterministic policy of its view; the ``rng`` a bot is given is
+not used.)
+
+``budget`` caps the worlds sampled at a split or choose decision: the lab's ``expert`` plays
+with 160 (the default, fast), the hint and the review with :data:`REVIEW_BUDGET` (enough
+that the standard-error target, not the cap, ends the sampling).
 """
 
 from __future__ import annotations
 
-import math
+import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from divided.bots.heuristics import average_pair_gain, best_split, choose_face_up, value_table
+import numpy as np
+
+from divided.bots.draft_values import draft_values
 from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge
-from divided.games.divided_ranks.state import ALL_CARDS, ROUNDS, Phase
-from divided.games.divided_ranks.view import PlayerView, SeenChoice, SeenSplit
+from divided.games.divided_ranks.state import ALL_CARDS, Phase
+from divided.games.divided_ranks.view import PlayerView
 from divided.hands.arrange import Scoring, arrange, best_key, packed_key_table, scoring_key, split_masks
 from divided.hands.five import strength_table
+
+REVIEW_BUDGET = 65_536
+"""The cap on sampled worlds for the hint and the review (the standard-error target ends
+sampling long before it in practice)."""
+TIE = 1e-9
+"""Values closer than this are equal (the one tie rule: :func:`choose_best`)."""
 
 
 class _Scorer:
@@ -54,11 +75,63 @@ class _Scorer:
 
 
 @dataclass(frozen=True, slots=True)
-class _Round:
-    splitter: int
-    face_up: int
-    face_down: int | None
-    chooser_took_up: bool
+class ExpertDecision:
+    """The expert's answer at one decision.
+
+    ``values``: every legal action's chance to win; ``errors``: each value's standard error
+    (0 where the value is exact); ``choice``: the action the expert plays; ``loss_errors``:
+    for every action, the standard error of ``values[choice] - values[action]`` (paired over
+    the same worlds, so usually well below the single errors; 0 where exact); ``worlds``: how
+    many worlds were played out (0 at the reserve and the build, which are exact);
+    ``exact``: whether every value is exact.
+    """
+
+    values: dict[int, float]
+    errors: dict[int, float]
+    choice: int
+    loss_errors: dict[int, float]
+    worlds: int
+    exact: bool
+
+
+def view_rng(view: PlayerView, salt: int = 0, purpose: str = "decide") -> np.random.Generator:
+    """The random numbers of a decision: a function of the view (everything the player knows,
+    as :func:`repr` spells it), ``salt`` and ``purpose`` only."""
+    digest = hashlib.blake2b(f"divided-expert:{purpose}:{salt}:{view!r}".encode(), digest_size=16).digest()
+    return np.random.default_rng(int.from_bytes(digest, "big"))
+
+
+def choose_best(view: PlayerView, legal: Sequence[int], values: dict[int, float]) -> int:
+    """The one tie rule: the first action in ``legal`` order whose value is within :data:`TIE`
+    of the highest; at the build, the auto-arranged split (always among the highest, R5)."""
+    top = max(values[action] for action in legal)
+    if view.phase == Phase.BUILD:
+        auto = act.build_action(arrange(view.hand, view.options.scoring).split)
+        if auto in values and values[auto] >= top - TIE:
+            return auto
+    return next(action for action in legal if values[action] >= top - TIE)
+
+
+def expert_decision(view: PlayerView, legal: Sequence[int], *, salt: int = 0, budget: int = REVIEW_BUDGET,
+                    epsilon: float = 0.3, beta: float = 1.0) -> ExpertDecision:
+    """The expert's values, standard errors and choice at ``view`` (see the module text)."""
+    if not legal:
+        raise ValueError("no legal actions to choose from")
+    bot = ExpertBot(budget=budget, epsilon=epsilon, beta=beta, salt=salt)
+    phase = view.phase
+    if phase in (Phase.SPLIT, Phase.CHOOSE):
+        found = draft_values(view, legal, view_rng(view, salt), budget=budget, epsilon=epsilon, beta=beta)
+        choice = choose_best(view, legal, found.values)
+        loss_errors = {action: found.difference_error(choice, action) for action in legal}
+        return ExpertDecision(found.values, found.errors, choice, loss_errors, found.worlds, found.exact)
+    if phase == Phase.BUILD:
+        values = bot._build_values(view, legal)
+    elif phase == Phase.RESERVE:
+        values = bot._reserve_values(view, legal)
+    else:
+        values = {action: 0.5 for action in legal}
+    zeros = {action: 0.0 for action in legal}
+    return ExpertDecision(values, zeros, choose_best(view, legal, values), dict(zeros), 0, True)
 
 
 @dataclass
@@ -68,47 +141,19 @@ class ExpertBot:
     budget: int = 160
     epsilon: float = 0.3
     beta: float = 1.0
+    salt: int = 0
     name: str = "expert"
 
     def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
-        phase = view.phase
-        if phase == Phase.BUILD:
+        """The choice of :func:`expert_decision` (``rng`` is not used: see the module text)."""
+        if view.phase == Phase.BUILD:  # what choose_best picks, without valuing all 126 splits
             return act.build_action(arrange(view.hand, view.options.scoring).split)
-        if phase == Phase.RESERVE:
-            return _first_best(legal, self._reserve_values(view, legal))
-        if phase in (Phase.SPLIT, Phase.CHOOSE):
-            totals, weight_sum = self._draft_totals(view, legal, rng)
-            if weight_sum == 0.0:
-                return legal[0]
-            best = max(range(len(legal)), key=lambda i: (totals[i], -i))
-            return legal[best]
-        return legal[0]
+        return self.decide(view, legal).choice
 
-    def evaluate(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> dict[int, float]:
-        """The expert's estimated chance to win (a win 1, a draw 0.5) of every legal action,
-        from the view alone; :meth:`choose` picks the best of exactly these numbers.
-
-        * Reserve: exact, as :meth:`choose` computes it (every reserve card the books allow
-          equally likely, the opponent's reply modelled as described above).
-        * Split and choose: the weighted average over the ``budget`` sampled worlds (the same
-          worlds, drawn from ``rng`` exactly as :meth:`choose` draws them).
-        * Build: exact against the books. Each consistent world (each card the books allow as
-          the reserve, equally likely) fixes the opponent's ten cards; the opponent
-          auto-arranges (best against every split, ruling R5), and the value of a split is
-          its average result against that. The auto-arranged split, which :meth:`choose`
-          plays, has the highest value (its key is at least every other split's key).
-        """
-        phase = view.phase
-        if phase == Phase.BUILD:
-            return self._build_values(view, legal)
-        if phase == Phase.RESERVE:
-            return self._reserve_values(view, legal)
-        if phase in (Phase.SPLIT, Phase.CHOOSE):
-            totals, weight_sum = self._draft_totals(view, legal, rng)
-            if weight_sum == 0.0:
-                return {action: 0.5 for action in legal}
-            return {action: totals[i] / weight_sum for i, action in enumerate(legal)}
-        return {action: 0.5 for action in legal}
+    def decide(self, view: PlayerView, legal: Sequence[int]) -> ExpertDecision:
+        """:func:`expert_decision` with this bot's settings."""
+        return expert_decision(view, legal, salt=self.salt, budget=self.budget, epsilon=self.epsilon,
+                               beta=self.beta)
 
     # -- the build: exact against the books ------------------------------------------------
     @staticmethod
@@ -190,162 +235,3 @@ class ExpertBot:
         if best_give is None:
             return theirs
         return theirs ^ (1 << best_give) | (1 << reserve_now)
-
-    # -- the draft: determinisation with inference -----------------------------------------
-    def _draft_totals(self, view: PlayerView, legal: Sequence[int],
-                      rng: random.Random) -> tuple[list[float], float]:
-        """Each legal action's weighted total over the sampled worlds, and the total weight."""
-        me, them = view.player, view.opponent
-        books = knowledge(view)
-        scorer = _Scorer(view.options.scoring)
-        values = value_table()
-        unseen = mask_indices(sum(1 << c for c in books.unaccounted))
-        unseen_mask = sum(1 << c for c in unseen)
-        rounds = _rounds(view)
-        hidden_rounds = [i for i, r in enumerate(rounds) if r.face_down is None]
-        choosing = view.phase == Phase.CHOOSE
-        table_hidden = 2 if choosing and view.offer_face_down == 0 else 0
-        stock_size = view.stock_size
-        reserve_hidden = books.reserve is None  # the books place the reserve once 20 cards are seen
-        slots = 2 * len(hidden_rounds) + table_hidden + stock_size + reserve_hidden
-        if slots != len(unseen):
-            raise AssertionError(f"{len(unseen)} unseen cards for {slots} hidden places")
-        estimate = average_pair_gain(books.opponent_known, unseen_mask)
-        first = view.first_splitter
-        totals = [0.0] * len(legal)
-        weight_sum = 0.0
-        for _ in range(self.budget):
-            cards = unseen[:]
-            rng.shuffle(cards)
-            position = 0
-            faces_down: dict[int, int] = {}
-            for index in hidden_rounds:
-                faces_down[index] = (1 << cards[position]) | (1 << cards[position + 1])
-                position += 2
-            table_down = 0
-            if table_hidden:
-                table_down = (1 << cards[position]) | (1 << cards[position + 1])
-                position += 2
-            stock = cards[position : position + stock_size]
-            weight, hands = self._replay_weight(view, rounds, faces_down, values, estimate)
-            if choosing:  # the current split is the opponent's: weigh their offer too
-                down = view.offer_face_down or table_down
-                weight *= self._split_likelihood(hands[them], hands[me], view.offer | down, view.offer, estimate)
-            if weight <= 0.0:
-                continue
-            weight_sum += weight
-            for index, action in enumerate(legal):
-                h = [hands[0], hands[1]]
-                if choosing:
-                    took_up = action == act.TAKE_FACE_UP
-                    h[me] |= view.offer if took_up else down
-                    h[them] |= down if took_up else view.offer
-                else:
-                    a, b = act.PAIRS[action - act.SPLIT]
-                    up = (1 << a) | (1 << b)
-                    down_pair = view.drawn ^ up
-                    if choose_face_up(h[them], up, estimate):
-                        h[them] |= up
-                        h[me] |= down_pair
-                    else:
-                        h[them] |= down_pair
-                        h[me] |= up
-                _play_rounds(h, view.round + 1, first, stock, estimate)
-                totals[index] += weight * scorer.result(h[me], h[them])
-        return totals, weight_sum
-
-    def _replay_weight(self, view: PlayerView, rounds: list[_Round], faces_down: dict[int, int],
-                       values: object, estimate: float) -> tuple[float, list[int]]:
-        """Replay the finished rounds in a world: both hands now, and the likelihood of the
-        opponent's observed choices there."""
-        me, them = view.player, view.opponent
-        hands = [0, 0]
-        weight = 1.0
-        for index, played in enumerate(rounds):
-            down = played.face_down if played.face_down is not None else faces_down[index]
-            splitter = played.splitter
-            chooser = 1 - splitter
-            if splitter == them:
-                weight *= self._split_likelihood(hands[them], hands[me], played.face_up | down,
-                                                 played.face_up, estimate)
-            else:
-                weight *= self._choice_likelihood(hands[them], played.face_up, played.chooser_took_up, estimate)
-            taken, kept = (played.face_up, down) if played.chooser_took_up else (down, played.face_up)
-            hands[chooser] |= taken
-            hands[splitter] |= kept
-        return weight, hands
-
-    def _split_likelihood(self, own: int, other: int, drawn: int, shown: int, estimate: float) -> float:
-        table = value_table()
-        cards = mask_indices(drawn)
-        scores: list[float] = []
-        shown_index = -1
-        for i, a in enumerate(cards):
-            for b in cards[i + 1 :]:
-                up = (1 << a) | (1 << b)
-                down = drawn ^ up
-                if table[other | up] - table[other] >= estimate:
-                    mine, theirs = down, up
-                else:
-                    mine, theirs = up, down
-                if up == shown:
-                    shown_index = len(scores)
-                scores.append((table[own | mine] - table[own]) - (table[other | theirs] - table[other]))
-        top = max(scores)
-        exps = [math.exp(self.beta * (s - top)) for s in scores]
-        model = exps[shown_index] / sum(exps)
-        return self.epsilon / len(scores) + (1.0 - self.epsilon) * model
-
-    def _choice_likelihood(self, hand: int, face_up: int, took_up: bool, estimate: float) -> float:
-        table = value_table()
-        margin = table[hand | face_up] - table[hand] - estimate
-        p_up = 1.0 / (1.0 + math.exp(-self.beta * margin))
-        model = p_up if took_up else 1.0 - p_up
-        return self.epsilon / 2 + (1.0 - self.epsilon) * model
-
-
-def _first_best(legal: Sequence[int], values: dict[int, float]) -> int:
-    """The first action (in ``legal`` order, from keep) whose value beats every earlier one by
-    more than 1e-12: the reserve's tie-break."""
-    best_action, best_value = act.KEEP, -1.0
-    for action in legal:
-        if values[action] > best_value + 1e-12:
-            best_action, best_value = action, values[action]
-    return best_action
-
-
-def _rounds(view: PlayerView) -> list[_Round]:
-    """The finished split rounds as the viewer saw them."""
-    splits: dict[int, SeenSplit] = {}
-    out: list[_Round] = []
-    for event in view.log:
-        if isinstance(event, SeenSplit):
-            splits[event.round] = event
-        elif isinstance(event, SeenChoice):
-            split = splits[event.round]
-            face_down = event.face_down
-            if face_down is None and split.drawn is not None:
-                face_down = split.drawn ^ split.face_up
-            out.append(_Round(split.splitter, split.face_up, face_down, event.took_face_up))
-    return out
-
-
-def _play_rounds(hands: list[int], next_round: int, first_splitter: int, stock: list[int],
-                 estimate: float) -> None:
-    """Play the remaining split rounds with the skilled rules (in place)."""
-    position = 0
-    for number in range(next_round, ROUNDS):
-        splitter = first_splitter if number % 2 == 0 else 1 - first_splitter
-        chooser = 1 - splitter
-        drawn = 0
-        for card in stock[position : position + 4]:
-            drawn |= 1 << card
-        position += 4
-        up = best_split(hands[splitter], hands[chooser], drawn, estimate)
-        down = drawn ^ up
-        if choose_face_up(hands[chooser], up, estimate):
-            hands[chooser] |= up
-            hands[splitter] |= down
-        else:
-            hands[chooser] |= down
-            hands[splitter] |= up

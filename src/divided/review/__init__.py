@@ -3,6 +3,6 @@
 >>> from divided.review import review_game
 """
 
-from divided.review.review import Decision, MoveReview, Review, decisions, grade_for, move_rng, review_game
+from divided.review.review import Decision, MoveReview, Review, decisions, grade_for, review_game
 
-__all__ = ["Decision", "MoveReview", "Review", "decisions", "grade_for", "move_rng", "review_game"]
+__all__ = ["Decision", "MoveReview", "Review", "decisions", "grade_for", "review_game"]

@@ -2,48 +2,73 @@
 
 The record is replayed action by action. At every decision of the reviewed seat the review
 takes that seat's view *at that moment* (``state.observation(seat)``: what the player knew
-then, never what the rest of the game revealed) and asks the expert bot for its estimated
-chance to win of every legal action (:meth:`ExpertBot.evaluate`: a win counts 1, a draw 0.5).
+then, never what the rest of the game revealed) and asks the expert for every legal action's
+chance to win and its standard error (:func:`divided.bots.expert.expert_decision`, the one
+choice function the bot and the web app's hint also use: a win counts 1, a draw 0.5).
 
-* ``best`` is the action the expert would play there (the same numbers and tie-break as its
-  ``choose``; at the build, the auto-arranged split).
-* ``loss`` = value of the best action - value of the action played, in win-probability
-  points (0.12 = twelve points of winning chance).
-* Grades: ``blunder`` (loss >= 0.15), ``mistake`` (>= 0.10), ``inaccuracy`` (>= 0.05),
-  ``best`` (the played action's value ties the best, within 1e-9), else ``good``.
+* ``best`` is the action the expert plays there (its one tie rule; at the build, the
+  auto-arranged split).
+* ``loss`` = value of the strongest alternative - value of the action played (at least 0),
+  in win-probability points (0.12 = twelve points of winning chance). The strongest
+  alternative is the expert's choice, or, when the player played it, the runner-up (so a
+  choice the sampling could have made either way is graded by the two values, not by which
+  one the sample happened to favour). ``loss_error`` is its standard error (paired over the
+  same worlds; 0 where the values are exact: the reserve, the build, and draft decisions whose
+  worlds are few enough to enumerate).
+* When a sampled grade is not settled (it would change with the loss 2.5 errors away), the
+  played move and that alternative are compared again on fresh worlds, to a standard error of
+  0.3 and then 0.15 points if still needed (at most ``4 * budget`` worlds each time); their
+  values and errors in the review are then the sharper ones.
+* Grades, with ``low = loss - 2 * loss_error`` and ``high = loss + 2 * loss_error``:
+  ``best`` when nothing is clearly better than the played action (``loss <= 2 * loss_error``,
+  or within 1e-9: the expert's choice, or statistically indistinguishable from it); otherwise ``blunder`` (low >= 0.15),
+  ``mistake`` (low >= 0.10), ``inaccuracy`` (low >= 0.05): a grade only when the loss is
+  clear of the threshold by twice its error; ``good`` when even ``high`` stays below 0.05;
+  else ``close``: a close call, too near the 0.05 line to grade.
 * Reasons are plain words built from computed facts only: the exact worlds the books allow
   (reserve and build), the cards on the table and in hand (split and choose), and the values.
 
-Values at the split and the choice are sampled estimates (``budget`` worlds per decision);
-each decision's random numbers come from :func:`move_rng` (``seed`` and the move number), so a
-review is deterministic for a given seed and one decision's review does not depend on any
-other decision.
+Each decision's values depend on its view and the review's ``seed`` (the sampling salt) only,
+so a review is deterministic, one decision's review does not depend on any other decision,
+and the hint at the same view gives the same values and choice.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from divided import games
-from divided.bots.expert import ExpertBot
+from divided.bots.draft_values import draft_values
+from divided.bots.expert import REVIEW_BUDGET, TIE, ExpertBot, expert_decision, view_rng
 from divided.cards import PACK_21, mask_indices
 from divided.games import GameRecord, State
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge
 from divided.games.divided_ranks.state import STEPS_BY_SCORING, Phase
 from divided.games.divided_ranks.view import PlayerView
-from divided.hands.arrange import Scoring, arrange, best_key, best_weaker_mask, scoring_key, split_masks
+from divided.hands.arrange import Scoring, best_key, best_weaker_mask, scoring_key, split_masks
 from divided.hands.category import Category
 from divided.hands.five import category_of, strength_table
 
 BLUNDER = 0.15
 MISTAKE = 0.10
 INACCURACY = 0.05
-DEFAULT_BUDGET = 160
-_TIE = 1e-9
+DEFAULT_BUDGET = REVIEW_BUDGET
+"""The most worlds sampled at a split or choose decision (the standard-error target of
+:mod:`divided.bots.draft_values` ends sampling well before it)."""
+REFINE_SE = 0.003
+"""When a sampled grade is not settled, the played move and the expert's choice are compared
+again over fresh worlds until the standard error of their difference is at most this."""
+REFINE_BUDGET = 262_144
+REFINE_FACTOR = 4
+"""The most worlds for that comparison: ``REFINE_FACTOR`` times the review's budget, at most
+``REFINE_BUDGET``."""
+SETTLED = 2.5
+"""A grade is settled when it would not change with the loss this many standard errors away."""
+GRADES = ("best", "good", "close", "inaccuracy", "mistake", "blunder")
+_TIE = TIE
 _RANK_NAMES = ("tens", "jacks", "queens", "kings", "aces")
 _COUNT_WORDS = {2: "a pair of", 3: "three", 4: "four"}
 
@@ -53,7 +78,9 @@ Progress = Callable[[int, int], None]
 @dataclass(frozen=True, slots=True)
 class MoveReview:
     """One reviewed decision. ``values`` maps every legal action to the expert's estimated
-    chance to win with it; ``loss`` is ``values[best] - values[played]``."""
+    chance to win with it and ``errors`` to that estimate's standard error; ``loss`` is the
+    strongest alternative's value minus the played action's (at least 0: see the module text)
+    and ``loss_error`` its standard error."""
 
     move_number: int
     phase: str
@@ -65,6 +92,8 @@ class MoveReview:
     loss: float
     grade: str
     reason: str
+    errors: dict[int, float] = field(default_factory=dict)
+    loss_error: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +115,7 @@ class Review:
 
     def counts(self) -> dict[str, int]:
         """How many decisions got each grade."""
-        out = {grade: 0 for grade in ("best", "good", "inaccuracy", "mistake", "blunder")}
+        out = {grade: 0 for grade in GRADES}
         for move in self.moves:
             out[move.grade] += 1
         return out
@@ -104,20 +133,19 @@ class Decision:
     labels: dict[int, str] = field(default_factory=dict)
 
 
-def move_rng(seed: int, move_number: int) -> random.Random:
-    """The random numbers the review uses at one decision (a function of both only)."""
-    return random.Random(seed * 1_000_003 + move_number)
-
-
-def grade_for(loss: float) -> str:
-    """The grade of a decision that lost ``loss`` win-probability points."""
-    if loss >= BLUNDER:
+def grade_for(loss: float, error: float = 0.0) -> str:
+    """The grade of a decision that lost ``loss`` win-probability points, with standard error
+    ``error`` (see the module text)."""
+    if loss <= max(_TIE, 2 * error):
+        return "best"
+    low = loss - 2 * error
+    if low >= BLUNDER:
         return "blunder"
-    if loss >= MISTAKE:
+    if low >= MISTAKE:
         return "mistake"
-    if loss >= INACCURACY:
+    if low >= INACCURACY:
         return "inaccuracy"
-    return "best" if loss <= _TIE else "good"
+    return "good" if loss + 2 * error < INACCURACY else "close"
 
 
 def decisions(record: GameRecord, seat: int) -> tuple[list[Decision], str | None]:
@@ -141,7 +169,8 @@ def decisions(record: GameRecord, seat: int) -> tuple[list[Decision], str | None
 
 def review_game(record: GameRecord, seat: int, budget: int = DEFAULT_BUDGET, seed: int = 0,
                 progress: Progress | None = None) -> Review:
-    """Review ``seat``'s decisions in ``record`` against the expert (see the module text)."""
+    """Review ``seat``'s decisions in ``record`` against the expert (see the module text):
+    ``budget`` caps the worlds sampled per decision, ``seed`` is the sampling salt."""
     if seat not in (0, 1):
         raise ValueError(f"no seat {seat!r}: seats are 0 and 1")
     found, error = decisions(record, seat)
@@ -163,14 +192,33 @@ def review_game(record: GameRecord, seat: int, budget: int = DEFAULT_BUDGET, see
 
 
 def review_decision(bot: ExpertBot, decision: Decision, seed: int) -> MoveReview:
-    """Grade one decision from its view alone."""
+    """Grade one decision from its view alone (``bot`` gives the budget and the model,
+    ``seed`` the sampling salt)."""
     view, legal, played = decision.view, decision.legal, decision.played
     if played not in legal:
         raise ValueError(f"move {decision.move_number}: action {played} was not legal")
-    values = bot.evaluate(view, legal, move_rng(seed, decision.move_number))
-    best = _best(view, legal, values)
-    loss = max(0.0, values[best] - values[played])
-    grade = grade_for(loss)
+    found = expert_decision(view, legal, salt=seed, budget=bot.budget, epsilon=bot.epsilon, beta=bot.beta)
+    values, errors, best = dict(found.values), dict(found.errors), found.choice
+    # the strongest alternative to the played move: the expert's choice, or the runner-up
+    others = [action for action in legal if action != played]
+    rival = best if played != best else max(others, key=lambda a: values[a], default=None)
+    gap = values[rival] - values[played] if rival is not None else 0.0
+    # loss_errors[a] is the error of values[best] - values[a]: the pair (rival, played) either way
+    gap_error = found.loss_errors[played if played != best else rival] if rival is not None else 0.0
+    worlds, refined = found.worlds, False
+    target = REFINE_SE
+    while rival is not None and gap_error > 0.0 and not _settled(gap, gap_error) and target >= REFINE_SE / 2:
+        sharper = draft_values(view, (rival, played), view_rng(view, seed, f"refine:{target}"),
+                               budget=min(REFINE_BUDGET, REFINE_FACTOR * bot.budget),
+                               epsilon=bot.epsilon, beta=bot.beta, target=target, difference=True)
+        values.update(sharper.values)
+        errors.update(sharper.errors)
+        gap = values[rival] - values[played]
+        gap_error = sharper.difference_error(rival, played)
+        worlds, refined = sharper.worlds, True
+        target /= 2
+    loss, loss_error = max(0.0, gap), gap_error
+    grade = grade_for(loss, loss_error)
     if view.phase == Phase.RESERVE:
         reason = _reserve_reason(view, legal, played, best, values)
     elif view.phase == Phase.BUILD:
@@ -179,24 +227,46 @@ def review_decision(bot: ExpertBot, decision: Decision, seed: int) -> MoveReview
         reason = _choose_reason(view, played, best, values)
     else:
         reason = _split_reason(view, played, best, values)
+    rival_label = "the expert's choice" if rival == best else \
+        f"the next best, {decision.labels.get(rival, str(rival)) if rival is not None else ''}"
+    reason += _error_words(grade, played, best, loss, loss_error, worlds, found.exact, refined, rival_label)
     return MoveReview(decision.move_number, str(view.phase), played, decision.labels.get(played, str(played)),
-                      best, decision.labels.get(best, str(best)), values, loss, grade, reason)
-
-
-def _best(view: PlayerView, legal: Sequence[int], values: dict[int, float]) -> int:
-    """The expert's own choice from these values (its tie-breaks)."""
-    if view.phase == Phase.BUILD:
-        return act.build_action(arrange(view.hand, view.options.scoring).split)
-    if view.phase == Phase.RESERVE:
-        best_action, best_value = act.KEEP, -1.0
-        for action in legal:
-            if values[action] > best_value + 1e-12:
-                best_action, best_value = action, values[action]
-        return best_action
-    return legal[max(range(len(legal)), key=lambda i: (values[legal[i]], -i))]
+                      best, decision.labels.get(best, str(best)), values, loss, grade, reason,
+                      errors, loss_error)
 
 
 # -- words ---------------------------------------------------------------------------------------
+
+def _settled(gap: float, error: float) -> bool:
+    """Whether the grade stays the same anywhere within :data:`SETTLED` errors of ``gap`` (the
+    strongest alternative's value minus the played move's; the loss is its positive part),
+    judged also at the finest resolution the review refines to (so a grade that a sharper
+    comparison could change is refined, whichever way the first sample leaned)."""
+    grade = grade_for(max(0.0, gap), error)
+    finest = REFINE_SE / 2
+    return all(grade_for(max(0.0, gap + k * SETTLED * error), e) == grade
+               for k in (-1, 0, 1) for e in (error, finest))
+
+
+def _error_words(grade: str, played: int, best: int, loss: float, loss_error: float, worlds: int,
+                 exact: bool, refined: bool, rival_label: str) -> str:
+    """What the sampling error means for this grade (nothing where the values are exact)."""
+    if exact:
+        return ""
+    text = f" (Estimated over {worlds} sampled worlds"
+    if refined:
+        text = f" (Your move and {rival_label} were compared again over {worlds} sampled worlds"
+    if played != best or loss > 0.0:
+        text += f"; the difference is {loss * 100:.1f} points, give or take {loss_error * 100:.1f}"
+    text += ".)"
+    if played == best and grade != "best":
+        text += f" A closer look finds {rival_label} better than the expert's first estimate."
+    if grade == "close":
+        text += " A close call: within twice its error of the 5-point line, so it is not graded."
+    elif grade == "best" and played != best:
+        text += " That is within the sampling error: as good as the expert's choice."
+    return text
+
 
 def _pct(value: float) -> str:
     return f"{value:.0%}"

@@ -34,7 +34,7 @@ from starlette.concurrency import run_in_threadpool
 from divided import games
 from divided.bots import make_bot
 from divided.bots.base import Bot
-from divided.bots.expert import ExpertBot
+from divided.bots.expert import expert_decision
 from divided.cards import PACK_21, mask_indices
 from divided.errors import RuleOptionError
 from divided.games.base import OptionValue, State
@@ -42,7 +42,6 @@ from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.options import OPTIONS as RULE_OPTIONS
 from divided.games.divided_ranks.state import Phase
 from divided.games.divided_ranks.view import PlayerView
-from divided.hands.arrange import arrange
 from divided.review.review import DEFAULT_BUDGET
 from divided.web.config import BOT_TIMEOUT, Limits
 from divided.web.guards import Bucket, ComputeGate, RateLimiter
@@ -237,22 +236,6 @@ def bot_rng(seed: int, move_number: int) -> random.Random:
     return random.Random(f"divided-web-bot:{seed}:{move_number}")
 
 
-def hint_rng(seed: int, move_number: int) -> random.Random:
-    """The random numbers of a hint at a move (so asking twice gives the same answer)."""
-    return random.Random(f"divided-web-hint:{seed}:{move_number}")
-
-
-def expert_choice(view: PlayerView, legal: list[int], values: Mapping[int, float]) -> int:
-    """The action with the highest value; among equals the expert's own pick at the build
-    (auto-arrange), else the first in ``legal`` order."""
-    top = max(values[action] for action in legal)
-    if view.phase == Phase.BUILD:
-        auto = act.build_action(arrange(view.hand, view.options.scoring).split)
-        if auto in values and values[auto] >= top - 1e-12:
-            return auto
-    return next(action for action in legal if values[action] >= top - 1e-12)
-
-
 def run_bot(bot: Bot, state: State[Any, Any], seed: int, timeout: float) -> int:
     """The bot's action at ``state`` (from the mover's view only), within ``timeout`` seconds.
 
@@ -356,7 +339,7 @@ class GameService:
                 return cached
             answer = self.hint(game_id, session, move_number)
             self.store.put_hint(game_id, int(answer["move_number"]),
-                                {key: answer[key] for key in ("action", "label", "value")})
+                                {key: answer[key] for key in ("action", "label", "value", "error")})
             return answer
 
     def cached_hint(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any] | None:
@@ -457,11 +440,12 @@ class GameService:
             raise ApiError(409, "it is the bot's turn, not yours: hints are for your own decisions")
         view = state.observation(row.human_seat)
         legal = list(state.legal_actions(row.human_seat))
-        values = ExpertBot().evaluate(view, legal, hint_rng(row.seed, row.move_number))
-        action = expert_choice(view, legal, values)
+        # the review's own choice function, salt and budget: the hint is the review's best
+        decision = expert_decision(view, legal, salt=self.reviews.seed, budget=self.reviews.budget)
+        action = decision.choice
         self.store.count_hint(row.id)
-        return {"action": action, "label": state.action_to_string(action), "value": values[action],
-                "move_number": row.move_number, "used": row.hints_used + 1}
+        return {"action": action, "label": state.action_to_string(action), "value": decision.values[action],
+                "error": decision.errors[action], "move_number": row.move_number, "used": row.hints_used + 1}
 
     def review_status(self, game_id: str, session: str) -> dict[str, Any]:
         return self.reviews.status(self._reviewable(game_id, session))

@@ -9,7 +9,7 @@ worker) reads it without recomputing.
 
 A review that breaks off keeps the decisions scored so far (``status: "failed"``); asking
 again resumes it: decisions already scored are kept (each decision's numbers depend only on
-the review's seed and the move number, so the result is the same as an uninterrupted run).
+the decision's view and the review's seed, so the result is the same as an uninterrupted run).
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from divided.web.store import GameRow, GameStore, StoredReview
 logger = logging.getLogger("divided.web")
 
 REVIEW_SEED = 0
-"""The review's seed (:func:`divided.review.review.move_rng`): fixed, so reviews repeat."""
+"""The review's sampling salt (:func:`divided.bots.expert.view_rng`): fixed, so reviews repeat
+and the hint (which uses the same salt and budget) agrees with them."""
 REVIEW_THREADS = 2
 
 
@@ -37,7 +38,9 @@ def move_json(move: MoveReview) -> dict[str, Any]:
     return {"move_number": move.move_number, "phase": move.phase, "played": move.played,
             "played_label": move.played_label, "best": move.best, "best_label": move.best_label,
             "values": {str(action): value for action, value in move.values.items()},
-            "loss": move.loss, "grade": move.grade, "reason": move.reason}
+            "loss": move.loss, "grade": move.grade, "reason": move.reason,
+            "errors": {str(action): error for action, error in move.errors.items()},
+            "loss_error": move.loss_error}
 
 
 @dataclass

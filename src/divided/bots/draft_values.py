@@ -1,0 +1,471 @@
+"""The expert's values of a split or choose decision, played out through the reserve and the build.
+
+A *world* places the cards the player has not seen: the face-down pairs that went unseen into
+the opponent's hand, the unseen pair on the table (when the player chooses), the rest of the
+stock in round order, and the reserve. Every placement is equally likely a priori; a world is
+weighted by how likely the opponent's observed choices were in it under the expert's soft model
+of play (``epsilon``, ``beta``: see :mod:`divided.bots.expert`).
+
+In each world every legal action is played out to the end of the game, by the same rules for
+both sides:
+
+* **the rest of the draft**: the skilled rules (:func:`divided.bots.heuristics.best_split` and
+  :func:`~divided.bots.heuristics.choose_face_up`);
+* **the reserve**, in the world's order: each side takes the option (keep, or give a card)
+  with the best chance to win over the cards it cannot place in that world, each equally likely
+  to be the reserve and the opponent holding the rest (the expert's exact reserve rule, with the
+  first side treating the other as keeping). The second side knows what the game shows it: after
+  a blind swap any card it does not hold may be the reserve (only the given card in the face-up
+  variant). The world's reserve card is the one actually taken;
+* **the build**: both auto-arrange (ruling R5), and the holdings are scored with the packed
+  result keys (a win 1, a draw 0.5).
+
+Why this reserve rule: it is sound (it is the exact chance to win from what each side can know,
+the only simplification being that the first side does not model the reply) and it costs a few
+table look-ups per card, so the playouts stay vectorised.
+
+The same worlds serve every action (common random numbers). When the distinct worlds are few
+(:data:`EXACT_LIMIT`) all of them are enumerated and the values are exact (standard error 0);
+otherwise worlds are sampled in batches until every action's standard error is at most
+``target`` or ``budget`` worlds have been used. The standard error is that of a self-normalised
+weighted mean: ``sqrt(sum w^2 (x - mean)^2) / sum w``.
+
+Everything runs over numpy arrays of bit masks, one entry per world.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from divided.bots.heuristics import average_pair_gain, value_table
+from divided.cards import mask_indices
+from divided.games.divided_ranks import actions as act
+from divided.games.divided_ranks.knowledge import knowledge
+from divided.games.divided_ranks.state import ALL_CARDS, ROUNDS, Phase
+from divided.games.divided_ranks.view import PlayerView, SeenChoice, SeenSplit
+from divided.hands.arrange import Scoring, packed_key_table
+
+EXACT_LIMIT = 4096
+"""Enumerate every world (exact values) when there are at most this many distinct ones."""
+TARGET_SE = 0.005
+"""Sample until every action's standard error is at most this (or the budget is spent): half
+a point of win chance, so that the choice and the grades built on it seldom depend on the
+sampling (the review's promise is at most one point)."""
+BATCH = 1024
+"""Worlds per sampling batch."""
+
+Masks = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+_PAIRS_OF_FOUR = tuple(combinations(range(4), 2))
+
+
+@dataclass(frozen=True, slots=True)
+class DraftValues:
+    """Each action's estimated chance to win, its standard error, and how it was found.
+    ``products`` holds the sums of ``w^2 x_a x_b`` and ``w^2 x_a`` over the worlds (weights
+    ``w``, results ``x``, columns in ``legal`` order), ``weight`` and ``square`` the sums of
+    ``w`` and ``w^2``: enough for the error of any difference of two values."""
+
+    legal: tuple[int, ...]
+    values: dict[int, float]
+    errors: dict[int, float]
+    worlds: int
+    exact: bool
+    products: Floats
+    linear: Floats
+    weight: float
+    square: float
+
+    def difference_error(self, a: int, b: int) -> float:
+        """The standard error of ``values[a] - values[b]`` (paired over the same worlds)."""
+        if self.exact or a == b or self.weight <= 0.0:
+            return 0.0
+        i, j = self.legal.index(a), self.legal.index(b)
+        mean = self.values[a] - self.values[b]
+        squares = self.products[i, i] - 2 * self.products[i, j] + self.products[j, j]
+        spread = squares - 2 * mean * (self.linear[i] - self.linear[j]) + mean * mean * self.square
+        return math.sqrt(max(0.0, spread)) / self.weight
+
+
+class _Sums:
+    """Running sums over batches of worlds (see :class:`DraftValues`)."""
+
+    def __init__(self, actions: int) -> None:
+        self.weight = 0.0
+        self.square = 0.0
+        self.first = np.zeros(actions)
+        self.linear = np.zeros(actions)
+        self.products = np.zeros((actions, actions))
+        self.worlds = 0
+
+    def add(self, weight: Floats, results: Floats) -> None:
+        squared = weight * weight
+        self.weight += float(weight.sum())
+        self.square += float(squared.sum())
+        self.first += weight @ results
+        self.linear += squared @ results
+        self.products += (results * squared[:, None]).T @ results
+        self.worlds += len(weight)
+
+    def means(self) -> Floats:
+        if self.weight <= 0.0:
+            return np.full(len(self.first), 0.5)
+        out: Floats = self.first / self.weight
+        return out
+
+    def errors(self) -> Floats:
+        if self.weight <= 0.0:
+            return np.full(len(self.first), 0.5)
+        mu = self.means()
+        spread = np.diag(self.products) - 2 * mu * self.linear + mu * mu * self.square
+        out: Floats = np.sqrt(np.maximum(spread, 0.0)) / self.weight
+        return out
+
+    def values(self, legal: Sequence[int], exact: bool) -> DraftValues:
+        means, errors = self.means(), self.errors()
+        return DraftValues(tuple(legal), {a: float(means[i]) for i, a in enumerate(legal)},
+                           {a: 0.0 if exact else float(errors[i]) for i, a in enumerate(legal)},
+                           self.worlds, exact, self.products, self.linear, self.weight, self.square)
+
+
+@dataclass(frozen=True, slots=True)
+class _Round:
+    splitter: int
+    face_up: int
+    face_down: int | None
+    chooser_took_up: bool
+
+
+@cache
+def _values() -> Floats:
+    return np.frombuffer(value_table(), dtype=np.float64)
+
+
+@cache
+def _keys(scoring: Scoring) -> npt.NDArray[np.int32]:
+    return np.frombuffer(packed_key_table(scoring), dtype=np.int32)
+
+
+def _bit(cards: Masks) -> Masks:
+    return np.left_shift(np.int64(1), cards)
+
+
+def _cards_of(masks: Masks, count: int) -> Masks:
+    """The card indices of each mask (each with exactly ``count`` cards), ascending: shape (n, count)."""
+    bits = (masks[:, None] >> np.arange(21, dtype=np.int64)) & 1
+    return np.nonzero(bits)[1].reshape(len(masks), count).astype(np.int64)
+
+
+def _gain(table: Floats, hand: Masks, cards: Masks | np.int64) -> Floats:
+    out: Floats = table[hand | cards] - table[hand]
+    return out
+
+
+class _Position:
+    """What one view fixes: the finished rounds, the unseen cards and their places."""
+
+    def __init__(self, view: PlayerView, epsilon: float, beta: float) -> None:
+        if view.phase not in (Phase.SPLIT, Phase.CHOOSE):
+            raise ValueError(f"draft values are for split and choose decisions, not {view.phase}")
+        self.view = view
+        self.epsilon, self.beta = epsilon, beta
+        self.me, self.them = view.player, view.opponent
+        books = knowledge(view)
+        self.rounds = _rounds(view)
+        seen = view.hand | view.drawn | view.offer | view.offer_face_down
+        for played in self.rounds:
+            seen |= played.face_up | (played.face_down or 0)
+        self.unseen = np.array(mask_indices(ALL_CARDS ^ seen), dtype=np.int64)
+        self.hidden_rounds = [i for i, r in enumerate(self.rounds) if r.face_down is None]
+        self.choosing = view.phase == Phase.CHOOSE
+        self.table_hidden = 2 if self.choosing and view.offer_face_down == 0 else 0
+        self.stock_size = view.stock_size
+        slots = 2 * len(self.hidden_rounds) + self.table_hidden + self.stock_size + 1
+        if slots != len(self.unseen):
+            raise ValueError(f"inconsistent view: {len(self.unseen)} unseen cards for {slots} hidden places")
+        self.estimate = average_pair_gain(books.opponent_known, int(sum(1 << int(c) for c in self.unseen)))
+        # cards of the player's hand the opponent has not seen (they cannot place them)
+        self.hidden_from_them = view.hand & ~books.marked
+        self.scoring = view.options.scoring
+        self.face_up_swap = view.options.face_up_swap
+
+    # -- worlds ----------------------------------------------------------------------------
+    def group_sizes(self) -> list[int]:
+        """The sizes of the unseen places, in layout order (pairs, table pair, stock rounds, reserve)."""
+        sizes = [2] * len(self.hidden_rounds) + ([2] if self.table_hidden else [])
+        sizes += [4] * (self.stock_size // 4)
+        return [*sizes, 1]
+
+    def world_count(self) -> int:
+        count = math.factorial(len(self.unseen))
+        for size in self.group_sizes():
+            count //= math.factorial(size)
+        return count
+
+    def all_worlds(self) -> Masks:
+        """Every distinct placement of the unseen cards, one row each (layout order)."""
+        rows = list(_placements(list(range(len(self.unseen))), self.group_sizes()))
+        return self.unseen[np.array(rows, dtype=np.int64)]
+
+    def sampled_worlds(self, rng: np.random.Generator, count: int) -> Masks:
+        return rng.permuted(np.broadcast_to(self.unseen, (count, len(self.unseen))), axis=1)
+
+    # -- values ------------------------------------------------------------------------------
+    def evaluate(self, worlds: Masks, legal: Sequence[int]) -> tuple[Floats, Floats]:
+        """The weight of each world and each action's result in it: shapes (n,), (n, actions)."""
+        view, me, them = self.view, self.me, self.them
+        table = _values()
+        n = len(worlds)
+        position = 0
+
+        def take(count: int) -> Masks:
+            nonlocal position
+            out = np.zeros(n, dtype=np.int64)
+            for column in range(position, position + count):
+                out |= _bit(worlds[:, column])
+            position += count
+            return out
+
+        faces_down = {index: take(2) for index in self.hidden_rounds}
+        table_down = take(2) if self.table_hidden else np.zeros(n, dtype=np.int64)
+        stock = worlds[:, position : position + self.stock_size]
+        reserve = worlds[:, -1]
+        weight, hands, hidden = self._replay(faces_down, n)
+        if self.choosing:
+            down = np.full(n, view.offer_face_down, dtype=np.int64) if view.offer_face_down else table_down
+            weight = weight * self._split_likelihood(hands[them], hands[me], view.offer | down,
+                                                     np.int64(view.offer))
+        results = np.empty((n, len(legal)))
+        for column, action in enumerate(legal):
+            h = [hands[0].copy(), hands[1].copy()]
+            blind = [hidden[0].copy(), hidden[1].copy()]
+            if self.choosing:
+                if action == act.TAKE_FACE_UP:
+                    h[me] |= view.offer
+                    h[them] |= down
+                    blind[me] |= down
+                else:
+                    h[me] |= down
+                    h[them] |= view.offer
+            else:
+                a, b = act.PAIRS[action - act.SPLIT]
+                up = (1 << a) | (1 << b)
+                down_pair = view.drawn ^ up
+                took_up = _gain(table, h[them], np.int64(up)) >= self.estimate
+                h[them] |= np.where(took_up, up, down_pair)
+                h[me] |= np.where(took_up, down_pair, up)
+                blind[them] |= np.where(took_up, down_pair, 0)
+            self._play_rounds(h, blind, stock)
+            results[:, column] = self._reserve_and_build(h, blind, reserve)
+        return weight, results
+
+    def _replay(self, faces_down: dict[int, Masks], n: int) -> tuple[Floats, list[Masks], list[Masks]]:
+        """Replay the finished rounds in every world: the likelihood of the opponent's observed
+        choices, both hands, and the cards of each hand the other player never saw."""
+        me, them = self.me, self.them
+        hands = [np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)]
+        hidden = [np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)]
+        weight = np.ones(n)
+        for index, played in enumerate(self.rounds):
+            down = faces_down[index] if played.face_down is None else np.full(n, played.face_down, dtype=np.int64)
+            splitter, chooser = played.splitter, 1 - played.splitter
+            if splitter == them:
+                weight = weight * self._split_likelihood(hands[them], hands[me], played.face_up | down,
+                                                         np.int64(played.face_up))
+            else:
+                weight = weight * self._choice_likelihood(hands[them], played.face_up, played.chooser_took_up)
+            if played.chooser_took_up:
+                hands[chooser] = hands[chooser] | played.face_up
+                hands[splitter] = hands[splitter] | down
+                hidden[chooser] = hidden[chooser] | down  # the splitter's cards the chooser never saw
+            else:
+                hands[chooser] = hands[chooser] | down
+                hands[splitter] = hands[splitter] | played.face_up
+        # From the opponent's side, the cards of the player's hand they cannot place are known
+        # exactly from the view's books (the same in every world).
+        hidden[them] = np.full(n, self.hidden_from_them, dtype=np.int64)
+        return weight, hands, hidden
+
+    def _split_likelihood(self, own: Masks, other: Masks, drawn: Masks, shown: np.int64) -> Floats:
+        """The soft model's probability that a splitter holding ``own`` showed ``shown`` of ``drawn``."""
+        table = _values()
+        n = max(len(own), len(drawn))
+        own = np.broadcast_to(own, n)
+        other = np.broadcast_to(other, n)
+        cards = _cards_of(np.broadcast_to(drawn, n).copy(), 4)
+        scores = np.empty((n, 6))
+        shown_score = np.zeros(n)
+        for k, (i, j) in enumerate(_PAIRS_OF_FOUR):
+            up = _bit(cards[:, i]) | _bit(cards[:, j])
+            down = drawn ^ up
+            passes_up = _gain(table, other, up) >= self.estimate
+            mine = np.where(passes_up, down, up)
+            theirs = np.where(passes_up, up, down)
+            scores[:, k] = _gain(table, own, mine) - _gain(table, other, theirs)
+            shown_score = np.where(up == shown, scores[:, k], shown_score)
+        top = scores.max(axis=1)
+        total = np.exp(self.beta * (scores - top[:, None])).sum(axis=1)
+        model = np.exp(self.beta * (shown_score - top)) / total
+        result: Floats = self.epsilon / 6 + (1.0 - self.epsilon) * model
+        return result
+
+    def _choice_likelihood(self, hand: Masks, face_up: int, took_up: bool) -> Floats:
+        margin = _gain(_values(), hand, np.int64(face_up)) - self.estimate
+        p_up = 1.0 / (1.0 + np.exp(-self.beta * margin))
+        model = p_up if took_up else 1.0 - p_up
+        result: Floats = self.epsilon / 2 + (1.0 - self.epsilon) * model
+        return result
+
+    def _play_rounds(self, hands: list[Masks], hidden: list[Masks], stock: Masks) -> None:
+        """Play the remaining split rounds with the skilled rules (in place)."""
+        table = _values()
+        first = self.view.first_splitter
+        column = 0
+        for number in range(self.view.round + 1, ROUNDS):
+            splitter = first if number % 2 == 0 else 1 - first
+            chooser = 1 - splitter
+            cards = np.sort(stock[:, column : column + 4], axis=1)
+            column += 4
+            drawn = _bit(cards[:, 0]) | _bit(cards[:, 1]) | _bit(cards[:, 2]) | _bit(cards[:, 3])
+            own, other = hands[splitter], hands[chooser]
+            best_up = np.zeros(len(drawn), dtype=np.int64)
+            best_score = np.full(len(drawn), -np.inf)
+            for i, j in _PAIRS_OF_FOUR:
+                up = _bit(cards[:, i]) | _bit(cards[:, j])
+                down = drawn ^ up
+                passes_up = _gain(table, other, up) >= self.estimate
+                score = (_gain(table, own, np.where(passes_up, down, up))
+                         - _gain(table, other, np.where(passes_up, up, down)))
+                better = score > best_score
+                best_up = np.where(better, up, best_up)
+                best_score = np.where(better, score, best_score)
+            down = drawn ^ best_up
+            took_up = _gain(table, other, best_up) >= self.estimate
+            hands[chooser] = other | np.where(took_up, best_up, down)
+            hands[splitter] = own | np.where(took_up, down, best_up)
+            hidden[chooser] = hidden[chooser] | np.where(took_up, down, 0)
+
+    def _reserve_and_build(self, hands: list[Masks], hidden: list[Masks], reserve: Masks) -> Floats:
+        """The player's result in every world after both reserve decisions and the build."""
+        first = self.view.reserve_first
+        if first < 0:  # the reserve order is still to be decided by a coin: both equally likely
+            return 0.5 * (self._reserve_in_order(hands, hidden, reserve, 0)
+                          + self._reserve_in_order(hands, hidden, reserve, 1))
+        return self._reserve_in_order(hands, hidden, reserve, first)
+
+    def _reserve_in_order(self, hands: list[Masks], hidden: list[Masks], reserve: Masks, first: int) -> Floats:
+        keys = _keys(self.scoring)
+        second = 1 - first
+        reserve_bit = _bit(reserve)
+        h = [hands[0].copy(), hands[1].copy()]
+        # the first side: the cards it cannot place are the reserve and the opponent's unseen cards
+        give = _reserve_choice(keys, h[first], hidden[first] | reserve_bit)
+        swapped = give >= 0
+        gift_bit = np.where(swapped, _bit(np.maximum(give, 0)), 0)
+        h[first] = np.where(swapped, h[first] ^ gift_bit | reserve_bit, h[first])
+        reserve_bit = np.where(swapped, gift_bit, reserve_bit)
+        # the second side: what it can know after the first side's decision
+        outside = ALL_CARDS ^ h[second]
+        if self.face_up_swap:
+            after_swap = gift_bit
+        else:
+            unplaced = hidden[second] | _bit(reserve)
+            knows_old_reserve = np.bitwise_count(unplaced) < 2  # only the reserve was unplaced
+            after_swap = np.where(knows_old_reserve, outside ^ _bit(reserve), outside)
+        candidates = np.where(swapped, after_swap, hidden[second] | _bit(reserve))
+        give = _reserve_choice(keys, h[second], candidates)
+        swapped = give >= 0
+        h[second] = np.where(swapped, h[second] ^ _bit(np.maximum(give, 0)) | reserve_bit, h[second])
+        mine, theirs = keys[h[self.me]], keys[h[self.them]]
+        result: Floats = np.where(mine > theirs, 1.0, np.where(mine == theirs, 0.5, 0.0))
+        return result
+
+
+def _reserve_choice(keys: npt.NDArray[np.int32], hand: Masks, candidates: Masks) -> Masks:
+    """Each world's reserve decision for a side holding ``hand`` (ten cards) that cannot place
+    ``candidates`` (one of them is the reserve, each equally likely; the opponent holds the
+    rest): the card given (-1 for keep), maximising the chance to win; among equals keep, then
+    the lowest card (the legal order)."""
+    n = len(hand)
+    cards = _cards_of(hand, 10)
+    # column 0 keeps, column 1 + i gives the i-th card (the reserve card is added per candidate)
+    kept = np.concatenate([hand[:, None], hand[:, None] ^ _bit(cards)], axis=1)
+    takes = np.array([0] + [1] * 10, dtype=np.int64)
+    totals = np.zeros((n, 11), dtype=np.int32)  # wins minus losses: ranks options as the chance to win
+    # each world's candidate cards, ascending, padded on the right (``present`` marks the real ones)
+    bits = ((candidates[:, None] >> np.arange(21, dtype=np.int64)) & 1).astype(bool)
+    counts = bits.sum(axis=1)
+    rows, columns = np.nonzero(bits)  # row by row, cards ascending
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    order = np.zeros((n, int(counts.max())), dtype=np.int64)
+    order[rows, np.arange(len(rows)) - starts[rows]] = columns
+    for k in range(order.shape[1]):
+        c = order[:, k]
+        present = (k < counts).astype(np.int32)[:, None]
+        theirs = keys[(ALL_CARDS ^ hand) ^ _bit(c)][:, None]
+        mine = keys[kept | (takes[None, :] << c[:, None])]
+        totals += np.sign(mine - theirs) * present  # +1 a win, 0 a draw, -1 a loss
+    best = np.argmax(totals, axis=1)  # the first of the best (exact integers): keep, then the cards in order
+    out: Masks = np.where(best == 0, -1, cards[np.arange(n), np.maximum(best - 1, 0)])
+    return out
+
+
+def _placements(items: list[int], sizes: list[int]) -> Iterator[list[int]]:
+    """Every way to deal ``items`` into consecutive groups of ``sizes`` (each group unordered)."""
+    if not sizes:
+        yield []
+        return
+    size, rest = sizes[0], sizes[1:]
+    for group in combinations(items, size):
+        left = [item for item in items if item not in group]
+        for tail in _placements(left, rest):
+            yield [*group, *tail]
+
+
+def _rounds(view: PlayerView) -> list[_Round]:
+    """The finished split rounds as the viewer saw them."""
+    splits: dict[int, SeenSplit] = {}
+    out: list[_Round] = []
+    for event in view.log:
+        if isinstance(event, SeenSplit):
+            splits[event.round] = event
+        elif isinstance(event, SeenChoice):
+            split = splits[event.round]
+            face_down = event.face_down
+            if face_down is None and split.drawn is not None:
+                face_down = split.drawn ^ split.face_up
+            out.append(_Round(split.splitter, split.face_up, face_down, event.took_face_up))
+    return out
+
+
+def draft_values(view: PlayerView, legal: Sequence[int], rng: np.random.Generator, *, budget: int,
+                 epsilon: float, beta: float, target: float = TARGET_SE,
+                 difference: bool = False) -> DraftValues:
+    """Every action of ``legal`` valued at a split or choose decision (see the module text):
+    exact when the worlds are few, else sampled until every standard error (with
+    ``difference``, that of ``legal[0]``'s value minus ``legal[1]``'s) is at most ``target`` or
+    ``budget`` worlds have been used."""
+    if budget < 1:
+        raise ValueError(f"the budget must be at least one world, not {budget}")
+    position = _Position(view, epsilon, beta)
+    sums = _Sums(len(legal))
+    if position.world_count() <= EXACT_LIMIT:
+        sums.add(*position.evaluate(position.all_worlds(), legal))
+        return sums.values(legal, True)
+    while True:
+        batch = min(BATCH, budget - sums.worlds)
+        sums.add(*position.evaluate(position.sampled_worlds(rng, batch), legal))
+        found = sums.values(legal, False)
+        if difference:
+            spread = found.difference_error(legal[0], legal[1])
+        else:
+            spread = max(found.errors.values()) if sums.weight > 0 else 1.0
+        if sums.worlds >= budget or (sums.weight > 0 and spread <= target):
+            return found
