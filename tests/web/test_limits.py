@@ -15,9 +15,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from webtools import client, play_out, second_client, store_of, truth
 
-from divided.bots.expert import ExpertBot
+from divided.bots.expert import expert_decision
 from divided.web import config
-from divided.web.api import GameService, hint_rng
+from divided.web.api import GameService
 from divided.web.store import games_table
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -78,7 +78,7 @@ def test_a_hint_is_computed_once_per_move_and_the_same_for_every_request(
     legal = list(full.legal_actions(0))
     row = store_of(http).get(game_id, http.cookies.get("divided_session", "").rsplit(".", 1)[0])
     assert row is not None
-    values = ExpertBot().evaluate(full.observation(0), legal, hint_rng(row.seed, row.move_number))
+    expected = expert_decision(full.observation(0), legal, salt=svc.reviews.seed, budget=svc.reviews.budget)
     answers = [http.post(f"/api/games/{game_id}/hint") for _ in range(4)]
     assert [a.status_code for a in answers] == [200] * 4
     assert counting.calls == 1                                   # computed once, then cached
@@ -86,7 +86,10 @@ def test_a_hint_is_computed_once_per_move_and_the_same_for_every_request(
     assert [b["used"] for b in bodies] == [1, 2, 3, 4]           # every request still counts
     assert {(b["action"], b["label"], b["value"], b["move_number"]) for b in bodies} == {
         (bodies[0]["action"], bodies[0]["label"], bodies[0]["value"], state["move_number"])}
-    assert bodies[0]["value"] == pytest.approx(max(values.values()))
+    assert bodies[0]["action"] == expected.choice
+    assert bodies[0]["value"] == pytest.approx(expected.values[expected.choice])
+    assert bodies[0]["error"] == pytest.approx(expected.errors[expected.choice])
+    assert all(b["error"] == bodies[0]["error"] for b in bodies)  # the cache keeps the error too
     assert http.get(f"/api/games/{game_id}/hint").json() == {"allowed": True, "used": 4}
     # the next move has its own hint; a stale move number is still refused
     moved = http.post(f"/api/games/{game_id}/moves", json={"move_number": state["move_number"],
