@@ -25,7 +25,8 @@ the only simplification being that the first side does not model the reply) and 
 table look-ups per card, so the playouts stay vectorised.
 
 The same worlds serve every action (common random numbers). When the distinct worlds are few
-(:data:`EXACT_LIMIT`) all of them are enumerated and the values are exact (standard error 0);
+(at most :data:`EXACT_LIMIT`, or at most the ``budget`` of worlds the caller would let it
+sample anyway) all of them are enumerated and the values are exact (standard error 0);
 otherwise worlds are sampled in batches until every action's standard error is at most
 ``target`` or ``budget`` worlds have been used. The standard error is that of a self-normalised
 weighted mean: ``sqrt(sum w^2 (x - mean)^2) / sum w``.
@@ -53,7 +54,9 @@ from divided.games.divided_ranks.view import PlayerView, SeenChoice, SeenSplit
 from divided.hands.arrange import Scoring, packed_key_table
 
 EXACT_LIMIT = 4096
-"""Enumerate every world (exact values) when there are at most this many distinct ones."""
+"""Enumerate every world (exact values) when there are at most this many distinct ones, or at
+most the budget (the review's budget makes the third round's 34,650-world decisions exact:
+faster than sampling them to the review's precision, and never at odds with another salt)."""
 TARGET_SE = 0.005
 """Sample until every action's standard error is at most this (or the budget is spent): half
 a point of win chance, so that the choice and the grades built on it seldom depend on the
@@ -449,14 +452,14 @@ def draft_values(view: PlayerView, legal: Sequence[int], rng: np.random.Generato
                  epsilon: float, beta: float, target: float = TARGET_SE,
                  difference: bool = False) -> DraftValues:
     """Every action of ``legal`` valued at a split or choose decision (see the module text):
-    exact when the worlds are few, else sampled until every standard error (with
+    exact when the worlds are few (at most :data:`EXACT_LIMIT` or ``budget``), else sampled until every standard error (with
     ``difference``, that of ``legal[0]``'s value minus ``legal[1]``'s) is at most ``target`` or
     ``budget`` worlds have been used."""
     if budget < 1:
         raise ValueError(f"the budget must be at least one world, not {budget}")
     position = _Position(view, epsilon, beta)
     sums = _Sums(len(legal))
-    if position.world_count() <= EXACT_LIMIT:
+    if position.world_count() <= max(EXACT_LIMIT, budget):
         sums.add(*position.evaluate(position.all_worlds(), legal))
         return sums.values(legal, True)
     while True:
