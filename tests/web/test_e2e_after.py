@@ -24,8 +24,8 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from e2e_server import CHROMIUM, LAUNCH_ARGS, E2EServer, running_server
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
+from e2e_server import CHROMIUM, E2EServer, running_server
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 if not CHROMIUM.exists():
     pytest.skip(
@@ -71,21 +71,6 @@ def words(code: str) -> str:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[E2EServer]:
     with running_server(tmp_path_factory.mktemp("e2e-after-data")) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as driver:
-        yield driver
-
-
-@pytest.fixture(scope="module")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
-    try:
-        yield chromium
-    finally:
-        chromium.close()
 
 
 @pytest.fixture

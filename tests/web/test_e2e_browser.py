@@ -34,8 +34,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from e2e_server import CHROMIUM, LAUNCH_ARGS, E2EServer, running_server
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, expect, sync_playwright
+from e2e_server import CHROMIUM, E2EServer, running_server
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 if not CHROMIUM.exists():
     pytest.skip(
@@ -156,21 +156,6 @@ def settings_script(values: dict[str, Any]) -> str:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[E2EServer]:
     with running_server(tmp_path_factory.mktemp("e2e-data")) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as driver:
-        yield driver
-
-
-@pytest.fixture(scope="module")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
-    try:
-        yield chromium
-    finally:
-        chromium.close()
 
 
 class Contexts:

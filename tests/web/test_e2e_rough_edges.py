@@ -22,8 +22,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from e2e_server import CHROMIUM, LAUNCH_ARGS, E2EServer, running_server
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route, sync_playwright
+from e2e_server import CHROMIUM, E2EServer, running_server
+from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
@@ -48,21 +48,6 @@ TABLE_READY_JS = """() => {
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[E2EServer]:
     with running_server(tmp_path_factory.mktemp("rough-edges")) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as driver:
-        yield driver
-
-
-@pytest.fixture(scope="module")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
-    try:
-        yield chromium
-    finally:
-        chromium.close()
 
 
 def open_context(browser: Browser, server: E2EServer, **options: Any) -> BrowserContext:
