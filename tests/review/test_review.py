@@ -321,7 +321,7 @@ def test_the_issue_records_round_five_split_is_no_longer_a_blunder() -> None:
     """The player won this game; the split at move 29 was graded "blunder ... 0% to win ... you
     lost 100 points" when playouts stopped at the end of the draft, before the reserve. Valued
     through the reserve and the build (exactly: every world is listed; the brute force of
-    tests/bots/test_draft_values.py checks these numbers), it keeps most of its chance."""
+    tests/bots/divided_ranks/test_draft_values.py checks these numbers), it keeps most of its chance."""
     assert games.replay(ISSUE_RECORD).returns()[0] == 1.0  # seat 0 won
     review = review_game(ISSUE_RECORD, seat=0)
     move = next(m for m in review.moves if m.move_number == 29)

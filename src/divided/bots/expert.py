@@ -12,7 +12,7 @@ Each decision uses the cheapest exact method that exists for it:
   the opponent as keeping, as swapping at random, as the skilled rule, or as seeing the
   reserve: see the project's reports.)
 * **Split and choose**: determinisation with inference, played out through the reserve and
-  the build (:mod:`divided.bots.draft_values`): worlds weighted by how likely the opponent's
+  the build (:mod:`divided.bots.divided_ranks.draft_values`): worlds weighted by how likely the opponent's
   observed choices were in them, every action played out in every world (the same worlds for
   every action), exact when the worlds are few, else sampled until every action's standard
   error is at most 0.005 (half a point of win chance; the review promises at most one point)
@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from divided.bots.draft_values import draft_values
+from divided.bots.divided_ranks.draft_values import draft_values
 from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from divided import games
-from divided.bots.draft_values import draft_values
+from divided.bots.divided_ranks.draft_values import draft_values
 from divided.bots.expert import REVIEW_BUDGET, TIE, ExpertBot, expert_decision, view_rng
 from divided.cards import PACK_21, mask_indices
 from divided.games import GameRecord, State
@@ -57,7 +57,7 @@ MISTAKE = 0.10
 INACCURACY = 0.05
 DEFAULT_BUDGET = REVIEW_BUDGET
 """The most worlds sampled at a split or choose decision (the standard-error target of
-:mod:`divided.bots.draft_values` ends sampling well before it)."""
+:mod:`divided.bots.divided_ranks.draft_values` ends sampling well before it)."""
 REFINE_SE = 0.003
 """When a sampled grade is not settled, the played move and the expert's choice are compared
 again over fresh worlds until the standard error of their difference is at most this."""

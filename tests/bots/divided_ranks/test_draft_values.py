@@ -1,7 +1,7 @@
 """The expert's draft values, played out through the reserve and the build.
 
 Late in the draft every world can be listed, and the vectorised playouts
-(:mod:`divided.bots.draft_values`) must equal a plain brute force written here from the rules
+(:mod:`divided.bots.divided_ranks.draft_values`) must equal a plain brute force written here from the rules
 and the module's stated playout rules: every placement of the unseen cards equally likely,
 weighted by the soft model of the opponent, the chooser's and the reserve rules applied card
 by card, and the holdings scored with :func:`best_key` (not the packed table the module uses).
@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from divided import games
-from divided.bots.draft_values import TARGET_SE, draft_values
+from divided.bots.divided_ranks.draft_values import TARGET_SE, draft_values
 from divided.bots.expert import REVIEW_BUDGET, ExpertBot, expert_decision, view_rng
 from divided.bots.heuristics import average_pair_gain, holding_value
 from divided.cards import mask_indices
