@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 import threading
 import time
-import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,12 +15,18 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Table, func, select, text
-from webtools import Postgres, client, play_out, postgres, postgres_unavailable, store_of
+from webtools import (
+    Postgres,
+    client,
+    play_out,
+    postgres_or_skip,
+    service_of,
+    store_of,
+)
 
 from divided.bots import make_bot
 from divided.bots.base import Bot
 from divided.web import config, review_jobs
-from divided.web.api import GameService
 from divided.web.store import GameStore, StoredReview, games_table, metadata, owner_key
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -33,12 +38,6 @@ WAIT = 20.0
 def _own_database(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(config.DATABASE_URL_ENV, raising=False)
     monkeypatch.delenv(config.DATA_DIR_ENV, raising=False)
-
-
-def service(http: TestClient) -> GameService:
-    found = http.app.state.service  # type: ignore[attr-defined]
-    assert isinstance(found, GameService)
-    return found
 
 
 def rows_mentioning(store: GameStore, game_id: str) -> dict[str, int]:
@@ -58,7 +57,7 @@ def rows_mentioning(store: GameStore, game_id: str) -> dict[str, int]:
 
 def traces(http: TestClient, game_id: str) -> dict[str, Any]:
     """Everything left of a game: rows, cached states, review jobs."""
-    svc = service(http)
+    svc = service_of(http)
     left: dict[str, Any] = dict(rows_mentioning(store_of(http), game_id))
     cached = [key for key in svc.cache._states if key[0] == game_id]
     if cached:
@@ -106,7 +105,7 @@ def run(target: Callable[[], Any]) -> tuple[threading.Thread, list[Any]]:
 def test_a_review_job_running_when_the_data_is_deleted_writes_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     http = client(tmp_path)
-    service(http).reviews.budget = 8
+    service_of(http).reviews.budget = 8
     game_id = finished_game(http)
     gate = Gate()
     real = review_jobs.review_decision
@@ -120,14 +119,14 @@ def test_a_review_job_running_when_the_data_is_deleted_writes_nothing(
     assert gate.entered.wait(WAIT)                       # the job is computing
     assert delete_all(http)["games"] == 1                # the delete returns
     gate.go.set()                                        # the job goes on, and ends
-    service(http).reviews.wait(WAIT)
+    service_of(http).reviews.wait(WAIT)
     assert traces(http, game_id) == {}
 
 
 def test_a_review_being_written_when_the_data_is_deleted_is_rolled_back(tmp_path: Path) -> None:
     """The job is already inside the store's write (past any check the job itself makes)."""
     http = client(tmp_path)
-    service(http).reviews.budget = 8
+    service_of(http).reviews.budget = 8
     game_id = finished_game(http)
     gate = Gate()
     store = store_of(http)
@@ -136,7 +135,7 @@ def test_a_review_being_written_when_the_data_is_deleted_is_rolled_back(tmp_path
     assert gate.entered.wait(WAIT)                       # the job is about to write its row
     assert delete_all(http)["games"] == 1
     gate.go.set()
-    service(http).reviews.wait(WAIT)
+    service_of(http).reviews.wait(WAIT)
     assert traces(http, game_id) == {}
 
 
@@ -211,7 +210,7 @@ def test_a_hint_in_flight_when_the_data_is_deleted_is_not_cached(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stage: str) -> None:
     http = client(tmp_path)
     state = http.post("/api/games", json={"bot": "random", "first_splitter": "you", "hints": True}).json()
-    svc = service(http)
+    svc = service_of(http)
     gate = Gate()
     if stage == "computing":
         real = svc.hint
@@ -250,17 +249,7 @@ def test_feedback_about_a_game_sent_while_the_data_is_deleted_is_not_stored(tmp_
 
 @pytest.fixture(scope="module")
 def database() -> Iterator[Postgres]:
-    reason = postgres_unavailable()
-    if reason is None:
-        try:
-            with postgres() as server:
-                yield server
-            return
-        except (RuntimeError, KeyError, OSError) as error:
-            reason = f"{type(error).__name__}: {error}"
-    message = f"POSTGRESQL COULD NOT BE STARTED, SO THE DELETE-RACE TEST ON IT DID NOT RUN: {reason}"
-    warnings.warn(message, stacklevel=1)
-    pytest.skip(message)
+    yield from postgres_or_skip("THE DELETE-RACE TEST ON IT")
 
 
 def count(store: GameStore, table: Table, game_id: str) -> int:

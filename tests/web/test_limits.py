@@ -13,11 +13,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from webtools import client, play_out, second_client, store_of, truth
+from webtools import client, play_out, second_client, service_of, store_of, truth
 
 from divided.bots.expert import expert_decision
 from divided.web import config
-from divided.web.api import GameService
 from divided.web.store import games_table
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -29,12 +28,6 @@ WAIT = 20.0
 def _own_database(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(config.DATABASE_URL_ENV, raising=False)
     monkeypatch.delenv(config.DATA_DIR_ENV, raising=False)
-
-
-def service(http: TestClient) -> GameService:
-    found = http.app.state.service  # type: ignore[attr-defined]
-    assert isinstance(found, GameService)
-    return found
 
 
 def limited(tmp_path: Path, **figures: Any) -> TestClient:
@@ -69,7 +62,7 @@ class CountingHints:
 def test_a_hint_is_computed_once_per_move_and_the_same_for_every_request(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     http = client(tmp_path)
-    svc = service(http)
+    svc = service_of(http)
     counting = CountingHints(svc.hint)
     monkeypatch.setattr(svc, "hint", counting)
     state = http.post("/api/games", json={"bot": "random", "first_splitter": "you", "hints": True}).json()
@@ -104,7 +97,7 @@ def test_a_hint_is_computed_once_per_move_and_the_same_for_every_request(
 def test_hints_beyond_the_gate_are_refused_429_and_moves_go_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     http = limited(tmp_path, compute_slots=1, compute_queue=1, retry_after=3)
-    svc = service(http)
+    svc = service_of(http)
     counting = CountingHints(svc.hint, hold=True)
     monkeypatch.setattr(svc, "hint", counting)
     browsers = [second_client(http) for _ in range(4)]           # a new session per request
@@ -151,7 +144,7 @@ def finish(http: TestClient) -> str:
 
 def test_cache_hits_need_no_place_at_the_gate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     http = limited(tmp_path, compute_slots=1, compute_queue=0)
-    svc = service(http)
+    svc = service_of(http)
     state = http.post("/api/games", json={"bot": "random", "first_splitter": "you", "hints": True}).json()
     assert http.post(f"/api/games/{state['id']}/hint").status_code == 200
     svc.gate.reserve("test")                                     # the gate is full now
@@ -214,7 +207,7 @@ def test_limits_are_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     http = client(tmp_path)                                      # what the workers read
     assert http.post("/api/games", json={"bot": "random"}).status_code == 201
     assert http.post("/api/games", json={"bot": "random"}).status_code == 429
-    assert service(http).limits == config.Limits(games_burst=1, games_per_second=0.001)
+    assert service_of(http).limits == config.Limits(games_burst=1, games_per_second=0.001)
     for bad, words in (("nothing=1", "unknown limit"), ("compute_slots=0", "out of range"),
                        ("compute_slots=1.5", "whole number"), ("hints_per_second=-1", "out of range")):
         with pytest.raises(config.ConfigError, match=words):
@@ -233,10 +226,10 @@ def test_the_hint_cache_is_shared_by_workers(tmp_path: Path, monkeypatch: pytest
     second = client(tmp_path)
     state = first.post("/api/games", json={"bot": "random", "first_splitter": "you", "hints": True}).json()
     second.cookies.update(first.cookies)
-    counting = CountingHints(service(second).hint)
-    monkeypatch.setattr(service(second), "hint", counting)
+    counting = CountingHints(service_of(second).hint)
+    monkeypatch.setattr(service_of(second), "hint", counting)
     computed = first.post(f"/api/games/{state['id']}/hint").json()
     read = second.post(f"/api/games/{state['id']}/hint").json()
     assert counting.calls == 0
     assert (read["action"], read["value"], read["used"]) == (computed["action"], computed["value"], 2)
-    assert service(first).gate is not service(second).gate
+    assert service_of(first).gate is not service_of(second).gate

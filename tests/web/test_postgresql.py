@@ -16,30 +16,19 @@ import http.client
 import json
 import os
 import threading
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from webtools import Postgres, postgres, postgres_unavailable, start_server
+from webtools import Postgres, postgres_or_skip, start_server
 
 from divided.web.sessions import COOKIE_NAME
 
 
 @pytest.fixture(scope="module")
 def database() -> Iterator[Postgres]:
-    reason = postgres_unavailable()
-    if reason is None:
-        try:
-            with postgres() as server:
-                yield server
-            return
-        except (RuntimeError, KeyError, OSError) as error:
-            reason = f"{type(error).__name__}: {error}"
-    message = f"POSTGRESQL COULD NOT BE STARTED, SO THE MULTI-WORKER TEST DID NOT RUN: {reason}"
-    warnings.warn(message, stacklevel=1)
-    pytest.skip(message)
+    yield from postgres_or_skip("THE MULTI-WORKER TEST")
 
 
 def children(pid: int) -> list[int]:

@@ -18,6 +18,7 @@ from webtools import (
     move,
     play_out,
     second_client,
+    service_of,
     session_of,
     store_of,
     truth,
@@ -30,7 +31,6 @@ from divided.cards import PACK_21
 from divided.games.divided_ranks.state import DividedRanksState
 from divided.review.review import review_game
 from divided.web import config, review_jobs
-from divided.web.api import GameService
 from divided.web.store import GameRow
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -49,14 +49,8 @@ def _own_database(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def http(tmp_path: Path) -> TestClient:
     made = client(tmp_path)
-    service(made).reviews.budget = BUDGET  # small, so the review is quick
+    service_of(made).reviews.budget = BUDGET  # small, so the review is quick
     return made
-
-
-def service(http: TestClient) -> GameService:
-    found = http.app.state.service  # type: ignore[attr-defined]
-    assert isinstance(found, GameService)
-    return found
 
 
 def row_of(http: TestClient, game_id: str) -> GameRow:
@@ -235,7 +229,7 @@ def expected_hint(http: TestClient, game_id: str) -> tuple[set[int], float, list
     row = row_of(http, game_id)
     state = truth(http, game_id)
     legal = list(state.legal_actions(row.human_seat))
-    reviews = service(http).reviews
+    reviews = service_of(http).reviews
     values = expert_decision(state.observation(row.human_seat), legal, salt=reviews.seed,
                              budget=reviews.budget).values
     top = max(values.values())

@@ -13,12 +13,14 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 
 from divided.cards import PACK_21, mask_indices
@@ -31,6 +33,7 @@ from divided.games.divided_ranks.state import (
     ReserveEvent,
     SplitEvent,
 )
+from divided.web.api import GameService
 from divided.web.app import create_app
 from divided.web.sessions import COOKIE_NAME
 from divided.web.store import GameStore, rebuild
@@ -63,6 +66,12 @@ def store_of(http: TestClient) -> GameStore:
     store = http.app.state.store  # type: ignore[attr-defined]
     assert isinstance(store, GameStore)
     return store
+
+
+def service_of(http: TestClient) -> GameService:
+    found = http.app.state.service  # type: ignore[attr-defined]
+    assert isinstance(found, GameService)
+    return found
 
 
 def truth(http: TestClient, game_id: str) -> State[Any, Any]:
@@ -397,3 +406,19 @@ def postgres() -> Iterator[Postgres]:
             server.stop()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def postgres_or_skip(what: str) -> Iterator[Postgres]:
+    """For a module-scoped fixture: a throw-away PostgreSQL, or a loud warning and a skip
+    naming ``what`` did not run when it cannot be started."""
+    reason = postgres_unavailable()
+    if reason is None:
+        try:
+            with postgres() as server:
+                yield server
+            return
+        except (RuntimeError, KeyError, OSError) as error:
+            reason = f"{type(error).__name__}: {error}"
+    message = f"POSTGRESQL COULD NOT BE STARTED, SO {what} DID NOT RUN: {reason}"
+    warnings.warn(message, stacklevel=1)
+    pytest.skip(message)
