@@ -7,7 +7,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench clean
 
+# The stamp is written only after a complete install; without it the venv is rebuilt from
+# scratch, since an interrupted pip (Ctrl-C during the first `make run`) can leave packages
+# recorded as installed whose commands are missing.
 $(STAMP): pyproject.toml
+	rm -rf $(VENV)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
