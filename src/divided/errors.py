@@ -23,6 +23,10 @@ class RuleOptionError(DividedError):
     """An unknown rule option, or a value the option does not allow."""
 
 
+class UnsupportedGameError(RuleOptionError):
+    """A game the project (or one of its layers: bots, lab, web, review, adapters) does not know."""
+
+
 class GameError(DividedError):
     """An action that the game's rules do not allow in the current state."""
 

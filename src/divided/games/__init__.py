@@ -6,6 +6,9 @@
 >>> game = games.load("divided-ranks", reserve_order="coin")
 >>> game.options["reserve_order"]
 'coin'
+
+A game is registered here by id, lazily (its module is imported on first use); tests and
+plugins add games at run time with :func:`register`.
 """
 
 from __future__ import annotations
@@ -13,41 +16,62 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from divided.errors import RuleOptionError
+from divided.errors import UnsupportedGameError
 from divided.games.base import (
     CHANCE,
     SIMULTANEOUS,
     TERMINAL,
+    ChanceNode,
     Game,
     GameInfo,
     GameRecord,
+    Result,
     RuleOption,
     Rules,
     State,
+    View,
 )
+from divided.games.room import ActionLabel, Books, GameRoom, ObservationLayout, WorldSampler
+from divided.registry import Registry
 
+RulesFactory = Callable[[], Rules[Any, Any]]
 
-def _divided_ranks() -> Rules[Any, Any]:
-    from divided.games.divided_ranks.rules import DividedRanksRules
-
-    return DividedRanksRules()
-
-
-_REGISTRY: dict[str, Callable[[], Rules[Any, Any]]] = {"divided-ranks": _divided_ranks}
+_RULES: Registry[RulesFactory] = Registry(
+    "rules", {"divided-ranks": "divided.games.divided_ranks.rules:DividedRanksRules"})
+_ROOMS: Registry[GameRoom[Any, Any]] = Registry(
+    "game room", {"divided-ranks": "divided.games.divided_ranks.room:ROOM"})
 
 
 def names() -> list[str]:
     """Short names of the games that :func:`load` knows."""
-    return sorted(_REGISTRY)
+    return _RULES.names()
+
+
+def register(name: str, rules: RulesFactory | str, room: GameRoom[Any, Any] | str | None = None, *,
+             replace: bool = False) -> None:
+    """Add a game at run time: a factory of its :class:`Rules` (or ``"module:attribute"``) and
+    optionally its :class:`GameRoom`."""
+    _RULES.register(name, rules, replace=replace)
+    if room is not None:
+        _ROOMS.register(name, room, replace=replace)
+
+
+def unregister(name: str) -> None:
+    """Remove a game added with :func:`register`."""
+    _RULES.unregister(name)
+    _ROOMS.unregister(name)
 
 
 def load(name: str, **rule_options: object) -> Game[Any, Any]:
     """The game called ``name`` with the given rule options (validated)."""
-    try:
-        factory = _REGISTRY[name]
-    except KeyError:
-        raise RuleOptionError(f"unknown game {name!r}; known games: {', '.join(names())}") from None
-    return Game(factory(), rule_options)
+    if not _RULES.supports(name):
+        raise UnsupportedGameError(f"unknown game {name!r}; known games: {', '.join(names())}")
+    return Game(_RULES.get(name)(), rule_options)
+
+
+def room(name: str) -> GameRoom[Any, Any]:
+    """The room of the game ``name``: labels, books, world sampler, observation layout, facts."""
+    return _ROOMS.get(name)
 
 
 def replay(record: GameRecord) -> State[Any, Any]:
@@ -59,13 +83,24 @@ __all__ = [
     "CHANCE",
     "SIMULTANEOUS",
     "TERMINAL",
+    "ActionLabel",
+    "Books",
+    "ChanceNode",
     "Game",
     "GameInfo",
     "GameRecord",
+    "GameRoom",
+    "ObservationLayout",
+    "Result",
     "RuleOption",
     "Rules",
     "State",
+    "View",
+    "WorldSampler",
     "load",
     "names",
+    "register",
     "replay",
+    "room",
+    "unregister",
 ]

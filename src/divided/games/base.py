@@ -16,17 +16,26 @@ Conventions shared by every game:
   the players commit one after the other in seat order and no observation shows a committed
   choice until the rules reveal it. This is OpenSpiel's turn-based form of a simultaneous node;
   :data:`SIMULTANEOUS` is reserved and never returned.
+* Chance nodes have names (:class:`ChanceNode`: "coin:first-splitter", "deal", ...). Besides
+  the move-number seeding above, a state can resolve chance *by name*
+  (``new_initial_state(seed, chance_by_name=True)``): the outcome of a node then depends only on
+  the seed, the node's name and its index among nodes of that name, so the same seed gives the
+  same coins and cards under every rule option (the lab pairs rule variants deal by deal so).
+  ``new_initial_state(chance=[...])`` starts a game from given chance outcomes instead (a puzzle,
+  a bug report, a hand-picked position, duplicate play between people).
+* A finished game has a :class:`Result`: returns, places, a headline in words and details.
 * Every public path checks legality. An illegal action raises :class:`IllegalActionError`
   (or :class:`NotYourTurnError`), names the action and the player, and changes nothing.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from divided.errors import IllegalActionError, NotYourTurnError, RuleOptionError
 
@@ -38,6 +47,85 @@ S = TypeVar("S")  # a game's frozen core state
 V = TypeVar("V")  # a game's player view (observation)
 
 OptionValue = str | int
+JSONScalar = str | int | float | bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game ended, for every game alike.
+
+    ``returns`` are the rules' returns; ``places`` each seat's finishing place (1 = first,
+    tied seats share a place, the next place skips: 1, 1, 3); ``headline`` says it in words;
+    ``detail`` holds the game's own facts as JSON scalars (Divided Ranks: the scoring step).
+
+    >>> Result.from_returns((1.0, -1.0)).places, Result.from_returns((0.0, 0.0)).headline
+    ((1, 2), 'A draw')
+    >>> Result.from_returns((0.5, 0.5, 0.0, 0.0)).places
+    (1, 1, 3, 3)
+    """
+
+    returns: tuple[float, ...]
+    places: tuple[int, ...]
+    headline: str
+    detail: Mapping[str, JSONScalar] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats in first place (every seat, in a draw)."""
+        return tuple(seat for seat, place in enumerate(self.places) if place == 1)
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.winners) == len(self.places)
+
+    @classmethod
+    def from_returns(cls, returns: Sequence[float], headline: str | None = None,
+                     detail: Mapping[str, JSONScalar] | None = None) -> Result:
+        """The result whose places follow ``returns`` (higher is better); the default headline
+        names the winners by seat, as the rest of the project does ("Player 0 wins")."""
+        values = tuple(float(r) for r in returns)
+        places = tuple(1 + sum(other > mine for other in values) for mine in values)
+        winners = [seat for seat, place in enumerate(places) if place == 1]
+        if headline is None:
+            if len(winners) == len(values):
+                headline = "A draw"
+            elif len(winners) == 1:
+                headline = f"Player {winners[0]} wins"
+            else:
+                headline = "Players " + ", ".join(str(w) for w in winners) + " share the win"
+        return cls(values, places, headline, dict(detail or {}))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"returns": list(self.returns), "places": list(self.places), "headline": self.headline,
+                "detail": dict(self.detail)}
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceNode:
+    """A chance node's name and its index among the nodes of that name in a game: e.g.
+    ``ChanceNode("coin:first-splitter", 0)``, ``ChanceNode("deal", 7)`` (the eighth card dealt)."""
+
+    name: str
+    index: int
+
+
+@runtime_checkable
+class View(Protocol):
+    """What every game's observation offers generic code (the web shell, the lab, the review).
+
+    ``player`` is the seat the view belongs to (``None`` for a spectator's view)."""
+
+    @property
+    def player(self) -> int | None: ...
+
+    @property
+    def current_player(self) -> int: ...
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def result(self) -> Result | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +216,12 @@ class Rules(ABC, Generic[S, V]):
     """
 
     info: GameInfo
+    """The game's metadata under its default options (see :meth:`game_info`)."""
+
+    def game_info(self, options: Mapping[str, OptionValue]) -> GameInfo:
+        """The metadata under validated ``options`` (a game whose player count or lengths
+        follow its options overrides this; the default is :attr:`info`)."""
+        return self.info
 
     @abstractmethod
     def initial_state(self, options: Mapping[str, OptionValue]) -> S: ...
@@ -154,7 +248,27 @@ class Rules(ABC, Generic[S, V]):
     def string_to_action(self, state: S, text: str) -> int: ...
 
     @abstractmethod
-    def observe(self, state: S, player: int) -> V: ...
+    def observe(self, state: S, player: int | None) -> V:
+        """What ``player`` may know of ``state``; ``None`` is a spectator, who sees only what
+        every player sees."""
+
+    @abstractmethod
+    def chance_node(self, state: S) -> ChanceNode:
+        """The name and index of the chance node ``state`` is at."""
+
+    def chance_fraction(self, seed: int, node: ChanceNode) -> float:
+        """The uniform number in [0, 1) that resolves ``node`` when chance is resolved by name:
+        determined by (seed, name, index) alone. A game may override it to keep an older stream
+        (the result must still depend on nothing else)."""
+        digest = hashlib.sha256(f"{seed}\x1f{node.name}".encode()).digest()
+        return seeded_fraction(int.from_bytes(digest[:8], "big") >> 1, node.index)
+
+    def result(self, state: S) -> Result | None:
+        """The result of a finished game (``None`` before the end). The default takes the
+        places from the returns; a game overrides it to say how the game was decided."""
+        if not self.is_terminal(state):
+            return None
+        return Result.from_returns(self.returns(state))
 
     def is_terminal(self, state: S) -> bool:
         return self.current_player(state) == TERMINAL
@@ -244,13 +358,16 @@ def seeded_fraction(seed: int, step: int) -> float:
 class State(Generic[S, V]):
     """A mutable handle on a game position, with OpenSpiel's method names."""
 
-    __slots__ = ("_core", "_game", "_history", "_seed")
+    __slots__ = ("_by_name", "_core", "_game", "_given", "_history", "_seed")
 
     def __init__(self, game: Game[S, V], core: S, seed: int | None = None,
-                 history: list[int] | None = None) -> None:
+                 history: list[int] | None = None, *, by_name: bool = False,
+                 given: Sequence[int] = ()) -> None:
         self._game = game
         self._core = core
         self._seed = seed
+        self._by_name = by_name
+        self._given: list[int] = list(given)
         self._history: list[int] = history if history is not None else []
         self._resolve_chance()
 
@@ -308,10 +425,22 @@ class State(Generic[S, V]):
     def move_number(self) -> int:
         return len(self._history)
 
-    def observation(self, player: int) -> V:
-        """What ``player`` may know now: the only door to hidden information."""
-        self._check_player(player)
+    def observation(self, player: int | None) -> V:
+        """What ``player`` may know now: the only door to hidden information (``None``: a
+        spectator's view, what every player sees)."""
+        if player is not None:
+            self._check_player(player)
         return self._game.rules.observe(self._core, player)
+
+    def result(self) -> Result | None:
+        """How the game ended (``None`` before the end)."""
+        return self._game.rules.result(self._core)
+
+    def chance_node(self) -> ChanceNode:
+        """The name and index of the chance node the game is at."""
+        if not self.is_chance_node():
+            raise IllegalActionError("chance_node() asked at a node that is not a chance node")
+        return self._game.rules.chance_node(self._core)
 
     def action_to_string(self, action: int, player: int | None = None) -> str:
         return self._game.rules.action_to_string(self._core, action)
@@ -320,8 +449,11 @@ class State(Generic[S, V]):
         return self._game.rules.string_to_action(self._core, text)
 
     def record(self) -> GameRecord:
-        return GameRecord(self._game.info.short_name, dict(self._game.options), self._seed,
-                          tuple(self._history))
+        """The game as data. A state resolving chance by name records no seed (its actions hold
+        every outcome so far, so it replays exactly; a seed would resolve later nodes by move
+        number instead)."""
+        return GameRecord(self._game.info.short_name, dict(self._game.options),
+                          None if self._by_name else self._seed, tuple(self._history))
 
     # -- transitions -----------------------------------------------------------------------
     def apply_action(self, action: int, player: int | None = None) -> None:
@@ -338,12 +470,19 @@ class State(Generic[S, V]):
             )
         if isinstance(action, bool) or not isinstance(action, int):
             raise IllegalActionError(f"an action is an integer, got {action!r} (nothing changed)")
-        self._core = self._game.rules.apply(self._core, action)
-        self._history.append(action)
-        self._resolve_chance()
+        core, length, given = self._core, len(self._history), list(self._given)
+        try:
+            self._core = self._game.rules.apply(self._core, action)
+            self._history.append(action)
+            self._resolve_chance()
+        except Exception:
+            self._core, self._given = core, given
+            del self._history[length:]
+            raise
 
     def clone(self) -> State[S, V]:
-        return State(self._game, self._core, self._seed, list(self._history))
+        return State(self._game, self._core, self._seed, list(self._history), by_name=self._by_name,
+                     given=self._given)
 
     def __deepcopy__(self, memo: dict[int, object]) -> State[S, V]:
         """A deep copy is a clone: the core state is immutable and the game is shared
@@ -357,10 +496,31 @@ class State(Generic[S, V]):
         return clone
 
     def _resolve_chance(self) -> None:
-        if self._seed is None:
-            return
-        self._core, actions = self._game.rules.resolve_chance(self._core, self._seed, len(self._history))
-        self._history.extend(actions)
+        rules = self._game.rules
+        while self._given and rules.current_player(self._core) == CHANCE:
+            outcome = self._given[0]
+            if isinstance(outcome, bool) or not isinstance(outcome, int):
+                raise IllegalActionError(f"a chance outcome is an integer, got {outcome!r}")
+            node = rules.chance_node(self._core)
+            try:
+                self._core = rules.apply(self._core, outcome)
+            except IllegalActionError as error:
+                raise IllegalActionError(
+                    f"given chance outcome {outcome} is not possible at chance node "
+                    f"{node.name!r} #{node.index} (move {len(self._history)}): {error}") from None
+            self._given.pop(0)
+            self._history.append(outcome)
+        if self._seed is not None and not self._by_name:
+            self._core, actions = rules.resolve_chance(self._core, self._seed, len(self._history))
+            self._history.extend(actions)
+        while self._seed is not None and self._by_name and rules.current_player(self._core) == CHANCE:
+            fraction = rules.chance_fraction(self._seed, rules.chance_node(self._core))
+            outcome = pick_outcome(rules.chance_outcomes(self._core), fraction)
+            self._core = rules.apply(self._core, outcome)
+            self._history.append(outcome)
+        if self._given and rules.current_player(self._core) == TERMINAL:
+            raise IllegalActionError(f"{len(self._given)} given chance outcomes left over: the game "
+                                     "has no more chance nodes (nothing changed)")
 
     def _check_player(self, player: int) -> None:
         if not (isinstance(player, int) and 0 <= player < self._game.info.num_players):
@@ -384,14 +544,27 @@ class Game(Generic[S, V]):
 
     def __init__(self, rules: Rules[S, V], options: Mapping[str, object] | None = None) -> None:
         self.rules = rules
-        self.info = rules.info
         self.options: dict[str, OptionValue] = validate_options(rules.info.options, options or {})
+        self.info = rules.game_info(self.options)
 
-    def new_initial_state(self, seed: int | None = None) -> State[S, V]:
-        """A fresh game. With a ``seed`` every chance node resolves itself from it."""
+    def new_initial_state(self, seed: int | None = None, *, chance: Sequence[int] | None = None,
+                          chance_by_name: bool = False) -> State[S, V]:
+        """A fresh game.
+
+        With a ``seed`` every chance node resolves itself from it: from (seed, move number), or
+        with ``chance_by_name`` from (seed, the node's name and index), which gives the same
+        outcomes under every rule option. ``chance`` lists chance outcomes to use first, in the
+        order the nodes come (coins, each card of a deal, ...); each is checked when its node
+        is reached (an impossible one raises :class:`IllegalActionError`), and outcomes still
+        left when the game ends are an error too (raised by the action that would end it, which
+        changes nothing).
+        """
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise RuleOptionError(f"seed must be an integer, got {seed!r}")
-        return State(self, self.rules.initial_state(self.options), seed)
+        if chance_by_name and seed is None:
+            raise RuleOptionError("chance_by_name needs a seed")
+        given = list(chance) if chance is not None else []
+        return State(self, self.rules.initial_state(self.options), seed, by_name=chance_by_name, given=given)
 
     def num_players(self) -> int:
         return self.info.num_players

@@ -24,13 +24,13 @@ import numpy.typing as npt
 from divided import games
 from divided.bots import make_bot
 from divided.errors import IllegalActionError
-from divided.games.base import CHANCE, State, pick_outcome
-from divided.games.divided_ranks.state import ChoiceEvent, DividedRanksState, Phase, ReserveEvent
+from divided.games.base import State
+from divided.games.divided_ranks.state import ChoiceEvent, DividedRanksState, ReserveEvent
 from divided.hands.arrange import SPLIT_POSITIONS, Scoring, arrange, encode_keys
 from divided.hands.batch import strength_array
 from divided.hands.five import JOKER_INDEX, evaluate_mask
 from divided.sim.plan import GameSetup, LabError, Plan
-from divided.sim.seeds import bot_seed, derive_seed
+from divided.sim.seeds import bot_seed
 
 
 class ReserveFact(TypedDict):
@@ -136,34 +136,14 @@ def play_game(game: games.Game[Any, Any], setup: GameSetup) -> tuple[GameSetup, 
     return setup, state
 
 
-DEAL_STEP = 2
-"""The move number the lab deals from: after the most coin flips any rule setting makes."""
-
-
 def deal(game: games.Game[Any, Any], seed: int) -> State[Any, Any]:
-    """A new game whose chance is resolved from ``seed`` the same way under every rule setting.
-
-    A seeded state (``game.new_initial_state(seed)``) draws the outcome at move ``k`` from
-    ``(seed, k)``, so an option that adds a coin flip (``reserve_order=coin``,
-    ``first_splitter=coin``) moves the deal to other numbers and changes it. The lab therefore
-    resolves chance itself: each coin flip from ``(seed, the coin's name)``, then the whole deal
-    with the game's own seeded deal from move :data:`DEAL_STEP`, whatever came before. The same
-    seed thus gives the same coins and the same cards under every rule setting, which is what
-    makes comparisons of rule options paired deal by deal. The record holds every chance
-    outcome, so it replays exactly (its ``seed`` is ``None``; the lab's line keeps the seed).
-    """
-    rules = game.rules
-    core = rules.initial_state(game.options)
-    if not isinstance(core, DividedRanksState):
-        return game.new_initial_state(seed=seed)
-    history: list[int] = []
-    while rules.current_player(core) == CHANCE and core.phase != Phase.DEAL:
-        fraction = derive_seed("coin", seed, str(core.phase)) / float(1 << 63)
-        outcome = pick_outcome(rules.chance_outcomes(core), fraction)
-        core = rules.apply(core, outcome)
-        history.append(outcome)
-    core, dealt = rules.resolve_chance(core, seed, DEAL_STEP)
-    return State(game, core, None, history + dealt)
+    """A new game whose chance is resolved by name from ``seed`` (see
+    :meth:`divided.games.Game.new_initial_state`): each chance node's outcome depends only on the
+    seed and the node's name and index, so the same seed gives the same coins and the same cards
+    under every rule option, which makes comparisons of rule options paired deal by deal. The
+    record holds every chance outcome, so it replays exactly (its ``seed`` is ``None``; the lab's
+    line keeps the seed)."""
+    return game.new_initial_state(seed, chance_by_name=True)
 
 
 def _scoring(state: State[Any, Any]) -> Scoring:

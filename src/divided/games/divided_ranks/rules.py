@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
 from dataclasses import replace
@@ -16,8 +17,10 @@ from divided.errors import IllegalActionError, InvalidNotationError
 from divided.games.base import (
     CHANCE,
     TERMINAL,
+    ChanceNode,
     GameInfo,
     OptionValue,
+    Result,
     Rules,
     pick_outcome,
     seeded_fraction,
@@ -53,6 +56,21 @@ INFO = GameInfo(
     utility_sum=0.0,
     options=OPTIONS,
 )
+
+_LEGACY_DEAL_STEP = 2
+"""The move number the lab dealt from before chance nodes had names (after the most coin flips
+any rule option makes)."""
+
+
+def result_of(outcome: Outcome) -> Result:
+    """The generic :class:`Result` of a finished game's :class:`Outcome`."""
+    returns = (0.0, 0.0) if outcome.winner is None else ((1.0, -1.0) if outcome.winner == 0 else (-1.0, 1.0))
+    if outcome.winner is None:
+        headline = "A draw: every scoring comparison is equal"
+    else:
+        headline = f"Player {outcome.winner} wins on {outcome.step_name}"
+    return Result.from_returns(returns, headline, {"step": outcome.step, "step_name": outcome.step_name})
+
 
 _PHASE_HELP = {
     Phase.SPLIT: "split: choose the face-up pair of the four cards",
@@ -157,8 +175,40 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
             return [0.0, 0.0]
         return [1.0, -1.0] if outcome.winner == 0 else [-1.0, 1.0]
 
-    def observe(self, state: DividedRanksState, player: int) -> PlayerView:
+    def observe(self, state: DividedRanksState, player: int | None) -> PlayerView:
         return observe(state, player)
+
+    def chance_node(self, state: DividedRanksState) -> ChanceNode:
+        """``coin:first-splitter``, ``coin:reserve-order``, or ``deal`` with the index of the card
+        (0 is the reserve, then the stock from the top)."""
+        if state.phase == Phase.FIRST_SPLITTER_COIN:
+            return ChanceNode("coin:first-splitter", 0)
+        if state.phase == Phase.RESERVE_ORDER_COIN:
+            return ChanceNode("coin:reserve-order", 0)
+        if state.phase == Phase.DEAL:
+            return ChanceNode("deal", len(state.deal))
+        raise IllegalActionError(f"no chance node: the game is at the {state.phase} phase")
+
+    def chance_fraction(self, seed: int, node: ChanceNode) -> float:
+        """The lab's stream from before chance nodes had names, kept so that seeded runs give
+        the same records as before: a coin from SHA-256 of ("coin", seed, the coin's phase), the
+        deal's card ``k`` from ``seeded_fraction(seed, 2 + k)``."""
+        if node.name == "deal":
+            return seeded_fraction(seed, _LEGACY_DEAL_STEP + node.index)
+        phase = {"coin:first-splitter": Phase.FIRST_SPLITTER_COIN,
+                 "coin:reserve-order": Phase.RESERVE_ORDER_COIN}.get(node.name)
+        if phase is None:
+            return super().chance_fraction(seed, node)
+        text = "\x1f".join(("coin", str(seed), str(phase)))
+        return (int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big") >> 1) / float(1 << 63)
+
+    def result(self, state: DividedRanksState) -> Result | None:
+        """The result, with the deciding scoring step in ``detail`` (``step``: 1-4, or ``None`` for
+        a draw; ``step_name`` in words)."""
+        outcome = state.outcome
+        if outcome is None:
+            return None
+        return result_of(outcome)
 
     # -- transitions -----------------------------------------------------------------------
     def apply(self, state: DividedRanksState, action: int) -> DividedRanksState:

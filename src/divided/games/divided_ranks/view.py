@@ -116,10 +116,12 @@ def _see(event: object, player: int, face_up_swap: bool) -> SeenEvent:
     return SeenBuild(event.player, event.split if event.player == player else None)
 
 
-def observe(state: DividedRanksState, player: int) -> PlayerView:
+def observe(state: DividedRanksState, player: int | None) -> PlayerView:
     """The view of ``player`` (0 or 1) of ``state``."""
     from divided.games.divided_ranks.rules import DividedRanksRules
 
+    if player is None:
+        raise ValueError("Divided Ranks has no spectator's view yet")
     if player not in (0, 1):
         raise ValueError(f"no player {player!r} in Divided Ranks: players are 0 and 1")
     phase = state.phase
