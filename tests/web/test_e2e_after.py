@@ -26,6 +26,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from e2e_server import CHROMIUM, E2EServer, running_server
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from webtools import log_text
 
 if not CHROMIUM.exists():
     pytest.skip(
@@ -107,7 +108,7 @@ def finished_game(page: Page, *, swap: str = "blind") -> dict[str, Any]:
         assert state["to_move"] == "you", state
         state = api(page, "POST", f"/api/games/{state['id']}/moves",
                     {"move_number": state["move_number"], "action": state["legal"][0]["action"]})
-    assert state["outcome"] is not None
+    assert state["table"]["showdown"] is not None
     return state
 
 
@@ -143,7 +144,7 @@ def chips_text(line: str) -> str:
 def opponent_cards(state: dict[str, Any]) -> list[str]:
     """The bot's cards drawn face up at a step: the certain ones and those seen going there that
     may still be there (with their chance), by name, sorted."""
-    codes = set(state["opponent"]["known"]) | {item["card"] for item in state["opponent"].get("watched", [])}
+    codes = set(state["table"]["opponent"]["known"]) | {item["card"] for item in state["table"]["opponent"].get("watched", [])}
     return sorted(words(code) for code in codes)
 
 
@@ -158,8 +159,8 @@ def check_step(page: Page, game_id: str, move: int, last: int) -> dict[str, Any]
     step = step_of(page, game_id, move)
     state = step["state"]
     log = [line.strip() for line in page.locator(".log-area ol.log li").all_inner_texts()]
-    assert log == [chips_text(line.strip()) for line in state["log"]], (move, log, state["log"])
-    assert card_names(page, zone("replay-yours")) == [words(code) for code in state["hand"]], move
+    assert log == [chips_text(line.strip()) for line in log_text(state)], (move, log, log_text(state))
+    assert card_names(page, zone("replay-yours")) == [words(code) for code in state["table"]["hand"]], move
     page.wait_for_selector("#knowledge-body[data-loaded]", state="attached")  # the step's state is in
     opponent = sorted(name.split(",")[0] for name in card_names(page, zone("replay-opponent")))
     assert opponent == opponent_cards(state), (move, opponent)
@@ -171,7 +172,7 @@ def check_step(page: Page, game_id: str, move: int, last: int) -> dict[str, Any]
 
 def test_history_lists_the_finished_game_with_result_and_statistics(page: Page) -> None:
     final = finished_game(page)
-    outcome = final["outcome"]
+    outcome = final["table"]["showdown"]
     result = {"you": "win", "bot": "loss", None: "draw"}[outcome["winner"]]
     history = api(page, "GET", "/api/history")
     assert [(g["id"], g["result"], g["step"]) for g in history["games"]] == [(final["id"], result, outcome["step"])]
@@ -235,20 +236,20 @@ def test_replay_steps_by_next_previous_and_last(page: Page) -> None:
     check_step(page, game_id, last, last)
     expect(page.locator("#replay-next")).to_have_count(0)
     expect(page.locator("#replay-showdown")).to_be_visible()
-    expect(page.locator(zone("replay-showdown"))).to_contain_text(chips_text(final["outcome"]["description"]))
+    expect(page.locator(zone("replay-showdown"))).to_contain_text(chips_text(final["table"]["showdown"]["description"]))
 
 
 def test_replay_never_shows_the_bots_unseen_cards_before_the_showdown(page: Page) -> None:
     final = finished_game(page)
     game_id = final["id"]
-    bot_cards = {code for label in ("weaker", "stronger") for code in final["outcome"]["bot"][label]["cards"]}
+    bot_cards = {code for label in ("weaker", "stronger") for code in final["table"]["showdown"]["bot"][label]["cards"]}
     page.goto(f"/games/{game_id}/replay")
     last = int(page.locator("#replay-position").inner_text().split()[-1])
     for move in range(last):  # every step before the showdown
         page.goto(f"/games/{game_id}/replay?move={move}")
         state = step_of(page, game_id, move)["state"]
-        watched = {item["card"] for item in state["opponent"]["watched"]}  # seen going there
-        visible = set(state["hand"]) | set(state["opponent"]["known"]) | set(state["table"]["face_up"]) \
+        watched = {item["card"] for item in state["table"]["opponent"]["watched"]}  # seen going there
+        visible = set(state["table"]["hand"]) | set(state["table"]["opponent"]["known"]) | set(state["table"]["face_up"]) \
             | set(state["table"]["drawn"] or []) | watched
         hidden = {words(code) for code in bot_cards - visible}
         shown = set(card_names(page, "main"))

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from e2e_server import CHROMIUM, E2EServer, running_server
 from playwright.sync_api import Browser, BrowserContext, Page, Route
+from webtools import log_text
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
@@ -230,7 +231,7 @@ def test_play_again_keeps_the_rule_options(page: Page) -> None:
     new_id = page.url.rstrip("/").rsplit("/", 1)[-1]
     again = api(page, "GET", f"/api/games/{new_id}")
     assert again["options"] == state["options"]
-    assert again["bot"] == state["bot"]
+    assert again["seats"][1] == state["seats"][1]
 
 
 def test_the_replay_has_the_table_knowledge_panel_and_card_chips(page: Page) -> None:
@@ -271,12 +272,12 @@ def test_after_the_bot_blind_swap_the_panel_shows_the_watched_cards_with_their_c
         state = new_game(page)
         while state["phase"] in ("split", "choose"):
             state = first_move(page, state)
-        if (state["opponent"]["watched"] and state["reserve"]["known"] is None
-                and any("The bot swapped one of its cards" in line for line in state["log"])):
+        if (state["table"]["opponent"]["watched"] and state["table"]["reserve"]["known"] is None
+                and any("The bot swapped one of its cards" in line for line in log_text(state))):
             break
     else:
         pytest.fail("no blind swap by the bot in 100 games")
-    watched = [(w["card"], round(w["p"] * 100)) for w in state["opponent"]["watched"]]
+    watched = [(w["card"], round(w["p"] * 100)) for w in state["table"]["opponent"]["watched"]]
     assert all(p < 100 for _, p in watched)
     open_table(page, state["id"])
     theirs = page.inner_text("#know-theirs")
@@ -289,14 +290,14 @@ def test_after_the_bot_blind_swap_the_panel_shows_the_watched_cards_with_their_c
     assert faces.count() == len(watched)
     labels = [faces.nth(i).get_attribute("aria-label") or "" for i in range(faces.count())]
     assert all("seen going to the bot" in label and "% likely still there" in label for label in labels)
-    assert page.locator("#opponent-hand .card.back").count() == state["opponent"]["unseen"] == 10 - len(watched)
+    assert page.locator("#opponent-hand .card.back").count() == state["table"]["opponent"]["unseen"] == 10 - len(watched)
     assert "certain" not in page.inner_text("#opponent-summary").replace("uncertain", "")
     page.set_viewport_size(PHONE)
     assert page.evaluate(OVERFLOW_JS) <= PHONE["width"]
     # your hand as the bot sees it: never "cannot be sure of: any of them" for "all of them"
     yours = page.inner_text("#know-yours")
     assert "any of them" not in yours
-    if set(state["hand_known_to_bot"]) == set(state["hand"]):
+    if set(state["table"]["hand_known_to_bot"]) == set(state["table"]["hand"]):
         assert "It can be sure of every card you hold." in yours
     else:
         assert "The bot cannot be sure of" in yours
