@@ -42,9 +42,9 @@ from divided.games.divided_ranks.actions import PAIRS
 from divided.games.divided_ranks.state import ChoiceEvent, Phase
 from divided.games.divided_ranks.view import PlayerView
 from divided.hands.five import evaluate_mask
+from divided.web.games.divided_ranks import showdown_object
 from divided.web.sessions import COOKIE_NAME
 from divided.web.store import games_table
-from divided.web.games.divided_ranks import showdown_object
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -529,7 +529,8 @@ def test_the_lobby_list_is_newest_first(http: TestClient) -> None:
     games = http.get("/api/games").json()["games"]
     assert [g["id"] for g in games] == ids[::-1]
     for game in games:
-        assert set(game) == {"id", "game", "created", "updated", "seats", "options", "phase", "over", "result"}
+        assert set(game) == {"id", "game", "created", "updated", "seats", "options", "variant", "phase", "over",
+                             "result"}
         assert game["over"] is False and game["result"] is None and game["phase"] in ("split", "choose")
 
 

@@ -340,7 +340,7 @@ class Table:
             return self.choose(rng.random() < 0.5 if face_down is None else face_down)
         if phase == "reserve":
             swap = rng.random() < 0.5 if give is None else give
-            return self.reserve(rng.choice(sorted(self.state()["hand"])) if swap else None)
+            return self.reserve(rng.choice(sorted(self.state()["table"]["hand"])) if swap else None)
         if phase == "build":
             return self.build_auto()
         raise AssertionError(f"nothing to do at phase {phase!r}: {self.page.inner_text('#turn')}")
@@ -669,7 +669,7 @@ def test_auto_arrange_matches_the_servers_choice(contexts: Contexts) -> None:
     rng = random.Random(4)
     table.play_to("build", rng)
     check_auto_arrange(table)
-    auto = table.state()["build"]["auto"]
+    auto = table.state()["table"]["build"]["auto"]
     table.step(rng)  # lock in what auto-arrange chose
     state = check_showdown(table)
     assert {frozenset(auto["weaker"]["cards"]), frozenset(auto["stronger"]["cards"])} == {
@@ -851,7 +851,7 @@ def test_keyboard_alone(contexts: Contexts) -> None:
         if phase == "choose":
             choices += 1
             if choices == 1:
-                hand = table.state()["hand"]
+                hand = table.state()["table"]["hand"]
                 assert len(hand) == 4, hand  # round 1's split pair and round 2's face-down pair
     assert phases[:2] == ["split", "choose"], phases
     assert phases[-1] == "over", phases

@@ -24,6 +24,7 @@ from divided import games
 from divided.games.base import CHANCE, OptionValue, State
 from divided.web import games as web_games
 from divided.web.api import ApiError, GameService, check_keys, client_address, json_type, read_json
+from divided.web.games import non_default_options, options_words
 from divided.web.guards import clean_text
 from divided.web.sessions import session_id
 from divided.web.store import FinishedGame, GameRow, GameStore, rebuild, utcnow
@@ -75,28 +76,6 @@ class Tally:
                 "draws": self.draws, "losses": self.losses,
                 "win_rate": self.wins / self.games if self.games else None,
                 "interval": {"low": low, "high": high, "level": 0.95, "method": "wilson"}}
-
-
-def non_default_options(game: str, options: Mapping[str, OptionValue]) -> tuple[tuple[str, OptionValue], ...]:
-    """The options of a game that differ from its rules' defaults, in the rules' order."""
-    rules = web_games.room(game).rule_options if web_games.ROOMS.supports(game) else ()
-    known = {rule.name: rule for rule in rules}
-    out = [(rule.name, options[rule.name]) for rule in rules
-           if rule.name in options and options[rule.name] != rule.default]
-    out += [(name, value) for name, value in sorted(options.items()) if name not in known]
-    return tuple(out)
-
-
-def options_words(game: str, options: Sequence[tuple[str, OptionValue]]) -> str:
-    """Options in the lobby's words ("Swap at the reserve: Face up"); others as name=value."""
-    lobby = {option.option: option for option in web_games.room(game).lobby_options} \
-        if web_games.ROOMS.supports(game) else {}
-    said = []
-    for name, value in options:
-        option = lobby.get(name)
-        choice = None if option is None else next((c for c in option.choices if c.value == value), None)
-        said.append(f"{name}={value}" if option is None or choice is None else f"{option.label}: {choice.words}")
-    return "; ".join(said)
 
 
 def _bot_order(game: str) -> dict[str, int]:

@@ -400,6 +400,7 @@ class GameService:
         return [
             {"id": row.id, "game": row.game, "created": row.created.isoformat(),
              "updated": row.updated.isoformat(), "seats": list(row.bots), "options": dict(row.options),
+             "variant": web_games.options_words(row.game, web_games.non_default_options(row.game, row.options)),
              "phase": row.phase, "over": row.over, "result": row.result}
             for row in self.store.list(session)
         ]

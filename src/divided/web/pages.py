@@ -33,8 +33,6 @@ from divided.web.after import (
     decision_prefixes,
     finished_row,
     history_for,
-    non_default_options,
-    options_words,
     replay_object,
 )
 from divided.web.api import ApiError, GameService
@@ -175,9 +173,9 @@ def _split_rules(html: str) -> tuple[str, str, str]:
 def asset_version() -> str:
     """A short hash of the static files, appended to their URLs so browsers pick up changes."""
     digest = hashlib.sha256()
-    for path in sorted(STATIC_DIR.glob("*")):
+    for path in sorted(STATIC_DIR.rglob("*")):
         if path.is_file():
-            digest.update(path.name.encode())
+            digest.update(path.relative_to(STATIC_DIR).as_posix().encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
@@ -255,6 +253,14 @@ def _faces(codes: list[str]) -> list[CardFace]:
 templates.env.globals["faces"] = _faces
 
 
+def game_scripts() -> list[str]:
+    """The browser scripts of every game with a web room (each registers its renderer)."""
+    return [web_games.room(game).script for game in web_games.names()]
+
+
+templates.env.globals["game_scripts"] = game_scripts
+
+
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse, include_in_schema=False)
 def replay(request: Request, game_id: str, move: int | None = None) -> HTMLResponse:
     service = _service(request)
@@ -274,7 +280,7 @@ def replay(request: Request, game_id: str, move: int | None = None) -> HTMLRespo
         request, "replay.html", "replay", "Replay", game_id=row.id, step=step, state=state, last=last,
         index=index, step_moves=[count for count, _ in prefixes], summary_open=move is None,
         bots=[bot for bot in row.bots if bot is not None],
-        variant=options_words(row.game, non_default_options(row.game, row.options)),
+        variant=web_games.options_words(row.game, web_games.non_default_options(row.game, row.options)),
     )
 
 

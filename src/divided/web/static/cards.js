@@ -1,4 +1,5 @@
-/* Divided Ranks: cards, hand categories and browser settings.
+/* Cards and browser settings for every page (the page ranks no hands: the server sends every
+ * category it shows).
  *
  * Pure helpers shared by every page (no DOM work except applying the display settings to
  * <html>, which runs as soon as this file loads so the page never flashes the wrong look).
@@ -21,13 +22,6 @@
   var JOKER = "Jk";
   var JOKER_INDEX = 20;
   var LOW = -1;
-
-  var CATEGORY = {
-    PAIR: 1, TWO_PAIR: 2, THREE_OF_A_KIND: 3, STRAIGHT: 4,
-    FULL_HOUSE: 5, FOUR_OF_A_KIND: 6, ROYAL_FLUSH: 7
-  };
-  var CATEGORY_NAMES = [null, "Pair", "Two Pair", "Three of a Kind", "Straight",
-    "Full House", "Four of a Kind", "Royal Flush"];
 
   /** Read one card in the project's notation ("Ts", "10s", "Qh", "Jk"). Null if not a card. */
   function parse(code) {
@@ -89,61 +83,6 @@
     var seen = {};
     a.forEach(function (c) { seen[must(c).code] = true; });
     return b.every(function (c) { return seen[must(c).code] === true; });
-  }
-
-  /** [category, tie-break...] of five cards; compare with compareKeys (larger is stronger).
-   * Mirrors divided.hands.five: the Joker is wild only for the straight and the royal flush. */
-  function handKey(codes) {
-    if (!codes || codes.length !== 5) { return null; }
-    var cards = codes.map(must);
-    var naturals = cards.filter(function (c) { return !c.joker; });
-    var hasJoker = naturals.length === 4;
-    var rankSet = {};
-    var suitSet = {};
-    naturals.forEach(function (c) { rankSet[c.rank] = true; suitSet[c.suit] = true; });
-    var distinct = Object.keys(rankSet).length;
-    if (distinct === naturals.length && (hasJoker || distinct === 5)) {
-      var oneSuit = Object.keys(suitSet).length === 1;
-      return [oneSuit ? CATEGORY.ROYAL_FLUSH : CATEGORY.STRAIGHT, hasJoker ? 0 : 1];
-    }
-    var counts = {};
-    cards.forEach(function (c) { counts[c.rank] = (counts[c.rank] || 0) + 1; });
-    var groups = Object.keys(counts).map(function (r) { return [counts[r], Number(r)]; });
-    groups.sort(function (x, y) { return y[0] - x[0] || y[1] - x[1]; });
-    var shape = groups.map(function (g) { return g[0]; }).join("");
-    var category = {
-      "41": CATEGORY.FOUR_OF_A_KIND, "32": CATEGORY.FULL_HOUSE, "311": CATEGORY.THREE_OF_A_KIND,
-      "221": CATEGORY.TWO_PAIR, "2111": CATEGORY.PAIR
-    }[shape];
-    return [category].concat(groups.map(function (g) { return g[1]; }));
-  }
-
-  function compareKeys(a, b) {
-    var n = Math.max(a.length, b.length);
-    for (var i = 0; i < n; i++) {
-      var x = i < a.length ? a[i] : -Infinity;
-      var y = i < b.length ? b[i] : -Infinity;
-      if (x !== y) { return x < y ? -1 : 1; }
-    }
-    return 0;
-  }
-
-  function categoryName(codes) {
-    var key = handKey(codes);
-    return key ? CATEGORY_NAMES[key[0]] : null;
-  }
-
-  /** Which of two five-card rows is the weaker hand. On a tie, the row holding the lower
-   * card in pack order counts as the weaker one (as auto-arrange does). */
-  function weakerRow(rowA, rowB) {
-    var a = handKey(rowA);
-    var b = handKey(rowB);
-    if (!a || !b) { return null; }
-    var cmp = compareKeys(a, b);
-    if (cmp !== 0) { return cmp < 0 ? 0 : 1; }
-    var lowA = Math.min.apply(null, rowA.map(function (c) { return must(c).index; }));
-    var lowB = Math.min.apply(null, rowB.map(function (c) { return must(c).index; }));
-    return lowA < lowB ? 0 : 1;
   }
 
   var CARD_TOKEN = /\b(?:10|[TJQKA])[shdc]\b|\bJk\b/g;
@@ -247,10 +186,9 @@
   }
 
   var api = {
-    SUITS: SUITS, CATEGORY: CATEGORY, CATEGORY_NAMES: CATEGORY_NAMES, JOKER: JOKER,
+    SUITS: SUITS, JOKER: JOKER,
     parse: parse, label: label, words: words, rankLabel: rankLabel, suitGlyph: suitGlyph,
-    suitName: suitName, sortCards: sortCards, sameSet: sameSet, handKey: handKey,
-    compareKeys: compareKeys, categoryName: categoryName, weakerRow: weakerRow,
+    suitName: suitName, sortCards: sortCards, sameSet: sameSet,
     tokenize: tokenize, spoken: spoken, listWords: listWords, pretty: pretty, percent: percent,
     DEFAULTS: DEFAULTS, CHOICES: CHOICES, PACE_MS: PACE_MS,
     loadSettings: loadSettings, saveSettings: saveSettings, applySettings: applySettings
