@@ -231,7 +231,8 @@ def prompt(view: PlayerView, books: Knowledge, bot_error: str | None) -> str:
 
 def log(view: PlayerView) -> list[LogEntry]:
     """What happened so far, in plain words, from the viewer's side; each entry names the seat
-    that acted (``None`` for the coins, the showdown and the result)."""
+    that acted (the bot showing its hands at the end included; ``None`` for the coins and the
+    result)."""
     me = view.player
     bot = view.opponent
     lines: list[LogEntry] = []
@@ -280,7 +281,7 @@ def log(view: PlayerView) -> list[LogEntry]:
                 lines.append(LogEntry(event.player, "The bot built its two hands (they show at the end)."))
     if view.outcome is not None:
         bot_weaker, bot_stronger = view.outcome.hands[bot]
-        lines.append(LogEntry(None, f"The bot shows {_words(bot_weaker)} | {_words(bot_stronger)}."))
+        lines.append(LogEntry(bot, f"The bot shows {_words(bot_weaker)} | {_words(bot_stronger)}."))
         lines.append(LogEntry(None, outcome_sentence(view.outcome, me)))
     return lines
 
