@@ -175,7 +175,8 @@ def test_history_lists_the_finished_game_with_result_and_statistics(page: Page) 
     outcome = final["table"]["showdown"]
     result = {"you": "win", "bot": "loss", None: "draw"}[outcome["winner"]]
     history = api(page, "GET", "/api/history")
-    assert [(g["id"], g["result"], g["step"]) for g in history["games"]] == [(final["id"], result, outcome["step"])]
+    assert [(g["id"], g["result"], g["summary"]["step"]) for g in history["games"]] == [
+        (final["id"], result, outcome["step"])]
 
     page.goto("/history")
     expect(page.locator("h1")).to_have_text("History")
@@ -183,7 +184,11 @@ def test_history_lists_the_finished_game_with_result_and_statistics(page: Page) 
     expect(rows).to_have_count(1)
     row = rows.first
     expect(row.locator("td").nth(1)).to_have_text("Random")
-    expect(row.locator("td").nth(2)).to_have_text("Blind")
+    # the rules column names the options that differ from the standard rules, in the lobby's words
+    variant = "; ".join(words for name, value, words in (
+        ("swap", "face-up", "Swap at the reserve: Face up"), ("first_splitter", 0, "Who splits first: You"),
+        ("first_splitter", 1, "Who splits first: The bot")) if final["options"][name] == value)
+    expect(row.locator("td").nth(2)).to_have_text(variant or "Standard rules")
     expect(row.locator("td").nth(3)).to_have_text(RESULT_WORDS[result])
     decided = (f"step {outcome['step']}: {outcome['step_name']}" if outcome["step"]
                else "every comparison equal")
@@ -229,7 +234,7 @@ def test_replay_steps_by_next_previous_and_last(page: Page) -> None:
     page.wait_for_url(re.compile(r"move=2$"))
     check_step(page, game_id, 2, last)
     assert card_names(page, zone("replay-yours")) != hand_at_3 or \
-        step_of(page, game_id, 2)["state"]["hand"] == step_of(page, game_id, 3)["state"]["hand"]
+        step_of(page, game_id, 2)["state"]["table"]["hand"] == step_of(page, game_id, 3)["state"]["table"]["hand"]
 
     page.locator("#replay-last").click()
     page.wait_for_url(re.compile(rf"move={last}$"))
@@ -263,8 +268,8 @@ def test_replay_draws_backs_for_the_bots_unknown_cards(page: Page) -> None:
     """On an early step the bot's area shows a back for every card the player has not seen."""
     final = finished_game(page)
     steps = api(page, "GET", f"/api/games/{final['id']}/replay")["steps"]
-    early = next(step for step in steps if step["state"]["opponent"]["unknown"] > 0)
-    move, unknown = early["index"], early["state"]["opponent"]["unknown"]
+    early = next(step for step in steps if step["state"]["table"]["opponent"]["unknown"] > 0)
+    move, unknown = early["index"], early["state"]["table"]["opponent"]["unknown"]
     page.goto(f"/games/{final['id']}/replay?move={move}")
     backs = page.locator(f"{zone('replay-opponent')} .card.back")
     assert backs.count() == unknown, (

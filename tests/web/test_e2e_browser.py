@@ -691,7 +691,7 @@ def test_resume_after_reload_and_in_a_new_context_with_the_cookie(contexts: Cont
     before = table.snapshot()
     server_state = table.state()
     assert before["move_number"] == server_state["move_number"]
-    assert before["phase"] == server_state["phase"] and before["table"]["hand"] == sorted(server_state["hand"])
+    assert before["phase"] == server_state["phase"] and before["hand"] == sorted(server_state["table"]["hand"])
     assert len(before["log"]) == len(server_state["log"])
 
     table.page.reload()
