@@ -22,7 +22,7 @@ from divided.games.divided_ranks.rules import result_of
 from divided.games.divided_ranks.state import Outcome, Phase
 from divided.games.divided_ranks.view import PlayerView, SeenBuild, SeenChoice, SeenReserve, SeenSplit
 from divided.games.room import ActionLabel
-from divided.hands.arrange import SPLIT_COUNT, Scoring, arrange, arrangement, packed_key_table, split_masks
+from divided.hands.arrange import SPLIT_COUNT, Scoring, arrange, packed_key_table, scoring_key, split_masks
 from divided.hands.five import evaluate_mask
 from divided.web.games.base import JSON, BotChoice, Hint, LobbyOption, LogEntry
 
@@ -37,17 +37,19 @@ PHASES: dict[Phase, str] = {
 }
 """Engine phases as the API names them (the setup phases are resolved by the seed at once)."""
 
-PACK_ORDER = {str(c): i for i, c in enumerate(PACK_21)}
+NAMES: tuple[str, ...] = tuple(str(c) for c in PACK_21)
+"""Each card of the pack in the project's notation, by index."""
+PACK_ORDER = {name: i for i, name in enumerate(NAMES)}
 _RULES: dict[str, RuleOption] = {option.name: option for option in OPTIONS}
 
 
 def cards(mask: int) -> list[str]:
     """The cards of a mask in the project's notation, pack order."""
-    return [str(PACK_21[i]) for i in mask_indices(mask)]
+    return [NAMES[i] for i in mask_indices(mask)]
 
 
 def card(index: int) -> str:
-    return str(PACK_21[index])
+    return NAMES[index]
 
 
 def _words(mask: int) -> str:
@@ -121,10 +123,12 @@ def build_options(view: PlayerView) -> list[JSON]:
     out: list[JSON] = []
     for split in range(SPLIT_COUNT):
         first, second = split_masks(view.hand, split)
-        division = arrangement(view.hand, split)
-        out.append({"action": act.build_action(split), "first": hand_object(first),
-                    "second": hand_object(second), "weaker": 0 if division.weaker.mask == first else 1,
-                    "best": division.key_for(scoring) >= top})
+        one, other = evaluate_mask(first), evaluate_mask(second)
+        out.append({"action": act.build_action(split),
+                    "first": {"cards": cards(first), "category": one.category.label},
+                    "second": {"cards": cards(second), "category": other.category.label},
+                    "weaker": 0 if one.strength <= other.strength else 1,
+                    "best": scoring_key(one.strength, other.strength, scoring) >= top})
     return out
 
 
