@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 from e2e_server import CHROMIUM, E2EServer, running_server
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from webtools import log_text
 
 if not CHROMIUM.exists():
@@ -387,3 +387,32 @@ def test_review_and_replay_pages_pass_axe_in_every_state(page: Page) -> None:
                 page.wait_for_selector("#knowledge-body[data-loaded]", state="attached")
                 problems += blocking(axe, page, f"review {name}, replay move {move} ({scheme})")
     assert not problems, "\n".join(problems)
+
+
+def test_settings_keep_each_games_choices_under_its_own_key(browser: Browser, server: E2EServer) -> None:
+    """The display settings are shared (``divided.settings``); Divided Ranks' choices for new games
+    live under its own key; a browser with everything under the old key keeps its display settings."""
+    context = browser.new_context(base_url=server.url)
+    try:
+        page = context.new_page()
+        page.goto("/settings")
+        page.evaluate("() => { localStorage.clear(); localStorage.setItem('divided-ranks.settings', "
+                      "JSON.stringify({pace: 'slow', bot: 'random'})); }")
+        page.reload()
+        expect(page.locator("#s-pace")).to_have_value("slow")  # read from the old key
+        expect(page.locator("#s-bot")).to_have_value("random")
+        page.select_option("#s-bot", "expert")
+        page.select_option("#s-pace", "off")
+        expect(page.locator("#settings-status")).to_have_text("Saved.")
+        stored = page.evaluate("() => [localStorage.getItem('divided.settings'), "
+                               "localStorage.getItem('divided-ranks.settings')]")
+        shared, own = (json.loads(text) for text in stored)
+        assert shared == {"pace": "off", "fourColour": False, "largeCards": False, "confirm": True}
+        assert own["bot"] == "expert" and "fourColour" not in own
+        page.goto("/")
+        expect(page.locator('input[name="bot"][value="expert"]')).to_be_checked()
+        page.goto("/settings")
+        expect(page.locator("#s-pace")).to_have_value("off")
+        expect(page.locator("#s-bot")).to_have_value("expert")
+    finally:
+        context.close()

@@ -132,12 +132,13 @@
   }
 
   // -- settings (localStorage, per browser) ------------------------------------------------
-  var SETTINGS_KEY = "divided-ranks.settings";
+  // The display settings, shared by every game, live under SETTINGS_KEY; each game keeps its
+  // own choices (its lobby's defaults) under a key of its own, named after the game (see
+  // loadGameSettings). Browsers that stored everything under Divided Ranks' key before games
+  // had keys of their own read their display settings from there until they save new ones.
+  var SETTINGS_KEY = "divided.settings";
+  var LEGACY_KEY = "divided-ranks.settings";
   var DEFAULTS = {
-    bot: "skilled",          // random | skilled | expert
-    swap: "blind",           // blind | face-up
-    firstSplitter: "coin",   // you | bot | coin
-    reserveOrder: "literal", // literal | splitter-first | coin
     pace: "normal",          // off | fast | normal | slow
     fourColour: false,
     largeCards: false,
@@ -145,10 +146,6 @@
   };
   var PACE_MS = { off: 0, fast: 450, normal: 1100, slow: 2200 };
   var CHOICES = {
-    bot: ["random", "skilled", "expert"],
-    swap: ["blind", "face-up"],
-    firstSplitter: ["you", "bot", "coin"],
-    reserveOrder: ["literal", "splitter-first", "coin"],
     pace: ["off", "fast", "normal", "slow"]
   };
 
@@ -156,26 +153,53 @@
     try { return root.localStorage || null; } catch (e) { return null; }
   }
 
-  function loadSettings() {
+  function readJson(store, key) {
+    try {
+      var value = JSON.parse(store.getItem(key) || "null");
+      return value && typeof value === "object" && !Array.isArray(value) ? value : null;
+    } catch (e) { return null; }  // a damaged entry counts as none
+  }
+
+  /** Settings under `key`: each of `defaults`, replaced by a stored value of the same type (one
+   * of `choices[name]` when given). `fallbackKey` is read when `key` holds nothing. */
+  function loadFrom(key, defaults, choices, fallbackKey) {
     var result = {};
-    Object.keys(DEFAULTS).forEach(function (k) { result[k] = DEFAULTS[k]; });
+    Object.keys(defaults).forEach(function (k) { result[k] = defaults[k]; });
     var store = storage();
     if (!store) { return result; }
-    try {
-      var saved = JSON.parse(store.getItem(SETTINGS_KEY) || "{}");
-      Object.keys(DEFAULTS).forEach(function (k) {
-        if (!(k in saved)) { return; }
-        if (typeof DEFAULTS[k] === "boolean" && typeof saved[k] === "boolean") { result[k] = saved[k]; }
-        if (CHOICES[k] && CHOICES[k].indexOf(saved[k]) >= 0) { result[k] = saved[k]; }
-      });
-    } catch (e) { /* a damaged entry falls back to the defaults */ }
+    var saved = readJson(store, key) || (fallbackKey ? readJson(store, fallbackKey) : null) || {};
+    Object.keys(defaults).forEach(function (k) {
+      if (!(k in saved)) { return; }
+      if (typeof defaults[k] === "boolean" && typeof saved[k] === "boolean") { result[k] = saved[k]; }
+      if (choices && choices[k] && choices[k].indexOf(saved[k]) >= 0) { result[k] = saved[k]; }
+    });
     return result;
   }
 
-  function saveSettings(settings) {
+  /** Store `values` under `key`, keeping what else that key holds. */
+  function saveTo(key, values) {
     var store = storage();
     if (!store) { return false; }
-    try { store.setItem(SETTINGS_KEY, JSON.stringify(settings)); return true; } catch (e) { return false; }
+    var saved = readJson(store, key) || {};
+    Object.keys(values).forEach(function (k) { saved[k] = values[k]; });
+    try { store.setItem(key, JSON.stringify(saved)); return true; } catch (e) { return false; }
+  }
+
+  function loadSettings() { return loadFrom(SETTINGS_KEY, DEFAULTS, CHOICES, LEGACY_KEY); }
+
+  function saveSettings(settings) {
+    var display = {};
+    Object.keys(DEFAULTS).forEach(function (k) { display[k] = settings[k]; });
+    return saveTo(SETTINGS_KEY, display);
+  }
+
+  /** A game's own settings: `spec` is {key, defaults, choices}, as the game's script gives it. */
+  function loadGameSettings(spec) { return loadFrom(spec.key, spec.defaults, spec.choices, null); }
+
+  function saveGameSettings(spec, values) {
+    var own = {};
+    Object.keys(spec.defaults).forEach(function (k) { own[k] = values[k]; });
+    return saveTo(spec.key, own);
   }
 
   function applySettings(settings) {
@@ -190,8 +214,9 @@
     parse: parse, label: label, words: words, rankLabel: rankLabel, suitGlyph: suitGlyph,
     suitName: suitName, sortCards: sortCards, sameSet: sameSet,
     tokenize: tokenize, spoken: spoken, listWords: listWords, pretty: pretty, percent: percent,
-    DEFAULTS: DEFAULTS, CHOICES: CHOICES, PACE_MS: PACE_MS,
-    loadSettings: loadSettings, saveSettings: saveSettings, applySettings: applySettings
+    DEFAULTS: DEFAULTS, CHOICES: CHOICES, PACE_MS: PACE_MS, SETTINGS_KEY: SETTINGS_KEY,
+    loadSettings: loadSettings, saveSettings: saveSettings, applySettings: applySettings,
+    loadGameSettings: loadGameSettings, saveGameSettings: saveGameSettings
   };
 
   root.DividedCards = api;

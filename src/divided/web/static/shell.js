@@ -18,8 +18,9 @@
   // -- the games' renderers ------------------------------------------------------------------
   /* A renderer: {title, renderTable(s), renderControls(box, s), renderShowdown(box, s),
    * and optionally renderKnowledge(body, s), renderReplay(s), meta(s) -> [words], help {phase:
-   * text}, phaseWords {phase: words}, lobbyDefaults(settings) -> {field: value},
-   * sameGame(s) -> new-game body, botMovesNext(s), reset()}. */
+   * text}, phaseWords {phase: words}, settings {key, defaults, choices} (the game's own choices,
+   * stored under its own key), lobbyDefaults(own settings) -> {field: value},
+   * sameGame(s, own settings) -> new-game body, botMovesNext(s), reset()}. */
   var GAMES = {};
 
   function register(id, renderer) {
@@ -38,6 +39,12 @@
   };
 
   function gameOf(s) { return (s && GAMES[s.game]) || NO_GAME; }
+
+  /** A game's own settings (its lobby's defaults), from its own storage key. */
+  function gameSettings(id) {
+    var g = GAMES[id];
+    return g && g.settings ? C.loadGameSettings(g.settings) : {};
+  }
 
   // -- small DOM helpers -----------------------------------------------------------------
   function el(tag, attrs) {
@@ -224,7 +231,7 @@
     var button = byId("start-game");
     var gameInput = form.querySelector('input[name="game"]');
     var renderer = gameInput && GAMES[gameInput.value];
-    var defaults = renderer && renderer.lobbyDefaults ? renderer.lobbyDefaults(settings) : { bot: settings.bot };
+    var defaults = renderer && renderer.lobbyDefaults ? renderer.lobbyDefaults(gameSettings(gameInput.value)) : {};
     Object.keys(defaults).forEach(function (name) { setRadio(form, name, defaults[name]); });
     var hints = hintsBox(form, button);
 
@@ -343,13 +350,25 @@
     var status = byId("settings-status");
     var preview = byId("settings-preview");
     var timer = null;
+    // the games' own settings, each under its game's key; the display settings are shared
+    var own = {};
+    Object.keys(GAMES).forEach(function (id) { if (GAMES[id].settings) { own[id] = gameSettings(id); } });
 
-    function fill() {
-      Object.keys(C.DEFAULTS).forEach(function (key) {
+    function ownerOf(name) {
+      return Object.keys(own).filter(function (id) { return name in GAMES[id].settings.defaults; })[0] || null;
+    }
+
+    function fillFrom(values) {
+      Object.keys(values).forEach(function (key) {
         var input = form.elements[key];
         if (!input) { return; }
-        if (input.type === "checkbox") { input.checked = !!settings[key]; } else { input.value = settings[key]; }
+        if (input.type === "checkbox") { input.checked = !!values[key]; } else { input.value = values[key]; }
       });
+    }
+
+    function fill() {
+      fillFrom(settings);
+      Object.keys(own).forEach(function (id) { fillFrom(own[id]); });
     }
 
     function say(text) {
@@ -360,17 +379,30 @@
 
     form.addEventListener("change", function (event) {
       var input = event.target;
-      if (!input.name || !(input.name in C.DEFAULTS)) { return; }
-      settings[input.name] = input.type === "checkbox" ? input.checked : input.value;
-      C.applySettings(settings);
-      say(C.saveSettings(settings) ? "Saved." : "This browser would not store the setting; it lasts until you leave the page.");
+      var value = input.type === "checkbox" ? input.checked : input.value;
+      var saved;
+      if (input.name && input.name in C.DEFAULTS) {
+        settings[input.name] = value;
+        C.applySettings(settings);
+        saved = C.saveSettings(settings);
+      } else {
+        var id = input.name ? ownerOf(input.name) : null;
+        if (!id) { return; }
+        own[id][input.name] = value;
+        saved = C.saveGameSettings(GAMES[id].settings, own[id]);
+      }
+      say(saved ? "Saved." : "This browser would not store the setting; it lasts until you leave the page.");
     });
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     byId("settings-reset").addEventListener("click", function () {
-      settings = C.loadSettings();
       Object.keys(C.DEFAULTS).forEach(function (key) { settings[key] = C.DEFAULTS[key]; });
       C.saveSettings(settings);
       C.applySettings(settings);
+      Object.keys(own).forEach(function (id) {
+        var spec = GAMES[id].settings;
+        Object.keys(spec.defaults).forEach(function (key) { own[id][key] = spec.defaults[key]; });
+        C.saveGameSettings(spec, own[id]);
+      });
       fill();
       say("The defaults are back.");
     });
@@ -792,7 +824,7 @@
    * and rule options. */
   function sameGame(s) {
     var g = gameOf(s);
-    if (g.sameGame) { return g.sameGame(s, settings); }
+    if (g.sameGame) { return g.sameGame(s, gameSettings(s.game)); }
     var body = { game: s.game, bot: firstBot(s.seats) };
     Object.keys(s.options || {}).forEach(function (name) { body[name] = s.options[name]; });
     return body;

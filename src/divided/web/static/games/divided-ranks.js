@@ -610,6 +610,15 @@
     sameGame: sameGame,
     /** After your split the bot is to choose at once. */
     botMovesNext: function (s) { return s.phase === "split"; },
+    /** Your choices for new games, kept under this game's own key (the settings page). */
+    settings: {
+      key: "divided-ranks.settings",
+      defaults: { bot: "skilled", swap: "blind", firstSplitter: "coin", reserveOrder: "literal" },
+      choices: {
+        bot: ["random", "skilled", "expert"], swap: ["blind", "face-up"],
+        firstSplitter: ["you", "bot", "coin"], reserveOrder: ["literal", "splitter-first", "coin"]
+      }
+    },
     lobbyDefaults: function (settings) {
       return { bot: settings.bot, swap: settings.swap, first_splitter: settings.firstSplitter,
         reserve_order: settings.reserveOrder };
