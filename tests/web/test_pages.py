@@ -239,12 +239,23 @@ def test_settings_page_has_every_setting(client: TestClient) -> None:
             assert a.get("id") in labelled, a
 
 
-def test_settings_names_match_the_script() -> None:
-    script = (STATIC_DIR / "cards.js").read_text(encoding="utf-8")
-    block = script[script.index("var DEFAULTS = {"):]
-    block = block[: block.index("};")]
-    keys = set(re.findall(r"^\s*(\w+):", block, re.M))
-    assert keys == {"bot", "swap", "firstSplitter", "reserveOrder", "pace", "fourColour", "largeCards", "confirm"}
+def _defaults(path: Path, start: str) -> set[str]:
+    script = path.read_text(encoding="utf-8")
+    block = script[script.index(start):]
+    block = block[: block.index("}")]
+    return set(re.findall(r"(\w+):", block[len(start):]))
+
+
+def test_settings_names_match_the_scripts(client: TestClient) -> None:
+    """The settings page's fields are the shared display settings (cards.js) and Divided Ranks'
+    own choices (its script), each saved under its owner's key."""
+    shared = _defaults(STATIC_DIR / "cards.js", "var DEFAULTS = {")
+    own = _defaults(STATIC_DIR / "games" / "divided-ranks.js", "defaults: {")
+    assert shared == {"pace", "fourColour", "largeCards", "confirm"}
+    assert own == {"bot", "swap", "firstSplitter", "reserveOrder"}
+    page = parse(client.get("/settings").text)
+    names = {str(a["name"]) for t, a in page.tags if t in ("input", "select") and a.get("name")}
+    assert names == shared | own
 
 
 # -- the rules page ----------------------------------------------------------------------------------
