@@ -196,11 +196,6 @@ class GameRow:
     hints: bool = False
     hints_used: int = 0
 
-    @property
-    def bot(self) -> str:
-        """The first bot's name (a two-player game has one)."""
-        return next((name for name in self.bots if name is not None), "")
-
     def record(self) -> GameRecord:
         return GameRecord(self.game, dict(self.options), self.seed, self.actions)
 

@@ -33,11 +33,6 @@ class GameMeta:
     options: Mapping[str, OptionValue]
     bot_error: str | None = None
 
-    @property
-    def bot(self) -> str:
-        """The first bot's name (two-player games have just one)."""
-        return next((name for name in self.seats if name is not None), "")
-
 
 def to_move(view: Any) -> str | None:
     """``"you"``, ``"bot"`` or ``None`` (the game is over)."""
