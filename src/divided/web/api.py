@@ -216,8 +216,9 @@ class NewGame:
         lobby = {option.option: option for option in web.lobby_options}
         order = {rule.name: [str(choice) for choice in rule.choices] for rule in web.rule_options}
         for option in web.lobby_options:
+            # name the allowed values in the rule's order when the lobby sends the rule's own values
             said = order.get(option.option, [])
-            keys = tuple(sorted(option.keys, key=lambda k: said.index(k) if k in said else len(said)))
+            keys = tuple(sorted(option.keys, key=said.index)) if set(option.keys) <= set(said) else option.keys
             key = _choice(data, option.option, keys, option.default)
             rules[option.option] = option.value(key)
         for rule in web.rule_options:
