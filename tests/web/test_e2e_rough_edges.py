@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -414,5 +415,26 @@ def test_settings_keep_each_games_choices_under_its_own_key(browser: Browser, se
         page.goto("/settings")
         expect(page.locator("#s-pace")).to_have_value("off")
         expect(page.locator("#s-bot")).to_have_value("expert")
+    finally:
+        context.close()
+
+
+def test_the_shell_starts_only_after_a_slow_game_script_registered(browser: Browser, server: E2EServer) -> None:
+    """The lobby takes its defaults from the game's script: when that script arrives late, the
+    shell still waits for it (it starts at DOMContentLoaded, after every deferred script)."""
+    context = browser.new_context(base_url=server.url)
+    try:
+        context.add_init_script(script="window.localStorage.setItem('divided-ranks.settings', "
+                                       "JSON.stringify({firstSplitter: 'you', bot: 'expert'}));")
+
+        def slow(route: Route) -> None:
+            time.sleep(0.6)
+            route.continue_()
+
+        context.route("**/static/games/divided-ranks.js*", slow)
+        page = context.new_page()
+        page.goto("/")
+        expect(page.locator('input[name="first_splitter"][value="you"]')).to_be_checked()
+        expect(page.locator('input[name="bot"][value="expert"]')).to_be_checked()
     finally:
         context.close()

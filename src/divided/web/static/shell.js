@@ -981,9 +981,20 @@
   }
 
   // The games' scripts load after this one (deferred, in order) and register before the page
-  // starts: the shell starts once the document is parsed and every deferred script has run.
-  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); }
-  else { window.setTimeout(start, 0); }
+  // starts: the shell starts at DOMContentLoaded, which fires only after every deferred script
+  // has run. (Deferred scripts run while readyState is already "interactive", so that state
+  // does not mean the event has passed; "load" is the fallback for a script added later.)
+  var started = false;
+  function startOnce() {
+    if (started) { return; }
+    started = true;
+    start();
+  }
+  if (document.readyState === "complete") { window.setTimeout(startOnce, 0); }
+  else {
+    document.addEventListener("DOMContentLoaded", startOnce);
+    window.addEventListener("load", startOnce);
+  }
 
   window.DividedShell = {
     register: register,
