@@ -91,3 +91,13 @@ def test_an_illegal_action_is_refused_in_the_rooms_words(http: TestClient) -> No
     response = http.post(f"/api/games/{state['id']}/moves", json={"move_number": state["move_number"], "action": 7})
     assert response.status_code == 422 and "not pass (0) or bet (1)" in response.json()["error"]
     assert http.get(f"/api/games/{state['id']}").json() == state
+
+
+def test_the_pages_of_a_game_without_templates_of_its_own(http: TestClient) -> None:
+    state = http.post("/api/games", json={"game": GAME}).json()
+    http.post(f"/api/games/{state['id']}/moves", json={"move_number": state["move_number"], "action": 1})
+    for path in (f"/games/{state['id']}", f"/games/{state['id']}/replay", f"/games/{state['id']}/replay?move=0",
+                 "/history", "/"):
+        page = http.get(path)
+        assert page.status_code == 200, path
+    assert "not drawn in replays" in http.get(f"/games/{state['id']}/replay").text
