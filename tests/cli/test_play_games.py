@@ -131,6 +131,21 @@ def test_quitting_or_end_of_input_abandons_the_game(lines: list[str]) -> None:
     assert len(state.core.bets) == 1 and not state.is_terminal()  # seat 0's bot moved, then nothing
 
 
+@pytest.mark.usefixtures("tiny_game")
+def test_a_state_without_a_seed_is_dealt_from_the_play_seed() -> None:
+    finished = []
+    for _ in range(2):
+        state = games.load(GAME).new_initial_state()
+        assert state.is_chance_node()
+        read, _ = scripted(["bet"])
+        play(state, 0, tiny.FirstBot(), read, io.StringIO(), 9)
+        cards = state.core.cards
+        assert len(set(cards)) == 3 and set(cards) <= set(range(tiny.PACK))
+        assert state.returns() == expected_returns(cards, state.core.bets)
+        finished.append(state.history())
+    assert finished[0] == finished[1]  # the same seed deals the same cards
+
+
 class _TinyRoom:
     """Just what the loop reads of a room: labels and the books."""
 

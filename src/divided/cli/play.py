@@ -21,7 +21,7 @@ from divided import games
 from divided.bots import Bot, make_bot, names
 from divided.cli.games import terminal
 from divided.errors import DividedError, RuleOptionError, UnsupportedGameError
-from divided.games.base import RuleOption, State
+from divided.games.base import RuleOption, State, pick_outcome
 from divided.games.room import GameRoom
 
 DEFAULT_GAME = "divided-ranks"
@@ -94,7 +94,8 @@ def play(state: State[Any, Any], seat: int, bots: str | Bot | Sequence[str | Bot
     """Run a game to its end, reading the human's moves at ``seat`` with ``read``.
 
     ``bots``: one bot (a name, or a bot) for every other seat, or one per other seat in seat
-    order. Bots see only their own view; the human sees only theirs.
+    order. Bots see only their own view; the human sees only theirs. ``seed`` seeds the bots'
+    random numbers (and the chance nodes of a state made without a seed of its own).
     """
     game = state.game
     name = game.info.short_name
@@ -122,6 +123,9 @@ def play(state: State[Any, Any], seat: int, bots: str | Bot | Sequence[str | Bot
     say(*words.opening(game, seat, [(p, seated[p].name) for p in others]))
     cursor = 0
     while not state.is_terminal():
+        if state.is_chance_node():  # a state made without a seed: the dealer draws from rng
+            state.apply_action(pick_outcome(state.chance_outcomes(), rng.random()))
+            continue
         player = state.current_player()
         view = state.observation(seat)
         news, cursor = words.news(view, seat, cursor)
