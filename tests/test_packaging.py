@@ -183,13 +183,19 @@ def test_a_command_without_its_extra_names_it_and_does_nothing(
     assert list(tmp_path.iterdir()) == []  # no data folder, no run folder
 
 
-@pytest.mark.parametrize("argv", [["rules"], ["hands", "rank", "Ts", "Js", "Qs", "Ks", "Jk"],
-                                  ["play", "--seed", "1"], ["simulate", "divided-ranks", "--out", "run"],
-                                  ["serve", "--database-url", "sqlite:///x.sqlite3"]])
-def test_the_core_commands_need_no_extra(argv: list[str]) -> None:
+@pytest.mark.parametrize(("argv", "expected"), [
+    (["rules"], []), (["hands", "rank", "Ts", "Js", "Qs", "Ks", "Jk"], []), (["play", "--seed", "1"], []),
+    (["simulate", "divided-ranks", "--out", "run"], ["lab"]),
+    (["ladder", "divided-ranks", "--bots", "random,skilled", "--out", "run", "--backend", "ray"], ["lab", "ray"]),
+    (["serve", "--database-url", "sqlite:///x.sqlite3"], ["web"]),
+    (["serve", "--database-url", "postgresql+psycopg://u@h/d"], ["web", "postgresql"]),
+    (["solve"], ["openspiel"]), (["solve", "--out", "run"], ["openspiel", "lab"]),
+])
+def test_each_command_needs_its_extras_and_the_core_ones_none(argv: list[str], expected: list[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     from divided.cli.main import build_parser
 
-    expected = {"rules": [], "hands": [], "play": [], "simulate": ["lab"], "serve": ["web"]}[argv[0]]
+    monkeypatch.delenv("DIVIDED_DATABASE_URL", raising=False)
     assert extras.needed(build_parser().parse_args(argv)) == expected
 
 
