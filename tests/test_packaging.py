@@ -326,9 +326,11 @@ def test_the_core_commands_work_in_a_bare_environment(bare_python: Path) -> None
 def test_pip_install_alone_gives_a_working_core(tmp_path: Path) -> None:
     """The real thing: ``pip install --no-deps`` of a copy of the project into a fresh venv.
 
-    The package index is used only by pip's build isolation (setuptools, the build backend); if
-    that cannot be reached the test skips saying so. numpy is linked in as above rather than
-    downloaded, so the environment holds the wheel built from this source, pip, and numpy.
+    A copy, so that the build leaves nothing (``build/``, ``*.egg-info``) in the working tree;
+    not editable, so that the package data (the rules text) is checked too. The package index is
+    used only by pip's build isolation (setuptools, the build backend); if that cannot be
+    reached the test skips saying so. numpy is linked in as above rather than downloaded, so the
+    environment holds pip, the wheel built from this source, and numpy.
     """
     copy = tmp_path / "project"
     copy.mkdir()
