@@ -15,10 +15,10 @@ import argparse
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from divided import games
-from divided.bots import Bot, make_bot, names
+from divided.bots import make_bot, names
 from divided.cli.games import terminal
 from divided.errors import DividedError, RuleOptionError, UnsupportedGameError
 from divided.games.base import RuleOption, State, pick_outcome
@@ -26,6 +26,15 @@ from divided.games.room import GameRoom
 
 DEFAULT_GAME = "divided-ranks"
 _RESERVED = {"game", "bot", "seat", "seed", "command", "handler", "help"}
+
+
+class Bot(Protocol):
+    """What the loop asks of a bot: its name, and a move from its own view."""
+
+    @property
+    def name(self) -> str: ...
+
+    def choose(self, view: Any, legal: Sequence[int], rng: random.Random) -> int: ...
 
 
 def _rule_options() -> dict[str, RuleOption]:
