@@ -257,3 +257,19 @@ def test_divided_ranks_transcripts_are_unchanged(case: dict[str, Any]) -> None:
     assert play(state, case["seat"], case["bot"], read, out, case["seed"]) == 0
     assert out.getvalue() == case["output"]
     assert state.history() == case["history"] and len(prompts) == case["prompts"]
+
+
+@pytest.mark.usefixtures("tiny_game")
+def test_play_refuses_a_seat_the_game_lacks_and_seats_one_bot_object_per_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    from divided.errors import RuleOptionError
+
+    state = games.load(GAME).new_initial_state(seed=1)
+    with pytest.raises(RuleOptionError, match="--seat 3 is not a seat of Tiny three"):
+        play(state, 3, tiny.FirstBot(), scripted([])[0], io.StringIO(), 1)
+    with pytest.raises(RuleOptionError, match="3 bots for 2 other seats"):
+        play(state, 0, [tiny.FirstBot()] * 3, scripted([])[0], io.StringIO(), 1)
+    assert state.history() == games.load(GAME).new_initial_state(seed=1).history()
+    made: list[object] = []
+    monkeypatch.setattr(play_module, "_make_bot", lambda game, spec: made.append(tiny.FirstBot()) or made[-1])
+    play(state, 1, "first", scripted(["pass"])[0], io.StringIO(), 1)
+    assert len(made) == 2 and made[0] is not made[1] and state.is_terminal()

@@ -21,7 +21,7 @@ from divided import games
 from divided.bots import make_bot, names
 from divided.cli.games import terminal
 from divided.errors import DividedError, RuleOptionError, UnsupportedGameError
-from divided.games.base import RuleOption, State, pick_outcome
+from divided.games.base import Game, RuleOption, State, pick_outcome
 from divided.games.room import GameRoom
 
 DEFAULT_GAME = "divided-ranks"
@@ -72,15 +72,18 @@ def _run(args: argparse.Namespace) -> int:
         raise UnsupportedGameError(f"unknown game {args.game!r}; known games: {', '.join(games.names())}")
     given = {name: getattr(args, name) for name in _rule_options() if hasattr(args, name)}
     game = games.load(args.game, **given)
-    players = game.info.num_players
-    if not 0 <= args.seat < players:
-        raise RuleOptionError(f"--seat {args.seat} is not a seat of {game.info.long_name}: "
-                              f"its seats are 0 to {players - 1}")
-    specs = _bot_specs(args.bot or [terminal(args.game).default_bot], players)
+    _check_seat(game, args.seat)
+    specs = _bot_specs(args.bot or [terminal(args.game).default_bot], game.info.num_players)
     for spec in set(specs):
         _make_bot(args.game, spec)  # an unknown bot is refused before the game starts
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
     return play(game.new_initial_state(seed=seed), args.seat, specs, input, sys.stdout, seed)
+
+
+def _check_seat(game: Game[Any, Any], seat: int) -> None:
+    players = game.info.num_players
+    if not 0 <= seat < players:
+        raise RuleOptionError(f"--seat {seat} is not a seat of {game.info.long_name}: its seats are 0 to {players - 1}")
 
 
 def _bot_specs(given: Sequence[str], players: int) -> list[str]:
@@ -108,19 +111,15 @@ def play(state: State[Any, Any], seat: int, bots: str | Bot | Sequence[str | Bot
     """
     game = state.game
     name = game.info.short_name
-    players = game.info.num_players
-    others = [p for p in range(players) if p != seat]
+    _check_seat(game, seat)
+    others = [p for p in range(game.info.num_players) if p != seat]
     wanted = [bots] if isinstance(bots, str) or not isinstance(bots, Sequence) else list(bots)
     if len(wanted) == 1:
         wanted = wanted * len(others)
     if len(wanted) != len(others):
         raise RuleOptionError(f"{len(wanted)} bots for {len(others)} other seats")
-    made: dict[str, Bot] = {}
-    seated: dict[int, Bot] = {}
-    for player, bot in zip(others, wanted, strict=True):
-        if isinstance(bot, str):
-            bot = made.setdefault(bot, _make_bot(name, bot))
-        seated[player] = bot
+    seated = {player: _make_bot(name, bot) if isinstance(bot, str) else bot
+              for player, bot in zip(others, wanted, strict=True)}  # one bot object per seat
     words = terminal(name)
     room = _room(name)
     rng = random.Random(seed ^ 0x5EED)
