@@ -54,7 +54,7 @@ def test_a_record_replays_to_the_facts_it_was_stored_with() -> None:
     from divided.sim.play import play_game
 
     for index in range(6):
-        _, state, _ = play_game(game, plan.setup(plan.arms[0], index))
+        _, state = play_game(game, plan.setup(plan.arms[0], index))
         replayed = games.replay(GameRecord.from_dict(state.record().to_dict()))
         assert replayed.is_terminal() and replayed.returns() == state.returns()
         facts = result.lines["run"][index]["facts"]

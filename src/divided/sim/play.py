@@ -59,15 +59,24 @@ def play_chunk(task: ChunkTask) -> list[GameLine]:
     arm = plan.arm(task.arm)
     game = games.load(plan.game, **dict(arm.options))
     room = lab_room(plan.game)
-    lines = [_line(setup, state, moves, room.facts(state))
-             for setup, state, moves in (play_game(game, plan.setup(arm, index)) for index in task.indices)]
+    lines = []
+    for index in task.indices:
+        setup = plan.setup(arm, index)
+        state, moves = play_counted(game, setup)
+        lines.append(_line(setup, state, moves, room.facts(state)))
     room.complete(lines)
     return lines
 
 
-def play_game(game: games.Game[Any, Any], setup: GameSetup) -> tuple[GameSetup, State[Any, Any], int]:
+def play_game(game: games.Game[Any, Any], setup: GameSetup) -> tuple[GameSetup, State[Any, Any]]:
+    """Play one game to its end between fresh bots; returns the finished state."""
+    state, _ = play_counted(game, setup)
+    return setup, state
+
+
+def play_counted(game: games.Game[Any, Any], setup: GameSetup) -> tuple[State[Any, Any], int]:
     """Play one game to its end between fresh bots; returns the finished state and how many
-    moves the players made."""
+    moves the players made (chance not counted)."""
     bots = [make_bot(name) for name in setup.seats]
     rngs = [random.Random(bot_seed(setup.seed, setup.index, seat, name))
             for seat, name in enumerate(setup.seats)]
@@ -85,7 +94,7 @@ def play_game(game: games.Game[Any, Any], setup: GameSetup) -> tuple[GameSetup, 
                 f"{setup.index} of {setup.arm!r} (seed {setup.seed}): {error}"
             ) from None
         moves += 1
-    return setup, state, moves
+    return state, moves
 
 
 def deal(game: games.Game[Any, Any], seed: int) -> State[Any, Any]:

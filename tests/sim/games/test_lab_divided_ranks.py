@@ -75,7 +75,7 @@ def test_reserve_facts_match_the_replayed_game(options: dict[str, str]) -> None:
     swaps = 0
     for index, line in enumerate(result.lines["run"]):
         facts = line["facts"]
-        _, state, _ = play_game(games.load("divided-ranks", **options), plan.setup(plan.arms[0], index))
+        _, state = play_game(games.load("divided-ranks", **options), plan.setup(plan.arms[0], index))
         core = state.core
         assert facts["holdings"] == list(core.hands)
         outcome = core.outcome

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 UNIQUE_SPLIT_NOTE = (
     "100% by construction: ruling R5b says ties for the best split differ only by suits, and an "
-    "exhaustive check of all 352,716 holdings (tests/sim/test_lab_facts.py) confirms it for "
+    "exhaustive check of all 352,716 holdings (tests/sim/games/test_lab_divided_ranks.py) confirms it for "
     "every scoring order, so this only guards the implementation"
 )
 IMPROVE_NOTE = ("compares the best split of the holding before and after the swap under "
