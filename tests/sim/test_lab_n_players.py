@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -167,6 +168,24 @@ def test_a_room_may_not_observe_a_generic_metric_itself(tmp_path: Path) -> None:
 
     with pytest.raises(LabError, match="'draw'"):
         played(tmp_path, 6, room=Meddling())
+
+
+def test_a_role_the_room_does_not_declare_is_an_error(tmp_path: Path) -> None:
+    class Unnamed(Highest):
+        def roles(self, facts: Mapping[str, Any]) -> Mapping[str, int]:
+            return {"dealer": 0}
+
+    with pytest.raises(LabError, match="role 'dealer'"):
+        played(tmp_path, 6, room=Unnamed())
+
+
+def test_relabel_may_change_words_only(tmp_path: Path) -> None:
+    class Renaming(Highest):
+        def relabel(self, defs: Sequence[MetricDef], totals: Mapping[str, tuple[float, float]]) -> Sequence[MetricDef]:
+            return [replace(d, kind="score") if d.key == "stays" else d for d in defs]
+
+    with pytest.raises(LabError, match="words only"):
+        played(tmp_path, 6, room=Renaming())
 
 
 def test_a_game_without_a_lab_room_gets_the_plain_one() -> None:
