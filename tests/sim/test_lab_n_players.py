@@ -188,6 +188,16 @@ def test_relabel_may_change_words_only(tmp_path: Path) -> None:
         played(tmp_path, 6, room=Renaming())
 
 
+def test_without_a_lab_room_the_facts_come_from_the_games_room(tmp_path: Path) -> None:
+    class Room:  # only what the lab reads of a GameRoom
+        def facts(self, core: Any) -> dict[str, Any]:
+            return {"cards": list(core.cards)}
+
+    games.register(NAME, HighCardRules, room=Room(), replace=True)  # type: ignore[arg-type]
+    _, _, lines = played(tmp_path, 3)
+    assert [line["facts"]["cards"] for line in lines] == [line["record"]["actions"][:3] for line in lines]
+
+
 def test_a_game_without_a_lab_room_gets_the_plain_one() -> None:
     assert lab_rooms.lab_room(NAME) is PLAIN
     assert "divided-ranks" in lab_rooms.names()

@@ -8,17 +8,16 @@ figures over many games (the best split classes, computed with numpy) are added 
 >>> state = games.load("divided-ranks", build="auto").new_initial_state(seed=3)
 >>> while not state.is_terminal():
 ...     state.apply_action(state.legal_actions()[0])
->>> found = facts(state)
+>>> found = facts(state.core)
 >>> found["steps"], len(found["holdings"]), len(found["choices"])
 (4, 2, 5)
 """
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from divided.errors import RuleOptionError
-from divided.games.base import State
 from divided.games.divided_ranks.state import ChoiceEvent, DividedRanksState, ReserveEvent
 from divided.hands.arrange import Scoring, arrange
 from divided.hands.five import evaluate_mask
@@ -73,12 +72,12 @@ class Facts(TypedDict):
     deal: list[int]
 
 
-def facts(state: State[Any, Any]) -> Facts:
-    """The facts of a finished game of Divided Ranks; another game or an unfinished one raises
-    :class:`~divided.errors.RuleOptionError`."""
-    core = state.core
+def facts(core: DividedRanksState) -> Facts:
+    """The facts of a finished game of Divided Ranks from its core state (what
+    ``games.room("divided-ranks").facts`` gives); another game's state or an unfinished game
+    raises :class:`~divided.errors.RuleOptionError`."""
     if not isinstance(core, DividedRanksState):
-        raise RuleOptionError(f"these facts are defined for Divided Ranks, not {state.game.info.short_name}")
+        raise RuleOptionError(f"these facts are defined for Divided Ranks' states, not {type(core).__name__}")
     outcome = core.outcome
     if outcome is None:
         raise RuleOptionError("facts are only defined for a finished game")

@@ -120,7 +120,8 @@ class LabRoom(Protocol):
 
 class PlainLabRoom:
     """The lab room of a game that has none: generic metrics only; facts from the game's
-    :class:`~divided.games.GameRoom` when it has one, else none. Rooms may subclass it."""
+    :class:`~divided.games.GameRoom` (``facts(core state)``) when it has one, else none. Rooms
+    may subclass it."""
 
     sections: tuple[str, ...] = ()
     role_defs: tuple[RoleDef, ...] = ()
@@ -130,7 +131,7 @@ class PlainLabRoom:
 
     def facts(self, state: State[Any, Any]) -> dict[str, Any]:
         name = state.game.info.short_name
-        return dict(games.room(name).facts(state)) if _has_room(name) else {}
+        return dict(games.room(name).facts(state.core)) if _has_room(name) else {}
 
     def complete(self, lines: Sequence[Mapping[str, Any]]) -> None:
         return None

@@ -108,7 +108,7 @@ class DividedRanksLab(PlainLabRoom):
         return defs
 
     def facts(self, state: State[Any, Any]) -> dict[str, Any]:
-        return dict(game_facts(state))
+        return dict(game_facts(state.core))
 
     def complete(self, lines: Sequence[Mapping[str, Any]]) -> None:
         if not lines:
