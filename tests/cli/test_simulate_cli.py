@@ -228,5 +228,7 @@ def test_any_registered_game_runs_through_simulate_with_seat_rotations(
         assert {"seat.2.win", "draw", "length"} <= metrics and "head-to-head" not in metrics
         assert main(["simulate", NAME, "--games", "4", "--out", str(tmp_path / "bad"), "--workers", "1"]) == 2
         assert "not a multiple of 3" in capsys.readouterr().err
+        assert main(["ladder", NAME, "--bots", "random:auto_arrange=no,random:auto_arrange=off", "--games", "6"]) == 2
+        assert "the ladder rates bots from two-player matches, but lab-high-card has 3 seats" in capsys.readouterr().err
     finally:
         games.unregister(NAME)
