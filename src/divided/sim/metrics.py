@@ -223,6 +223,15 @@ class Tally:
         generic = {d.key for d in (*self.before, *self.after)}
         self.own = own
         self.observable = {d.key for d in own if d.key not in generic and d.contrast is None}
+        self.role_keys = {role.key for role in room.role_defs}
+        self._keys: dict[tuple[str, str], tuple[str, ...]] = {}
+
+    def _outcome_keys(self, kind: str, name: str) -> tuple[str, ...]:
+        """The win, draw and loss keys of a bot, seat or role (made once: the tally is hot)."""
+        keys = self._keys.get((kind, name))
+        if keys is None:
+            keys = self._keys[(kind, name)] = tuple(f"{kind}.{name}.{outcome}" for outcome in OUTCOMES)
+        return keys
 
     def add(self, line: Mapping[str, Any]) -> None:
         """Count one game (a line of ``games.jsonl``, or one with its seats, returns and facts)."""
@@ -240,18 +249,18 @@ class Tally:
             outcome = outcome_of(places, seat)
             if self.players > 2:
                 sums.add(f"field.{bot}", unit, scores[seat])
-            for name in OUTCOMES:
-                sums.add(f"bot.{bot}.{name}", unit, float(outcome == name))
-                sums.add(f"seat.{seat}.{name}", unit, float(outcome == name))
+            for name, bot_key, seat_key in zip(OUTCOMES, self._outcome_keys("bot", bot),
+                                               self._outcome_keys("seat", str(seat)), strict=True):
+                sums.add(bot_key, unit, float(outcome == name))
+                sums.add(seat_key, unit, float(outcome == name))
             sums.add(f"seat.{seat}.score", unit, scores[seat])
         facts = line.get("facts") or {}
-        declared_roles = {role.key for role in self.room.role_defs}
         for role, seat in self.room.roles(facts).items():
-            if role not in declared_roles:
+            if role not in self.role_keys:
                 raise LabError(f"the lab room names role {role!r}, which it does not declare")
             outcome = outcome_of(places, seat)
-            for name in OUTCOMES:
-                sums.add(f"role.{role}.{name}", unit, float(outcome == name))
+            for name, key in zip(OUTCOMES, self._outcome_keys("role", role), strict=True):
+                sums.add(key, unit, float(outcome == name))
             rest = [s for i, s in enumerate(scores) if i != seat]
             sums.add(f"edge.{role}", unit, scores[seat] - sum(rest) / len(rest))
         sums.add("draw", unit, float(all(p == 1 for p in places)))
