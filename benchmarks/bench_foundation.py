@@ -16,7 +16,7 @@ from itertools import combinations
 import numpy as np
 
 from divided import games
-from divided.bots import RandomBot
+from divided.bots.divided_ranks.random_bot import RandomBot
 from divided.hands.arrange import all_holdings, arrange, best_weaker_mask, best_weaker_masks, build_table
 from divided.hands.batch import strengths
 from divided.hands.five import strength_of_mask

@@ -26,6 +26,8 @@ from divided.games.divided_ranks.state import Phase
 from divided.games.divided_ranks.view import PlayerView, SeenChoice, SeenReserve
 from divided.hands.arrange import arrange, ranked_splits
 
+GAME = "divided-ranks"
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -33,7 +35,7 @@ def register(subparsers: Any) -> None:
         description="Play Divided Ranks in the terminal against a bot.",
     )
     parser.add_argument("--bot", default="skilled",
-                        help=f"the opponent: {', '.join(names())}, with parameters as name:key=value "
+                        help=f"the opponent: {', '.join(names(GAME))}, with parameters as name:key=value "
                         "(default: skilled)")
     parser.add_argument("--seat", type=int, choices=(0, 1), default=0, help="your seat (default 0)")
     for option in games.load("divided-ranks").info.options:
@@ -47,7 +49,7 @@ def register(subparsers: Any) -> None:
 def _run(args: argparse.Namespace) -> int:
     info = games.load("divided-ranks").info
     game = games.load("divided-ranks", **{o.name: getattr(args, o.name) for o in info.options})
-    make_bot(args.bot)  # an unknown bot is refused before the game starts
+    make_bot(GAME, args.bot)  # an unknown bot is refused before the game starts
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
     return play(game.new_initial_state(seed=seed), args.seat, args.bot, input, sys.stdout, seed)
 
@@ -55,7 +57,7 @@ def _run(args: argparse.Namespace) -> int:
 def play(state: State[Any, PlayerView], seat: int, bot_name: str, read: Callable[[str], str],
          out: TextIO, seed: int) -> int:
     """Run a game to its end, reading the human's moves with ``read``."""
-    bot = make_bot(bot_name)
+    bot = make_bot(GAME, bot_name)
     rng = random.Random(seed ^ 0x5EED)
 
     def say(text: str = "") -> None:

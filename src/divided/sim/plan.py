@@ -168,7 +168,7 @@ def make_plan(kind: str, game: str, arms: Sequence[Arm], games_count: int, *, se
         for bot in bots:
             if not bot:
                 raise LabError("an empty bot name in the list of bots")
-            make_bot(bot)  # raises a clear RuleOptionError for an unknown bot or parameter
+            make_bot(game, bot)  # raises a clear RuleOptionError for an unknown bot or parameter
         if duplicate and players != 2:
             raise LabError(f"the duplicate format swaps two seats, but {game} has {players}; use --no-duplicate")
         checked.append(Arm(arm.label, dict(loaded.options), bots))

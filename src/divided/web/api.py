@@ -32,9 +32,8 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from divided import games
-from divided.bots import make_bot
+from divided.bots import advisor, make_bot
 from divided.bots.base import Bot
-from divided.bots.expert import expert_decision
 from divided.cards import PACK_21, mask_indices
 from divided.errors import RuleOptionError
 from divided.games.base import OptionValue, State
@@ -42,7 +41,7 @@ from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.options import OPTIONS as RULE_OPTIONS
 from divided.games.divided_ranks.state import Phase
 from divided.games.divided_ranks.view import PlayerView
-from divided.review.review import DEFAULT_BUDGET
+from divided.review.base import DEFAULT_BUDGET
 from divided.web.config import BOT_TIMEOUT, Limits
 from divided.web.guards import Bucket, ComputeGate, RateLimiter
 from divided.web.review_jobs import ReviewJobs
@@ -228,7 +227,8 @@ class BotFailure(Exception):
     """The bot did not produce a legal move in time (the message is safe to show)."""
 
 
-BotFactory = Callable[[str], Bot]
+BotFactory = Callable[[str, str], Bot[Any]]
+"""Makes a bot from a game id and a bot name (:func:`divided.bots.make_bot`)."""
 
 
 def bot_rng(seed: int, move_number: int) -> random.Random:
@@ -236,7 +236,7 @@ def bot_rng(seed: int, move_number: int) -> random.Random:
     return random.Random(f"divided-web-bot:{seed}:{move_number}")
 
 
-def run_bot(bot: Bot, state: State[Any, Any], seed: int, timeout: float) -> int:
+def run_bot(bot: Bot[Any], state: State[Any, Any], seed: int, timeout: float) -> int:
     """The bot's action at ``state`` (from the mover's view only), within ``timeout`` seconds.
 
     The bot runs on a daemon thread; one that runs over is abandoned (its answer is ignored).
@@ -440,12 +440,13 @@ class GameService:
             raise ApiError(409, "it is the bot's turn, not yours: hints are for your own decisions")
         view = state.observation(row.human_seat)
         legal = list(state.legal_actions(row.human_seat))
-        # the review's own choice function, salt and budget: the hint is the review's best
-        decision = expert_decision(view, legal, salt=self.reviews.seed, budget=self.reviews.budget)
-        action = decision.choice
+        # the review's own advisor, salt and budget: the hint is the review's best
+        expert = advisor(row.game, budget=self.reviews.budget)
+        found = expert.evaluate(view, legal, salt=self.reviews.seed)
+        action = expert.pick(view, legal, found.values)
         self.store.count_hint(row.id)
-        return {"action": action, "label": state.action_to_string(action), "value": decision.values[action],
-                "error": decision.errors[action], "move_number": row.move_number, "used": row.hints_used + 1}
+        return {"action": action, "label": state.action_to_string(action), "value": found.values[action],
+                "error": found.errors[action], "move_number": row.move_number, "used": row.hints_used + 1}
 
     def review_status(self, game_id: str, session: str) -> dict[str, Any]:
         return self.reviews.status(self._reviewable(game_id, session))
@@ -483,7 +484,7 @@ class GameService:
         if state.is_terminal() or state.current_player() == seat:
             return None
         try:
-            bot = self.bot_factory(bot_name)
+            bot = self.bot_factory(GAME, bot_name)
         except Exception as error:
             logger.error("cannot make the %s bot", bot_name, exc_info=error)
             return f"the {bot_name} bot could not be started"

@@ -30,11 +30,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from divided.bots import make_bot
 from divided.bots import names as bot_names
-from divided.bots.heuristics import value_table
+from divided.bots.divided_ranks.heuristics import value_table
 from divided.hands.arrange import Scoring, packed_key_table
 from divided.web import config
 from divided.web.after import router as after_router
-from divided.web.api import ApiError, BotFactory, GameService, error_response
+from divided.web.api import GAME, ApiError, BotFactory, GameService, error_response
 from divided.web.api import router as api_router
 from divided.web.guards import Busy, OriginCheckMiddleware, parse_allowed_origins
 from divided.web.sessions import SessionCodec, SessionMiddleware
@@ -185,7 +185,7 @@ def _warm_up() -> None:
     can see it empty), and the first table loads take about half a second; doing them here,
     once per process (they are cached), keeps that off the first requests.
     """
-    bot_names()
+    bot_names(GAME)
     packed_key_table(Scoring.CATEGORIES_FIRST)
     value_table()
 

@@ -38,7 +38,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from divided.bots.skilled import SkilledBot
+from divided.bots.base import one_hot, view_random
+from divided.bots.divided_ranks.skilled import SkilledBot
 from divided.bots.worlds import WorldSampler
 from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
@@ -85,6 +86,11 @@ class IsmctsBot:
             return legal[0]
         root = self.search(view, rng)
         return _most_visited(root, legal)
+
+    def action_probabilities(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
+        """One-hot on :meth:`choose` with random numbers seeded from the view, so the policy is a
+        function of the view (in play, :meth:`choose` uses the rng it is given)."""
+        return one_hot(self.choose(view, legal, view_random(view)), legal)
 
     def search(self, view: PlayerView, rng: random.Random) -> InfoSetNode:
         """Run the iterations; the root node's statistics."""

@@ -31,7 +31,7 @@ from bot_positions import (
 
 from divided import games
 from divided.bots import make_bot
-from divided.bots.ismcts import IsmctsBot
+from divided.bots.divided_ranks.ismcts import IsmctsBot
 from divided.cards import mask_indices
 from divided.errors import RuleOptionError
 from divided.games.divided_ranks import actions as act
@@ -53,7 +53,7 @@ OPTION_SETS: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "defaults")
 def test_complete_games_against_skilled_are_legal(options: dict[str, Any]) -> None:
-    bots = [IsmctsBot(iterations=30), make_bot("skilled")]
+    bots = [IsmctsBot(iterations=30), make_bot("divided-ranks", "skilled")]
     for seed in range(4):
         seats = bots if seed % 2 == 0 else bots[::-1]
         state = games.load("divided-ranks", **options).new_initial_state(seed=seed)
@@ -115,12 +115,12 @@ def test_the_search_visits_the_root_every_iteration_and_uses_its_rng() -> None:
 
 
 def test_the_registry_makes_it_with_its_iterations() -> None:
-    assert make_bot("ismcts").name == "ismcts"
-    assert getattr(make_bot("ismcts"), "iterations") == IsmctsBot.iterations  # noqa: B009
-    assert getattr(make_bot("ismcts:iterations=7"), "iterations") == 7  # noqa: B009
+    assert make_bot("divided-ranks", "ismcts").name == "ismcts"
+    assert getattr(make_bot("divided-ranks", "ismcts"), "iterations") == IsmctsBot.iterations  # noqa: B009
+    assert getattr(make_bot("divided-ranks", "ismcts:iterations=7"), "iterations") == 7  # noqa: B009
     for bad in ("ismcts:iterations=0", "ismcts:iterations=x", "ismcts:budget=3"):
         with pytest.raises(RuleOptionError):
-            make_bot(bad)
+            make_bot("divided-ranks", bad)
     with pytest.raises(ValueError, match="rollout"):
         IsmctsBot(rollout="greedy")  # type: ignore[arg-type]
 
