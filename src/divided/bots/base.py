@@ -146,15 +146,18 @@ _games_loaded: set[str] = set()
 
 
 def register(spec: BotSpec, *, replace: bool = False) -> None:
-    """Make ``spec`` available to :func:`make_bot`. A name may be registered once per game: a
-    second spec of the same name for a game the first supports is an error unless ``replace``."""
+    """Make ``spec`` available to :func:`make_bot`. A name may be registered once for every game
+    and once per game: a game's own spec of a name stands in for the generic one of that name in
+    that game (a game may specialise a generic bot). Another spec of the same name for the same
+    games is an error unless ``replace``."""
     if not isinstance(spec, BotSpec):
         raise TypeError(f"register takes a BotSpec, not {type(spec).__name__}")
     if not spec.name or ":" in spec.name or "," in spec.name:
         raise RuleOptionError(f"a bot name is non-empty, without ':' or ',': {spec.name!r}")
     kept = []
     for old in _SPECS.get(spec.name, []):
-        overlap = old.games is None or spec.games is None or bool(old.games & spec.games)
+        overlap = old.games == spec.games if old.games is None or spec.games is None \
+            else bool(old.games & spec.games)
         if overlap and not replace:
             raise RuleOptionError(f"bot {spec.name!r} is already registered for "
                                   f"{'every game' if old.games is None else ', '.join(sorted(old.games))}")
@@ -189,8 +192,8 @@ def specs(game: str) -> list[BotSpec]:
     """The bots that support ``game``, in lobby order: by level (bots without one last), then name."""
     _check_game(game)
     _load(game)
-    found = [spec for named in _SPECS.values() for spec in named if spec.supports(game)]
-    return sorted(found, key=lambda spec: (spec.level is None, spec.level or 0, spec.name))
+    found = [_pick(named, game) for named in _SPECS.values()]
+    return sorted((spec for spec in found if spec is not None), key=lambda spec: (spec.level is None, spec.level or 0, spec.name))
 
 
 def names(game: str) -> list[str]:
@@ -202,16 +205,27 @@ def spec_for(game: str, name: str) -> BotSpec:
     """The registered spec called ``name`` that supports ``game`` (a clear error if none does)."""
     _check_game(game)
     _load(game)
+    found = _pick(_SPECS.get(name, []), game)
+    if found is not None:
+        return found
+    for other in _GAME_BOTS.names():  # to say which games it does play, if any
+        if other in games.names():
+            _load(other)
     named = _SPECS.get(name, [])
-    for spec in named:
-        if spec.supports(game):
-            return spec
     if named:
         supported = sorted({g for spec in named for g in spec.games or ()})
         raise UnsupportedGameError(f"bot {name!r} does not play {game!r}; it plays {', '.join(supported)}; "
                                    f"bots for {game!r}: {', '.join(names(game))}")
     skipped = "".join(f"; plugin {plugin!r} is not loaded ({reason})" for plugin, reason in _skipped_plugins.items())
     raise RuleOptionError(f"unknown bot {name!r}; known bots: {', '.join(names(game))}{skipped}")
+
+
+def _pick(named: Sequence[BotSpec], game: str) -> BotSpec | None:
+    """Of the specs of one name, the game's own, else the generic one, else ``None``."""
+    own = [spec for spec in named if spec.games is not None and game in spec.games]
+    generic = [spec for spec in named if spec.games is None]
+    found = own or generic
+    return found[0] if found else None
 
 
 def parse_bot_name(spec: str) -> tuple[str, dict[str, str]]:
