@@ -10,7 +10,9 @@ from divided.bots.divided_ranks.expert import ExpertBot
 from divided.bots.divided_ranks.exploiters import HiderBot
 from divided.bots.divided_ranks.ismcts import IsmctsBot
 from divided.bots.divided_ranks.random_bot import RandomBot
+from divided.bots.divided_ranks.rollouts import ROLLOUTS
 from divided.bots.divided_ranks.skilled import SkilledBot
+from divided.errors import RuleOptionError
 
 GAME = "divided-ranks"
 ONLY_HERE = frozenset({GAME})
@@ -30,8 +32,11 @@ def _expert(budget: str | int = ExpertBot.budget, epsilon: str | float = ExpertB
                      beta=non_negative(beta, "beta"))
 
 
-def _ismcts(iterations: str | int = IsmctsBot.iterations) -> Bot[Any]:
-    return IsmctsBot(iterations=positive_int(iterations, "iterations"))
+def _ismcts(iterations: str | int = IsmctsBot.iterations, rollout: str = IsmctsBot.rollout) -> Bot[Any]:
+    count = positive_int(iterations, "iterations")
+    if rollout not in ROLLOUTS:
+        raise RuleOptionError(f"bot parameter rollout={rollout!r}: rollout must be 'random' or 'skilled'")
+    return IsmctsBot(iterations=count, rollout="skilled" if rollout == "skilled" else "random")
 
 
 def _hide_weaker() -> Bot[Any]:
@@ -48,7 +53,7 @@ BOTS: tuple[BotSpec, ...] = (
     BotSpec("skilled", _skilled, ONLY_HERE, 1, "fast card-value rules, microseconds per decision"),
     BotSpec("expert", _expert, ONLY_HERE, 2, "exact reserve and build, determinised playouts with "
             "inference for the draft (budget, epsilon, beta)"),
-    BotSpec("ismcts", _ismcts, ONLY_HERE, None, "information-set MCTS, a search baseline (iterations)"),
+    BotSpec("ismcts", _ismcts, ONLY_HERE, None, "information-set MCTS, a search baseline (iterations, rollout)"),
     BotSpec("hide-weaker", _hide_weaker, ONLY_HERE, None, "splits like skilled, always hiding the weaker pair"),
     BotSpec("hide-stronger", _hide_stronger, ONLY_HERE, None, "splits like skilled, always hiding the "
             "stronger pair"),
