@@ -117,7 +117,7 @@ def test_each_bot_gets_its_own_generator_seeded_from_game_seat_and_name(monkeypa
     import random
 
     from divided.bots import base
-    from divided.bots.divided_ranks.random_bot import RandomBot
+    from divided.bots.random_bot import RandomBot
 
     first_draws: list[tuple[int, float]] = []  # (seat, first number) of each bot object
 
@@ -132,7 +132,7 @@ def test_each_bot_gets_its_own_generator_seeded_from_game_seat_and_name(monkeypa
 
     base.names("divided-ranks")  # loads the registry before the test adds to it
     monkeypatch.setitem(base._SPECS, "recorder",
-                        [base.BotSpec("recorder", lambda: Recorder(name="recorder"), frozenset({"divided-ranks"}))])
+                        [base.BotSpec("recorder", lambda: Recorder("divided-ranks", name="recorder"), frozenset({"divided-ranks"}))])
     plan = make_plan("simulate", "divided-ranks", [Arm("run", {}, ("recorder",))], 2, seed=3)
     run(plan, SerialExecutor())
     setup = plan.setup(plan.arms[0], 0)

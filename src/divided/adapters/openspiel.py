@@ -4,7 +4,7 @@ Importing this module registers the game. The adapter is thin: every state wraps
 :class:`divided.games.base.State` and every rule question is asked of the engine. The
 information state of a player is their :class:`PlayerView` (exactly what they know); the
 observation equals it. ``resample_from_infostate`` draws a consistent full state with
-:func:`divided.bots.worlds.sample_state`, so OpenSpiel's ISMCTS can search the game.
+:func:`divided.games.divided_ranks.worlds.sample_state`, so OpenSpiel's ISMCTS can search the game.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_divided_ranks(swap=face-up)")
@@ -200,7 +200,7 @@ class DividedRanksOpenSpielState(pyspiel.State):  # type: ignore[misc]
         The random draw is seeded from ``probability_sampler()`` (a uniform number in [0, 1)).
         The new state is reached by replaying its whole history, so ``history()`` is right.
         """
-        from divided.bots.worlds import sample_state
+        from divided.games.divided_ranks.worlds import sample_state
 
         rng = random.Random(int(float(probability_sampler()) * (1 << 53)))
         core = sample_state(self.view(player_id), rng)
@@ -347,7 +347,7 @@ class ViewObserver:
         view = self._view(state, player)
         private_only = self.project is private_view
         d = self.dict
-        if view.player >= 0:
+        if view.player is not None and view.player >= 0:
             d["seat"][view.player] = 1
         _set_mask(d["hand"], view.hand)
         _set_mask(d["drawn"], view.drawn)

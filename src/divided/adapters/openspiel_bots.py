@@ -5,7 +5,7 @@ through the ``divided.bots`` entry point (see ``pyproject.toml``), and skips it 
 not installed.
 
 The bot decides from its :class:`PlayerView` only. To give OpenSpiel a state to search from, it
-draws one full state consistent with the view (:func:`divided.bots.worlds.sample_state`) and
+draws one full state consistent with the view (:func:`divided.games.divided_ranks.worlds.sample_state`) and
 wraps it as an adapter state: OpenSpiel's ISMCTS keys its nodes by information state and draws
 a fresh world from that information state for every simulation, so which consistent world it
 starts from does not matter. The search is OpenSpiel's ``ISMCTSBot`` as shipped: random-rollout
@@ -39,10 +39,10 @@ from divided.adapters.openspiel import (
     history_of,
 )
 from divided.bots.base import Bot, BotSpec, non_negative, one_hot, positive_int, register, view_random
-from divided.bots.worlds import sample_state
 from divided.errors import RuleOptionError
 from divided.games.divided_ranks.options import Options
 from divided.games.divided_ranks.view import PlayerView
+from divided.games.divided_ranks.worlds import sample_state
 
 _INT31 = (1 << 31) - 1  # the sampler takes a C++ int seed
 MIN_SIMULATIONS = 2

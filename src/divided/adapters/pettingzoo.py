@@ -104,7 +104,7 @@ def _mask_positions(positions: list[int], base: int, mask: int) -> None:
 def _opponent_cards_and_reserve(view: PlayerView) -> tuple[int, int]:
     """Cards certainly in the opponent's hand and the reserve card (mask, 0 if unknown),
     from the view's log alone."""
-    me, them = view.player, view.opponent
+    me, them = view.seat, view.opponent
     if view.outcome is not None:  # the showdown shows both holdings
         weak, strong = view.outcome.hands[them]
         mine_weak, mine_strong = view.outcome.hands[me]
@@ -144,7 +144,7 @@ def encode_view(view: PlayerView) -> Int8Array:
 
     Only the view is read, so two equal views always give equal vectors.
     """
-    me, them = view.player, view.opponent
+    me, them = view.seat, view.opponent
     theirs, reserve = _opponent_cards_and_reserve(view)
     at: list[int] = []
     _mask_positions(at, _HAND, view.hand)

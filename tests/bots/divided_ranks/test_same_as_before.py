@@ -8,6 +8,10 @@ after): they are the old code's outputs, not this code's.
 * ``bot_games.json``: 27 seeded games between every built-in bot (random with and without
   auto-arrange, skilled, expert with parameters, ismcts, both hiders) under five option sets;
   replayed with the same bot names, rngs and seeds, every action and the returns must match.
+  Random and ISMCTS are now the generic bots playing from Divided Ranks' room.
+* ``ismcts_skilled_games.json``: 3 seeded games of ISMCTS with skilled rollouts against random,
+  recorded later the same way with the source of commit 5ef849e (``IsmctsBot(iterations=20,
+  rollout="skilled")``, which that version's registry could not name).
 * ``expert_decisions.json``: 200 decisions of seeded games; at each, the lab expert's move and
   the values, errors and choice the hint and the review computed then (salt, budget 48). Now
   the lab bot's ``choose``, the advisor's ``evaluate`` + ``pick`` (the hint's path) and the
@@ -29,7 +33,8 @@ from divided.games import GameRecord
 from divided.review.base import Decision, review_decision
 
 HERE = Path(__file__).resolve().parent
-GAMES = json.loads((HERE.parent / "data" / "bot_games.json").read_text())["games"]
+GAMES = [*json.loads((HERE.parent / "data" / "bot_games.json").read_text())["games"],
+         *json.loads((HERE.parent / "data" / "ismcts_skilled_games.json").read_text())["games"]]
 DECISIONS = json.loads((HERE / "data" / "expert_decisions.json").read_text())
 
 
