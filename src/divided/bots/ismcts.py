@@ -35,7 +35,7 @@ from typing import Any, Protocol
 
 from divided import games
 from divided.bots.base import one_hot, view_random
-from divided.games.base import CHANCE, Rules
+from divided.games.base import CHANCE, Rules, View
 from divided.registry import Registry
 
 
@@ -117,7 +117,7 @@ class IsmctsBot:
             raise ValueError(f"iterations must be positive, got {self.iterations}")
         self._policy = rollout_policy(self.game, self.rollout)
 
-    def choose(self, view: Any, legal: Sequence[int], rng: random.Random) -> int:
+    def choose(self, view: View, legal: Sequence[int], rng: random.Random) -> int:
         room = games.room(self.game)
         dominant = room.dominant_action(view, legal)
         if dominant is not None:
@@ -127,12 +127,12 @@ class IsmctsBot:
         root = self.search(view, rng)
         return _most_visited(root, legal)
 
-    def action_probabilities(self, view: Any, legal: Sequence[int]) -> dict[int, float]:
+    def action_probabilities(self, view: View, legal: Sequence[int]) -> dict[int, float]:
         """One-hot on :meth:`choose` with random numbers seeded from the view, so the policy is a
         function of the view (in play, :meth:`choose` uses the rng it is given)."""
         return one_hot(self.choose(view, legal, view_random(view)), legal)
 
-    def search(self, view: Any, rng: random.Random) -> InfoSetNode:
+    def search(self, view: View, rng: random.Random) -> InfoSetNode:
         """Run the iterations; the root node's statistics."""
         room = games.room(self.game)
         sampler = room.sampler(view)

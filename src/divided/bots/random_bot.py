@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from divided import games
 from divided.bots.base import one_hot
+from divided.games.base import View
 
 
 @dataclass
@@ -32,16 +32,16 @@ class RandomBot:
         """Divided Ranks' name for :attr:`forced` (the build is its only dominant action)."""
         return self.forced
 
-    def _dominant(self, view: Any, legal: Sequence[int]) -> int | None:
+    def _dominant(self, view: View, legal: Sequence[int]) -> int | None:
         return games.room(self.game).dominant_action(view, legal) if self.forced else None
 
-    def choose(self, view: Any, legal: Sequence[int], rng: random.Random) -> int:
+    def choose(self, view: View, legal: Sequence[int], rng: random.Random) -> int:
         dominant = self._dominant(view, legal)
         if dominant is not None:
             return dominant
         return legal[rng.randrange(len(legal))]
 
-    def action_probabilities(self, view: Any, legal: Sequence[int]) -> dict[int, float]:
+    def action_probabilities(self, view: View, legal: Sequence[int]) -> dict[int, float]:
         """Uniform over ``legal``; one-hot on the dominant action where it plays one."""
         dominant = self._dominant(view, legal)
         if dominant is not None:
