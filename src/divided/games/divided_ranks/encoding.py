@@ -111,6 +111,30 @@ _VIEW_PIECES: Pieces = (
     ("winner", (3,)),  # draw, player 0, player 1
 )
 _V = offsets(_VIEW_PIECES)
+_V_BUILD = _V["build"]
+_V_BUILT = _V["built"]
+_V_CHOICE_FACE_DOWN = _V["choice_face_down"]
+_V_CHOICE_TOOK = _V["choice_took"]
+_V_CURRENT_PLAYER = _V["current_player"]
+_V_DRAWN = _V["drawn"]
+_V_FIRST_SPLITTER = _V["first_splitter"]
+_V_HAND = _V["hand"]
+_V_HAND_SIZES = _V["hand_sizes"]
+_V_OFFER = _V["offer"]
+_V_OFFER_FACE_DOWN = _V["offer_face_down"]
+_V_PHASE = _V["phase"]
+_V_RESERVE_FIRST = _V["reserve_first"]
+_V_RESERVE_GAVE = _V["reserve_gave"]
+_V_RESERVE_PLAYER = _V["reserve_player"]
+_V_RESERVE_SWAPPED = _V["reserve_swapped"]
+_V_RESERVE_TOOK = _V["reserve_took"]
+_V_ROUND = _V["round"]
+_V_SEAT = _V["seat"]
+_V_SPLIT_DRAWN = _V["split_drawn"]
+_V_SPLIT_FACE_UP = _V["split_face_up"]
+_V_SPLIT_SPLITTER = _V["split_splitter"]
+_V_STOCK_SIZE = _V["stock_size"]
+_V_WINNER = _V["winner"]
 _PRIVATE_PIECES = ("seat", "hand", "drawn", "offer_face_down", "build")
 
 
@@ -160,48 +184,48 @@ class ViewLayout:
     def encode(self, view: PlayerView) -> int:
         """The view's vector as an integer (bit ``i`` = entry ``i``)."""
         player = view.player
-        bits = view.hand << _V["hand"] | view.drawn << _V["drawn"] | view.offer_face_down << _V["offer_face_down"]
+        bits = view.hand << _V_HAND | view.drawn << _V_DRAWN | view.offer_face_down << _V_OFFER_FACE_DOWN
         if player is not None and player >= 0:
-            bits |= 1 << (_V["seat"] + player)
+            bits |= 1 << (_V_SEAT + player)
             if view.my_build >= 0:
-                bits |= 1 << (_V["build"] + player * SPLIT_COUNT + view.my_build)
+                bits |= 1 << (_V_BUILD + player * SPLIT_COUNT + view.my_build)
         current = view.current_player
-        bits |= 1 << (_V["current_player"] + (current if current >= 0 else (2 if current == CHANCE else 3)))
-        bits |= 1 << (_V["phase"] + _PHASE_NUMBER[view.phase])
-        bits |= 1 << (_V["round"] + min(view.round, ROUNDS))
-        bits |= 1 << (_V["first_splitter"] + view.first_splitter + 1)
-        bits |= 1 << (_V["reserve_first"] + view.reserve_first + 1)
+        bits |= 1 << (_V_CURRENT_PLAYER + (current if current >= 0 else (2 if current == CHANCE else 3)))
+        bits |= 1 << (_V_PHASE + _PHASE_NUMBER[view.phase])
+        bits |= 1 << (_V_ROUND + min(view.round, ROUNDS))
+        bits |= 1 << (_V_FIRST_SPLITTER + view.first_splitter + 1)
+        bits |= 1 << (_V_RESERVE_FIRST + view.reserve_first + 1)
         for seat, count in enumerate(view.hand_sizes):
-            bits |= 1 << (_V["hand_sizes"] + seat * (HAND_SIZE + 1) + count)
-        bits |= 1 << (_V["stock_size"] + min(view.stock_size, CARDS - 1))
-        bits |= view.offer << _V["offer"]
+            bits |= 1 << (_V_HAND_SIZES + seat * (HAND_SIZE + 1) + count)
+        bits |= 1 << (_V_STOCK_SIZE + min(view.stock_size, CARDS - 1))
+        bits |= view.offer << _V_OFFER
         splits = choices = reserves = 0
         for event in view.log:
             if isinstance(event, SeenSplit):
-                bits |= 1 << (_V["split_splitter"] + 2 * splits + event.splitter)
-                bits |= (event.drawn or 0) << (_V["split_drawn"] + CARDS * splits)
-                bits |= event.face_up << (_V["split_face_up"] + CARDS * splits)
+                bits |= 1 << (_V_SPLIT_SPLITTER + 2 * splits + event.splitter)
+                bits |= (event.drawn or 0) << (_V_SPLIT_DRAWN + CARDS * splits)
+                bits |= event.face_up << (_V_SPLIT_FACE_UP + CARDS * splits)
                 splits += 1
             elif isinstance(event, SeenChoice):
-                bits |= 1 << (_V["choice_took"] + 2 * choices + (0 if event.took_face_up else 1))
-                bits |= (event.face_down or 0) << (_V["choice_face_down"] + CARDS * choices)
+                bits |= 1 << (_V_CHOICE_TOOK + 2 * choices + (0 if event.took_face_up else 1))
+                bits |= (event.face_down or 0) << (_V_CHOICE_FACE_DOWN + CARDS * choices)
                 choices += 1
             elif isinstance(event, SeenReserve):
-                bits |= 1 << (_V["reserve_player"] + 2 * reserves + event.player)
-                bits |= 1 << (_V["reserve_swapped"] + 2 * reserves + int(event.swapped))
+                bits |= 1 << (_V_RESERVE_PLAYER + 2 * reserves + event.player)
+                bits |= 1 << (_V_RESERVE_SWAPPED + 2 * reserves + int(event.swapped))
                 if event.gave is not None:
-                    bits |= 1 << (_V["reserve_gave"] + CARDS * reserves + event.gave)
+                    bits |= 1 << (_V_RESERVE_GAVE + CARDS * reserves + event.gave)
                 if event.took is not None:
-                    bits |= 1 << (_V["reserve_took"] + CARDS * reserves + event.took)
+                    bits |= 1 << (_V_RESERVE_TOOK + CARDS * reserves + event.took)
                 reserves += 1
             else:
                 assert isinstance(event, SeenBuild)
-                bits |= 1 << (_V["built"] + event.player)
+                bits |= 1 << (_V_BUILT + event.player)
                 if event.split is not None:
-                    bits |= 1 << (_V["build"] + event.player * SPLIT_COUNT + event.split)
+                    bits |= 1 << (_V_BUILD + event.player * SPLIT_COUNT + event.split)
         if view.outcome is not None:
             winner = view.outcome.winner
-            bits |= 1 << (_V["winner"] + (0 if winner is None else winner + 1))
+            bits |= 1 << (_V_WINNER + (0 if winner is None else winner + 1))
         return bits
 
     def public(self, view: PlayerView) -> PlayerView:
