@@ -13,9 +13,9 @@ pytest.importorskip("pyspiel")
 from divided import games
 from divided.adapters.openspiel_bots import OpenSpielIsmctsBot, state_for_view
 from divided.bots import base, make_bot, names
-from divided.bots.worlds import sample_state
 from divided.errors import RuleOptionError
 from divided.games.base import State
+from divided.games.divided_ranks.worlds import sample_state
 from divided.sim import Arm, ProcessExecutor, SerialExecutor, make_plan, run
 from divided.sim.plan import GameSetup
 from divided.sim.play import play_game

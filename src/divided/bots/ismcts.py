@@ -4,7 +4,7 @@ Single-observer ISMCTS after Cowling, Powley & Whitehouse (2012), "Information S
 Carlo Tree Search", IEEE TCIAIG 4(2). Each iteration:
 
 1. **Determinise**: draw a full state consistent with the bot's view
-   (:func:`divided.bots.worlds.sample_state`: every consistent placement of the cards
+   (:func:`divided.games.divided_ranks.worlds.sample_state`: every consistent placement of the cards
    equally likely, as the game's books count).
 2. **Select**: descend from the root. A node is an information set of the player to act:
    that player's observation of the determinised state (a :class:`PlayerView`, which names
@@ -39,12 +39,12 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from divided.bots.skilled import SkilledBot
-from divided.bots.worlds import WorldSampler
 from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.rules import DividedRanksRules
 from divided.games.divided_ranks.state import ROUNDS, SPLIT_SIZE, DividedRanksState, Phase
 from divided.games.divided_ranks.view import PlayerView
+from divided.games.divided_ranks.worlds import WorldSampler
 from divided.hands.arrange import arrange, arrangement, best_key, packed_key_table
 
 Rollout = Literal["random", "skilled"]

@@ -7,6 +7,16 @@
 >>> game.options["reserve_order"]
 'coin'
 
+Each game has a room (:class:`GameRoom`): what generic layers ask of it besides the rules.
+
+>>> room = games.room("divided-ranks")
+>>> state = game.new_initial_state(seed=5)
+>>> view = state.observation(state.current_player())
+>>> [room.label(view, a).kind for a in state.legal_actions()][:2]
+['split', 'split']
+>>> room.rules.observe(room.sampler(view).sample(__import__("random").Random(1)), view.player) == view
+True
+
 A game is registered here by id, lazily (its module is imported on first use); tests and
 plugins add games at run time with :func:`register`.
 """

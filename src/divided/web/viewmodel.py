@@ -122,7 +122,7 @@ def state_object(view: PlayerView, meta: GameMeta, books: Knowledge | None = Non
         "legal": legal_actions(view) if mine else [],
         "build": {"auto": auto_build(view)} if mine and view.phase == Phase.BUILD else None,
         "log": log(view),
-        "outcome": outcome_object(view.outcome, view.player),
+        "outcome": outcome_object(view.outcome, view.seat),
         "bot_error": meta.bot_error,
     }
 
@@ -226,7 +226,7 @@ def auto_build(view: PlayerView) -> JSON:
 def prompt(view: PlayerView, meta: GameMeta, books: Knowledge) -> str:
     """One sentence: what to do now."""
     if view.outcome is not None:
-        return outcome_sentence(view.outcome, view.player)
+        return outcome_sentence(view.outcome, view.seat)
     if view.current_player != view.player:
         if meta.bot_error:
             return "The bot could not make its move. Your game is saved: ask the bot to try again."
@@ -254,7 +254,7 @@ def prompt(view: PlayerView, meta: GameMeta, books: Knowledge) -> str:
 
 def log(view: PlayerView) -> list[str]:
     """What happened so far, in plain words, from the viewer's side."""
-    me = view.player
+    me = view.seat
     lines: list[str] = []
     opener = "You split" if view.first_splitter == me else "The bot splits"
     how = "A coin flip decided: " if view.options.first_splitter == "coin" else ""

@@ -48,9 +48,10 @@ import numpy.typing as npt
 from divided.bots.heuristics import average_pair_gain, value_table
 from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
+from divided.games.divided_ranks.history import read_history
 from divided.games.divided_ranks.knowledge import knowledge
 from divided.games.divided_ranks.state import ALL_CARDS, ROUNDS, Phase
-from divided.games.divided_ranks.view import PlayerView, SeenChoice, SeenSplit
+from divided.games.divided_ranks.view import PlayerView
 from divided.hands.arrange import Scoring, packed_key_table
 
 EXACT_LIMIT = 4096
@@ -138,14 +139,6 @@ class _Sums:
                            self.worlds, exact, self.products, self.linear, self.weight, self.square)
 
 
-@dataclass(frozen=True, slots=True)
-class _Round:
-    splitter: int
-    face_up: int
-    face_down: int | None
-    chooser_took_up: bool
-
-
 @cache
 def _values() -> Floats:
     return np.frombuffer(value_table(), dtype=np.float64)
@@ -179,9 +172,9 @@ class _Position:
             raise ValueError(f"draft values are for split and choose decisions, not {view.phase}")
         self.view = view
         self.epsilon, self.beta = epsilon, beta
-        self.me, self.them = view.player, view.opponent
+        self.me, self.them = view.seat, view.opponent
         books = knowledge(view)
-        self.rounds = _rounds(view)
+        self.rounds = read_history(view).finished_rounds
         seen = view.hand | view.drawn | view.offer | view.offer_face_down
         for played in self.rounds:
             seen |= played.face_up | (played.face_down or 0)
@@ -283,8 +276,8 @@ class _Position:
                 weight = weight * self._split_likelihood(hands[them], hands[me], played.face_up | down,
                                                          np.int64(played.face_up))
             else:
-                weight = weight * self._choice_likelihood(hands[them], played.face_up, played.chooser_took_up)
-            if played.chooser_took_up:
+                weight = weight * self._choice_likelihood(hands[them], played.face_up, played.took_face_up is True)
+            if played.took_face_up:
                 hands[chooser] = hands[chooser] | played.face_up
                 hands[splitter] = hands[splitter] | down
                 hidden[chooser] = hidden[chooser] | down  # the splitter's cards the chooser never saw
@@ -430,22 +423,6 @@ def _placements(items: list[int], sizes: list[int]) -> Iterator[list[int]]:
         left = [item for item in items if item not in group]
         for tail in _placements(left, rest):
             yield [*group, *tail]
-
-
-def _rounds(view: PlayerView) -> list[_Round]:
-    """The finished split rounds as the viewer saw them."""
-    splits: dict[int, SeenSplit] = {}
-    out: list[_Round] = []
-    for event in view.log:
-        if isinstance(event, SeenSplit):
-            splits[event.round] = event
-        elif isinstance(event, SeenChoice):
-            split = splits[event.round]
-            face_down = event.face_down
-            if face_down is None and split.drawn is not None:
-                face_down = split.drawn ^ split.face_up
-            out.append(_Round(split.splitter, split.face_up, face_down, event.took_face_up))
-    return out
 
 
 def draft_values(view: PlayerView, legal: Sequence[int], rng: np.random.Generator, *, budget: int,

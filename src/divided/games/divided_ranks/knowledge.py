@@ -36,13 +36,10 @@ from enum import StrEnum
 from fractions import Fraction
 
 from divided.cards import PACK_21, mask_indices
+from divided.games.divided_ranks.history import History, read_history
 from divided.games.divided_ranks.state import ALL_CARDS, Phase
-from divided.games.divided_ranks.view import (
-    PlayerView,
-    SeenChoice,
-    SeenReserve,
-    SeenSplit,
-)
+from divided.games.divided_ranks.view import PlayerView, SeenReserve
+from divided.games.room import JSON
 from divided.hands.arrange import Scoring, best_key, packed_key_table
 
 
@@ -99,6 +96,53 @@ class Knowledge:
     watched: int
     worked_out: int
 
+    def to_json(self) -> dict[str, JSON]:
+        """The books as the web app's knowledge panel shows them: cards in the project's
+        notation (pack order), chances as floats.
+
+        ``hand`` and ``marked`` (cards of it the opponent can count on); ``opponent``:
+        ``known`` cards (``seen`` there or ``worked_out``), ``watched`` cards that may still be
+        there with the chance they are (1 when certain), ``unknown`` (how many cannot be named),
+        ``unseen`` (how many at least were never seen going there) and ``size``; ``reserve``:
+        the card once certain and whether it was ``worked_out``; ``unaccounted``,
+        ``reserve_odds`` and ``swap_odds`` as the fields of this class.
+        """
+        size = self.opponent_known.bit_count() + self.opponent_unknown
+        certain = self.opponent_known
+        maybe = [(c, float(self.unaccounted[c].get(Place.OPPONENT_HAND, Fraction(0))))
+                 for c in mask_indices(self.watched & ~certain) if c in self.unaccounted]
+        watched = [(c, 1.0) for c in mask_indices(self.watched & certain)]
+        watched += [(c, p) for c, p in maybe if p > 0]
+        watched.sort()
+        return {
+            "hand": _names(self.hand),
+            "marked": _names(self.marked & self.hand),
+            "opponent": {
+                "known": _names(certain),
+                "seen": _names(certain & ~self.worked_out),
+                "worked_out": _names(certain & self.worked_out),
+                "watched": [{"card": str(PACK_21[c]), "p": p} for c, p in watched],
+                "unknown": self.opponent_unknown,
+                "unseen": max(0, size - certain.bit_count() - sum(1 for _, p in maybe if p > 0)),
+                "size": size,
+            },
+            "reserve": {
+                "known": None if self.reserve is None else str(PACK_21[self.reserve]),
+                "worked_out": self.reserve is not None and bool(self.worked_out >> self.reserve & 1),
+            },
+            "unaccounted": [
+                {"card": str(PACK_21[c]), "places": {str(place): float(p) for place, p in places.items()}}
+                for c, places in sorted(self.unaccounted.items())
+            ],
+            "reserve_odds": [{"card": str(PACK_21[c]), "p": float(p)}
+                             for c, p in sorted(self.reserve_odds.items())],
+            "swap_odds": [
+                {"give": None if odds.give is None else str(PACK_21[odds.give]),
+                 "better": float(odds.better), "same": float(odds.same), "worse": float(odds.worse)}
+                for odds in self.swap_odds
+            ],
+        }
+
     def describe(self) -> str:
         """The books as plain text (cards in the project's notation)."""
         fmt = PACK_21.format_mask
@@ -138,19 +182,19 @@ class Knowledge:
 
 def knowledge(view: PlayerView) -> Knowledge:
     """The books of the player whose view this is."""
-    me, them = view.player, view.opponent
+    me, them = view.seat, view.opponent
     hand = view.hand
-    draft_hand = _draft_hand(view)
-    seen, theirs, mine_seen_by_them = _draft_books(view, draft_hand)
-    watched = theirs | _taken_face_up_by(view, them)
+    past = read_history(view)
+    seen, theirs, mine_seen_by_them = _draft_books(view, past)
+    watched = theirs | past.taken_at_reserve(them)
     if view.outcome is not None:  # the showdown shows both holdings
         (weak_a, strong_a), (weak_b, strong_b) = view.outcome.hands
         holdings = (weak_a | strong_a, weak_b | strong_b)
         reserve = _single(ALL_CARDS ^ holdings[0] ^ holdings[1])
         return Knowledge(me, hand, hand, holdings[them], 0, reserve, {}, {}, (), watched,
-                         _worked_out(view, 0, reserve, watched))
+                         _worked_out(past, 0, reserve, watched))
     if view.phase in (Phase.RESERVE, Phase.BUILD):
-        return _reserve_books(view, draft_hand, seen, mine_seen_by_them, watched)
+        return _reserve_books(view, past, seen, mine_seen_by_them, watched)
     unseen = ALL_CARDS ^ seen
     dealing = view.phase in (Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN, Phase.DEAL)
     slots = {
@@ -181,32 +225,28 @@ def knowledge(view: PlayerView) -> Knowledge:
     return Knowledge(
         me, hand, hand & mine_seen_by_them, opponent_known,
         view.hand_sizes[them] - opponent_known.bit_count(), reserve, unaccounted, reserve_odds, (),
-        watched, _worked_out(view, opponent_known, reserve, watched),
+        watched, _worked_out(past, opponent_known, reserve, watched),
     )
 
 
-def _taken_face_up_by(view: PlayerView, player: int) -> int:
-    """The card ``player`` took at the reserve, if the viewer saw it (a face-up swap)."""
-    taken = 0
-    for event in view.log:
-        if isinstance(event, SeenReserve) and event.player == player and event.took is not None:
-            taken |= 1 << event.took
-    return taken
-
-
-def _worked_out(view: PlayerView, opponent_known: int, reserve: int | None, watched: int) -> int:
+def _worked_out(past: History, opponent_known: int, reserve: int | None, watched: int) -> int:
     """Cards placed with certainty that the viewer never saw in that place: the opponent's
     cards not watched arriving, and the reserve unless the viewer saw it given (by their own
     swap, or a face-up one) after which no swap took it."""
     out = opponent_known & ~watched
     if reserve is not None:
         last_gift = None
-        for event in view.log:
-            if isinstance(event, SeenReserve) and event.swapped:
+        for event in past.reserve:
+            if event.swapped:
                 last_gift = event.gave  # None when the viewer did not see the card given
         if last_gift != reserve:
             out |= 1 << reserve
     return out
+
+
+def _names(mask: int) -> list[JSON]:
+    """The cards of ``mask`` in notation, in pack order."""
+    return [str(PACK_21[c]) for c in mask_indices(mask)]
 
 
 def _single(mask: int) -> int | None:
@@ -222,48 +262,33 @@ def _unseen_on_table(view: PlayerView) -> int:
     return 0
 
 
-def _draft_hand(view: PlayerView) -> int:
-    """The viewer's hand as the draft ended (undoing their own reserve swap, if any)."""
-    hand = view.hand
-    for event in view.log:
-        if isinstance(event, SeenReserve) and event.player == view.player and event.swapped:
-            assert event.gave is not None and event.took is not None
-            hand = hand ^ (1 << event.took) | (1 << event.gave)
-    return hand
-
-
-def _draft_books(view: PlayerView, draft_hand: int) -> tuple[int, int, int]:
+def _draft_books(view: PlayerView, past: History) -> tuple[int, int, int]:
     """From the draft's observed events: (cards the viewer had seen by the end of the draft,
     cards certainly in the opponent's hand then, cards of the viewer's draft hand that the
     opponent watched arrive)."""
-    me = view.player
-    seen = draft_hand | view.drawn | view.offer | view.offer_face_down
+    me = view.seat
+    seen = past.draft_hand | view.drawn | view.offer | view.offer_face_down
     theirs = 0
     seen_by_them = 0
-    splits: dict[int, SeenSplit] = {}
-    for event in view.log:
-        if isinstance(event, SeenSplit):
-            splits[event.round] = event
-            seen |= event.face_up | (event.drawn or 0)
-        elif isinstance(event, SeenChoice):
-            split = splits[event.round]
-            face_down = event.face_down
-            if face_down is not None:
-                seen |= face_down
-            if event.chooser == me:
-                # I took one pair and the splitter, who saw all four, kept the other.
-                mine = split.face_up if event.took_face_up else face_down
-                assert mine is not None
-                seen_by_them |= mine
-                if not event.took_face_up:
-                    theirs |= split.face_up
+    for played in past.rounds:
+        seen |= played.seen
+        if not played.is_finished:
+            continue
+        face_up, face_down = played.face_up, played.face_down
+        if played.chooser == me:
+            # I took one pair and the splitter, who saw all four, kept the other.
+            mine = face_up if played.took_face_up else face_down
+            assert mine is not None
+            seen_by_them |= mine
+            if not played.took_face_up:
+                theirs |= face_up
+        else:
+            assert face_down is not None  # I split it, so I saw it
+            if played.took_face_up:
+                theirs |= face_up  # I keep the face-down pair, which they never see
             else:
-                assert face_down is not None  # I split it, so I saw it
-                if event.took_face_up:
-                    theirs |= split.face_up  # I keep the face-down pair, which they never see
-                else:
-                    theirs |= face_down
-                    seen_by_them |= split.face_up
+                theirs |= face_down
+                seen_by_them |= face_up
     return seen, theirs, seen_by_them
 
 
@@ -303,10 +328,11 @@ def _possible_reserves(
     return candidates
 
 
-def _reserve_books(view: PlayerView, draft_hand: int, seen: int, mine_seen_by_them: int,
+def _reserve_books(view: PlayerView, past: History, seen: int, mine_seen_by_them: int,
                    watched: int) -> Knowledge:
-    me, them = view.player, view.opponent
-    events = [e for e in view.log if isinstance(e, SeenReserve)]
+    me, them = view.seat, view.opponent
+    draft_hand = past.draft_hand
+    events = list(past.reserve)
     face_up = view.options.face_up_swap
     # My reasoning: when the draft ended, any card I had not seen could be the reserve.
     candidates = _possible_reserves(
@@ -339,7 +365,7 @@ def _reserve_books(view: PlayerView, draft_hand: int, seen: int, mine_seen_by_th
     return Knowledge(
         me, view.hand, marked, opponent_known, view.hand_sizes[them] - opponent_known.bit_count(),
         reserve, unaccounted, reserve_odds, swap_odds,
-        watched, _worked_out(view, opponent_known, reserve, watched),
+        watched, _worked_out(past, opponent_known, reserve, watched),
     )
 
 

@@ -38,6 +38,7 @@ from divided.games.divided_ranks.state import (
     Phase,
     ReserveEvent,
     SplitEvent,
+    result_of,
 )
 from divided.games.divided_ranks.view import PlayerView, observe
 from divided.hands.arrange import SPLIT_COUNT, Scoring, arrange, arrangement, split_masks, split_of
@@ -60,16 +61,6 @@ INFO = GameInfo(
 _LEGACY_DEAL_STEP = 2
 """The move number the lab dealt from before chance nodes had names (after the most coin flips
 any rule option makes)."""
-
-
-def result_of(outcome: Outcome) -> Result:
-    """The generic :class:`Result` of a finished game's :class:`Outcome`."""
-    returns = (0.0, 0.0) if outcome.winner is None else ((1.0, -1.0) if outcome.winner == 0 else (-1.0, 1.0))
-    if outcome.winner is None:
-        headline = "A draw: every scoring comparison is equal"
-    else:
-        headline = f"Player {outcome.winner} wins on {outcome.step_name}"
-    return Result.from_returns(returns, headline, {"step": outcome.step, "step_name": outcome.step_name})
 
 
 _PHASE_HELP = {

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from divided.cards import PACK_21
+from divided.games.base import Result
 from divided.games.divided_ranks.options import Options
 from divided.hands.arrange import Scoring
 
@@ -170,3 +171,13 @@ class DividedRanksState:
         hands = " / ".join(PACK_21.format_mask(h) or "-" for h in self.hands)
         reserve = str(PACK_21[self.reserve]) if self.reserve >= 0 else "-"
         return f"[{self.phase} round {self.round + 1}] hands: {hands}; reserve {reserve}"
+
+
+def result_of(outcome: Outcome) -> Result:
+    """The generic :class:`Result` of a finished game's :class:`Outcome`."""
+    returns = (0.0, 0.0) if outcome.winner is None else ((1.0, -1.0) if outcome.winner == 0 else (-1.0, 1.0))
+    if outcome.winner is None:
+        headline = "A draw: every scoring comparison is equal"
+    else:
+        headline = f"Player {outcome.winner} wins on {outcome.step_name}"
+    return Result.from_returns(returns, headline, {"step": outcome.step, "step_name": outcome.step_name})

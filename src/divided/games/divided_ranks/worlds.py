@@ -36,12 +36,14 @@ the opponent's build when they have committed it secretly: auto-arrange of their
 
 from __future__ import annotations
 
-import random
+from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from divided.cards import mask_indices
 from divided.games.base import OptionValue
 from divided.games.divided_ranks import actions as act
+from divided.games.divided_ranks.history import Round, read_history
 from divided.games.divided_ranks.knowledge import knowledge
 from divided.games.divided_ranks.rules import DividedRanksRules, after_deal
 from divided.games.divided_ranks.state import ALL_CARDS, SPLIT_SIZE, DividedRanksState, Phase
@@ -55,9 +57,42 @@ from divided.games.divided_ranks.view import (
 )
 from divided.hands.arrange import arrange
 
+if TYPE_CHECKING:
+    import random  # the rules engine imports no random module: the caller passes its generator
+
 _RULES = DividedRanksRules()
 _SETUP = (Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN)
 _AFTER_DRAFT = (Phase.RESERVE, Phase.BUILD, Phase.OVER)
+
+T = TypeVar("T")
+
+
+class _Draws(Protocol):
+    """The few methods of :class:`random.Random` the sampler uses."""
+
+    def randrange(self, stop: int, /) -> int: ...
+
+    def shuffle(self, x: MutableSequence[T], /) -> None: ...
+
+    def choice(self, seq: Sequence[T], /) -> T: ...
+
+    def sample(self, population: Sequence[T], k: int) -> list[T]: ...
+
+
+class _FirstDraws:
+    """Draws that always take the first possibility: a fixed sample, to check a view once."""
+
+    def randrange(self, stop: int, /) -> int:
+        return 0
+
+    def shuffle(self, x: MutableSequence[T], /) -> None:
+        return None
+
+    def choice(self, seq: Sequence[T], /) -> T:
+        return seq[0]
+
+    def sample(self, population: Sequence[T], k: int) -> list[T]:
+        return list(population[:k])
 
 
 def sample_state(view: PlayerView, rng: random.Random) -> DividedRanksState:
@@ -66,15 +101,6 @@ def sample_state(view: PlayerView, rng: random.Random) -> DividedRanksState:
     Raises :class:`ValueError` for a view that no state of the game gives.
     """
     return WorldSampler(view).sample(rng)
-
-
-@dataclass(frozen=True, slots=True)
-class _Round:
-    """A split round as the viewer saw it: the face-down pair is ``None`` if unseen."""
-
-    number: int
-    face_up: int
-    face_down: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,20 +115,24 @@ class _History:
 @dataclass
 class WorldSampler:
     """:func:`sample_state` for one view, with the work that does not depend on the random
-    numbers done once (a bot samples many states of one view)."""
+    numbers done once (a bot samples many states of one view). It is the game room's
+    :class:`divided.games.room.WorldSampler` (see :meth:`weight`)."""
 
     view: PlayerView
     _base: DividedRanksState = field(init=False)
-    _rounds: list[_Round] = field(init=False)
+    _draft_hand: int = field(init=False)
+    _rounds: tuple[Round, ...] = field(init=False)
     _unseen: list[int] = field(init=False)
     _table_hidden: int = field(init=False)
     _reserves: list[int] = field(init=False)
     _histories: dict[int, list[_History]] = field(init=False)
 
     def __post_init__(self) -> None:
+        if self.view.player is None:
+            raise ValueError("a spectator's view has no world sampler: sample from a player's view")
         try:
             self._prepare()
-            probe = self.sample(random.Random(0))
+            probe = self._sample(_FirstDraws())
         except (ValueError, AssertionError) as error:  # the engine's errors are ValueErrors
             raise ValueError(f"inconsistent view: {error}") from error
         if observe(probe, self.view.player) != self.view:
@@ -117,15 +147,17 @@ class WorldSampler:
         if state.phase == Phase.RESERVE_ORDER_COIN and view.reserve_first >= 0:
             state = _RULES.apply(state, view.reserve_first)
         self._base = state
-        self._rounds = []
+        past = read_history(view)
+        self._draft_hand = past.draft_hand
+        self._rounds = ()
         self._unseen = []
         self._table_hidden = 0
         self._reserves = []
         self._histories = {}
         if view.phase in (*_SETUP, Phase.DEAL):
             return
-        self._rounds = _rounds(view)
-        seen = _draft_hand(view) | view.drawn | view.offer | view.offer_face_down
+        self._rounds = past.rounds
+        seen = self._draft_hand | view.drawn | view.offer | view.offer_face_down
         for played in self._rounds:
             seen |= played.face_up | (played.face_down or 0)
         self._unseen = mask_indices(ALL_CARDS ^ seen)
@@ -147,7 +179,7 @@ class WorldSampler:
         view = self.view
         books = knowledge(view)
         self._reserves = [books.reserve] if books.reserve is not None else sorted(books.reserve_odds)
-        self._histories = _reserve_histories(view, _draft_hand(view), self._unseen)
+        self._histories = _reserve_histories(view, self._draft_hand, self._unseen)
         missing = [card for card in self._reserves if card not in self._histories]
         if missing or not self._reserves:
             raise ValueError(f"no history ends with reserve card(s) {missing}")
@@ -155,6 +187,14 @@ class WorldSampler:
     # -- sampling ----------------------------------------------------------------------------
     def sample(self, rng: random.Random) -> DividedRanksState:
         """One consistent state, drawn with ``rng``."""
+        return self._sample(rng)
+
+    def weight(self, state: DividedRanksState) -> float:
+        """1.0: :meth:`sample` draws with the books' odds (see the module text), so every
+        sample counts the same."""
+        return 1.0
+
+    def _sample(self, rng: _Draws) -> DividedRanksState:
         view = self.view
         if view.phase in _SETUP:
             return self._base
@@ -241,45 +281,13 @@ def _action(state: DividedRanksState, event: object, gift: int) -> int:
     return act.build_action(arrange(state.hands[event.player], state.options.scoring).split)
 
 
-def _rounds(view: PlayerView) -> list[_Round]:
-    """Every split made so far (the current one included), as the viewer saw it."""
-    splits: dict[int, SeenSplit] = {}
-    choices: dict[int, SeenChoice] = {}
-    for event in view.log:
-        if isinstance(event, SeenSplit):
-            splits[event.round] = event
-        elif isinstance(event, SeenChoice):
-            choices[event.round] = event
-    out = []
-    for number in sorted(splits):
-        split = splits[number]
-        choice = choices.get(number)
-        face_down: int | None = None
-        if split.drawn is not None:
-            face_down = split.drawn ^ split.face_up
-        elif choice is not None and choice.face_down is not None:
-            face_down = choice.face_down
-        out.append(_Round(number, split.face_up, face_down))
-    return out
-
-
-def _draft_hand(view: PlayerView) -> int:
-    """The viewer's hand as the draft ended (undoing their own reserve swap, if any)."""
-    hand = view.hand
-    for event in view.log:
-        if isinstance(event, SeenReserve) and event.player == view.player and event.swapped:
-            assert event.gave is not None and event.took is not None
-            hand = hand ^ (1 << event.took) | (1 << event.gave)
-    return hand
-
-
 def _reserve_histories(view: PlayerView, draft_hand: int, unseen: list[int]) -> dict[int, list[_History]]:
     """Every consistent (original reserve, blind gift) history of the reserve decisions so
     far, grouped by the reserve card it ends with. ``unseen`` are the cards the viewer had not
     seen when the draft ended (the original reserve is one of them; the opponent holds the
     others)."""
-    me = view.player
-    events = [event for event in view.log if isinstance(event, SeenReserve)]
+    me = view.seat
+    events = read_history(view).reserve
     out: dict[int, list[_History]] = {}
     for original in unseen:
         hands = [0, 0]

@@ -1,4 +1,4 @@
-"""Sampled worlds (``divided.bots.worlds.sample_state``) are consistent with the view, complete,
+"""Sampled worlds (``divided.games.divided_ranks.worlds.sample_state``) are consistent with the view, complete,
 varied, and drawn with the books' odds.
 
 Independent expectations:
@@ -25,10 +25,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from bot_positions import GameState, at_reserve, card, cards, mask
+from deals import DealtState, at_reserve, card, cards, mask
 
 from divided import games
-from divided.bots.worlds import WorldSampler, sample_state
 from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import Place, knowledge
@@ -42,6 +41,7 @@ from divided.games.divided_ranks.state import (
     SplitEvent,
 )
 from divided.games.divided_ranks.view import PlayerView, observe
+from divided.games.divided_ranks.worlds import WorldSampler, sample_state
 
 ALL_OPTIONS: list[dict[str, Any]] = [
     {"first_splitter": first, "reserve_order": order, "scoring": scoring, "swap": swap}
@@ -51,7 +51,7 @@ ALL_OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def random_positions(options: dict[str, Any], seed: int) -> Iterator[GameState]:
+def random_positions(options: dict[str, Any], seed: int) -> Iterator[DealtState]:
     """Every position of a game of uniformly random chance outcomes and legal actions (random
     builds too), from the fresh game to the end."""
     state = games.load("divided-ranks", **options).new_initial_state()
@@ -161,7 +161,7 @@ def test_the_chi_square_bound_is_loose_but_not_blind() -> None:
     assert chi_square(skewed, odds, 1001) > chi_square_bound(9)
 
 
-def sample_positions() -> Iterator[tuple[GameState, int]]:
+def sample_positions() -> Iterator[tuple[DealtState, int]]:
     """Decision positions of every phase from random games, with a viewer."""
     for number in range(8):
         options = ALL_OPTIONS[(7 * number) % len(ALL_OPTIONS)]
@@ -236,7 +236,7 @@ P1 = "Td Tc Jd Jc Qd Qc Kd Kc Ad Ac"
 UNSEEN = set(cards("Jd Jc Kd Kc Jk"))
 
 
-def reserve_samples(state: GameState, player: int, count: int = 400) -> list[DividedRanksState]:
+def reserve_samples(state: DealtState, player: int, count: int = 400) -> list[DividedRanksState]:
     view: PlayerView = state.observation(player)
     rng = random.Random(4)
     samples = [sample_state(view, rng) for _ in range(count)]
