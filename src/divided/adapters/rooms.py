@@ -56,14 +56,13 @@ class AdapterParts:
     ``aliases``: older OpenSpiel names the game is also registered under; ``history_of(state)``:
     every action (chance outcomes included) from the start to a core state; ``chance_text(state,
     action, text)``: how OpenSpiel writes a chance outcome; ``options_of(view)``: the rule options a
-    view was played under; ``interim_room()``: a stand-in room while the game's own is missing.
+    view was played under.
     """
 
     aliases: tuple[str, ...] = ()
     history_of: Callable[[Any], list[int]] | None = None
     chance_text: Callable[[Any, int, str], str] | None = None
     options_of: Callable[[Any], Mapping[str, OptionValue]] | None = None
-    interim_room: Callable[[], Any] | None = None
 
 
 PARTS: Registry[AdapterParts] = Registry(
@@ -79,26 +78,15 @@ def part(game: str, name: str) -> Any:
 
 
 def room_of(game: str) -> GameRoom[Any, Any]:
-    """The game's room (:func:`divided.games.room`).
-
-    Until a game's room module exists, its adapter parts may offer ``interim_room`` (Divided
-    Ranks does, while its room is being written); this goes once the room is in place.
-    """
-    try:
-        return games.room(game)
-    except ModuleNotFoundError:
-        interim = part(game, "interim_room")
-        if interim is None:
-            raise
-        room: GameRoom[Any, Any] = interim()
-        return room
+    """The game's room (:func:`divided.games.room`)."""
+    return games.room(game)
 
 
 def layout_of(game: str) -> ObservationLayout[Any] | None:
     """The game's observation layout, or ``None`` when its room has none."""
     try:
         room = room_of(game)
-    except (UnsupportedGameError, ModuleNotFoundError):
+    except UnsupportedGameError:
         return None
     layout: ObservationLayout[Any] | None = getattr(room, "observation", None)
     return layout

@@ -6,6 +6,7 @@ tests check SUMMARY's claims against the full state. Here: small positions worke
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -89,3 +90,21 @@ def test_summary_needs_a_seat() -> None:
     view = games.load("divided-ranks").new_initial_state(1).observation(0)
     with pytest.raises(ValueError, match="spectator"):
         SUMMARY.encode(replace(view, player=None))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("options", [{}, {"swap": "face-up", "reserve_order": "coin"}, {"rounds": 2, "build": "auto"}])
+def test_the_spectator_is_encoded_as_the_public_part_of_either_seat(options: dict[str, object]) -> None:
+    """Two independent accounts of what everyone knows (the rules' spectator view, the layout's
+    public projection of a player's view) give the same bits, at every step of random games."""
+    game = games.load("divided-ranks", **options)
+    rng = random.Random(5)
+    for seed in range(30):
+        state = game.new_initial_state(seed)
+        while True:
+            spectator = LAYOUT.encode(state.observation(None))
+            assert entries(LAYOUT, spectator, "seat") == [] and entries(LAYOUT, spectator, "hand") == []
+            for player in (0, 1):
+                assert LAYOUT.encode(LAYOUT.public(state.observation(player))) == spectator
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))

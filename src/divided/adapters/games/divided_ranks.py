@@ -5,14 +5,9 @@ Found by the generic adapters through :data:`divided.adapters.rooms.PARTS`.
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-from typing import Any
-
-from divided import games
 from divided.adapters.rooms import AdapterParts
 from divided.cards import mask_indices
-from divided.games.base import OptionValue, Rules
+from divided.games.base import OptionValue
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.state import (
     BuildEvent,
@@ -67,49 +62,9 @@ def options_of(view: PlayerView) -> dict[str, OptionValue]:
             "opening_seed": options.opening_seed, "build": options.build}
 
 
-@dataclass(frozen=True)
-class _Sampler:
-    view: PlayerView
-
-    def sample(self, rng: random.Random) -> DividedRanksState:
-        from divided.bots.worlds import sample_state
-
-        return sample_state(self.view, rng)
-
-    def weight(self, state: Any) -> float:
-        return 1.0
-
-
-@dataclass(frozen=True)
-class _InterimRoom:
-    """The parts of Divided Ranks' room the adapters use, until ``games/divided_ranks/room.py``
-    exists (then :func:`divided.games.room` answers and this goes)."""
-
-    game: str = "divided-ranks"
-
-    @property
-    def rules(self) -> Rules[Any, Any]:
-        return games.load(self.game).rules
-
-    @property
-    def observation(self) -> Any:
-        from divided.games.divided_ranks.encoding import LAYOUT
-
-        return LAYOUT
-
-    def sampler(self, view: PlayerView) -> _Sampler:
-        return _Sampler(view)
-
-
-def interim_room() -> _InterimRoom:
-    """See :class:`_InterimRoom`."""
-    return _InterimRoom()
-
-
 PARTS = AdapterParts(
     aliases=("python_divided_ranks",),  # the OpenSpiel name before names were versioned
     history_of=history_of,
     chance_text=chance_text,
     options_of=options_of,
-    interim_room=interim_room,
 )

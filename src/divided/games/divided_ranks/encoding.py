@@ -30,6 +30,7 @@ from dataclasses import replace
 from math import prod
 
 from divided.games.base import CHANCE
+from divided.games.divided_ranks.history import read_history
 from divided.games.divided_ranks.state import ROUNDS, Phase
 from divided.games.divided_ranks.view import (
     PlayerView,
@@ -269,35 +270,33 @@ _S = offsets(_SUMMARY_PIECES)
 
 
 def opponent_cards_and_reserve(view: PlayerView) -> tuple[int, int]:
-    """Cards certainly in the opponent's hand and the reserve card (mask, 0 if unknown),
-    from the view's log alone."""
-    me, them = view.player, view.opponent
+    """Cards certainly in the opponent's hand and the reserve card (mask, 0 if unknown), from
+    the view alone (its past read by :func:`~divided.games.divided_ranks.history.read_history`)."""
+    me, them = view.seat, view.opponent
     if view.outcome is not None:  # the showdown shows both holdings
         weak, strong = view.outcome.hands[them]
         mine_weak, mine_strong = view.outcome.hands[me]
         return weak | strong, _ALL ^ weak ^ strong ^ mine_weak ^ mine_strong
+    past = read_history(view)
     theirs = 0
+    for played in past.finished_rounds:
+        if played.chooser == them:  # a face-down pair they took is one I split, so saw
+            theirs |= played.face_up if played.took_face_up else (played.face_down or 0)
+        elif not played.took_face_up:  # I took the face-down pair; they keep the face-up one
+            theirs |= played.face_up
     reserve = 0
-    face_up: dict[int, int] = {}
-    for event in view.log:
-        if isinstance(event, SeenSplit):
-            face_up[event.round] = event.face_up
-        elif isinstance(event, SeenChoice):
-            shown = face_up.get(event.round, 0)
-            if event.chooser == them:
-                theirs |= shown if event.took_face_up else (event.face_down or 0)
-            elif not event.took_face_up:  # I took the face-down pair; they keep the face-up one
-                theirs |= shown
-        elif isinstance(event, SeenReserve) and event.swapped:
-            if event.player == me:
-                assert event.gave is not None
-                reserve = 1 << event.gave
-            elif event.gave is not None and event.took is not None:  # a face-up swap
-                theirs = theirs & ~(1 << event.gave) | (1 << event.took)
-                reserve = 1 << event.gave
-            else:  # a blind swap: they took the reserve and gave any card of theirs
-                theirs = reserve
-                reserve = 0
+    for event in past.reserve:
+        if not event.swapped:
+            continue
+        if event.player == me:
+            assert event.gave is not None
+            reserve = 1 << event.gave
+        elif event.gave is not None and event.took is not None:  # a face-up swap
+            theirs = theirs & ~(1 << event.gave) | (1 << event.took)
+            reserve = 1 << event.gave
+        else:  # a blind swap: they took the reserve and gave any card of theirs
+            theirs = reserve
+            reserve = 0
     return theirs, reserve
 
 
