@@ -69,18 +69,6 @@ CONFINED: Mapping[str, tuple[str, ...]] = {
 """A library and the modules (or packages) that alone may import it."""
 
 ALLOWLIST: frozenset[tuple[str, str]] = frozenset({
-    ("divided.adapters.openspiel", "divided.games.divided_ranks.actions"),
-    ("divided.adapters.openspiel", "divided.games.divided_ranks.options"),
-    ("divided.adapters.openspiel", "divided.games.divided_ranks.rules"),
-    ("divided.adapters.openspiel", "divided.games.divided_ranks.state"),
-    ("divided.adapters.openspiel", "divided.games.divided_ranks.view"),
-    ("divided.adapters.openspiel", "divided.games.divided_ranks.worlds"),
-    ("divided.adapters.openspiel_bots", "divided.games.divided_ranks.options"),
-    ("divided.adapters.openspiel_bots", "divided.games.divided_ranks.view"),
-    ("divided.adapters.openspiel_bots", "divided.games.divided_ranks.worlds"),
-    ("divided.adapters.pettingzoo", "divided.games.divided_ranks.actions"),
-    ("divided.adapters.pettingzoo", "divided.games.divided_ranks.state"),
-    ("divided.adapters.pettingzoo", "divided.games.divided_ranks.view"),
     ("divided.bots.base", "divided.games.divided_ranks.view"),
     ("divided.bots.expert", "divided.bots.divided_ranks.draft_values"),
     ("divided.bots.expert", "divided.games.divided_ranks.actions"),
