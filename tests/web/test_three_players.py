@@ -21,8 +21,8 @@ from divided.web import games as web_games
 from divided.web.app import create_app
 
 
-def bots(name: str) -> Bot:
-    return FirstBot() if name == "first" else make_bot(name)  # type: ignore[return-value]
+def bots(game: str, name: str) -> Bot:
+    return FirstBot() if name == "first" else make_bot(game, name)  # type: ignore[return-value]
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from typing import Any
 
 from divided.games.base import CHANCE, TERMINAL, ChanceNode, GameInfo, OptionValue, Result, RuleOption, Rules
 from divided.games.room import ActionLabel
-from divided.web.games import BotChoice, Hint, LobbyOption, LogEntry
+from divided.web.games import BotChoice, LobbyOption, LogEntry
 
 GAME = "tiny-three"
 PLAYERS = 3
@@ -159,9 +159,6 @@ class TinyWeb:
 
     def refusal(self, view: TinyView, action: int) -> str:
         return f"action {action} is not pass (0) or bet (1). Nothing changed."
-
-    def hint(self, view: TinyView, legal: Sequence[int], salt: int, budget: int) -> Hint:
-        return Hint(BET if view.card is not None and view.card >= 3 else PASS, 0.0, 0.0)
 
     def warm_up(self) -> None:
         return None

@@ -16,12 +16,13 @@ bot's, the evaluator's and the resampler's generators are seeded from the ``rng`
 decision is fixed by the view and the rng, as the lab's duplicate format and replays need.
 
 >>> from divided.bots import make_bot
->>> make_bot("openspiel-ismcts:simulations=20,uct_c=1.5").simulations
+>>> make_bot("divided-ranks", "openspiel-ismcts:simulations=20,uct_c=1.5").simulations
 20
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,9 +33,10 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
+from divided import games
 from divided.adapters.openspiel import OpenSpielGame, OpenSpielState, Parameters, state_from_core
-from divided.adapters.rooms import options_of_view
-from divided.bots.base import Bot, non_negative, positive_int, register
+from divided.adapters.rooms import layout_of, options_of_view, part
+from divided.bots.base import Bot, BotSpec, non_negative, one_hot, positive_int, register, view_random
 from divided.errors import RuleOptionError
 from divided.games.base import OptionValue
 
@@ -87,6 +89,10 @@ class OpenSpielIsmctsBot:
             raise AssertionError(f"OpenSpiel's ISMCTS chose {action}, not one of {list(legal)}")
         return action
 
+    def action_probabilities(self, view: Any, legal: Sequence[int]) -> dict[int, float]:
+        """One-hot on :meth:`choose` with random numbers seeded from the view (a function of the view)."""
+        return one_hot(self.choose(view, legal, view_random(view)), legal)
+
     def _search_bot(self, game: OpenSpielGame, rng: random.Random) -> Any:
         """A fresh ``ISMCTSBot`` whose every random number comes from ``rng`` (and ``seed``)."""
         bot_seed, rollout_seed, sampler_seed = (
@@ -105,9 +111,9 @@ class OpenSpielIsmctsBot:
         return bot
 
 
-def _openspiel_ismcts(simulations: str | int = OpenSpielIsmctsBot.simulations,
+def _openspiel_ismcts(game: str, simulations: str | int = OpenSpielIsmctsBot.simulations,
                       uct_c: str | float = OpenSpielIsmctsBot.uct_c,
-                      seed: str | int = OpenSpielIsmctsBot.seed) -> Bot:
+                      seed: str | int = OpenSpielIsmctsBot.seed) -> Bot[Any]:
     try:
         seed_number = int(seed)
     except ValueError:
@@ -119,9 +125,23 @@ def _openspiel_ismcts(simulations: str | int = OpenSpielIsmctsBot.simulations,
         raise RuleOptionError(f"bot parameter simulations={simulations!r} must be at least {MIN_SIMULATIONS} "
                               "(OpenSpiel's ISMCTS spends the first simulation expanding the root)")
     return OpenSpielIsmctsBot(simulations=simulation_count,
-                              uct_c=non_negative(uct_c, "uct_c"), seed=seed_number)
+                              uct_c=non_negative(uct_c, "uct_c"), seed=seed_number, game=game)
 
 
-register("openspiel-ismcts", _openspiel_ismcts)
+def supported_games() -> list[str]:
+    """The games the bot plays: those the OpenSpiel adapter serves (an observation layout) whose
+    adapter parts say which rule options a view was played under."""
+    return [game for game in games.names()
+            if layout_of(game) is not None and part(game, "options_of") is not None]
 
-__all__ = ["OpenSpielIsmctsBot", "state_for_view"]
+
+def register_bot(game: str) -> None:
+    """Offer ``openspiel-ismcts`` for ``game`` (one spec per game, its factory bound to it)."""
+    register(BotSpec("openspiel-ismcts", functools.partial(_openspiel_ismcts, game), frozenset({game}), None,
+                     "OpenSpiel's Python ISMCTS through the adapter (simulations, uct_c, seed)"))
+
+
+for _supported in supported_games():
+    register_bot(_supported)
+
+__all__ = ["OpenSpielIsmctsBot", "register_bot", "state_for_view", "supported_games"]

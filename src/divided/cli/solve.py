@@ -76,7 +76,7 @@ def _run(args: argparse.Namespace) -> int:
         from divided.bots import make_bot
 
         for spec in bots:
-            make_bot(spec)  # bad names fail before the long run
+            make_bot(args.game, spec)  # bad names fail before the long run
     game_string = game_study.game_string(args)
     try:
         pyspiel.load_game(game_string)
