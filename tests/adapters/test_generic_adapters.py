@@ -143,3 +143,32 @@ def test_pettingzoo_bad_options_are_refused() -> None:
         pettingzoo.env(GAME, cards=9)
     with pytest.raises(UnsupportedGameError):
         pettingzoo.env("no-such-game")
+
+
+def test_openspiel_ismcts_plays_the_tiny_game_once_its_parts_give_the_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    from divided.adapters import openspiel_bots
+    from divided.adapters.rooms import PARTS, AdapterParts
+    from divided.bots import base, make_bot
+
+    assert GAME not in openspiel_bots.supported_games()  # no part says a view's rule options
+    monkeypatch.setattr(base, "_SPECS", {name: list(specs) for name, specs in base._SPECS.items()})
+    PARTS.register(GAME, AdapterParts(options_of=lambda view: {"cards": view.cards}))
+    try:
+        assert GAME in openspiel_bots.supported_games()
+        openspiel_bots.register_bot(GAME)
+        bot = make_bot(GAME, "openspiel-ismcts:simulations=5")
+        game = games.load(GAME, cards=5)
+        for seed in range(5):
+            state = game.new_initial_state(seed)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                player = state.current_player()
+                legal = state.legal_actions()
+                view = state.observation(player)
+                action = bot.choose(view, legal, rng)
+                assert action in legal
+                assert bot.choose(view, legal, random.Random(seed)) == bot.choose(view, legal, random.Random(seed))
+                state.apply_action(action)
+            assert sum(state.returns()) == 0
+    finally:
+        PARTS.unregister(GAME)
