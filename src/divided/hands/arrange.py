@@ -71,10 +71,13 @@ class SplitOrder(StrEnum):
     CATEGORIES_FIRST = "categories-first"
     WEAKER_FIRST = "weaker-first"
 
-    @property
-    def split_order(self) -> SplitOrder:
-        """The order itself, so that a :class:`SplitOrder` is also a :class:`HasSplitOrder`."""
-        return self
+    split_order: SplitOrder
+    """The order itself, so that a :class:`SplitOrder` is also a :class:`HasSplitOrder` (a plain
+    attribute, not a property: hot loops read it on every call)."""
+
+
+for _order in SplitOrder:
+    _order.split_order = _order
 
 
 class HasSplitOrder(Protocol):
@@ -129,7 +132,7 @@ class Arrangement:
 
     def key_for(self, order: HasSplitOrder) -> tuple[int, ...]:
         """The result key under a split order."""
-        return scoring_key(self.weaker.value.strength, self.stronger.value.strength, order)
+        return _split_key(self.weaker.value.strength, self.stronger.value.strength, order.split_order)
 
 
 def result_key(strength_a: int, strength_b: int) -> ResultKey:
@@ -144,7 +147,11 @@ def scoring_key(strength_a: int, strength_b: int, order: HasSplitOrder = CATEGOR
     >>> scoring_key(5, 100, SplitOrder.WEAKER_FIRST)
     (5, 100)
     """
-    if order.split_order == SplitOrder.WEAKER_FIRST:
+    return _split_key(strength_a, strength_b, order.split_order)
+
+
+def _split_key(strength_a: int, strength_b: int, order: SplitOrder) -> tuple[int, ...]:
+    if order is SplitOrder.WEAKER_FIRST:
         return (min(strength_a, strength_b), max(strength_a, strength_b))
     return result_key(strength_a, strength_b)
 
@@ -221,7 +228,7 @@ def best_key(holding: int, order: HasSplitOrder = CATEGORIES_FIRST) -> tuple[int
     split_order = order.split_order
     weak = _tables(split_order).weak_by_mask[holding]
     strength = strength_table()
-    return scoring_key(strength[weak], strength[holding ^ weak], split_order)
+    return _split_key(strength[weak], strength[holding ^ weak], split_order)
 
 
 def best_weaker_mask(holding: int, order: HasSplitOrder = CATEGORIES_FIRST) -> int:

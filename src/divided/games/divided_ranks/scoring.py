@@ -22,13 +22,10 @@ class Scoring(StrEnum):
     CATEGORIES_FIRST = "categories-first"
     WEAKER_FIRST = "weaker-first"
 
-    @property
-    def split_order(self) -> SplitOrder:
-        """The evaluator's :class:`~divided.hands.arrange.SplitOrder` this option stands for."""
-        return _SPLIT_ORDER[self]
+    split_order: SplitOrder
+    """The evaluator's :class:`~divided.hands.arrange.SplitOrder` this option stands for (a
+    plain attribute, set below: the evaluator reads it on every call)."""
 
 
-_SPLIT_ORDER = {
-    Scoring.CATEGORIES_FIRST: SplitOrder.CATEGORIES_FIRST,
-    Scoring.WEAKER_FIRST: SplitOrder.WEAKER_FIRST,
-}
+Scoring.CATEGORIES_FIRST.split_order = SplitOrder.CATEGORIES_FIRST
+Scoring.WEAKER_FIRST.split_order = SplitOrder.WEAKER_FIRST
