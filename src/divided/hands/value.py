@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
 from divided.cards import Card, Pack
 
@@ -125,8 +125,11 @@ class HandRank(Generic[CategoryT_co]):
         return NotImplemented if theirs is None else self.order >= theirs
 
 
+@runtime_checkable
 class RankingSystem(Protocol[CategoryT_co]):
     """A hand evaluator: ranks hands of ``pack`` of the sizes in ``sizes``.
+
+    ``isinstance(x, RankingSystem)`` checks only that the members exist (a registry's sanity check).
 
     Bad input (a card outside the pack, a repeated card where the system has one deck, a size
     it does not take) raises :class:`~divided.errors.InvalidHandError`.
