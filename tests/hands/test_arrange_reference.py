@@ -34,6 +34,7 @@ from divided.hands import evaluate_mask, strength_of_mask
 from divided.hands.arrange import (
     Arrangement,
     ResultKey,
+    SplitOrder,
     arrange,
     best_key,
     best_weaker_masks,
@@ -438,3 +439,22 @@ def test_helpers_self_check() -> None:
     holding: Sequence[int] = bits_of(parse("Ts Th Td Js Jh Jd Qs Qh Ks Kh"))
     assert len(holding) == 10
     assert strength_of_mask(parse("Ts Th Td Ks Kh")) < strength_of_mask(parse("Js Jh Jd Qs Qh"))
+
+
+def test_weaker_first_order_attains_its_reference_optimum() -> None:
+    # SplitOrder.WEAKER_FIRST compares the weaker hands in full, then the stronger hands in full
+    # (no categories first): the reference maximises (weaker key, stronger key) over all splits.
+    table = reference_table()
+    for holding in random_holdings()[:400]:
+        cards = bits_of(holding)
+        optimum = max(
+            tuple(sorted((table[mask_of(s)], table[holding ^ mask_of(s)])))
+            for s in combinations(cards, 5)
+        )
+        best = arrange(holding, SplitOrder.WEAKER_FIRST)
+        assert (table[best.weaker.mask], table[best.stronger.mask]) == optimum
+        assert best.key_for(SplitOrder.WEAKER_FIRST) == best_key(holding, SplitOrder.WEAKER_FIRST)
+        assert best_key(holding, SplitOrder.WEAKER_FIRST) == (
+            best.weaker.value.strength, best.stronger.value.strength,
+        )
+    assert SplitOrder("weaker-first").split_order is SplitOrder.WEAKER_FIRST

@@ -101,7 +101,7 @@ def standard_rules(rules: str) -> RankingSystem[HandCategory]:
 
 @dataclass(frozen=True, slots=True)
 class HandInput:
-    """One hand as given: its cards in input order and their bit mask over the 21-card pack."""
+    """One hand as given: its cards in input order and their bit mask over their pack."""
 
     cards: tuple[Card, ...]
     mask: int
