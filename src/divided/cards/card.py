@@ -105,21 +105,13 @@ class Card:
         """
         # Only ASCII is notation: "\u212a" (the Kelvin sign) would lower to "k".
         stripped = token.strip()
-        text = stripped.lower() if stripped.isascii() else ""
-        joker = _JOKER_BY_TEXT.get(text)
-        if joker is not None:
-            return joker
-        rank = _RANK_BY_SYMBOL.get(text[:-1])
-        try:
-            suit = Suit(text[-1:]) if text else None
-        except ValueError:
-            suit = None
-        if rank is None or suit is None:
+        card = _CARD_BY_TEXT.get(stripped.lower()) if stripped.isascii() else None
+        if card is None:
             raise InvalidNotationError(
                 f"{token!r} is not a card: write a rank (2-9, T or 10, J, Q, K, A) and a suit "
                 "(s, h, d, c), e.g. 'Qh' or '10s', or 'Jk' for the Joker"
             )
-        return cls(rank, suit)
+        return card
 
     def __str__(self) -> str:
         if self.rank is None or self.suit is None:
@@ -145,7 +137,13 @@ JOKER_1 = Card(None, None, 1)
 JOKER_2 = Card(None, None, 2)
 """The second of two distinct Jokers, ``Jk2``."""
 _JOKER_TEXT = {0: "Jk", 1: "Jk1", 2: "Jk2"}
-_JOKER_BY_TEXT = {"jk": JOKER, "jk1": JOKER_1, "jk2": JOKER_2}
+_CARD_BY_TEXT: dict[str, Card] = {
+    **{symbol + suit.value: Card(rank, suit) for symbol, rank in _RANK_BY_SYMBOL.items() for suit in Suit},
+    "jk": JOKER,
+    "jk1": JOKER_1,
+    "jk2": JOKER_2,
+}
+"""Every way of writing a card, in lower case, to the card (parsing is one look-up)."""
 
 
 def parse_cards(text: str) -> list[Card]:
