@@ -15,6 +15,7 @@ import pytest
 from divided.cards import PACK_21, Card, Rank
 from divided.cli import hands as hands_cli
 from divided.cli.main import main
+from divided.hands import PACK21_FIVE
 from divided.hands.value import HandCategory, HandRank
 
 ROYAL = "Ts Js Qs Ks Jk"
@@ -415,13 +416,14 @@ class ToyThree:
 
 
 def test_a_registered_game_ranks_each_size_with_its_own_system(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
 ) -> None:
     module = types.ModuleType("toy_hands")
     module.TOY_THREE = ToyThree()  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "toy_hands", module)
-    monkeypatch.setattr(hands_cli, "GAME_HANDS", dict(hands_cli.GAME_HANDS))
-    hands_cli.register_game_hands("toy-commons", "divided.hands.five:PACK21_FIVE", "toy_hands:TOY_THREE")
+    module.SYSTEMS = (PACK21_FIVE, module.TOY_THREE)  # type: ignore[attr-defined]
+    hands_cli.HANDS.register("toy-commons", "toy_hands:SYSTEMS")
+    request.addfinalizer(lambda: hands_cli.HANDS.unregister("toy-commons"))
     (three,) = run_json(capsys, ["hands", "rank", "--game", "toy-commons", "--json", "As Ah Ts"])
     assert three == {"cards": ["As", "Ah", "Ts"], "category": "aces", "label": "Aces", "strength": 2}
     (five,) = run_json(capsys, ["hands", "rank", "--game", "toy-commons", "--json", ROYAL])
@@ -430,3 +432,7 @@ def test_a_registered_game_ranks_each_size_with_its_own_system(
     assert "'rank' takes exactly 3 or 5 cards, got 4" in capsys.readouterr().err
     assert run(["hands", "rank", "--game", "no-such-game", ROYAL]) == 2
     assert "divided-ranks, toy-commons" in capsys.readouterr().err
+    hands_cli.HANDS.register("not-hands", "json:dumps")
+    request.addfinalizer(lambda: hands_cli.HANDS.unregister("not-hands"))
+    with pytest.raises(TypeError, match="not ranking systems"):
+        hands_cli.game_systems("not-hands")

@@ -9,8 +9,9 @@ object) per hand, in input order. ``docs/cli.md`` describes the formats; the JSO
 interface. ``--rules high|a5|27|a6|six`` is reserved for the standard-deck rankings, which are
 not available yet.
 
-A game's hands are found in :data:`GAME_HANDS`, a registry keyed by game id whose entries name
-ranking systems as ``"module:attr"`` strings, imported on first use: this module imports no game.
+A game's hands are found in :data:`HANDS`, a lazy registry keyed by game id whose entries name
+the game's ranking systems as ``"module:attr"`` strings, imported on first use: this module
+imports no game.
 
 >>> print(rank_hand(parse_hand("Ts Js Qs Ks Jk", size=5, command="rank")).plain)
 Ts Js Qs Ks Jk  Royal Flush  (strength 187)
@@ -19,18 +20,17 @@ Ts Js Qs Ks Jk  Royal Flush  (strength 187)
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
 
 from divided.cards import PACK_21, Card, Pack, parse_cards
 from divided.errors import DividedError, InvalidHandError
 from divided.hands.arrange import Arrangement, Hand, arrange, ranked_splits
 from divided.hands.five import PACK21_FIVE
 from divided.hands.value import HandCategory, RankingSystem
+from divided.registry import Registry
 
 JSON_FORMAT_VERSION = 1
 """Version of the JSON output documented in ``docs/cli.md``."""
@@ -38,12 +38,15 @@ JSON_FORMAT_VERSION = 1
 JsonObject = dict[str, object]
 
 
-GAME_HANDS: dict[str, tuple[str, ...]] = {
-    "divided-ranks": ("divided.hands.five:PACK21_FIVE",),
-}
-"""The ranking systems of each game's own hands, by game id: ``"module:attr"`` strings naming
-:class:`~divided.hands.value.RankingSystem` objects of one pack, imported on first use. ``rank``
-picks the system that takes the number of cards given."""
+System = RankingSystem[HandCategory]
+
+HANDS: Registry[System | tuple[System, ...]] = Registry(
+    "hands", {"divided-ranks": "divided.hands.five:PACK21_FIVE"}
+)
+"""The ranking systems of each game's own hands, by game id: a
+:class:`~divided.hands.value.RankingSystem`, or a tuple of them of one pack (one per hand size),
+named ``"module:attr"`` and imported on first use. ``rank`` picks the system that takes the
+number of cards given."""
 
 DEFAULT_GAME = "divided-ranks"
 STANDARD_RULES = ("high", "a5", "27", "a6", "six")
@@ -56,42 +59,25 @@ class BatchInputError(DividedError):
 
 
 class UnavailableHandsError(DividedError):
-    """The hands asked for are not known: an unknown game, or rankings not implemented yet."""
+    """The ranking asked for is not implemented yet."""
 
 
-def register_game_hands(game: str, *systems: str) -> None:
-    """Name a game's ranking systems (``"module:attr"`` strings) for ``divided hands rank``."""
-    if not systems:
-        raise ValueError(f"game {game!r}: name at least one ranking system")
-    GAME_HANDS[game] = tuple(systems)
-
-
-@cache
-def _load_system(target: str) -> RankingSystem[HandCategory]:
-    module, _, attr = target.partition(":")
-    system = getattr(importlib.import_module(module), attr)
-    if not isinstance(system, RankingSystem):
-        raise TypeError(f"{target} is not a ranking system")
-    return system
-
-
-def game_systems(game: str) -> tuple[RankingSystem[HandCategory], ...]:
+def game_systems(game: str) -> tuple[System, ...]:
     """The ranking systems of a game's own hands (imported on first use).
 
-    Raises :class:`UnavailableHandsError` naming the known games for a game without hands.
+    Raises :class:`~divided.errors.UnsupportedGameError` naming the games with hands for any
+    other game.
     """
-    try:
-        targets = GAME_HANDS[game]
-    except KeyError:
-        known = ", ".join(sorted(GAME_HANDS))
-        raise UnavailableHandsError(f"no hands known for game {game!r}; the games with hands are: {known}") from None
-    systems = tuple(_load_system(target) for target in targets)
+    part = HANDS.get(game)
+    systems = part if isinstance(part, tuple) else (part,)
+    if not systems or not all(isinstance(system, RankingSystem) for system in systems):
+        raise TypeError(f"the hands registered for {game!r} are not ranking systems: {part!r}")
     if len({system.pack.name for system in systems}) != 1:
         raise TypeError(f"the ranking systems of {game!r} must rank cards of one pack")
     return systems
 
 
-def standard_rules(rules: str) -> RankingSystem[HandCategory]:
+def standard_rules(rules: str) -> System:
     """The standard-deck ranking ``--rules`` names; none is available yet."""
     raise UnavailableHandsError(
         f"--rules {rules}: the standard-deck rankings ({', '.join(STANDARD_RULES)}) are not "
@@ -164,7 +150,7 @@ def _describe(hand: Hand) -> str:
     return f"{hand}  {hand.value.category.label} (strength {hand.value.strength})"
 
 
-def rank_hand(given: HandInput, system: RankingSystem[HandCategory] = PACK21_FIVE) -> Result:
+def rank_hand(given: HandInput, system: System = PACK21_FIVE) -> Result:
     """Category and strength (the rank's order) of a hand (cards shown in input order)."""
     hand_rank = system.rank(given.cards)
     cards = [str(card) for card in given.cards]
@@ -348,7 +334,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=DEFAULT_GAME,
         metavar="NAME",
         help=f"rank this game's own hands (default {DEFAULT_GAME}; games with hands: "
-        f"{', '.join(sorted(GAME_HANDS))})",
+        f"{', '.join(HANDS.names())})",
     )
     scheme.add_argument(
         "--rules",
