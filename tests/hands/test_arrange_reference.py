@@ -29,7 +29,7 @@ from test_five_card_reference import (
 )
 
 from divided.cards import PACK_21
-from divided.errors import InvalidHandError
+from divided.errors import InvalidHandError, RuleOptionError
 from divided.hands import evaluate_mask, strength_of_mask
 from divided.hands.arrange import (
     Arrangement,
@@ -39,6 +39,7 @@ from divided.hands.arrange import (
     best_key,
     best_weaker_masks,
     ranked_splits,
+    scoring_key,
     split_masks,
     split_of,
     table_arrays,
@@ -458,3 +459,14 @@ def test_weaker_first_order_attains_its_reference_optimum() -> None:
             best.weaker.value.strength, best.stronger.value.strength,
         )
     assert SplitOrder("weaker-first").split_order is SplitOrder.WEAKER_FIRST
+
+
+def test_an_order_may_be_named_by_its_value_string() -> None:
+    holding = random_holdings()[0]
+    for order in SplitOrder:
+        assert arrange(holding, order.value) == arrange(holding, order)
+        assert best_key(holding, order.value) == best_key(holding, order)
+        assert scoring_key(3, 150, order.value) == scoring_key(3, 150, order)
+    for bad in ("categories_first", "", "WEAKER-FIRST"):
+        with pytest.raises(RuleOptionError, match="categories-first, weaker-first"):
+            arrange(holding, bad)

@@ -40,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from divided.cards import PACK_21, Card, mask_indices
-from divided.errors import InvalidHandError
+from divided.errors import InvalidHandError, RuleOptionError
 from divided.hands.batch import MASK_SPACE, category_array, strength_array
 from divided.hands.five import (
     HandValue,
@@ -89,7 +89,27 @@ class HasSplitOrder(Protocol):
         ...
 
 
+OrderLike = HasSplitOrder | str
+"""What the functions below take as the order: a :class:`SplitOrder`, anything naming one (a
+game's rule option), or an order's value string such as ``"weaker-first"``."""
+
 CATEGORIES_FIRST = SplitOrder.CATEGORIES_FIRST
+
+
+def split_order_of(order: OrderLike) -> SplitOrder:
+    """The :class:`SplitOrder` an order argument stands for.
+
+    >>> split_order_of("weaker-first")
+    <SplitOrder.WEAKER_FIRST: 'weaker-first'>
+    """
+    split_order = getattr(order, "split_order", None)
+    if isinstance(split_order, SplitOrder):
+        return split_order
+    try:
+        return SplitOrder(str(order))
+    except ValueError:
+        known = ", ".join(o.value for o in SplitOrder)
+        raise RuleOptionError(f"{order!r} is not a split order; the orders are: {known}") from None
 
 
 class ResultKey(NamedTuple):
@@ -130,9 +150,9 @@ class Arrangement:
         """The result key scoring compares (the rules' order)."""
         return result_key(self.weaker.value.strength, self.stronger.value.strength)
 
-    def key_for(self, order: HasSplitOrder) -> tuple[int, ...]:
+    def key_for(self, order: OrderLike) -> tuple[int, ...]:
         """The result key under a split order."""
-        return _split_key(self.weaker.value.strength, self.stronger.value.strength, order.split_order)
+        return _split_key(self.weaker.value.strength, self.stronger.value.strength, split_order_of(order))
 
 
 def result_key(strength_a: int, strength_b: int) -> ResultKey:
@@ -141,13 +161,13 @@ def result_key(strength_a: int, strength_b: int) -> ResultKey:
     return ResultKey(int(category_of(weak)), int(category_of(strong)), weak, strong)
 
 
-def scoring_key(strength_a: int, strength_b: int, order: HasSplitOrder = CATEGORIES_FIRST) -> tuple[int, ...]:
+def scoring_key(strength_a: int, strength_b: int, order: OrderLike = CATEGORIES_FIRST) -> tuple[int, ...]:
     """What a split order compares, in order, for a split with the given hand strengths.
 
     >>> scoring_key(5, 100, SplitOrder.WEAKER_FIRST)
     (5, 100)
     """
-    return _split_key(strength_a, strength_b, order.split_order)
+    return _split_key(strength_a, strength_b, split_order_of(order))
 
 
 def _split_key(strength_a: int, strength_b: int, order: SplitOrder) -> tuple[int, ...]:
@@ -205,27 +225,27 @@ def arrangement(holding: int, split: int) -> Arrangement:
     return Arrangement(split, Hand(second, b), Hand(first, a))
 
 
-def ranked_splits(holding: int, order: HasSplitOrder = CATEGORIES_FIRST) -> list[Arrangement]:
+def ranked_splits(holding: int, order: OrderLike = CATEGORIES_FIRST) -> list[Arrangement]:
     """All 126 splits of a holding, best first (ties in split order)."""
     splits = [arrangement(holding, n) for n in range(SPLIT_COUNT)]
-    split_order = order.split_order
+    split_order = split_order_of(order)
     return sorted(splits, key=lambda a: a.key_for(split_order), reverse=True)
 
 
-def arrange(holding: int, order: HasSplitOrder = CATEGORIES_FIRST) -> Arrangement:
+def arrange(holding: int, order: OrderLike = CATEGORIES_FIRST) -> Arrangement:
     """The best split of a ten-card holding (a table look-up after the first call)."""
     _holding_indices(holding)
-    weak = _tables(order.split_order).weak_by_mask[holding]
+    weak = _tables(split_order_of(order)).weak_by_mask[holding]
     strong = holding ^ weak
     return Arrangement(
         split_of(holding, weak), Hand(weak, evaluate_mask(weak)), Hand(strong, evaluate_mask(strong))
     )
 
 
-def best_key(holding: int, order: HasSplitOrder = CATEGORIES_FIRST) -> tuple[int, ...]:
+def best_key(holding: int, order: OrderLike = CATEGORIES_FIRST) -> tuple[int, ...]:
     """Result key of the best split of a holding (a table look-up)."""
     _check_holding(holding)
-    split_order = order.split_order
+    split_order = split_order_of(order)
     weak = _tables(split_order).weak_by_mask[holding]
     strength = strength_table()
     return _split_key(strength[weak], strength[holding ^ weak], split_order)
@@ -239,11 +259,11 @@ def best_weaker_mask(holding: int, order: HasSplitOrder = CATEGORIES_FIRST) -> i
     return _tables(order.split_order).weak_by_mask[holding]
 
 
-def packed_key_table(order: HasSplitOrder = CATEGORIES_FIRST) -> array[int]:
+def packed_key_table(order: OrderLike = CATEGORIES_FIRST) -> array[int]:
     """Packed result key of the best split of every holding, indexed by the holding's mask
     (0 for masks that are not holdings). Packed keys compare like :func:`scoring_key` tuples,
     so hot loops compare holdings with two look-ups."""
-    return _packed_keys(order.split_order)
+    return _packed_keys(split_order_of(order))
 
 
 @cache
@@ -254,9 +274,9 @@ def _packed_keys(order: SplitOrder) -> array[int]:
     return array("i", by_mask.tobytes())
 
 
-def weaker_mask_table(order: HasSplitOrder = CATEGORIES_FIRST) -> array[int]:
+def weaker_mask_table(order: OrderLike = CATEGORIES_FIRST) -> array[int]:
     """The table behind :func:`best_weaker_mask`: index it by a holding's mask (hot loops)."""
-    return _tables(order.split_order).weak_by_mask
+    return _tables(split_order_of(order)).weak_by_mask
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -281,19 +301,19 @@ def all_holdings() -> npt.NDArray[np.int32]:
 
 
 def encode_keys(weak: npt.NDArray[np.integer], strong: npt.NDArray[np.integer],
-                order: HasSplitOrder = CATEGORIES_FIRST) -> npt.NDArray[np.int32]:
+                order: OrderLike = CATEGORIES_FIRST) -> npt.NDArray[np.int32]:
     """Result keys packed into one integer each (same order as :func:`scoring_key`)."""
     size = strength_count()
     w = weak.astype(np.int32)
     s = strong.astype(np.int32)
-    if order.split_order == SplitOrder.WEAKER_FIRST:
+    if split_order_of(order) is SplitOrder.WEAKER_FIRST:
         return w * size + s
     cats = category_array().astype(np.int32)
     return ((cats[w] * 8 + cats[s]) * size + w) * size + s
 
 
 def best_splits_batch(holdings: npt.NDArray[np.int32], chunk: int = 32_768,
-                      order: HasSplitOrder = CATEGORIES_FIRST) -> tuple[
+                      order: OrderLike = CATEGORIES_FIRST) -> tuple[
     npt.NDArray[np.int32], npt.NDArray[np.int32]
 ]:
     """Best split of many holdings by brute force over all 126 splits, vectorised.
@@ -334,7 +354,7 @@ def _table_digest(order: SplitOrder) -> str:
     return digest.hexdigest()[:16]
 
 
-def cache_path(order: HasSplitOrder = CATEGORIES_FIRST) -> Path:
+def cache_path(order: OrderLike = CATEGORIES_FIRST) -> Path:
     """Where the arrange table is cached.
 
     ``$DIVIDED_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/divided``, else ``~/.cache/divided``.
@@ -346,11 +366,11 @@ def cache_path(order: HasSplitOrder = CATEGORIES_FIRST) -> Path:
     else:
         xdg = os.environ.get("XDG_CACHE_HOME")
         base = (Path(xdg) if xdg else Path.home() / ".cache") / "divided"
-    split_order = order.split_order
+    split_order = split_order_of(order)
     return base / f"arrange21-{split_order}-{_table_digest(split_order)}.npz"
 
 
-def build_table(order: HasSplitOrder = CATEGORIES_FIRST) -> tuple[
+def build_table(order: OrderLike = CATEGORIES_FIRST) -> tuple[
     npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]
 ]:
     """Build the arrange table from scratch: (holding masks, weaker-hand masks, packed keys)."""
@@ -387,11 +407,11 @@ def _tables(order: SplitOrder) -> _ArrangeTables:
     return _ArrangeTables(array("i", by_mask.tobytes()), holdings, weak, key)
 
 
-def table_arrays(order: HasSplitOrder = CATEGORIES_FIRST) -> tuple[
+def table_arrays(order: OrderLike = CATEGORIES_FIRST) -> tuple[
     npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]
 ]:
     """The cached table as arrays: (holding masks, weaker-hand masks, packed result keys)."""
-    tables = _tables(order.split_order)
+    tables = _tables(split_order_of(order))
     return tables.holdings, tables.weak, tables.key
 
 
@@ -400,12 +420,12 @@ def _weak_array(order: SplitOrder) -> npt.NDArray[np.int32]:
     return np.frombuffer(_tables(order).weak_by_mask, dtype=np.int32)
 
 
-def best_weaker_masks(holdings: npt.ArrayLike, order: HasSplitOrder = CATEGORIES_FIRST) -> npt.NDArray[np.int32]:
+def best_weaker_masks(holdings: npt.ArrayLike, order: OrderLike = CATEGORIES_FIRST) -> npt.NDArray[np.int32]:
     """Weaker hand of the best split of many holdings at once (a vectorised table look-up)."""
     array_ = np.asarray(holdings, dtype=np.int64)
     if array_.size and (array_.min() < 0 or array_.max() >= MASK_SPACE):
         raise InvalidHandError("a holding mask lies outside the 21-card pack")
-    out = _weak_array(order.split_order)[array_]
+    out = _weak_array(split_order_of(order))[array_]
     if array_.size and (out == 0).any():
         raise InvalidHandError("every holding must be exactly ten cards of the 21-card pack")
     return out
