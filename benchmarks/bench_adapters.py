@@ -10,6 +10,9 @@ ratio is the median of the repeats' ratios (adapter time / engine time in the sa
   ``reset(seed=...)`` gives); random legal actions.
 * engine + views, seeded chance: as above, also building the mover's view at every decision
   (what any agent must at least look at; the floor for an adapter that hands out observations).
+* engine + PettingZoo's observations, seeded chance: as above, also each player's view at the
+  end, and every view encoded by the room's observation layout: the views and encodings the
+  PettingZoo loop below hands out (16 a game), so the gap between the two is the adapter's own.
 * engine, explicit chance: an unseeded state; chance outcomes drawn like any action (what
   OpenSpiel sees).
 * PettingZoo: ``env.reset(seed=...)``, then ``agent_iter`` / ``last()`` / a random action of the
@@ -59,6 +62,24 @@ def engine_seeded_with_views() -> Playout:
         while not state.is_terminal():
             state.observation(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
+
+    return play
+
+
+def engine_seeded_with_encoded_views() -> Playout:
+    from divided.adapters.rooms import room_of
+
+    game = games.load("divided-ranks")
+    rules, encode = game.rules, room_of("divided-ranks").observation.encode
+    players = range(game.info.num_players)
+
+    def play(seed: int, rng: random.Random) -> None:
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            encode(rules.observe(state.core, state.current_player()))
+            state.apply_action(rng.choice(state.legal_actions()))
+        for player in players:
+            encode(rules.observe(state.core, player))
 
     return play
 
@@ -146,12 +167,14 @@ def main() -> None:
     variants: dict[str, Playout] = {
         "engine, seeded chance": engine_seeded(),
         "engine + views, seeded chance": engine_seeded_with_views(),
+        "engine + PettingZoo's observations": engine_seeded_with_encoded_views(),
         "engine, explicit chance": engine_explicit_chance(),
         "PettingZoo AEC (wrapped)": pettingzoo_adapter(),
     }
     if not args.no_openspiel:
         variants["OpenSpiel (python_divided_ranks)"] = openspiel_adapter()
     baseline_of = {"engine + views, seeded chance": "engine, seeded chance",
+                   "engine + PettingZoo's observations": "engine, seeded chance",
                    "PettingZoo AEC (wrapped)": "engine, seeded chance",
                    "OpenSpiel (python_divided_ranks)": "engine, explicit chance"}
     load = os.getloadavg()[0]
