@@ -1,7 +1,7 @@
 """Cost of the adapters: random playouts per second on the engine, through PettingZoo and OpenSpiel.
 
-Run: ``.venv/bin/python benchmarks/bench_adapters.py [--games 1000] [--repeats 5]`` (one core, in
-this process). Every playout picks uniformly random legal actions until the game ends; repeat
+Run: ``.venv/bin/python benchmarks/bench_adapters.py [--games 1000] [--repeats 5] [--cpu-time]``
+(one core, in this process; ``--cpu-time`` times by the process's CPU time instead of wall time). Every playout picks uniformly random legal actions until the game ends; repeat
 ``k`` plays seeds ``k*games ..`` with ``random.Random(k)``, and the variants take turns within
 each repeat so that a noisy machine slows them alike. Rates are medians of the repeats; a cost
 ratio is the median of the repeats' ratios (adapter time / engine time in the same repeat).
@@ -134,11 +134,14 @@ def openspiel_adapter() -> Playout:
     return _explicit_chance_playout(pyspiel.load_game("python_divided_ranks_v1").new_initial_state)
 
 
-def games_per_second(play: Playout, seeds: range, rng: random.Random) -> float:
-    start = time.perf_counter()
+def games_per_second(play: Playout, seeds: range, rng: random.Random,
+                     clock: Callable[[], float] = time.perf_counter) -> float:
+    """Games per second of ``play`` over ``seeds`` by ``clock`` (wall time by default; with
+    ``time.process_time``, this process's CPU time, less sensitive to other work on the cores)."""
+    start = clock()
     for seed in seeds:
         play(seed, rng)
-    return len(seeds) / (time.perf_counter() - start)
+    return len(seeds) / (clock() - start)
 
 
 def performance_benchmark_turns() -> float:
@@ -163,7 +166,10 @@ def main() -> None:
     parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel adapter")
     parser.add_argument("--no-performance-benchmark", action="store_true",
                         help="skip PettingZoo's 5-second performance_benchmark")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="time by this process's CPU time, not wall time (a shared machine)")
     args = parser.parse_args()
+    clock = time.process_time if args.cpu_time else time.perf_counter
     variants: dict[str, Playout] = {
         "engine, seeded chance": engine_seeded(),
         "engine + views, seeded chance": engine_seeded_with_views(),
@@ -184,9 +190,9 @@ def main() -> None:
     for repeat in range(args.repeats):
         seeds = range(repeat * args.games, (repeat + 1) * args.games)
         for name, play in variants.items():
-            rates[name].append(games_per_second(play, seeds, random.Random(repeat)))
-    print(f"random playouts, {args.repeats} x {args.games:,} games each, one core "
-          f"(load average before: {load:.2f})")
+            rates[name].append(games_per_second(play, seeds, random.Random(repeat), clock))
+    print(f"random playouts, {args.repeats} x {args.games:,} games each, one core, "
+          f"{'CPU' if args.cpu_time else 'wall'} time (load average before: {load:.2f})")
     print(f"{'variant':34} {'games/s':>9} {'min-max':>15}  cost vs the baseline named")
     for name, values in rates.items():
         baseline = baseline_of.get(name)
