@@ -1,11 +1,12 @@
-# Quick start: `make run` starts the web app (open the address it prints); `make test` runs the whole suite.
-# Both create the virtual environment .venv on first use (Python 3.11+ as python3).
+# Quick start: `make run` starts the web app (open the address it prints); `make test` runs the whole suite;
+# `make test-fast` runs the tests not marked slow (the inner loop). Each creates the virtual environment
+# .venv on first use (Python 3.11+ as python3) with every extra installed ('.[dev]').
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test test-fast lint bench clean
 
 # The stamp is written only after a complete install; without it the venv is rebuilt from
 # scratch, since an interrupted pip (Ctrl-C during the first `make run`) can leave packages
@@ -25,6 +26,9 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
+
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -8,6 +8,8 @@ ratio is the median of the repeats' ratios (adapter time / engine time in the sa
 
 * engine, seeded chance: ``new_initial_state(seed)`` deals from the seed (the deal PettingZoo's
   ``reset(seed=...)`` gives); random legal actions.
+* engine + views, seeded chance: as above, also building the mover's view at every decision
+  (what any agent must at least look at; the floor for an adapter that hands out observations).
 * engine, explicit chance: an unseeded state; chance outcomes drawn like any action (what
   OpenSpiel sees).
 * PettingZoo: ``env.reset(seed=...)``, then ``agent_iter`` / ``last()`` / a random action of the
@@ -44,6 +46,18 @@ def engine_seeded() -> Playout:
     def play(seed: int, rng: random.Random) -> None:
         state = game.new_initial_state(seed)
         while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+
+    return play
+
+
+def engine_seeded_with_views() -> Playout:
+    game = games.load("divided-ranks")
+
+    def play(seed: int, rng: random.Random) -> None:
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            state.observation(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
 
     return play
@@ -131,12 +145,14 @@ def main() -> None:
     args = parser.parse_args()
     variants: dict[str, Playout] = {
         "engine, seeded chance": engine_seeded(),
+        "engine + views, seeded chance": engine_seeded_with_views(),
         "engine, explicit chance": engine_explicit_chance(),
         "PettingZoo AEC (wrapped)": pettingzoo_adapter(),
     }
     if not args.no_openspiel:
         variants["OpenSpiel (python_divided_ranks)"] = openspiel_adapter()
-    baseline_of = {"PettingZoo AEC (wrapped)": "engine, seeded chance",
+    baseline_of = {"engine + views, seeded chance": "engine, seeded chance",
+                   "PettingZoo AEC (wrapped)": "engine, seeded chance",
                    "OpenSpiel (python_divided_ranks)": "engine, explicit chance"}
     load = os.getloadavg()[0]
     for play in variants.values():  # warm up: tables, imports, caches
@@ -148,7 +164,7 @@ def main() -> None:
             rates[name].append(games_per_second(play, seeds, random.Random(repeat)))
     print(f"random playouts, {args.repeats} x {args.games:,} games each, one core "
           f"(load average before: {load:.2f})")
-    print(f"{'variant':34} {'games/s':>9} {'min-max':>15}  cost vs engine")
+    print(f"{'variant':34} {'games/s':>9} {'min-max':>15}  cost vs the baseline named")
     for name, values in rates.items():
         baseline = baseline_of.get(name)
         ratio = ""

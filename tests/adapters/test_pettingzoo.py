@@ -1,11 +1,11 @@
-"""The PettingZoo adapter: API conformance, seeding, masks, legality, privacy and speed."""
+"""The PettingZoo adapter: API conformance, seeding, masks, legality and privacy.
+
+Its speed is measured by ``benchmarks/bench_adapters.py``, not here.
+"""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import random
-import time
 from typing import Any
 
 import numpy as np
@@ -281,54 +281,3 @@ def test_render_ansi() -> None:
     environment.reset(seed=2)
     text = environment.render()
     assert isinstance(text, str) and "round 1" in text
-
-
-def test_playout_speed_adapter_vs_engine(capsys: pytest.CaptureFixture[str]) -> None:
-    game = games.load("divided-ranks")
-    rng = random.Random(1)
-    budget = 1.5
-
-    def per_second(play: Any) -> float:
-        count, start = 0, time.perf_counter()
-        while time.perf_counter() - start < budget:
-            play(count)
-            count += 1
-        return count / (time.perf_counter() - start)
-
-    def engine_game(seed: int) -> None:
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-
-    def engine_view_game(seed: int) -> None:  # what any agent must at least look at
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            state.observation(state.current_player())
-            state.apply_action(rng.choice(state.legal_actions()))
-
-    environment = pz.env()
-
-    def adapter_game(seed: int) -> None:
-        environment.reset(seed=seed)
-        _random_game(environment, rng)
-
-    engine = per_second(engine_game)
-    engine_view = per_second(engine_view_game)
-    adapter = per_second(adapter_game)
-    with capsys.disabled():
-        print(f"\nrandom playouts/s: engine {engine:.0f}, engine+view {engine_view:.0f}, "
-              f"pettingzoo adapter {adapter:.0f} (slowdown {engine / adapter:.2f}x vs engine, "
-              f"{engine_view / adapter:.2f}x vs engine+view)")
-    assert adapter > 0
-
-
-def test_pettingzoo_performance_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
-    benchmark = pytest.importorskip("pettingzoo.test").__dict__.get("performance_benchmark")
-    if benchmark is None:
-        pytest.skip("this pettingzoo has no performance_benchmark")
-    output = io.StringIO()
-    with contextlib.redirect_stdout(output):
-        benchmark(pz.env())
-    with capsys.disabled():
-        print("\npettingzoo performance_benchmark: "
-              + "; ".join(line for line in output.getvalue().splitlines() if "per second" in line))

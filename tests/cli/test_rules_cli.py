@@ -145,3 +145,30 @@ def test_through_divided_cli_main(capsys: pytest.CaptureFixture[str]) -> None:
     assert "## Scoring" in capsys.readouterr().out
     assert main(["rules", "nope"]) == 2
     assert "known games: divided-ranks" in capsys.readouterr().err
+
+
+def test_a_game_registered_at_run_time_has_its_rules_listed_and_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    rules.TEXTS.register("tiny-three", lambda: "# Tiny Three\n\nBet or pass.\n")
+    try:
+        assert run(["rules"]) == 0
+        listed = capsys.readouterr().out.splitlines()
+        assert listed[1:] == ["  divided-ranks  Divided Ranks", "  tiny-three     Tiny Three"]
+        assert run(["rules", "Tiny Three"]) == 0
+        assert capsys.readouterr().out == "# Tiny Three\n\nBet or pass.\n"
+    finally:
+        rules.TEXTS.unregister("tiny-three")
+    assert run(["rules", "tiny-three"]) == 2
+    assert capsys.readouterr().err == (
+        "divided: error: no rules for a game called 'tiny-three'; known games: divided-ranks\n")
+
+
+def test_a_registered_game_without_rules_text_is_named_as_such(capsys: pytest.CaptureFixture[str]) -> None:
+    from divided import games
+
+    games.register("textless", lambda: games.load("divided-ranks").rules)
+    try:
+        assert run(["rules", "textless"]) == 2
+    finally:
+        games.unregister("textless")
+    assert capsys.readouterr().err == (
+        "divided: error: the game 'textless' has no rules text; games with one: divided-ranks\n")

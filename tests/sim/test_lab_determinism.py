@@ -11,6 +11,7 @@ import pytest
 from divided import games
 from divided.games.base import GameRecord
 from divided.sim import Arm, ProcessExecutor, SerialExecutor, analyse, make_plan, run
+from divided.sim.games import lab_room
 from divided.sim.metrics import measure
 from divided.sim.plan import Plan
 from divided.sim.report import summary
@@ -40,7 +41,8 @@ def test_serial_and_two_worker_processes_give_identical_records(tmp_path: Path) 
     # The analysis, tallied as chunks arrived (in whatever order), is the same too, and equals
     # the metrics computed from the saved records in one go.
     assert summary(analyse(by_serial), []) == summary(analyse(by_pool), [])
-    batch = {m.key: m.interval for m in measure(serial, range(12), ["random", "random:auto_arrange=no"])}
+    batch = {m.key: m.interval for m in measure(serial, range(12), ["random", "random:auto_arrange=no"],
+                                                room=lab_room("divided-ranks"), options=plan.arms[0].options)}
     streamed = {m.key: m.interval for m in analyse(by_pool).arms[0].metrics}
     assert streamed == batch
 

@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
-from divided.sim.metrics import Metric, compare, measure
+from divided.sim import metrics as lab_metrics
+from divided.sim.games import lab_room
+from divided.sim.metrics import Metric, compare
 
 Z = 1.959963984540054
 
@@ -35,6 +37,7 @@ def game(index: int, winner: int | None, step: int | None, first: int, reserve_f
          pair: int | None = None, seats: tuple[str, str] = ("A", "B")) -> dict[str, Any]:
     return {
         "arm": "run", "index": index, "pair": pair, "seed": 0, "seats": list(seats),
+        "returns": [0.0, 0.0] if winner is None else [1.0 if seat == winner else -1.0 for seat in (0, 1)],
         "facts": {
             "winner": winner, "step": step, "step_name": None, "steps": 4, "first_splitter": first,
             "reserve_first": reserve_first, "holdings": [0, 0], "weaker_strength": list(weaker),
@@ -42,6 +45,11 @@ def game(index: int, winner: int | None, step: int | None, first: int, reserve_f
             "choices": choices or [], "best_split_classes": list(classes), "deal": [],
         },
     }
+
+
+def measure(lines: list[dict[str, Any]]) -> list[Metric]:
+    """The lab's metrics of Divided Ranks games (generic ones and the game's own)."""
+    return lab_metrics.measure(lines, room=lab_room("divided-ranks"))
 
 
 def up(round_: int, chooser: int) -> dict[str, Any]:

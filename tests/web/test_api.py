@@ -25,6 +25,7 @@ from webtools import (
     card_tokens,
     client,
     core,
+    log_text,
     mask,
     move,
     play_out,
@@ -41,9 +42,9 @@ from divided.games.divided_ranks.actions import PAIRS
 from divided.games.divided_ranks.state import ChoiceEvent, Phase
 from divided.games.divided_ranks.view import PlayerView
 from divided.hands.five import evaluate_mask
+from divided.web.games.divided_ranks import showdown_object
 from divided.web.sessions import COOKIE_NAME
 from divided.web.store import games_table
-from divided.web.viewmodel import outcome_object
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -105,27 +106,31 @@ def test_defaults_are_skilled_blind_coin(http: TestClient) -> None:
     assert response.status_code == 201
     state = response.json()
     assert response.headers["location"] == f"/api/games/{state['id']}"
-    assert state["bot"] == "skilled" and state["seat"] == 0
+    assert state["seats"][1] == "skilled" and state["seat"] == 0
     assert state["options"] == {"first_splitter": "coin", "reserve_order": "literal",
                                 "scoring": "categories-first", "swap": "blind", "rounds": 5,
                                 "opening_seed": 0, "build": "choose"}
     assert len(state["id"]) == 32 and int(state["id"], 16) >= 0
     assert state["to_move"] == "you" and state["phase"] in ("split", "choose")
-    assert state["bot_error"] is None and state["outcome"] is None
+    assert state["bot_error"] is None and state["table"]["showdown"] is None
     assert http.post("/api/games", json={}).status_code == 201
 
 
 def test_the_state_object_has_the_contract_fields(http: TestClient) -> None:
     state = new_game(http, seed=5, first_splitter="you")
-    assert set(state) == {"id", "move_number", "seat", "bot", "options", "phase", "to_move", "prompt",
-                          "hand", "hand_known_to_bot", "opponent", "stock_size", "reserve", "table",
-                          "knowledge", "legal", "build", "log", "outcome", "bot_error"}
-    assert set(state["opponent"]) == {"known", "seen", "worked_out", "watched", "unknown", "unseen", "size"}
-    assert set(state["reserve"]) == {"known", "worked_out"}
-    assert set(state["table"]) == {"drawn", "face_up", "face_down"}
+    assert set(state) == {"id", "game", "move_number", "seat", "seats", "options", "phase", "to_move", "prompt",
+                          "legal", "table", "knowledge", "log", "result", "bot_error"}
+    assert state["game"] == "divided-ranks" and state["seats"] == [None, "skilled"] and state["seat"] == 0
+    assert set(state["table"]) == {"hand", "hand_known_to_bot", "opponent", "stock_size", "reserve", "drawn",
+                                   "face_up", "face_down", "build", "showdown"}
+    assert set(state["table"]["opponent"]) == {"known", "seen", "worked_out", "watched", "unknown", "unseen", "size"}
+    assert set(state["table"]["reserve"]) == {"known", "worked_out"}
     assert set(state["knowledge"]) == {"unaccounted", "reserve_odds", "swap_odds"}
     for item in state["legal"]:
-        assert set(item) == {"action", "label", "kind", "cards"}
+        assert set(item) == {"action", "text", "kind", "cards"}
+    for entry in state["log"]:
+        assert set(entry) == {"actor", "text"}
+    assert state["result"] is None
 
 
 def test_you_split_first(http: TestClient) -> None:
@@ -136,22 +141,23 @@ def test_you_split_first(http: TestClient) -> None:
     assert state["prompt"] == "Choose which two of your four cards go face up."
     assert state["move_number"] == 21  # the shuffle: 21 chance outcomes
     drawn = sorted(deal[1:5])
-    assert state["table"] == {"drawn": cards_of(sum(1 << c for c in drawn)), "face_up": [], "face_down": 0}
-    assert state["hand"] == [] and state["stock_size"] == 16
-    assert state["opponent"] == {"known": [], "seen": [], "worked_out": [], "watched": [], "unknown": 0,
+    table = state["table"]
+    assert (table["drawn"], table["face_up"], table["face_down"]) == (cards_of(sum(1 << c for c in drawn)), [], 0)
+    assert state["table"]["hand"] == [] and state["table"]["stock_size"] == 16
+    assert state["table"]["opponent"] == {"known": [], "seen": [], "worked_out": [], "watched": [], "unknown": 0,
                                  "unseen": 0, "size": 0}
     # six ways to pick the face-up pair, labelled like the engine's notation
     pairs = [list(pair) for pair in combinations(cards_of(sum(1 << c for c in drawn)), 2)]
     assert sorted(item["cards"] for item in state["legal"]) == sorted(pairs)
-    assert all(item["kind"] == "split" and item["label"] == "split " + " ".join(item["cards"])
+    assert all(item["kind"] == "split" and item["text"] == "split " + " ".join(item["cards"])
                for item in state["legal"])
     # the books: 17 unseen cards, each in the reserve (1 slot) or the stock (16 slots)
     books = state["knowledge"]
     assert len(books["unaccounted"]) == 17
     assert all(item["places"] == {"reserve": 1 / 17, "stock": 16 / 17} for item in books["unaccounted"])
     assert all(item["p"] == 1 / 17 for item in books["reserve_odds"]) and len(books["reserve_odds"]) == 17
-    assert books["swap_odds"] == [] and state["build"] is None
-    assert state["log"] == ["You split first (rounds 1, 3 and 5)."]
+    assert books["swap_odds"] == [] and state["table"]["build"] is None
+    assert log_text(state) == ["You split first (rounds 1, 3 and 5)."]
 
 
 def test_bot_splits_first_and_has_already_moved(http: TestClient) -> None:
@@ -164,7 +170,7 @@ def test_bot_splits_first_and_has_already_moved(http: TestClient) -> None:
     assert mask(state["table"]["face_up"]) & ~sum(1 << c for c in game.deal[1:5]) == 0
     assert [item["kind"] for item in state["legal"]] == ["take-up", "take-down"]
     assert state["legal"][0]["cards"] == state["table"]["face_up"] and state["legal"][1]["cards"] == []
-    assert any("the bot split" in line for line in state["log"])
+    assert any("the bot split" in line for line in log_text(state))
     # you have seen only the face-up pair: 19 cards are unseen, 2 face down on the table,
     # 1 in the reserve and 16 in the stock
     books = state["knowledge"]["unaccounted"]
@@ -179,16 +185,16 @@ def test_coin_picks_a_first_splitter(http: TestClient) -> None:
         state = new_game(http, seed=seed, first_splitter="coin", bot="random")
         assert state["options"]["first_splitter"] == "coin"
         starts.add(state["phase"])
-        assert state["log"][0].startswith("A coin flip decided:")
+        assert log_text(state)[0].startswith("A coin flip decided:")
     assert starts == {"split", "choose"}  # both outcomes occur
 
 
 @pytest.mark.parametrize("bot", ["random", "skilled", "expert"])
 def test_every_bot_can_be_chosen(http: TestClient, bot: str) -> None:
     state = new_game(http, seed=3, bot=bot)
-    assert state["bot"] == bot
+    assert state["seats"][1] == bot
     listed = http.get("/api/games").json()["games"]
-    assert listed[0]["bot"] == bot
+    assert listed[0]["seats"] == [None, bot] and listed[0]["game"] == "divided-ranks"
 
 
 # -- whole games ----------------------------------------------------------------------------
@@ -199,18 +205,18 @@ def check_against_truth(http: TestClient, state: dict[str, Any]) -> None:
     full = truth(http, state["id"])
     game = full.core
     assert state["move_number"] == len(full.history())
-    assert state["hand"] == cards_of(game.hands[0])
-    assert state["opponent"]["size"] == game.hands[1].bit_count()
-    assert mask(state["opponent"]["known"]) & ~game.hands[1] == 0
-    assert mask(state["hand_known_to_bot"]) & ~game.hands[0] == 0
-    if state["reserve"]["known"] is not None:
-        assert state["reserve"]["known"] == str(PACK_21[game.reserve])
+    assert state["table"]["hand"] == cards_of(game.hands[0])
+    assert state["table"]["opponent"]["size"] == game.hands[1].bit_count()
+    assert mask(state["table"]["opponent"]["known"]) & ~game.hands[1] == 0
+    assert mask(state["table"]["hand_known_to_bot"]) & ~game.hands[0] == 0
+    if state["table"]["reserve"]["known"] is not None:
+        assert state["table"]["reserve"]["known"] == str(PACK_21[game.reserve])
     assert state["phase"] == {Phase.SPLIT: "split", Phase.CHOOSE: "choose", Phase.RESERVE: "reserve",
                               Phase.BUILD: "build", Phase.OVER: "over"}[game.phase]
     if state["to_move"] == "you":
         legal = full.legal_actions(0)
         assert [item["action"] for item in state["legal"]] == legal
-        assert [item["label"] for item in state["legal"]] == [full.action_to_string(a) for a in legal]
+        assert [item["text"] for item in state["legal"]] == [full.action_to_string(a) for a in legal]
     else:
         assert state["legal"] == []
 
@@ -237,16 +243,16 @@ def test_a_whole_game_through_the_api(http: TestClient, bot: str, swap: str, fir
     outcome = full.core.outcome
     assert outcome is not None and final["to_move"] is None and final["legal"] == []
     expected_winner = None if outcome.winner is None else ("you" if outcome.winner == 0 else "bot")
-    assert final["outcome"]["winner"] == expected_winner
-    assert final["outcome"]["step"] == outcome.step
+    assert final["table"]["showdown"]["winner"] == expected_winner
+    assert final["table"]["showdown"]["step"] == outcome.step
     for who, seat in (("you", 0), ("bot", 1)):
         weaker, stronger = outcome.hands[seat]
-        assert final["outcome"][who]["weaker"]["cards"] == cards_of(weaker)
-        assert final["outcome"][who]["stronger"]["cards"] == cards_of(stronger)
-        assert final["outcome"][who]["weaker"]["category"] == evaluate_mask(weaker).category.label
-    assert final["opponent"]["known"] == cards_of(full.core.hands[1])  # the showdown shows it all
+        assert final["table"]["showdown"][who]["weaker"]["cards"] == cards_of(weaker)
+        assert final["table"]["showdown"][who]["stronger"]["cards"] == cards_of(stronger)
+        assert final["table"]["showdown"][who]["weaker"]["category"] == evaluate_mask(weaker).category.label
+    assert final["table"]["opponent"]["known"] == cards_of(full.core.hands[1])  # the showdown shows it all
     words = {"you": "You win", "bot": "The bot wins", None: "Draw"}[expected_winner]
-    assert final["outcome"]["description"].startswith(words) and final["prompt"].startswith(words)
+    assert final["table"]["showdown"]["description"].startswith(words) and final["prompt"].startswith(words)
     listed = http.get("/api/games").json()["games"][0]
     assert listed["id"] == final["id"] and listed["over"] is True and listed["phase"] == "over"
     assert listed["result"] == {"you": "win", "bot": "loss", None: "draw"}[expected_winner]
@@ -257,7 +263,7 @@ def test_a_whole_game_through_the_api(http: TestClient, bot: str, swap: str, fir
 def test_the_expert_plays_a_whole_game(http: TestClient) -> None:
     state = new_game(http, seed=77, bot="expert", first_splitter="bot")
     final = play_out(http, state, first_legal)[-1]
-    assert final["outcome"] is not None and final["bot"] == "expert"
+    assert final["table"]["showdown"] is not None and final["seats"][1] == "expert"
 
 
 def test_the_log_tells_what_happened_in_plain_words(http: TestClient) -> None:
@@ -268,16 +274,16 @@ def test_the_log_tells_what_happened_in_plain_words(http: TestClient) -> None:
     assert isinstance(taken, ChoiceEvent)
     up = " ".join(state["table"]["face_up"])
     down = " ".join(cards_of(taken.face_down))
-    assert f"You took the face-down pair: {down}. The bot keeps {up}." in after["log"]
-    assert after["log"][0] == "The bot splits first (rounds 1, 3 and 5)."
-    assert after["log"][1].startswith("Round 1: the bot split ") and "two cards face down" in after["log"][1]
+    assert f"You took the face-down pair: {down}. The bot keeps {up}." in log_text(after)
+    assert log_text(after)[0] == "The bot splits first (rounds 1, 3 and 5)."
+    assert log_text(after)[1].startswith("Round 1: the bot split ") and "two cards face down" in log_text(after)[1]
 
 
 def test_split_choose_reserve_and_build_phases(http: TestClient) -> None:
     state = new_game(http, seed=8, bot="skilled", first_splitter="you")
     state = advance_to(http, state, "reserve")
-    hand = state["hand"]
-    assert len(hand) == 10 and state["stock_size"] == 0 and state["opponent"]["size"] == 10
+    hand = state["table"]["hand"]
+    assert len(hand) == 10 and state["table"]["stock_size"] == 0 and state["table"]["opponent"]["size"] == 10
     kinds = [item["kind"] for item in state["legal"]]
     assert kinds == ["keep"] + ["give"] * 10
     assert [item["cards"][0] for item in state["legal"][1:]] == hand
@@ -292,17 +298,17 @@ def test_split_choose_reserve_and_build_phases(http: TestClient) -> None:
     after = move(http, state, gift["action"])
     assert after.status_code == 200
     state = after.json()
-    assert gift["cards"][0] not in state["hand"] or state["phase"] == "over"
-    assert any(line.startswith(f"You gave {gift['cards'][0]} to the reserve and took ") for line in state["log"])
+    assert gift["cards"][0] not in state["table"]["hand"] or state["phase"] == "over"
+    assert any(line.startswith(f"You gave {gift['cards'][0]} to the reserve and took ") for line in log_text(state))
     state = advance_to(http, state, "build")
     check_build(state)
-    final = move(http, state, state["build"]["auto"]["action"]).json()
+    final = move(http, state, state["table"]["build"]["auto"]["action"]).json()
     assert final["phase"] == "over"
-    assert mask(final["outcome"]["you"]["weaker"]["cards"]) == mask(state["build"]["auto"]["weaker"]["cards"])
+    assert mask(final["table"]["showdown"]["you"]["weaker"]["cards"]) == mask(state["table"]["build"]["auto"]["weaker"]["cards"])
 
 
 def check_build(state: dict[str, Any]) -> None:
-    hand = state["hand"]
+    hand = state["table"]["hand"]
     lowest = hand[0]
     legal = state["legal"]
     assert len(legal) == 126 and all(item["kind"] == "build" for item in legal)
@@ -311,10 +317,10 @@ def check_build(state: dict[str, Any]) -> None:
         first = item["cards"]
         assert len(first) == 5 and set(first) <= set(hand) and lowest in first
         rest = [c for c in hand if c not in first]
-        assert item["label"] == f"build {' '.join(first)} | {' '.join(rest)}"
+        assert item["text"] == f"build {' '.join(first)} | {' '.join(rest)}"
         firsts.add(tuple(first))
     assert len(firsts) == 126  # every way to divide ten cards into two fives
-    auto = state["build"]["auto"]
+    auto = state["table"]["build"]["auto"]
     assert auto["action"] in {item["action"] for item in legal}
     weaker, stronger = mask(auto["weaker"]["cards"]), mask(auto["stronger"]["cards"])
     assert weaker | stronger == mask(hand) and weaker & stronger == 0
@@ -357,7 +363,7 @@ def test_a_split_of_cards_you_did_not_draw_is_refused(http: TestClient) -> None:
 
 def test_giving_a_card_not_in_your_hand_is_refused(http: TestClient) -> None:
     state = advance_to(http, new_game(http, seed=33), "reserve")
-    hand = mask(state["hand"])
+    hand = mask(state["table"]["hand"])
     absent = next(i for i in range(21) if not hand >> i & 1)
     message = assert_error(move(http, state, GIVE + absent), 422)
     assert f"cannot give {PACK_21[absent]}" in message
@@ -523,7 +529,8 @@ def test_the_lobby_list_is_newest_first(http: TestClient) -> None:
     games = http.get("/api/games").json()["games"]
     assert [g["id"] for g in games] == ids[::-1]
     for game in games:
-        assert set(game) == {"id", "created", "updated", "bot", "options", "phase", "over", "result"}
+        assert set(game) == {"id", "game", "created", "updated", "seats", "options", "variant", "phase", "over",
+                             "result"}
         assert game["over"] is False and game["result"] is None and game["phase"] in ("split", "choose")
 
 
@@ -590,7 +597,7 @@ def test_a_failing_bot_does_not_lose_the_game(tmp_path: Path, how: str) -> None:
     # retrying when it is your turn is a conflict
     assert_error(http.post(f"/api/games/{state['id']}/bot"), 409)
     final = play_out(http, recovered, first_legal)[-1]
-    assert final["outcome"] is not None
+    assert final["table"]["showdown"] is not None
 
 
 def test_a_bot_retry_with_a_stale_move_number_is_a_conflict(tmp_path: Path) -> None:
@@ -678,7 +685,7 @@ def test_a_draw_is_described_as_a_draw(http: TestClient) -> None:
     play_out(http, state, first_legal)
     outcome = core(http, state["id"]).outcome
     assert outcome is not None
-    drawn = outcome_object(dataclasses.replace(outcome, winner=None, step=None), 0)
+    drawn = showdown_object(dataclasses.replace(outcome, winner=None, step=None), 0)
     assert drawn is not None
     assert drawn["winner"] is None and drawn["step"] is None and drawn["step_name"] is None
     assert drawn["description"] == "Draw: every scoring comparison is equal."

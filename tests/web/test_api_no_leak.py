@@ -24,6 +24,7 @@ from webtools import (
     core,
     last_blind_bot_swap,
     leaks,
+    log_text,
     mask,
     move,
     store_of,
@@ -58,10 +59,10 @@ def check(http: TestClient, body: dict[str, Any]) -> None:
 
 def check_certain_claims(body: dict[str, Any], state: DividedRanksState) -> None:
     """What the state object says for certain is true, and no more than the rules allow."""
-    assert mask(body["hand"]) == state.hands[0]
-    assert mask(body["opponent"]["known"]) & ~state.hands[1] == 0
-    if body["reserve"]["known"] is not None:
-        assert body["reserve"]["known"] == str(PACK_21[state.reserve])
+    assert mask(body["table"]["hand"]) == state.hands[0]
+    assert mask(body["table"]["opponent"]["known"]) & ~state.hands[1] == 0
+    if body["table"]["reserve"]["known"] is not None:
+        assert body["table"]["reserve"]["known"] == str(PACK_21[state.reserve])
     if state.phase == Phase.OVER:
         return
     swap = last_blind_bot_swap(state, 0)
@@ -73,9 +74,9 @@ def check_certain_claims(body: dict[str, Any], state: DividedRanksState) -> None
         # it, or you had seen every other card).
         you_gave_first = bool(yours) and state.log.index(yours[0]) < state.log.index(swap) and yours[0].swapped
         knew = you_gave_first or (ALL_CARDS ^ draft_seen(state)).bit_count() == 1
-        known = mask(body["opponent"]["known"])
-        assert known & ~((1 << swap.took) if knew else 0) == 0, body["opponent"]
-        assert body["reserve"]["known"] is None
+        known = mask(body["table"]["opponent"]["known"])
+        assert known & ~((1 << swap.took) if knew else 0) == 0, body["table"]["opponent"]
+        assert body["table"]["reserve"]["known"] is None
     # a card you cannot name has no certain place: it is listed as unaccounted for
     unseen = ALL_CARDS ^ allowed(state, 0).nameable
     listed = mask([item["card"] for item in body["knowledge"]["unaccounted"]])
@@ -85,7 +86,7 @@ def check_certain_claims(body: dict[str, Any], state: DividedRanksState) -> None
 
 def check_opponent_words(body: dict[str, Any], state: DividedRanksState) -> None:
     """The bot's hand as the state object describes it: seen, worked out, watched, unseen."""
-    opp = body["opponent"]
+    opp = body["table"]["opponent"]
     seen, worked_out, known = mask(opp["seen"]), mask(opp["worked_out"]), mask(opp["known"])
     assert seen & worked_out == 0 and seen | worked_out == known, opp
     ever = watched_by_you(state)
@@ -162,7 +163,7 @@ def test_the_checker_catches_a_leak(http: TestClient) -> None:
     state = http.post("/api/games", json={"first_splitter": "you", "bot": "random"}).json()
     game = core(http, state["id"])
     hidden = next(i for i in range(21) if not allowed(game, 0).seen >> i & 1)
-    tampered = dict(state, log=[*state["log"], f"The bot holds {PACK_21[hidden]}."])
+    tampered = dict(state, log=[*log_text(state), f"The bot holds {PACK_21[hidden]}."])
     assert leaks(tampered, game, 0)
     books = dict(state["knowledge"])
     books["unaccounted"] = [item for item in books["unaccounted"] if item["card"] != str(PACK_21[hidden])]

@@ -320,7 +320,7 @@ def make_row(store: GameStore, session: str) -> str:
     from divided.web.store import Progress
 
     row = store.insert(session_id=session, game="divided-ranks", options={}, seed=1, human_seat=0,
-                       bot="random", progress=Progress((), "split", False, None, None), hints=True)
+                       bots=(None, "random"), progress=Progress((), "split", False, None, None), hints=True)
     with store.engine.connect() as connection:
         assert connection.execute(select(games_table.c.session_id).where(games_table.c.id == row.id)
                                   ).scalar_one() == owner_key(session)

@@ -26,6 +26,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from e2e_server import CHROMIUM, E2EServer, running_server
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from webtools import log_text
 
 if not CHROMIUM.exists():
     pytest.skip(
@@ -107,7 +108,7 @@ def finished_game(page: Page, *, swap: str = "blind") -> dict[str, Any]:
         assert state["to_move"] == "you", state
         state = api(page, "POST", f"/api/games/{state['id']}/moves",
                     {"move_number": state["move_number"], "action": state["legal"][0]["action"]})
-    assert state["outcome"] is not None
+    assert state["table"]["showdown"] is not None
     return state
 
 
@@ -143,7 +144,7 @@ def chips_text(line: str) -> str:
 def opponent_cards(state: dict[str, Any]) -> list[str]:
     """The bot's cards drawn face up at a step: the certain ones and those seen going there that
     may still be there (with their chance), by name, sorted."""
-    codes = set(state["opponent"]["known"]) | {item["card"] for item in state["opponent"].get("watched", [])}
+    codes = set(state["table"]["opponent"]["known"]) | {item["card"] for item in state["table"]["opponent"].get("watched", [])}
     return sorted(words(code) for code in codes)
 
 
@@ -158,8 +159,8 @@ def check_step(page: Page, game_id: str, move: int, last: int) -> dict[str, Any]
     step = step_of(page, game_id, move)
     state = step["state"]
     log = [line.strip() for line in page.locator(".log-area ol.log li").all_inner_texts()]
-    assert log == [chips_text(line.strip()) for line in state["log"]], (move, log, state["log"])
-    assert card_names(page, zone("replay-yours")) == [words(code) for code in state["hand"]], move
+    assert log == [chips_text(line.strip()) for line in log_text(state)], (move, log, log_text(state))
+    assert card_names(page, zone("replay-yours")) == [words(code) for code in state["table"]["hand"]], move
     page.wait_for_selector("#knowledge-body[data-loaded]", state="attached")  # the step's state is in
     opponent = sorted(name.split(",")[0] for name in card_names(page, zone("replay-opponent")))
     assert opponent == opponent_cards(state), (move, opponent)
@@ -171,10 +172,11 @@ def check_step(page: Page, game_id: str, move: int, last: int) -> dict[str, Any]
 
 def test_history_lists_the_finished_game_with_result_and_statistics(page: Page) -> None:
     final = finished_game(page)
-    outcome = final["outcome"]
+    outcome = final["table"]["showdown"]
     result = {"you": "win", "bot": "loss", None: "draw"}[outcome["winner"]]
     history = api(page, "GET", "/api/history")
-    assert [(g["id"], g["result"], g["step"]) for g in history["games"]] == [(final["id"], result, outcome["step"])]
+    assert [(g["id"], g["result"], g["summary"]["step"]) for g in history["games"]] == [
+        (final["id"], result, outcome["step"])]
 
     page.goto("/history")
     expect(page.locator("h1")).to_have_text("History")
@@ -182,7 +184,11 @@ def test_history_lists_the_finished_game_with_result_and_statistics(page: Page) 
     expect(rows).to_have_count(1)
     row = rows.first
     expect(row.locator("td").nth(1)).to_have_text("Random")
-    expect(row.locator("td").nth(2)).to_have_text("Blind")
+    # the rules column names the options that differ from the standard rules, in the lobby's words
+    variant = "; ".join(words for name, value, words in (
+        ("swap", "face-up", "Swap at the reserve: Face up"), ("first_splitter", 0, "Who splits first: You"),
+        ("first_splitter", 1, "Who splits first: The bot")) if final["options"][name] == value)
+    expect(row.locator("td").nth(2)).to_have_text(variant or "Standard rules")
     expect(row.locator("td").nth(3)).to_have_text(RESULT_WORDS[result])
     decided = (f"step {outcome['step']}: {outcome['step_name']}" if outcome["step"]
                else "every comparison equal")
@@ -228,27 +234,27 @@ def test_replay_steps_by_next_previous_and_last(page: Page) -> None:
     page.wait_for_url(re.compile(r"move=2$"))
     check_step(page, game_id, 2, last)
     assert card_names(page, zone("replay-yours")) != hand_at_3 or \
-        step_of(page, game_id, 2)["state"]["hand"] == step_of(page, game_id, 3)["state"]["hand"]
+        step_of(page, game_id, 2)["state"]["table"]["hand"] == step_of(page, game_id, 3)["state"]["table"]["hand"]
 
     page.locator("#replay-last").click()
     page.wait_for_url(re.compile(rf"move={last}$"))
     check_step(page, game_id, last, last)
     expect(page.locator("#replay-next")).to_have_count(0)
     expect(page.locator("#replay-showdown")).to_be_visible()
-    expect(page.locator(zone("replay-showdown"))).to_contain_text(chips_text(final["outcome"]["description"]))
+    expect(page.locator(zone("replay-showdown"))).to_contain_text(chips_text(final["table"]["showdown"]["description"]))
 
 
 def test_replay_never_shows_the_bots_unseen_cards_before_the_showdown(page: Page) -> None:
     final = finished_game(page)
     game_id = final["id"]
-    bot_cards = {code for label in ("weaker", "stronger") for code in final["outcome"]["bot"][label]["cards"]}
+    bot_cards = {code for label in ("weaker", "stronger") for code in final["table"]["showdown"]["bot"][label]["cards"]}
     page.goto(f"/games/{game_id}/replay")
     last = int(page.locator("#replay-position").inner_text().split()[-1])
     for move in range(last):  # every step before the showdown
         page.goto(f"/games/{game_id}/replay?move={move}")
         state = step_of(page, game_id, move)["state"]
-        watched = {item["card"] for item in state["opponent"]["watched"]}  # seen going there
-        visible = set(state["hand"]) | set(state["opponent"]["known"]) | set(state["table"]["face_up"]) \
+        watched = {item["card"] for item in state["table"]["opponent"]["watched"]}  # seen going there
+        visible = set(state["table"]["hand"]) | set(state["table"]["opponent"]["known"]) | set(state["table"]["face_up"]) \
             | set(state["table"]["drawn"] or []) | watched
         hidden = {words(code) for code in bot_cards - visible}
         shown = set(card_names(page, "main"))
@@ -262,8 +268,8 @@ def test_replay_draws_backs_for_the_bots_unknown_cards(page: Page) -> None:
     """On an early step the bot's area shows a back for every card the player has not seen."""
     final = finished_game(page)
     steps = api(page, "GET", f"/api/games/{final['id']}/replay")["steps"]
-    early = next(step for step in steps if step["state"]["opponent"]["unknown"] > 0)
-    move, unknown = early["index"], early["state"]["opponent"]["unknown"]
+    early = next(step for step in steps if step["state"]["table"]["opponent"]["unknown"] > 0)
+    move, unknown = early["index"], early["state"]["table"]["opponent"]["unknown"]
     page.goto(f"/games/{final['id']}/replay?move={move}")
     backs = page.locator(f"{zone('replay-opponent')} .card.back")
     assert backs.count() == unknown, (

@@ -36,6 +36,7 @@ from typing import Any
 import pytest
 from e2e_server import CHROMIUM, E2EServer, running_server
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from webtools import log_text
 
 if not CHROMIUM.exists():
     pytest.skip(
@@ -339,7 +340,7 @@ class Table:
             return self.choose(rng.random() < 0.5 if face_down is None else face_down)
         if phase == "reserve":
             swap = rng.random() < 0.5 if give is None else give
-            return self.reserve(rng.choice(sorted(self.state()["hand"])) if swap else None)
+            return self.reserve(rng.choice(sorted(self.state()["table"]["hand"])) if swap else None)
         if phase == "build":
             return self.build_auto()
         raise AssertionError(f"nothing to do at phase {phase!r}: {self.page.inner_text('#turn')}")
@@ -365,7 +366,7 @@ def open_game(context: BrowserContext, bot: str, first: str = "coin", swap: str 
     page.wait_for_url(re.compile(r"/games/[^/]+$"))
     table.wait_ready()
     state = table.state()
-    assert state["bot"] == bot and state["options"]["swap"] == swap
+    assert state["seats"][1] == bot and state["options"]["swap"] == swap
     expect(page.locator("#game-meta")).to_contain_text(bot.capitalize() + " bot")
     return table
 
@@ -376,9 +377,9 @@ def open_game(context: BrowserContext, bot: str, first: str = "coin", swap: str 
 def check_knowledge(table: Table, state: dict[str, Any]) -> None:
     """The knowledge panel (and the two hands on the table) against the server's books."""
     page = table.page
-    hand = set(state["hand"])
-    known = set(state["hand_known_to_bot"])
-    opponent = state["opponent"]
+    hand = set(state["table"]["hand"])
+    known = set(state["table"]["hand_known_to_bot"])
+    opponent = state["table"]["opponent"]
     books = state["knowledge"]
     where = f"(phase {state['phase']}, move {state['move_number']})"
 
@@ -441,7 +442,7 @@ def check_reserve_odds(table: Table, state: dict[str, Any]) -> None:
     page = table.page
     books = state["knowledge"]
     swaps = {item["give"]: item for item in books["swap_odds"]}
-    assert None in swaps and set(swaps) - {None} == set(state["hand"]), swaps.keys()
+    assert None in swaps and set(swaps) - {None} == set(state["table"]["hand"]), swaps.keys()
     panel = page.locator("#swap-odds")
     expect(panel).to_have_attribute("open", "")
     rows = panel.locator("tbody tr")
@@ -471,7 +472,7 @@ def check_reserve_odds(table: Table, state: dict[str, Any]) -> None:
                     f"worse {percent(stay['worse'])}"), keep
     # The reserve itself: the chance of each card, unless the books already know it.
     reserve_odds = books["reserve_odds"]
-    if state["reserve"]["known"] is None:
+    if state["table"]["reserve"]["known"] is None:
         assert reserve_odds, "the reserve is unknown but no odds are given"
         table_rows = page.locator("#reserve-odds tbody tr")
         expect(table_rows).to_have_count(len(reserve_odds))
@@ -484,10 +485,10 @@ def check_reserve_odds(table: Table, state: dict[str, Any]) -> None:
 def check_auto_arrange(table: Table) -> None:
     """Auto-arrange puts exactly the server's ``build.auto`` hands in the two rows."""
     state = table.state()
-    auto = state["build"]["auto"]
+    auto = state["table"]["build"]["auto"]
     controls = table.controls()
     rows = table.build_rows()
-    assert sorted(rows[0] + rows[1]) == sorted(state["hand"]) and [len(r) for r in rows] == [5, 5]
+    assert sorted(rows[0] + rows[1]) == sorted(state["table"]["hand"]) and [len(r) for r in rows] == [5, 5]
     # Moving one card makes the rows uneven and the lock unavailable; moving it back restores it.
     lock = controls.get_by_role("button", name="Lock in these two hands")
     moved = rows[0][0]
@@ -514,7 +515,7 @@ def check_showdown(table: Table) -> dict[str, Any]:
     page = table.page
     state = table.state()
     assert state["phase"] == "over"
-    outcome = state["outcome"]
+    outcome = state["table"]["showdown"]
     controls = table.controls()
     expect(page.locator("#action-heading")).to_have_text("Showdown")
     expect(page.locator("#whose-turn")).to_have_text("Game over")
@@ -543,7 +544,7 @@ def check_showdown(table: Table) -> dict[str, Any]:
             expect(hands.nth(index)).to_contain_text(outcome[side][which]["category"])
     mine = outcome["you"]["weaker"]["cards"] + outcome["you"]["stronger"]["cards"]
     theirs = outcome["bot"]["weaker"]["cards"] + outcome["bot"]["stronger"]["cards"]
-    assert len(set(mine) | set(theirs)) == 20 and sorted(mine) == sorted(state["hand"])
+    assert len(set(mine) | set(theirs)) == 20 and sorted(mine) == sorted(state["table"]["hand"])
     return state
 
 
@@ -608,9 +609,9 @@ def test_full_game_against_the_random_bot_with_default_settings(contexts: Contex
     # Default settings: the bot's moves are paced out one by one and confirmations are on.
     table = open_game(contexts.new(), "random")
     state = play_full_game(table, random.Random(1), first_choice_down=True, give=True)
-    assert state["bot"] == "random"
-    assert any(line.startswith("You gave ") for line in state["log"]), state["log"]
-    assert any(line.startswith("You took the face-down pair") for line in state["log"]), state["log"]
+    assert state["seats"][1] == "random"
+    assert any(line.startswith("You gave ") for line in log_text(state)), log_text(state)
+    assert any(line.startswith("You took the face-down pair") for line in log_text(state)), log_text(state)
     # The lobby lists the finished game with its result.
     page = table.page
     page.get_by_role("link", name="Back to Play").click()
@@ -622,8 +623,8 @@ def test_full_game_against_the_random_bot_with_default_settings(contexts: Contex
 def test_full_game_against_the_skilled_bot(contexts: Contexts) -> None:
     table = open_game(contexts.new(QUICK), "skilled", first="bot")
     state = play_full_game(table, random.Random(2), first_choice_down=False, give=False)
-    assert state["bot"] == "skilled"
-    assert any(line.startswith("You kept your hand") for line in state["log"]), state["log"]
+    assert state["seats"][1] == "skilled"
+    assert any(line.startswith("You kept your hand") for line in log_text(state)), log_text(state)
 
 
 # -- 2. the knowledge panel --------------------------------------------------------------------
@@ -636,7 +637,7 @@ def test_knowledge_panel_shows_hands_backs_unaccounted_and_reserve_odds(contexts
     table.play_to("choose", rng, face_down=False)
     table.step(rng, face_down=False)
     state = table.state()
-    assert state["opponent"]["unknown"] >= 2, state["opponent"]
+    assert state["table"]["opponent"]["unknown"] >= 2, state["table"]["opponent"]
     check_knowledge(table, state)
     expect(table.page.locator("#opponent-hand .card.back").first).to_be_visible()
     expect(table.page.locator("#your-hand .card.is-known").first).to_be_visible()
@@ -650,12 +651,12 @@ def test_knowledge_panel_shows_hands_backs_unaccounted_and_reserve_odds(contexts
     assert re.fullmatch(r"better \S+% · same \S+% · worse \S+%", give_text), give_text
     # The bot kept face-down pairs the human never saw, so the reserve is unknown: a blind swap,
     # which asks for confirmation. Afterwards the human knows the card taken (now in hand).
-    assert state["reserve"]["known"] is None
+    assert state["table"]["reserve"]["known"] is None
     expect(table.controls()).to_contain_text("The reserve is face down")
-    given = sorted(state["hand"])[0]
+    given = sorted(state["table"]["hand"])[0]
     table.reserve(given, blind=True)
     after = table.state()
-    assert given not in after["hand"] and len(after["hand"]) == 10
+    assert given not in after["table"]["hand"] and len(after["table"]["hand"]) == 10
     if after["phase"] != "over":
         check_knowledge(table, after)
 
@@ -668,12 +669,12 @@ def test_auto_arrange_matches_the_servers_choice(contexts: Contexts) -> None:
     rng = random.Random(4)
     table.play_to("build", rng)
     check_auto_arrange(table)
-    auto = table.state()["build"]["auto"]
+    auto = table.state()["table"]["build"]["auto"]
     table.step(rng)  # lock in what auto-arrange chose
     state = check_showdown(table)
     assert {frozenset(auto["weaker"]["cards"]), frozenset(auto["stronger"]["cards"])} == {
-        frozenset(state["outcome"]["you"]["weaker"]["cards"]),
-        frozenset(state["outcome"]["you"]["stronger"]["cards"]),
+        frozenset(state["table"]["showdown"]["you"]["weaker"]["cards"]),
+        frozenset(state["table"]["showdown"]["you"]["stronger"]["cards"]),
     }
 
 
@@ -690,7 +691,7 @@ def test_resume_after_reload_and_in_a_new_context_with_the_cookie(contexts: Cont
     before = table.snapshot()
     server_state = table.state()
     assert before["move_number"] == server_state["move_number"]
-    assert before["phase"] == server_state["phase"] and before["hand"] == sorted(server_state["hand"])
+    assert before["phase"] == server_state["phase"] and before["hand"] == sorted(server_state["table"]["hand"])
     assert len(before["log"]) == len(server_state["log"])
 
     table.page.reload()
@@ -836,7 +837,7 @@ def test_keyboard_alone(contexts: Contexts) -> None:
     page.wait_for_url(re.compile(r"/games/[^/]+$"))
     assert table.wait_ready() == "split"
     state = table.state()
-    assert state["bot"] == "random" and state["options"]["first_splitter"] == state["seat"]
+    assert state["seats"][1] == "random" and state["options"]["first_splitter"] == state["seat"]
 
     rng = random.Random(7)
     phases = []
@@ -850,7 +851,7 @@ def test_keyboard_alone(contexts: Contexts) -> None:
         if phase == "choose":
             choices += 1
             if choices == 1:
-                hand = table.state()["hand"]
+                hand = table.state()["table"]["hand"]
                 assert len(hand) == 4, hand  # round 1's split pair and round 2's face-down pair
     assert phases[:2] == ["split", "choose"], phases
     assert phases[-1] == "over", phases

@@ -18,12 +18,14 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from e2e_server import CHROMIUM, E2EServer, running_server
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from webtools import log_text
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
@@ -230,7 +232,7 @@ def test_play_again_keeps_the_rule_options(page: Page) -> None:
     new_id = page.url.rstrip("/").rsplit("/", 1)[-1]
     again = api(page, "GET", f"/api/games/{new_id}")
     assert again["options"] == state["options"]
-    assert again["bot"] == state["bot"]
+    assert again["seats"][1] == state["seats"][1]
 
 
 def test_the_replay_has_the_table_knowledge_panel_and_card_chips(page: Page) -> None:
@@ -271,12 +273,12 @@ def test_after_the_bot_blind_swap_the_panel_shows_the_watched_cards_with_their_c
         state = new_game(page)
         while state["phase"] in ("split", "choose"):
             state = first_move(page, state)
-        if (state["opponent"]["watched"] and state["reserve"]["known"] is None
-                and any("The bot swapped one of its cards" in line for line in state["log"])):
+        if (state["table"]["opponent"]["watched"] and state["table"]["reserve"]["known"] is None
+                and any("The bot swapped one of its cards" in line for line in log_text(state))):
             break
     else:
         pytest.fail("no blind swap by the bot in 100 games")
-    watched = [(w["card"], round(w["p"] * 100)) for w in state["opponent"]["watched"]]
+    watched = [(w["card"], round(w["p"] * 100)) for w in state["table"]["opponent"]["watched"]]
     assert all(p < 100 for _, p in watched)
     open_table(page, state["id"])
     theirs = page.inner_text("#know-theirs")
@@ -289,14 +291,14 @@ def test_after_the_bot_blind_swap_the_panel_shows_the_watched_cards_with_their_c
     assert faces.count() == len(watched)
     labels = [faces.nth(i).get_attribute("aria-label") or "" for i in range(faces.count())]
     assert all("seen going to the bot" in label and "% likely still there" in label for label in labels)
-    assert page.locator("#opponent-hand .card.back").count() == state["opponent"]["unseen"] == 10 - len(watched)
+    assert page.locator("#opponent-hand .card.back").count() == state["table"]["opponent"]["unseen"] == 10 - len(watched)
     assert "certain" not in page.inner_text("#opponent-summary").replace("uncertain", "")
     page.set_viewport_size(PHONE)
     assert page.evaluate(OVERFLOW_JS) <= PHONE["width"]
     # your hand as the bot sees it: never "cannot be sure of: any of them" for "all of them"
     yours = page.inner_text("#know-yours")
     assert "any of them" not in yours
-    if set(state["hand_known_to_bot"]) == set(state["hand"]):
+    if set(state["table"]["hand_known_to_bot"]) == set(state["table"]["hand"]):
         assert "It can be sure of every card you hold." in yours
     else:
         assert "The bot cannot be sure of" in yours
@@ -386,3 +388,53 @@ def test_review_and_replay_pages_pass_axe_in_every_state(page: Page) -> None:
                 page.wait_for_selector("#knowledge-body[data-loaded]", state="attached")
                 problems += blocking(axe, page, f"review {name}, replay move {move} ({scheme})")
     assert not problems, "\n".join(problems)
+
+
+def test_settings_keep_each_games_choices_under_its_own_key(browser: Browser, server: E2EServer) -> None:
+    """The display settings are shared (``divided.settings``); Divided Ranks' choices for new games
+    live under its own key; a browser with everything under the old key keeps its display settings."""
+    context = browser.new_context(base_url=server.url)
+    try:
+        page = context.new_page()
+        page.goto("/settings")
+        page.evaluate("() => { localStorage.clear(); localStorage.setItem('divided-ranks.settings', "
+                      "JSON.stringify({pace: 'slow', bot: 'random'})); }")
+        page.reload()
+        expect(page.locator("#s-pace")).to_have_value("slow")  # read from the old key
+        expect(page.locator("#s-bot")).to_have_value("random")
+        page.select_option("#s-bot", "expert")
+        page.select_option("#s-pace", "off")
+        expect(page.locator("#settings-status")).to_have_text("Saved.")
+        stored = page.evaluate("() => [localStorage.getItem('divided.settings'), "
+                               "localStorage.getItem('divided-ranks.settings')]")
+        shared, own = (json.loads(text) for text in stored)
+        assert shared == {"pace": "off", "fourColour": False, "largeCards": False, "confirm": True}
+        assert own["bot"] == "expert" and "fourColour" not in own
+        page.goto("/")
+        expect(page.locator('input[name="bot"][value="expert"]')).to_be_checked()
+        page.goto("/settings")
+        expect(page.locator("#s-pace")).to_have_value("off")
+        expect(page.locator("#s-bot")).to_have_value("expert")
+    finally:
+        context.close()
+
+
+def test_the_shell_starts_only_after_a_slow_game_script_registered(browser: Browser, server: E2EServer) -> None:
+    """The lobby takes its defaults from the game's script: when that script arrives late, the
+    shell still waits for it (it starts at DOMContentLoaded, after every deferred script)."""
+    context = browser.new_context(base_url=server.url)
+    try:
+        context.add_init_script(script="window.localStorage.setItem('divided-ranks.settings', "
+                                       "JSON.stringify({firstSplitter: 'you', bot: 'expert'}));")
+
+        def slow(route: Route) -> None:
+            time.sleep(0.6)
+            route.continue_()
+
+        context.route("**/static/games/divided-ranks.js*", slow)
+        page = context.new_page()
+        page.goto("/")
+        expect(page.locator('input[name="first_splitter"][value="you"]')).to_be_checked()
+        expect(page.locator('input[name="bot"][value="expert"]')).to_be_checked()
+    finally:
+        context.close()

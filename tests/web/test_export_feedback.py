@@ -202,14 +202,14 @@ def test_feedback_list_with_no_feedback(tmp_path: Path, capsys: pytest.CaptureFi
 def test_an_older_games_table_gets_the_summary_columns(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     store = GameStore(url)
-    old_columns = [c.copy() for c in games_table.columns if c.name not in ("step", "step_name", "finished")]
+    old_columns = [c.copy() for c in games_table.columns if c.name not in ("summary", "finished")]
     from sqlalchemy import MetaData, Table
 
     old = Table("games", MetaData(), *old_columns)
     old.create(store.engine)
     store.create_tables()
     names = {c["name"] for c in inspect(store.engine).get_columns("games")}
-    assert {"step", "step_name", "finished"} <= names
+    assert {"summary", "finished"} <= names
     assert set(metadata.tables) <= set(inspect(store.engine).get_table_names())
     store.create_tables()  # again: nothing to add, no error
     store.dispose()

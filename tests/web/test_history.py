@@ -37,7 +37,7 @@ def finish_game(http: TestClient, rng: random.Random, **body: str) -> list[dict[
 
 
 def result_of(final: dict[str, Any]) -> str:
-    winner = final["outcome"]["winner"]
+    winner = final["table"]["showdown"]["winner"]
     return {"you": "win", "bot": "loss", None: "draw"}[winner]
 
 
@@ -82,15 +82,18 @@ def test_history_lists_finished_games_with_results_steps_and_tallies(http: TestC
     assert [g["id"] for g in body["games"]] == [final["id"] for _, _, final in played]  # oldest first
     for bot, swap, final in played:
         entry = listed[final["id"]]
-        assert (entry["bot"], entry["swap"], entry["result"]) == (bot, swap, result_of(final))
-        assert entry["step"] == final["outcome"]["step"]
-        assert entry["step_name"] == final["outcome"]["step_name"]
+        assert (entry["bots"], entry["options"]["swap"], entry["result"]) == ([bot], swap, result_of(final))
+        assert entry["seats"] == [None, bot] and entry["game"] == "divided-ranks"
+        assert entry["summary"]["step"] == final["table"]["showdown"]["step"]
+        assert entry["summary"]["step_name"] == final["table"]["showdown"]["step_name"]
+        assert entry["variant"] == ("Swap at the reserve: Face up" if swap == "face-up" else "")
         datetime.fromisoformat(entry["finished"])
 
     expected: dict[tuple[str, str], list[str]] = {}
     for bot, swap, final in played:
         expected.setdefault((bot, swap), []).append(result_of(final))
-    stats = {(t["bot"], t["swap"]): t for t in body["stats"]}
+    stats = {(t["bots"][0], t["options"].get("swap", "blind")): t for t in body["stats"]}
+    assert all(t["game"] == "divided-ranks" for t in body["stats"])
     assert set(stats) == set(expected)
     for key, results in expected.items():
         tally = stats[key]
@@ -119,15 +122,20 @@ def test_history_is_per_session(http: TestClient) -> None:
     assert "No finished games yet" in other.get("/history").text
 
 
-def test_history_fills_in_the_step_of_games_stored_before_the_column(http: TestClient) -> None:
+def test_history_fills_in_the_summary_of_games_stored_without_one(http: TestClient) -> None:
     final = finish_game(http, random.Random(5), bot="random")[-1]
     store = store_of(http)
     with store.engine.begin() as connection:
-        connection.execute(update(games_table).values(step=None, step_name=None))
+        connection.execute(update(games_table).values(summary=None))
     entry = http.get("/api/history").json()["games"][0]
-    assert (entry["step"], entry["step_name"]) == (final["outcome"]["step"], final["outcome"]["step_name"])
+    showdown = final["table"]["showdown"]
+    assert (entry["summary"]["step"], entry["summary"]["step_name"]) == (showdown["step"], showdown["step_name"])
+    winner = {"you": 0, "bot": 1, None: None}[showdown["winner"]]
+    headline = (f"Player {winner} wins on {showdown['step_name']}" if winner is not None
+                else "A draw: every scoring comparison is equal")
+    assert entry["summary"]["headline"] == headline
     with store.engine.connect() as connection:
-        assert connection.execute(select(games_table.c.step)).scalar_one() == final["outcome"]["step"]
+        assert connection.execute(select(games_table.c.summary)).scalar_one()["step"] == showdown["step"]
 
 
 def test_history_with_a_thousand_games_answers_from_the_columns(http: TestClient) -> None:
@@ -147,11 +155,12 @@ def test_history_with_a_thousand_games_answers_from_the_columns(http: TestClient
         moment = start + timedelta(minutes=i)
         rows.append({
             "id": f"{i:032x}", "session_id": owner, "created": moment, "updated": moment, "finished": moment,
-            "game": "divided-ranks", "options": {"swap": swap}, "seed": i, "human_seat": 0, "bot": bot,
+            "game": "divided-ranks", "options": {"swap": swap}, "seed": i, "human_seat": 0, "bots": [None, bot],
             # a stand-in history: the history must not replay it (replaying would fail)
             "actions": [], "move_number": 36, "phase": "over", "over": True, "result": result,
-            "step": None if result == "draw" else 1 + i % 4,
-            "step_name": None if result == "draw" else "a step", "bot_error": None,
+            "summary": {"step": None if result == "draw" else 1 + i % 4,
+                        "step_name": None if result == "draw" else "a step", "headline": "a headline"},
+            "bot_error": None,
         })
     with store_of(http).engine.begin() as connection:
         connection.execute(insert(games_table), rows)
@@ -167,7 +176,8 @@ def test_history_with_a_thousand_games_answers_from_the_columns(http: TestClient
     body = response.json()
     assert len(body["games"]) == 1000
     assert body["games"][0]["id"] == f"{0:032x}" and body["games"][-1]["id"] == f"{999:032x}"
-    stats = {(t["bot"], t["swap"]): (t["wins"], t["draws"], t["losses"]) for t in body["stats"]}
+    stats = {(t["bots"][0], t["options"].get("swap", "blind")): (t["wins"], t["draws"], t["losses"])
+             for t in body["stats"]}
     assert stats == {key: tuple(c) for key, c in expected.items()}
     assert body["overall"]["wins"] == 400 and body["overall"]["draws"] == 200
     assert body["chart"][-1]["win_rate_so_far"] == pytest.approx(0.4)
@@ -205,14 +215,14 @@ def test_replay_steps_show_only_what_the_player_had_seen(tmp_path: Path, seed: i
         problems = leaks(step["state"], state, 0)
         assert not problems, f"step {step['index']}: " + "\n".join(problems)
         rules = allowed(state, 0)
-        for line in step["new_log"]:
+        for line in [entry["text"] for entry in step["new_log"]]:
             hidden = {str(PACK_21[i]) for i in card_tokens(line) if not rules.nameable >> i & 1}
             assert not hidden, (step["index"], line)
     # every live state the player saw is one of the replay's steps, exactly as it was
     by_number = {s["move_number"]: s["state"] for s in steps}
     for seen in live:
         assert by_number[seen["move_number"]] == {**seen, "bot_error": None}
-    assert steps[-1]["state"]["outcome"] == live[-1]["outcome"]
+    assert steps[-1]["state"]["table"]["showdown"] == live[-1]["table"]["showdown"]
     assert steps[0]["by"] is None and {s["by"] for s in steps[1:]} <= {"you", "bot"}
 
 
@@ -285,4 +295,4 @@ def test_record_export_replays_to_the_same_game(http: TestClient) -> None:
     state = games.load(record.game, **dict(record.options)).replay(record)
     assert state.is_terminal() and state.history() == list(record.actions)
     outcome = state.observation(0).outcome
-    assert outcome is not None and outcome.step == final["outcome"]["step"]
+    assert outcome is not None and outcome.step == final["table"]["showdown"]["step"]

@@ -69,7 +69,7 @@ def after_blind_bot_swap(http: TestClient, rng: random.Random) -> tuple[dict[str
 
 def test_after_the_bot_blind_swap_every_watched_card_shows_its_chance(http: TestClient) -> None:
     state, watched = after_blind_bot_swap(http, random.Random(7))
-    opp = state["opponent"]
+    opp = state["table"]["opponent"]
     assert watched, "the player saw no card go to the bot"
     assert mask([w["card"] for w in opp["watched"]]) == watched
     for item in opp["watched"]:

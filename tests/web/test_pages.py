@@ -13,7 +13,6 @@ import re
 import shutil
 import subprocess
 from html.parser import HTMLParser
-from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -21,8 +20,8 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from fastapi.testclient import TestClient
 
-from divided.cards import PACK_21, parse_cards
-from divided.hands.five import evaluate, evaluate_mask
+from divided.cards import parse_cards
+from divided.hands.five import evaluate
 from divided.web import pages
 from divided.web.pages import JOKER_EXAMPLES, JOKER_TIE, RANKING_EXAMPLES, STATIC_DIR, TEMPLATES_DIR, router
 
@@ -115,7 +114,8 @@ def test_pages_load_the_scripts_and_styles(client: TestClient, path: str) -> Non
     page = parse(client.get(path).text)
     scripts = [str(a["src"]) for t, a in page.tags if t == "script"]
     styles = [str(a["href"]) for t, a in page.tags if t == "link" and a.get("rel") == "stylesheet"]
-    assert [s.split("?")[0] for s in scripts] == ["/static/cards.js", "/static/app.js"]
+    assert [s.split("?")[0] for s in scripts] == ["/static/cards.js", "/static/shell.js",
+                                                  "/static/games/divided-ranks.js"]
     assert [s.split("?")[0] for s in styles] == ["/static/app.css"]
     for url in scripts + styles:
         assert client.get(url).status_code == 200, url
@@ -158,7 +158,8 @@ def test_rendered_rules_name_no_outside_url(client: TestClient) -> None:
 # -- static files -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "kind"), [("app.js", "javascript"), ("cards.js", "javascript"), ("app.css", "text/css")])
+@pytest.mark.parametrize(("name", "kind"), [("shell.js", "javascript"), ("games/divided-ranks.js", "javascript"),
+                                           ("cards.js", "javascript"), ("app.css", "text/css")])
 def test_static_files_are_served(client: TestClient, name: str, kind: str) -> None:
     response = client.get(f"/static/{name}")
     assert response.status_code == 200
@@ -168,7 +169,8 @@ def test_static_files_are_served(client: TestClient, name: str, kind: str) -> No
 
 def test_static_urls_carry_a_version(client: TestClient) -> None:
     html = client.get("/").text
-    assert f"/static/app.js?v={pages.asset_version()}" in html
+    assert f"/static/shell.js?v={pages.asset_version()}" in html
+    assert f"/static/games/divided-ranks.js?v={pages.asset_version()}" in html
 
 
 def test_css_respects_reduced_motion_and_phone_width() -> None:
@@ -237,12 +239,23 @@ def test_settings_page_has_every_setting(client: TestClient) -> None:
             assert a.get("id") in labelled, a
 
 
-def test_settings_names_match_the_script() -> None:
-    script = (STATIC_DIR / "cards.js").read_text(encoding="utf-8")
-    block = script[script.index("var DEFAULTS = {"):]
-    block = block[: block.index("};")]
-    keys = set(re.findall(r"^\s*(\w+):", block, re.M))
-    assert keys == {"bot", "swap", "firstSplitter", "reserveOrder", "pace", "fourColour", "largeCards", "confirm"}
+def _defaults(path: Path, start: str) -> set[str]:
+    script = path.read_text(encoding="utf-8")
+    block = script[script.index(start):]
+    block = block[: block.index("}")]
+    return set(re.findall(r"(\w+):", block[len(start):]))
+
+
+def test_settings_names_match_the_scripts(client: TestClient) -> None:
+    """The settings page's fields are the shared display settings (cards.js) and Divided Ranks'
+    own choices (its script), each saved under its owner's key."""
+    shared = _defaults(STATIC_DIR / "cards.js", "var DEFAULTS = {")
+    own = _defaults(STATIC_DIR / "games" / "divided-ranks.js", "defaults: {")
+    assert shared == {"pace", "fourColour", "largeCards", "confirm"}
+    assert own == {"bot", "swap", "firstSplitter", "reserveOrder"}
+    page = parse(client.get("/settings").text)
+    names = {str(a["name"]) for t, a in page.tags if t in ("input", "select") and a.get("name")}
+    assert names == shared | own
 
 
 # -- the rules page ----------------------------------------------------------------------------------
@@ -312,48 +325,34 @@ def test_rules_text_is_loaded_from_the_package() -> None:
     assert 'id="scoring"' in pages.rules_html()
 
 
-# -- the browser's hand evaluator agrees with the engine's -----------------------------------------
+# -- the browser's card helpers (it ranks no hands: the server sends every category) ---------------
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to run the browser code")
-def test_browser_evaluator_matches_the_engine(tmp_path: Path) -> None:
-    """cards.js computes the live categories at the build; it must rank every one of the
-    20,349 five-card hands exactly as divided.hands.five does."""
-    names = [str(c) for c in PACK_21.cards_of((1 << PACK_21.size) - 1)]
-    hands = []
-    for combo in combinations(range(PACK_21.size), 5):
-        value = evaluate_mask(sum(1 << i for i in combo))
-        hands.append([[names[i] for i in combo], value.strength, value.category.label])
-    data = tmp_path / "hands.json"
-    data.write_text(json.dumps(hands), encoding="utf-8")
+def test_browser_card_helpers_and_no_evaluator(tmp_path: Path) -> None:
     script = tmp_path / "check.js"
     script.write_text(
         "const C = require(" + json.dumps(str(STATIC_DIR / "cards.js")) + ");\n"
-        "const hands = require(" + json.dumps(str(data)) + ").sort((a, b) => a[1] - b[1]);\n"
-        "let bad = 0;\n"
-        "hands.forEach((h, i) => {\n"
-        "  if (C.categoryName(h[0]) !== h[2]) bad++;\n"
-        "  if (i > 0) {\n"
-        "    const c = C.compareKeys(C.handKey(hands[i - 1][0]), C.handKey(h[0]));\n"
-        "    if (c !== (hands[i - 1][1] === h[1] ? 0 : -1)) bad++;\n"
-        "  }\n"
-        "});\n"
-        "const w = C.weakerRow(['Ts','Js','Qs','Ks','Jk'], ['Ah','Ad','Ac','As','Th']);\n"
-        "console.log(JSON.stringify({n: hands.length, bad: bad, weaker: w,\n"
+        "console.log(JSON.stringify({ranks: ['handKey', 'compareKeys', 'categoryName', 'weakerRow']\n"
+        "  .filter((name) => name in C),\n"
         "  spoken: C.spoken('You took Ts Jk.'), pretty: C.pretty('split Qd Kc'), pct: [C.percent(0.0625), C.percent(0.25), C.percent(1)]}));\n",
         encoding="utf-8",
     )
     run = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=120, check=True)
     result = json.loads(run.stdout)
-    assert result["n"] == 20_349
-    assert result["bad"] == 0
-    assert result["weaker"] == 1  # four aces and a ten lose to the Joker's royal flush
+    assert result["ranks"] == []  # the JavaScript copy of the evaluator is gone
     assert result["spoken"] == "You took ten of spades and the Joker."
     assert result["pretty"] == "split Q\u2666 K\u2663"
     assert result["pct"] == ["6.3%", "25%", "100%"]
 
 
+def test_no_script_ranks_hands() -> None:
+    for path in STATIC_DIR.rglob("*.js"):
+        text = path.read_text(encoding="utf-8")
+        assert "handKey" not in text and "Mirrors divided.hands" not in text, path
+
+
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to check the scripts")
-@pytest.mark.parametrize("name", ["app.js", "cards.js"])
+@pytest.mark.parametrize("name", ["shell.js", "games/divided-ranks.js", "cards.js", "review.js"])
 def test_scripts_parse(name: str) -> None:
     subprocess.run(["node", "--check", str(STATIC_DIR / name)], check=True, timeout=60)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from webtools import client as make_client
-from webtools import play_out
+from webtools import log_text, play_out
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -120,7 +120,7 @@ def reserve_first(http: TestClient, reserve_order: str) -> str:
     assert state["phase"] == "reserve" and state["to_move"] == "you", state["phase"]
     # the bot answers within the request: if it went first, its reserve move is in the log
     bot_went = any(line.startswith(("The bot kept its hand at the reserve", "The bot swapped", "The bot gave"))
-                   for line in state["log"])
+                   for line in log_text(state))
     return "bot" if bot_went else "you"
 
 
@@ -176,13 +176,13 @@ def test_a_tossed_reserve_order_is_told_from_the_start(http: TestClient) -> None
     for _ in range(6):
         state = http.post("/api/games", json={"bot": "random", "first_splitter": "you",
                                               "reserve_order": "coin"}).json()
-        said = [line for line in state["log"] if line.startswith("At the reserve")]
-        assert len(said) == 1 and said[0].endswith("(a coin toss decided)."), state["log"]
+        said = [line for line in log_text(state) if line.startswith("At the reserve")]
+        assert len(said) == 1 and said[0].endswith("(a coin toss decided)."), log_text(state)
         while state["phase"] in ("split", "choose"):
             state = http.post(f"/api/games/{state['id']}/moves",
                               json={"move_number": state["move_number"], "action": state["legal"][0]["action"]}).json()
         bot_went = any(line.startswith(("The bot kept its hand at the reserve", "The bot swapped", "The bot gave"))
-                       for line in state["log"])
+                       for line in log_text(state))
         assert said[0].startswith("At the reserve, the bot goes first" if bot_went else "At the reserve, you go first")
     literal = http.post("/api/games", json={"bot": "random"}).json()
-    assert not any(line.startswith("At the reserve") for line in literal["log"])
+    assert not any(line.startswith("At the reserve") for line in log_text(literal))

@@ -149,7 +149,7 @@ def test_two_workers_on_postgresql(database: Postgres, tmp_path: Path) -> None:
             assert a.request("GET", f"/api/games/{state['id']}") == (200, state)
             assert b.request("GET", f"/api/games/{state['id']}") == (200, state)
             rounds += 1
-        assert rounds == 7 and state["outcome"] is not None
+        assert rounds == 7 and state["table"]["showdown"] is not None
         status, listing = b.request("GET", "/api/games")
         assert [g["id"] for g in listing["games"]] == [state["id"]] and listing["games"][0]["over"] is True
     finally:

@@ -253,7 +253,7 @@ def test_hints_are_the_experts_best_and_are_counted(http: TestClient) -> None:
         hints[state["move_number"]] = hint["action"]
         assert hint["action"] in best and hint["value"] == pytest.approx(top)
         assert 0.0 <= hint["error"] <= 0.5
-        assert hint["label"] == next(item["label"] for item in state["legal"] if item["action"] == hint["action"])
+        assert hint["label"] == next(item["text"] for item in state["legal"] if item["action"] == hint["action"])
         assert hint["used"] == used
         nameable = allowed(core(http, game_id), state["seat"]).nameable
         assert not unseen_named(str(hint), nameable)

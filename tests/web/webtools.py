@@ -422,3 +422,8 @@ def postgres_or_skip(what: str) -> Iterator[Postgres]:
     message = f"POSTGRESQL COULD NOT BE STARTED, SO {what} DID NOT RUN: {reason}"
     warnings.warn(message, stacklevel=1)
     pytest.skip(message)
+
+
+def log_text(state: dict[str, Any]) -> list[str]:
+    """The state object's log as its lines of text (the entries' ``text``)."""
+    return [str(entry["text"]) for entry in state["log"]]

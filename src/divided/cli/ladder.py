@@ -17,6 +17,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from divided import games
 from divided.cli.simulate import add_run_arguments, canonical_command, execute, rule_options, whole_number
 from divided.errors import RuleOptionError
 
@@ -60,6 +61,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.resume and args.out is None:
         raise RuleOptionError("--resume needs --out DIR (the folder of the run to continue)")
     options = rule_options(args)
+    players = games.load(args.game, **options).info.num_players
+    if players != 2:
+        raise RuleOptionError(f"the ladder rates bots from two-player matches, but {args.game} has {players} "
+                              "seats; compare bots with divided simulate --bots A,B,... instead")
     arms = [Arm(f"{a} vs {b}", options, (a, b)) for a, b in combinations(bots, 2)]
     plan = make_plan("ladder", args.game, arms, whole_number(args.games, "--games"),
                      seed=whole_number(args.seed, "--seed"), duplicate=not args.no_duplicate)

@@ -3,7 +3,8 @@
 Every sub-command lives in its own module with ``register(subparsers)``; the handler a
 sub-command installs returns the process exit code. Errors caused by bad input
 (:class:`divided.errors.DividedError`) print one line on stderr and exit with status 2; there
-is never a traceback for them.
+is never a traceback for them. So does a command whose optional extra is not installed
+(:mod:`divided.cli.extras`): it says which ``pip install 'divided[NAME]'`` to run.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from divided import __version__
+from divided.cli import extras
 from divided.errors import DividedError
 
 Handler = Callable[[argparse.Namespace], int]
@@ -39,7 +41,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     handler: Handler = args.handler
     try:
+        extras.require(args.command, extras.needed(args))
         return handler(args)
+    except ModuleNotFoundError as error:
+        extra = extras.extra_for_module(error.name or "")
+        if extra is None:
+            raise
+        print(f"divided: error: {extras.message(args.command, extra, [error.name or ''])}", file=sys.stderr)
+        return 2
     except DividedError as error:
         print(f"divided: error: {error}", file=sys.stderr)
         return 2

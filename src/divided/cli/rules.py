@@ -1,7 +1,8 @@
 """``divided rules``: the rules of the project's games, in the project's own words.
 
-Each game's rules are a Markdown file ``rules_text/<game>.md`` inside the package, loaded with
-:mod:`importlib.resources`; a file added there becomes a game this command knows. On a terminal
+Each game's rules are Markdown, found by game id in :data:`TEXTS` (Divided Ranks' is the package
+file ``rules_text/divided-ranks.md``); a game, test or plugin adds its text with
+``TEXTS.register(game, function)``. On a terminal
 the Markdown is lightly rendered; ``--plain`` (the default when stdout is not a terminal)
 prints it exactly as stored.
 
@@ -18,33 +19,24 @@ import argparse
 import os
 import re
 import sys
-from importlib.resources import files
-from importlib.resources.abc import Traversable
+from collections.abc import Callable
 
+from divided import games
 from divided.errors import DividedError
+from divided.registry import Registry
 
-RULES_DIRECTORY = "rules_text"
+TEXTS: Registry[Callable[[], str]] = Registry(
+    "rules text", {"divided-ranks": "divided.cli.games.divided_ranks:rules_text"})
+"""Game id -> a function that returns its rules (Markdown), imported on first use."""
 
 
 class UnknownGameError(DividedError):
     """A game name that has no rules text."""
 
 
-def _rules_directory() -> Traversable:
-    return files("divided").joinpath(RULES_DIRECTORY)
-
-
 def available_games() -> dict[str, str]:
-    """Game name to title (the file's first ``# `` heading), sorted by name."""
-    directory = _rules_directory()
-    if not directory.is_dir():
-        return {}
-    games: dict[str, str] = {}
-    for entry in sorted(directory.iterdir(), key=lambda item: item.name):
-        if entry.is_file() and entry.name.endswith(".md"):
-            name = entry.name.removesuffix(".md")
-            games[name] = _title(entry.read_text(encoding="utf-8"), default=name)
-    return games
+    """Game name to title (the text's first ``# `` heading), sorted by name."""
+    return {name: _title(TEXTS.get(name)(), default=name) for name in TEXTS.names()}
 
 
 def _title(text: str, *, default: str) -> str:
@@ -66,11 +58,12 @@ def normalize_game(name: str) -> str:
 def rules_text(game: str) -> str:
     """The Markdown rules of ``game``; :class:`UnknownGameError` lists the known games."""
     name = normalize_game(game)
-    games = available_games()
-    if name not in games:
-        known = ", ".join(games) or "none are installed"
+    if not TEXTS.supports(name):
+        known = ", ".join(TEXTS.names()) or "none are installed"
+        if name in games.names():
+            raise UnknownGameError(f"the game {name!r} has no rules text; games with one: {known}")
         raise UnknownGameError(f"no rules for a game called {game!r}; known games: {known}")
-    return _rules_directory().joinpath(f"{name}.md").read_text(encoding="utf-8")
+    return TEXTS.get(name)()
 
 
 # --- terminal rendering ----------------------------------------------------------------------
@@ -146,13 +139,13 @@ def _wants_color() -> bool:
 def run(args: argparse.Namespace) -> int:
     """Print one game's rules, or the list of games when none is named."""
     if args.game is None:
-        games = available_games()
-        if not games:
+        texts = available_games()
+        if not texts:
             print("no rules texts are installed", file=sys.stderr)
             return 1
         print("Rules available (show one with: divided rules GAME):")
-        width = max(len(name) for name in games)
-        for name, title in games.items():
+        width = max(len(name) for name in texts)
+        for name, title in texts.items():
             print(f"  {name.ljust(width)}  {title}")
         return 0
     text = rules_text(args.game)

@@ -8,8 +8,10 @@
     divided simulate divided-ranks --bots skilled --games 2000 --out runs/vs --compare-bots skilled,random
     divided simulate divided-ranks --games 2000 --out runs/base --resume
 
-``--bots A,B`` puts A at seat 0 and B at seat 1 (in the first game of each deal pair; the
-duplicate format swaps them in the second); one name puts that bot at both seats. Every rule
+``--bots A,B`` puts A at seat 0 and B at seat 1 (in the first game of each deal; the duplicate
+format plays the deal once per seat rotation, so with two players the second game swaps them);
+one name puts that bot at every seat. Any registered game can be simulated: the generic metrics
+come with every game, its own from its lab room (:mod:`divided.sim.games`). Every rule
 option of the game is a flag (``--swap face-up``, ``--reserve-order coin``...) and can also be
 given as ``--option NAME=VALUE``. ``--compare NAME=VALUE`` (repeatable) and/or
 ``--compare-bots A,B`` turn the run into a comparison: the *baseline* is the run as given, the
@@ -51,7 +53,8 @@ def add_run_arguments(parser: argparse.ArgumentParser, *, games_help: str) -> No
     parser.add_argument("--seed", default="0", metavar="S",
                         help="master seed: game i's deal and the bots' random numbers derive from it (default 0)")
     parser.add_argument("--no-duplicate", action="store_true",
-                        help="one game per deal instead of each deal twice with the seats swapped")
+                        help="one game per deal instead of each deal once per seat rotation "
+                             "(twice with the seats swapped for two players)")
     parser.add_argument("--workers", default=None, metavar="N",
                         help="local worker processes (default: all cores; 1 = in this process); "
                              "with --backend ray, the CPUs of a local Ray instance")
@@ -83,8 +86,8 @@ def register(subparsers: Any) -> None:
                "Guide: docs/lab.md.",
     )
     add_run_arguments(parser, games_help="games to play (even in the duplicate format; default 1000)")
-    parser.add_argument("--bots", default="random", metavar="A[,B]",
-                        help="one bot for both seats, or one per seat (seat 0, seat 1); "
+    parser.add_argument("--bots", default="random", metavar="A[,B...]",
+                        help="one bot for every seat, or one per seat (seat 0, seat 1, ...); "
                              "parameters as name:key=value,... (default random)")
     parser.add_argument("--out", required=True, type=Path, metavar="DIR", help="output folder (new or empty, or --resume)")
     parser.add_argument("--compare", action="append", default=[], metavar="NAME=VALUE",

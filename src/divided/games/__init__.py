@@ -9,12 +9,14 @@
 
 Each game has a room (:class:`GameRoom`): what generic layers ask of it besides the rules.
 
+>>> import random
 >>> room = games.room("divided-ranks")
 >>> state = game.new_initial_state(seed=5)
 >>> view = state.observation(state.current_player())
 >>> [room.label(view, a).kind for a in state.legal_actions()][:2]
 ['split', 'split']
->>> room.rules.observe(room.sampler(view).sample(__import__("random").Random(1)), view.player) == view
+>>> world = room.sampler(view).sample(random.Random(1))  # a full state the player cannot tell apart
+>>> room.rules.observe(world, view.player) == view
 True
 
 A game is registered here by id, lazily (its module is imported on first use); tests and

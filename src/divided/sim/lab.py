@@ -7,7 +7,7 @@
 [0, 1, 2, 3]
 >>> analysis = analyse(result)
 >>> [m.key for m in analysis.arms[0].metrics][:2]
-['role.first-splitter.win', 'role.first-splitter.draw']
+['seat.0.win', 'seat.0.draw']
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """What a run has finished: which games, the metric tallies, and a fingerprint of each deal.
 
 The ledger keeps per-unit sums (:class:`~divided.sim.metrics.Tally`), not the games, so memory
-grows with the number of deal pairs only (about 1 KB each); the games themselves stay
+grows with the number of deals only (about 1 KB each); the games themselves stay
 in ``games.jsonl``. ``keep_lines`` also keeps each game's line, for callers that want them.
 """
 
@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from divided.sim.games import lab_room
 from divided.sim.metrics import Tally
 from divided.sim.plan import Plan
 
@@ -19,6 +20,14 @@ from divided.sim.plan import Plan
 def slim(line: Any) -> dict[str, Any]:
     """A game line without its game record and options (what callers usually need in memory)."""
     return {key: value for key, value in line.items() if key not in ("record", "options")}
+
+
+def deal_key(line: Any) -> int:
+    """A fingerprint of a game's deal, to count identical deals across arms: the game's
+    ``facts["deal"]`` (its chance outcomes) when its lab room records one, else the seed (chance
+    resolved by name gives the same deal for the same seed under every rule option)."""
+    deal = line["facts"].get("deal")
+    return hash(tuple(deal) if deal is not None else (int(line["seed"]),))  # ints hash the same in every process
 
 
 class Ledger:
@@ -29,7 +38,9 @@ class Ledger:
         units = range(plan.units)
         self.finished: dict[str, npt.NDArray[np.bool_]] = {
             arm.label: np.zeros(plan.games, dtype=np.bool_) for arm in plan.arms}
-        self.tallies = {arm.label: Tally(units, list(dict.fromkeys(arm.bots))) for arm in plan.arms}
+        room = lab_room(plan.game)
+        self.tallies = {arm.label: Tally(units, list(dict.fromkeys(arm.bots)), room=room, options=arm.options,
+                                         players=len(arm.bots)) for arm in plan.arms}
         self.deals: dict[str, npt.NDArray[np.int64]] = {
             arm.label: np.zeros(plan.games, dtype=np.int64) for arm in plan.arms}
         self.kept: dict[str, list[dict[str, Any]]] | None = (
@@ -52,7 +63,7 @@ class Ledger:
         self.finished[arm][index] = True
         self.count += 1
         self.tallies[arm].add(line)
-        self.deals[arm][index] = hash(tuple(line["facts"]["deal"]))  # ints hash the same in every process
+        self.deals[arm][index] = deal_key(line)
         if self.kept is not None:
             self.kept[arm].append(slim(line))
         return True

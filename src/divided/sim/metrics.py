@@ -1,12 +1,21 @@
-"""The lab's metrics of Divided Ranks, computed from per-game facts (see :mod:`divided.sim.play`).
+"""The lab's metrics: generic ones every game gets, plus those its lab room declares.
 
-Every metric is a :class:`~divided.sim.stats.Ratio` over the run's error-bar units (deal pairs,
-or games without the duplicate format), or a contrast of two; :mod:`divided.sim.stats` turns it
-into an estimate with a 95% interval. Metrics of two arms measured on the same units can be
-subtracted deal by deal (:func:`compare`).
+Every metric is a :class:`~divided.sim.stats.Ratio` over the run's error-bar units (deals in
+the duplicate format, or games without it), or a contrast of two; :mod:`divided.sim.stats`
+turns it into an estimate with a 95% interval. Metrics of two arms measured on the same units
+can be subtracted deal by deal (:func:`compare`).
 
-Scores: a win counts 1, a draw 0.5 and a loss 0. An *edge* of a role is the mean, over games,
-of (the role's score - the other player's score): +1 if the role always wins, 0 if even.
+Generic metrics, from each game's returns (its places), seats and the roles its lab room
+names (:mod:`divided.sim.games`):
+
+* a seat's **score**: the share of the other players it finished ahead of, a tie counting half
+  (with two players: a win 1, a draw 0.5, a loss 0); a seat **wins** when it alone is first,
+  **draws** when it shares first place, else loses;
+* head to head (two players, two bots): the first bot's score against the second; with more
+  players, each bot's score against the field;
+* results by bot and by seat; for each role, its results and its *edge*: the role's score
+  minus the mean score of the other seats (+1 if the role always wins a two-player game);
+* draws (every seat first) and game length (moves made by the players).
 """
 
 from __future__ import annotations
@@ -17,16 +26,21 @@ from typing import Any
 
 import numpy as np
 
-from divided.hands.category import Category
+from divided.games.base import OptionValue, Result
+from divided.sim.games import PLAIN, Kind, LabRoom, MetricDef
+from divided.sim.plan import LabError
 from divided.sim.stats import Contrast, Interval, Measure, Ratio, difference, estimate
 
-SECTIONS = ("Head to head", "Results by bot", "Seat roles", "Scoring", "Hands", "Reserve", "Choices")
+SECTIONS_BEFORE = ("Head to head", "Results by bot", "Results by seat", "Seat roles")
+"""Generic report sections shown before a game's own."""
+SECTIONS_AFTER = ("Game",)
+"""Generic report sections shown after a game's own."""
+OUTCOMES = ("win", "draw", "loss")
 
-UNIQUE_SPLIT_NOTE = (
-    "100% by construction: ruling R5b says ties for the best split differ only by suits, and an "
-    "exhaustive check of all 352,716 holdings (tests/sim/test_lab_facts.py) confirms it for "
-    "every scoring order, so this only guards the implementation"
-)
+
+def sections(room: LabRoom) -> tuple[str, ...]:
+    """Every report section, in order, for a game with lab room ``room``."""
+    return tuple(dict.fromkeys((*SECTIONS_BEFORE, *room.sections, *SECTIONS_AFTER)))
 
 
 @dataclass(frozen=True)
@@ -37,14 +51,16 @@ class Metric:
     label: str
     section: str
     unit: str
-    kind: str  # "rate" (0-1, shown as %), "score" (0-1) or "edge" (-1..1)
+    kind: Kind
     measure: Measure
     note: str = ""
 
     @property
     def bounds(self) -> tuple[float, float]:
         """The values the metric can take."""
-        return (-1.0, 1.0) if self.kind == "edge" else (0.0, 1.0)
+        if self.kind == "edge":
+            return (-1.0, 1.0)
+        return (0.0, float("inf")) if self.kind == "mean" else (0.0, 1.0)
 
     @property
     def interval(self) -> Interval:
@@ -62,7 +78,7 @@ class Difference:
 
 
 def unit_of(line: Mapping[str, Any]) -> int:
-    """The error-bar unit of a game line: its deal pair, or its own number."""
+    """The error-bar unit of a game line: its deal, or its own number."""
     pair = line.get("pair")
     return int(pair) if pair is not None else int(line["index"])
 
@@ -72,11 +88,32 @@ def units_of(*arms: Iterable[Mapping[str, Any]]) -> list[int]:
     return sorted({unit_of(line) for lines in arms for line in lines})
 
 
-def score(winner: int | None, seat: int) -> float:
-    """1 for a win, 0.5 for a draw, 0 for a loss."""
-    if winner is None:
-        return 0.5
-    return 1.0 if winner == seat else 0.0
+def places_of(line: Mapping[str, Any]) -> tuple[int, ...]:
+    """Each seat's place in a game line (1 = first; from its returns when it has no places)."""
+    places = line.get("places")
+    if places is not None:
+        return tuple(int(p) for p in places)
+    return Result.from_returns([float(r) for r in line["returns"]]).places
+
+
+def seat_scores(places: Sequence[int]) -> list[float]:
+    """Each seat's score: the share of the other seats it finished ahead of, ties half.
+
+    >>> seat_scores([1, 2]), seat_scores([1, 1]), seat_scores([2, 1, 2])
+    ([1.0, 0.0], [0.5, 0.5], [0.25, 1.0, 0.25])
+    """
+    others = len(places) - 1
+    if others < 1:
+        return [0.5] * len(places)
+    return [(sum(p > mine for p in places) + 0.5 * (sum(p == mine for p in places) - 1)) / others
+            for mine in places]
+
+
+def outcome_of(places: Sequence[int], seat: int) -> str:
+    """``win`` (alone in first place), ``draw`` (first place shared) or ``loss``."""
+    if places[seat] != 1:
+        return "loss"
+    return "win" if sum(p == 1 for p in places) == 1 else "draw"
 
 
 class _Sums:
@@ -101,9 +138,12 @@ class _Sums:
         zeros = np.zeros(self.size)
         return Ratio(self.num.get(key, zeros), self.den.get(key, zeros), binary)
 
+    def totals(self) -> dict[str, tuple[float, float]]:
+        return {key: (float(self.num[key].sum()), float(self.den[key].sum())) for key in self.num}
+
 
 def bots_of(lines: Sequence[Mapping[str, Any]]) -> list[str]:
-    """The bots of an arm, in order of first appearance at seat 0 then seat 1."""
+    """The bots of an arm, in order of first appearance, seat by seat."""
     seen: list[str] = []
     for line in lines:
         for bot in line["seats"]:
@@ -113,213 +153,158 @@ def bots_of(lines: Sequence[Mapping[str, Any]]) -> list[str]:
 
 
 def measure(lines: Sequence[Mapping[str, Any]], units: Sequence[int] | None = None,
-            bots: Sequence[str] | None = None) -> list[Metric]:
+            bots: Sequence[str] | None = None, *, room: LabRoom = PLAIN,
+            options: Mapping[str, OptionValue] | None = None) -> list[Metric]:
     """Every metric of one arm's games, on ``units`` (default: the arm's own units)."""
-    tally = Tally(units if units is not None else units_of(lines), bots if bots is not None else bots_of(lines))
+    players = max((len(line["seats"]) for line in lines), default=2)
+    tally = Tally(units if units is not None else units_of(lines), bots if bots is not None else bots_of(lines),
+                  room=room, options=options or {}, players=players)
     for line in lines:
         tally.add(line)
     return tally.metrics()
 
 
+def generic_defs(bots: Sequence[str], players: int, room: LabRoom) -> tuple[list[MetricDef], list[MetricDef]]:
+    """The generic metrics of an arm: those shown before the room's and those after."""
+    before: list[MetricDef] = []
+    if players == 2 and len(bots) == 2:
+        a, b = bots
+        before.append(MetricDef("head-to-head", f"{a}'s score against {b} (win 1, draw 1/2, loss 0)",
+                                "Head to head", "games", "score",
+                                "0.5 means even; the interval comes from the variance between deal pairs"))
+    if players > 2 and len(bots) >= 2:
+        for bot in bots:
+            before.append(MetricDef(
+                f"field.{bot}", f"{bot}'s score against the field (each other player beaten 1, tied 1/2)",
+                "Head to head", "seats", "score", "0.5 means even with the field"))
+    if len(bots) >= 2:
+        for bot in bots:
+            for outcome in OUTCOMES:
+                before.append(MetricDef(f"bot.{bot}.{outcome}", f"{bot}: {outcome} rate", "Results by bot", "games"
+                                        if players == 2 else "seats", "rate"))
+    for seat in range(players):
+        for outcome in OUTCOMES:
+            before.append(MetricDef(f"seat.{seat}.{outcome}", f"seat {seat}: {outcome} rate", "Results by seat",
+                                    "games", "rate"))
+        before.append(MetricDef(f"seat.{seat}.score", f"seat {seat}: score", "Results by seat", "games", "score"))
+    for role in room.role_defs:
+        for outcome in OUTCOMES:
+            before.append(MetricDef(f"role.{role.key}.{outcome}", f"{role.title}: {outcome} rate", "Seat roles",
+                                    "games", "rate"))
+    others = "the other's" if players == 2 else "the others' mean"
+    for role in room.role_defs:
+        before.append(MetricDef(f"edge.{role.key}", f"edge of {role.edge} (its score minus {others})",
+                                "Seat roles", "games", "edge"))
+    after = [MetricDef("draw", "drawn (every player first)", "Game", "games", "rate"),
+             MetricDef("length", "game length (moves by the players)", "Game", "games", "mean")]
+    return before, after
+
+
 class Tally:
     """The metric sums of one arm, filled game by game.
 
-    Only per-unit sums are kept (about 1 KB per deal pair), so a run of any length can
-    be analysed without holding its games in memory. The sums are of multiples of 1/2, which
-    floating point adds exactly, so the order in which games arrive does not matter.
+    Only per-unit sums are kept (about 1 KB per deal), so a run of any length can be analysed
+    without holding its games in memory. The sums are of multiples of 1/2 (or of a few
+    multiples of 1/(players - 1)), so the order in which games arrive does not change them.
     """
 
-    def __init__(self, units: Sequence[int], bots: Sequence[str]) -> None:
+    def __init__(self, units: Sequence[int], bots: Sequence[str], *, room: LabRoom = PLAIN,
+                 options: Mapping[str, OptionValue] | None = None, players: int = 2) -> None:
         self.sums = _Sums(units)
         self.bots = list(bots)
+        self.room = room
+        self.players = players
         self.games = 0
-        self.max_steps = 0
-        self.step_names: dict[int, str] = {}
-        self.strata = {"same": 0, "different": 0}
+        own = list(room.metrics(options or {}))
+        keys = [d.key for d in own]
+        if len(set(keys)) != len(keys):
+            raise LabError(f"the lab room declares a metric twice: {sorted(k for k in keys if keys.count(k) > 1)}")
+        self.before, self.after = generic_defs(self.bots, players, room)
+        generic = {d.key for d in (*self.before, *self.after)}
+        self.own = own
+        self.observable = {d.key for d in own if d.key not in generic and d.contrast is None}
+        self.role_keys = {role.key for role in room.role_defs}
+        self._keys: dict[tuple[str, str], tuple[str, ...]] = {}
+
+    def _outcome_keys(self, kind: str, name: str) -> tuple[str, ...]:
+        """The win, draw and loss keys of a bot, seat or role (made once: the tally is hot)."""
+        keys = self._keys.get((kind, name))
+        if keys is None:
+            keys = self._keys[(kind, name)] = tuple(f"{kind}.{name}.{outcome}" for outcome in OUTCOMES)
+        return keys
 
     def add(self, line: Mapping[str, Any]) -> None:
-        """Count one game (a line of ``games.jsonl``, or one with at least its facts and seats)."""
-        _add_game(self.sums, line, self.bots, self.step_names, self.strata)
-        self.max_steps = max(self.max_steps, int(line["facts"]["steps"]))
+        """Count one game (a line of ``games.jsonl``, or one with its seats, returns and facts)."""
+        sums, unit = self.sums, unit_of(line)
+        seats: list[str] = list(line["seats"])
+        places = places_of(line)
+        if len(places) != len(seats) or len(seats) != self.players:
+            raise LabError(f"game {line.get('index')} has {len(seats)} seats and {len(places)} places; "
+                           f"this arm has {self.players} players")
+        scores = seat_scores(places)
+        bots = self.bots
+        if self.players == 2 and len(bots) == 2 and bots[0] in seats and bots[1] in seats:
+            sums.add("head-to-head", unit, scores[seats.index(bots[0])])
+        for seat, bot in enumerate(seats):
+            outcome = outcome_of(places, seat)
+            if self.players > 2:
+                sums.add(f"field.{bot}", unit, scores[seat])
+            for name, bot_key, seat_key in zip(OUTCOMES, self._outcome_keys("bot", bot),
+                                               self._outcome_keys("seat", str(seat)), strict=True):
+                sums.add(bot_key, unit, float(outcome == name))
+                sums.add(seat_key, unit, float(outcome == name))
+            sums.add(f"seat.{seat}.score", unit, scores[seat])
+        facts = line.get("facts") or {}
+        for role, seat in self.room.roles(facts).items():
+            if role not in self.role_keys:
+                raise LabError(f"the lab room names role {role!r}, which it does not declare")
+            outcome = outcome_of(places, seat)
+            for name, key in zip(OUTCOMES, self._outcome_keys("role", role), strict=True):
+                sums.add(key, unit, float(outcome == name))
+            rest = [s for i, s in enumerate(scores) if i != seat]
+            sums.add(f"edge.{role}", unit, scores[seat] - sum(rest) / len(rest))
+        sums.add("draw", unit, float(all(p == 1 for p in places)))
+        if line.get("moves") is not None:
+            sums.add("length", unit, float(line["moves"]))
+        for key, value, count in self.room.observe(line):
+            if key not in self.observable:
+                raise LabError(f"the lab room of this game observed metric {key!r}, which it does not declare "
+                               "(declare every metric in its metrics())")
+            sums.add(key, unit, value, count)
         self.games += 1
 
     def metrics(self) -> list[Metric]:
         """Every metric of the games counted so far."""
-        return _metrics(self.sums, self.bots, self.max_steps, self.step_names, self.strata)
-
-
-def _metrics(sums: _Sums, bots: list[str], max_steps: int, step_names: dict[int, str],
-             strata: dict[str, int]) -> list[Metric]:
-    metrics: list[Metric] = []
-
-    def rate(key: str, label: str, section: str, unit: str, note: str = "") -> None:
-        metrics.append(Metric(key, label, section, unit, "rate", sums.ratio(key, True), note))
-
-    def mean(key: str, label: str, section: str, unit: str, kind: str, note: str = "") -> None:
-        metrics.append(Metric(key, label, section, unit, kind, sums.ratio(key, False), note))
-
-    # Head to head and results by bot.
-    if len(bots) == 2:
-        a, b = bots
-        mean("head-to-head", f"{a}'s score against {b} (win 1, draw 1/2, loss 0)",
-             "Head to head", "games", "score",
-             "0.5 means even; the interval comes from the variance between deal pairs")
-    if len(bots) >= 2:
-        for bot in bots:
-            for outcome in ("win", "draw", "loss"):
-                rate(f"bot.{bot}.{outcome}", f"{bot}: {outcome} rate", "Results by bot", "games")
-
-    # Seat roles.
-    if strata["same"] == 0 and strata["different"] > 0:
-        reserve_note = ("in every game of this run the first at the reserve was the two-round "
-                        "splitter, so these are also that role's figures")
-    elif strata["different"] == 0 and strata["same"] > 0:
-        reserve_note = ("in every game of this run the first at the reserve was the first "
-                        "(three-round) splitter")
-    else:
-        reserve_note = ""
-    for outcome in ("win", "draw", "loss"):
-        rate(f"role.first-splitter.{outcome}", f"first splitter (splits 3 rounds): {outcome} rate",
-             "Seat roles", "games")
-    for outcome in ("win", "draw", "loss"):
-        rate(f"role.first-at-reserve.{outcome}", f"first at the reserve: {outcome} rate",
-             "Seat roles", "games", reserve_note if outcome == "win" else "")
-    mean("edge.first-splitter", "edge of the first splitter (its score minus the other's)",
-         "Seat roles", "games", "edge")
-    mean("edge.first-at-reserve", "edge of going first at the reserve (its score minus the other's)",
-         "Seat roles", "games", "edge", reserve_note)
-    mean("edge.first-at-reserve.also-first-splitter",
-         "edge of going first at the reserve, in games where that player also split first",
-         "Seat roles", "games", "edge")
-    mean("edge.first-at-reserve.second-splitter",
-         "edge of going first at the reserve, in games where that player split second",
-         "Seat roles", "games", "edge")
-
-    # Scoring.
-    for step in range(1, max_steps + 1):
-        name = step_names.get(step, "")
-        rate(f"step.{step}", f"settled at scoring step {step}" + (f" ({name})" if name else ""),
-             "Scoring", "games")
-    rate("draw", "drawn (every scoring comparison equal)", "Scoring", "games")
-
-    # Hands.
-    for category in Category:
-        rate(f"weakest.{category.slug}", f"weakest hand at the table is a {category.label}", "Hands", "games",
-             "the lower of the two weaker hands (as built)" if category == Category.PAIR else "")
-    rate("weaker-same-category", "both weaker hands are of the same category", "Hands", "games")
-    rate("best-split-unique", "final holdings whose best split is unique (splits that differ only by "
-         "suits counted as one)", "Hands", "holdings", UNIQUE_SPLIT_NOTE)
-
-    # Reserve.
-    for role, title in (("first", "first at the reserve"), ("second", "second at the reserve")):
-        rate(f"swap.{role}.rate", f"{title}: swaps", "Reserve", "games")
-        improve_note = ("compares the best split of the holding before and after the swap under "
-                        "the run's scoring order: the weaker hand's strength, and the whole result key")
-        rate(f"swap.{role}.improves-weaker", f"{title}: a swap improves the weaker hand",
-             "Reserve", "swaps", improve_note if role == "first" else "")
-        rate(f"swap.{role}.worsens-weaker", f"{title}: a swap worsens the weaker hand", "Reserve", "swaps")
-        rate(f"swap.{role}.improves-result", f"{title}: a swap improves the whole result",
-             "Reserve", "swaps")
-        rate(f"swap.{role}.worsens-result", f"{title}: a swap worsens the whole result", "Reserve", "swaps")
-        mean(f"swap.{role}.score-after-swap", f"{title}: the swapper's score in games with a swap",
-             "Reserve", "swaps", "score")
-
-    # Choices.
-    value_note = ("observational: how the games went after each choice, not what the other "
-                  "choice would have given")
-    for prefix, title in [("choice", "all rounds")] + [(f"choice.round-{r}", f"round {r}") for r in range(1, 6)]:
-        rate(f"{prefix}.face-up", f"{title}: the chooser takes the face-up pair", "Choices", "choices")
-        mean(f"{prefix}.face-up.score", f"{title}: chooser's score after taking the face-up pair",
-             "Choices", "choices", "score")
-        mean(f"{prefix}.face-down.score", f"{title}: chooser's score after taking the face-down pair",
-             "Choices", "choices", "score")
-        up = sums.ratio(f"{prefix}.face-up.score", False)
-        down = sums.ratio(f"{prefix}.face-down.score", False)
-        metrics.append(Metric(f"{prefix}.value", f"{title}: score after face-up minus after face-down",
-                              "Choices", "choices", "edge", Contrast(up, down),
-                              value_note if prefix == "choice" else ""))
-    return metrics
-
-
-def _add_game(sums: _Sums, line: Mapping[str, Any], bots: Sequence[str], step_names: dict[int, str],
-              strata: dict[str, int]) -> None:
-    facts = line["facts"]
-    unit = unit_of(line)
-    winner = facts["winner"]
-    seats: list[str] = list(line["seats"])
-    outcomes = ("win", "draw", "loss")
-
-    def outcome_of(seat: int) -> str:
-        return "draw" if winner is None else ("win" if winner == seat else "loss")
-
-    if len(bots) == 2 and bots[0] in seats and bots[1] in seats:
-        sums.add("head-to-head", unit, score(winner, seats.index(bots[0])))
-    for seat, bot in enumerate(seats):
-        for outcome in outcomes:
-            sums.add(f"bot.{bot}.{outcome}", unit, float(outcome_of(seat) == outcome))
-
-    first, reserve_first = int(facts["first_splitter"]), int(facts["reserve_first"])
-    for outcome in outcomes:
-        sums.add(f"role.first-splitter.{outcome}", unit, float(outcome_of(first) == outcome))
-        sums.add(f"role.first-at-reserve.{outcome}", unit, float(outcome_of(reserve_first) == outcome))
-    sums.add("edge.first-splitter", unit, score(winner, first) - score(winner, 1 - first))
-    reserve_edge = score(winner, reserve_first) - score(winner, 1 - reserve_first)
-    sums.add("edge.first-at-reserve", unit, reserve_edge)
-    if reserve_first == first:
-        strata["same"] += 1
-        sums.add("edge.first-at-reserve.also-first-splitter", unit, reserve_edge)
-    else:
-        strata["different"] += 1
-        sums.add("edge.first-at-reserve.second-splitter", unit, reserve_edge)
-
-    step = facts["step"]
-    for number in range(1, int(facts["steps"]) + 1):
-        sums.add(f"step.{number}", unit, float(step == number))
-    if step is not None and facts.get("step_name"):
-        step_names.setdefault(int(step), str(facts["step_name"]))
-    sums.add("draw", unit, float(winner is None))
-
-    weaker_strength = facts["weaker_strength"]
-    weakest_seat = 0 if weaker_strength[0] <= weaker_strength[1] else 1
-    weakest = Category(int(facts["weaker_category"][weakest_seat]))
-    for category in Category:
-        sums.add(f"weakest.{category.slug}", unit, float(category == weakest))
-    sums.add("weaker-same-category", unit,
-             float(facts["weaker_category"][0] == facts["weaker_category"][1]))
-    for classes in facts["best_split_classes"]:
-        sums.add("best-split-unique", unit, float(int(classes) == 1))
-
-    for decision in facts["reserve"]:
-        role = "first" if int(decision["player"]) == reserve_first else "second"
-        sums.add(f"swap.{role}.rate", unit, float(bool(decision["swapped"])))
-        if decision["swapped"]:
-            before, after = list(decision["before"]), list(decision["after"])
-            weaker_before, weaker_after = int(decision["weaker_before"]), int(decision["weaker_after"])
-            sums.add(f"swap.{role}.improves-weaker", unit, float(weaker_after > weaker_before))
-            sums.add(f"swap.{role}.worsens-weaker", unit, float(weaker_after < weaker_before))
-            sums.add(f"swap.{role}.improves-result", unit, float(after > before))
-            sums.add(f"swap.{role}.worsens-result", unit, float(after < before))
-            sums.add(f"swap.{role}.score-after-swap", unit, score(winner, int(decision["player"])))
-
-    for choice in facts["choices"]:
-        chooser_score = score(winner, int(choice["chooser"]))
-        pair = "face-up" if choice["took_face_up"] else "face-down"
-        for prefix in ("choice", f"choice.round-{int(choice['round'])}"):
-            sums.add(f"{prefix}.face-up", unit, float(bool(choice["took_face_up"])))
-            sums.add(f"{prefix}.{pair}.score", unit, chooser_score)
+        own_keys = {d.key for d in self.own}
+        defs = [*(d for d in self.before if d.key not in own_keys), *self.own,
+                *(d for d in self.after if d.key not in own_keys)]
+        if "length" not in self.sums.num:  # no game yet, or lines written before the lab counted moves
+            defs = [d for d in defs if d.key != "length"]
+        relabelled = list(self.room.relabel(defs, self.sums.totals()))
+        if [(d.key, d.kind, d.contrast) for d in relabelled] != [(d.key, d.kind, d.contrast) for d in defs]:
+            raise LabError("a lab room's relabel may change a metric's words only")
+        out: list[Metric] = []
+        by_key: dict[str, Measure] = {}
+        for d in relabelled:
+            if d.contrast is not None:
+                first, second = d.contrast
+                measure_: Measure = Contrast(by_key[first], by_key[second])
+            else:
+                measure_ = self.sums.ratio(d.key, d.binary)
+            by_key[d.key] = measure_
+            out.append(Metric(d.key, d.label, d.section, d.unit, d.kind, measure_, d.note))
+        return out
 
 
 def compare(baseline: Sequence[Metric], variant: Sequence[Metric]) -> list[Difference]:
-    """Every metric present in both arms: its two values and the paired difference.
-
-    Scoring steps are compared only when they name the same comparison (a different
-    ``scoring`` option renumbers them).
-    """
+    """Every metric present in both arms with the same words: its two values and the paired
+    difference. (A metric whose label differs measures something else: Divided Ranks' scoring
+    steps are renumbered by the ``scoring`` option, for example.)"""
     by_key = {metric.key: metric for metric in baseline}
     out = []
     for metric in variant:
         base = by_key.get(metric.key)
-        if base is None or (metric.section == "Scoring" and base.label != metric.label):
+        if base is None or base.label != metric.label:
             continue
         span = metric.bounds[1] - metric.bounds[0]
         out.append(Difference(metric, base.interval, metric.interval,

@@ -4,15 +4,20 @@ A :class:`Plan` has one or more *arms* that play the same deals: one arm for a p
 (``baseline`` and ``variant``) for a comparison, one per pairing of bots for a ladder. Game
 ``i`` of every arm uses the same deal seed, so arms can be compared deal by deal.
 
-In the **duplicate format** (the default) games ``2k`` and ``2k+1`` form deal pair ``k``: the
-same seed, hence the same coin flips and cards, with the bots' seats swapped. The pair is the
-unit of the error bars. Without it every game has its own deal and is its own unit.
+In the **duplicate format** (the default) every deal is played once per *seat rotation*: with
+``n`` players, games ``n*k`` to ``n*k + n - 1`` form deal ``k``: the same seed, hence the same
+coin flips and cards, with the bots' seats rotated by one each game (seat ``s`` of rotation ``r``
+holds the arm's bot ``(s + r) mod n``), so every bot sits at every seat once. With two players
+this is a seat swap and a deal is a *deal pair*. The deal is the unit of the error bars.
+Without it every game has its own deal and is its own unit.
 
 >>> plan = make_plan("simulate", "divided-ranks", [Arm("run", {}, ("random", "random"))], 4, seed=1)
 >>> [(s.pair, s.seats) for s in (plan.setup(plan.arms[0], i) for i in range(4))][:2]
 [(0, ('random', 'random')), (0, ('random', 'random'))]
 >>> plan.setup(plan.arms[0], 0).seed == plan.setup(plan.arms[0], 1).seed
 True
+>>> rotate(("A", "B", "C"), 1), rotate(("A", "B"), 1)
+(('B', 'C', 'A'), ('B', 'A'))
 """
 
 from __future__ import annotations
@@ -49,7 +54,7 @@ class Arm:
 
 @dataclass(frozen=True)
 class GameSetup:
-    """How game ``index`` of an arm is played: its deal pair, seed and the bot at each seat."""
+    """How game ``index`` of an arm is played: its deal (``pair``), seed and the bot at each seat."""
 
     arm: str
     index: int
@@ -59,7 +64,7 @@ class GameSetup:
 
     @property
     def unit(self) -> int:
-        """The unit of the error bars this game belongs to: its deal pair, or itself."""
+        """The unit of the error bars this game belongs to: its deal, or itself."""
         return self.pair if self.pair is not None else self.index
 
 
@@ -81,18 +86,23 @@ class Plan:
                 return arm
         raise LabError(f"this run has no arm {label!r}")
 
+    @property
+    def players(self) -> int:
+        """Seats per game (every arm has one bot per seat)."""
+        return len(self.arms[0].bots)
+
     def setup(self, arm: Arm, index: int) -> GameSetup:
         """The seed and seats of game ``index`` of ``arm``."""
         if self.duplicate:
-            pair = index // 2
-            seats = arm.bots if index % 2 == 0 else tuple(reversed(arm.bots))
-            return GameSetup(arm.label, index, pair, deal_seed(self.seed, pair), seats)
+            players = len(arm.bots)
+            deal = index // players
+            return GameSetup(arm.label, index, deal, deal_seed(self.seed, deal), rotate(arm.bots, index % players))
         return GameSetup(arm.label, index, None, deal_seed(self.seed, index), arm.bots)
 
     @property
     def units(self) -> int:
-        """Error-bar units per arm: deal pairs in the duplicate format, else games."""
-        return self.games // 2 if self.duplicate else self.games
+        """Error-bar units per arm: deals in the duplicate format, else games."""
+        return self.games // self.players if self.duplicate else self.games
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -126,6 +136,12 @@ class Plan:
         return out
 
 
+def rotate(bots: Sequence[str], rotation: int) -> tuple[str, ...]:
+    """The seats of rotation ``rotation`` of a line-up: seat ``s`` holds ``bots[(s + rotation) % n]``."""
+    count = len(bots)
+    return tuple(bots[(seat + rotation) % count] for seat in range(count))
+
+
 def _flatten(data: object, prefix: str = "") -> dict[str, object]:
     if isinstance(data, dict):
         out: dict[str, object] = {}
@@ -150,7 +166,7 @@ def make_plan(kind: str, game: str, arms: Sequence[Arm], games_count: int, *, se
     """
     if kind not in KINDS:
         raise LabError(f"unknown kind of run {kind!r}; one of {', '.join(KINDS)}")
-    check_game_count(games_count, duplicate)
+    check_game_count(games_count, False)
     if not arms:
         raise LabError("a run needs at least one line-up of bots")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -169,26 +185,33 @@ def make_plan(kind: str, game: str, arms: Sequence[Arm], games_count: int, *, se
             if not bot:
                 raise LabError("an empty bot name in the list of bots")
             make_bot(bot)  # raises a clear RuleOptionError for an unknown bot or parameter
-        if duplicate and players != 2:
-            raise LabError(f"the duplicate format swaps two seats, but {game} has {players}; use --no-duplicate")
         checked.append(Arm(arm.label, dict(loaded.options), bots))
+    check_game_count(games_count, duplicate, len(checked[0].bots))
     labels = [arm.label for arm in checked]
     if len(set(labels)) != len(labels):
         raise LabError(f"two line-ups share a label: {labels}")
     return Plan(kind, game, games_count, seed, duplicate, tuple(checked))
 
 
-def check_game_count(count: int, duplicate: bool) -> None:
-    """Refuse game counts the run cannot play, saying why."""
+def check_game_count(count: int, duplicate: bool, players: int = 2) -> None:
+    """Refuse game counts the run cannot play, saying why (the duplicate format plays every
+    deal once per seat rotation, so the count must be a multiple of ``players``)."""
     if isinstance(count, bool) or not isinstance(count, int):
         raise LabError(f"the number of games must be a whole number, got {count!r}")
     if count <= 0:
         raise LabError(f"the number of games must be positive, got {count}")
-    if duplicate and count % 2:
+    if duplicate and players == 2 and count % 2:
         raise LabError(
             f"--games {count} is odd, but the duplicate format plays every deal twice with the seats "
             f"swapped; use an even count such as {f'{count - 1} or ' if count > 1 else ''}{count + 1}, "
             "or add --no-duplicate"
+        )
+    if duplicate and count % players:
+        below, above = count - count % players, count - count % players + players
+        raise LabError(
+            f"--games {count} is not a multiple of {players}, but the duplicate format plays every deal "
+            f"{players} times, once per seat rotation; use a multiple such as "
+            f"{f'{below} or ' if below else ''}{above}, or add --no-duplicate"
         )
 
 

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from divided.hands.category import Category
 from divided.sim import plots
+from divided.sim.games import lab_room
 from divided.sim.lab import Analysis, ArmResult, LadderResult
-from divided.sim.metrics import SECTIONS, Difference, Metric
+from divided.sim.metrics import Difference, Metric, sections
 from divided.sim.plan import Plan
 from divided.sim.stats import Interval
 from divided.sim.store import write_atomic
@@ -36,13 +36,16 @@ INTERVALS_TEXT = (
 # -- formatting ------------------------------------------------------------------------------
 
 
-def _number(value: float | None, kind: str) -> str:
+def number(value: float | None, kind: str) -> str:
+    """A metric's value as the report shows it (a dash when there is none)."""
     if value is None or math.isnan(value):
         return "-"
     if kind == "rate":
         return f"{100 * value:.1f}%"
     if kind == "edge":
         return f"{value:+.3f}"
+    if kind == "mean":
+        return f"{value:.2f}"
     return f"{value:.3f}"
 
 
@@ -50,7 +53,7 @@ def interval_text(interval: Interval, kind: str) -> str:
     """``low to high`` in the metric's units (or a dash when there is too little data)."""
     if interval.low is None or interval.high is None:
         return "-"
-    return f"{_number(interval.low, kind)} to {_number(interval.high, kind)}"
+    return f"{number(interval.low, kind)} to {number(interval.high, kind)}"
 
 
 def _change(value: float | None, kind: str) -> str:
@@ -86,52 +89,47 @@ def _verdict(interval: Interval, null: float, above: str, below: str, neither: s
     return neither
 
 
+def _units_text(plan: Plan, games: int) -> str:
+    """``N games (M deal pairs)``, or ``(M deals)`` with more than two players."""
+    if not plan.duplicate:
+        return f"{games:,} games"
+    deals = "deal pairs" if plan.players == 2 else "deals"
+    return f"{games:,} games ({games // plan.players:,} {deals})"
+
+
 def arm_headline(plan: Plan, arm: ArmResult) -> list[str]:
-    """A few sentences in plain words about one arm."""
+    """A few sentences in plain words about one arm: the generic ones, then the game's."""
     out = []
     get = arm.metric
-    units = f"{arm.games:,} games" + (f" ({arm.games // 2:,} deal pairs)" if plan.duplicate else "")
+    units = _units_text(plan, arm.games)
     head = get("head-to-head")
     bots = list(dict.fromkeys(arm.arm.bots))
     if head is not None and len(bots) == 2:
         i = head.interval
         verdict = _verdict(i, 0.5, f"{bots[0]} is the stronger bot", f"{bots[1]} is the stronger bot",
                            "no clear difference between them (the interval includes 0.5)")
-        out.append(f"Over {units}, {bots[0]} scored {_number(i.value, 'score')} per game against {bots[1]} "
+        out.append(f"Over {units}, {bots[0]} scored {number(i.value, 'score')} per game against {bots[1]} "
                    f"(95% interval {interval_text(i, 'score')}): {verdict}.")
-    else:
+    elif len(bots) == 1:
         out.append(f"{units} of {bots[0]} against itself.")
-    for role, key in (("the first splitter (three splits)", "first-splitter"),
-                      ("the player first at the reserve", "first-at-reserve")):
-        win, draw, loss = (get(f"role.{key}.{o}") for o in ("win", "draw", "loss"))
-        edge = get(f"edge.{key}")
+    else:
+        field = [(bot, get(f"field.{bot}")) for bot in bots]
+        scores = "; ".join(f"{bot} {number(m.interval.value, 'score')} ({interval_text(m.interval, 'score')})"
+                           for bot, m in field if m is not None)
+        out.append(f"Over {units}, each bot's score against the field (0.5 is even): {scores}.")
+    room = lab_room(plan.game)
+    for role in room.role_defs:
+        win, draw, loss = (get(f"role.{role.key}.{o}") for o in ("win", "draw", "loss"))
+        edge = get(f"edge.{role.key}")
         if win is None or draw is None or loss is None or edge is None or edge.interval.value is None:
             continue
         e = edge.interval
         verdict = _verdict(e, 0.0, "a clear advantage", "a clear disadvantage", "no clear advantage either way")
         note = f" ({edge.note})" if edge.note else ""
-        out.append(f"For {role}: won {_number(win.interval.value, 'rate')}, drew "
-                   f"{_number(draw.interval.value, 'rate')}, lost {_number(loss.interval.value, 'rate')}; "
-                   f"edge {_number(e.value, 'edge')} ({interval_text(e, 'edge')}): {verdict}{note}.")
-    weakest = [(get(f"weakest.{c.slug}"), c) for c in Category]
-    shown = [(m.interval, c) for m, c in weakest if m is not None and m.interval.value is not None]
-    if shown:
-        top, category = max(shown, key=lambda item: item[0].value or 0.0)
-        out.append(f"The weakest hand at the table was most often a {category.label} "
-                   f"({_number(top.value, 'rate')}, {interval_text(top, 'rate')}).")
-    step1, draw_metric = get("step.1"), get("draw")
-    if step1 is not None and draw_metric is not None and step1.interval.value is not None:
-        out.append(f"{_number(step1.interval.value, 'rate')} of games were settled at the first scoring "
-                   f"step; {_number(draw_metric.interval.value, 'rate')} were drawn.")
-    swap, better, worse = get("swap.first.rate"), get("swap.first.improves-result"), get("swap.first.worsens-result")
-    if swap is not None and better is not None and worse is not None and swap.interval.value is not None:
-        if better.interval.value is None or worse.interval.value is None:
-            out.append(f"The first at the reserve swapped in {_number(swap.interval.value, 'rate')} of games.")
-        else:
-            out.append(f"The first at the reserve swapped in {_number(swap.interval.value, 'rate')} of games; a "
-                       f"swap improved the swapper's best result {_number(better.interval.value, 'rate')} of the "
-                       f"time and worsened it {_number(worse.interval.value, 'rate')}.")
-    return out
+        out.append(f"For {role.headline}: won {number(win.interval.value, 'rate')}, drew "
+                   f"{number(draw.interval.value, 'rate')}, lost {number(loss.interval.value, 'rate')}; "
+                   f"edge {number(e.value, 'edge')} ({interval_text(e, 'edge')}): {verdict}{note}.")
+    return out + room.headline(plan, arm)
 
 
 def compare_headline(analysis: Analysis) -> list[str]:
@@ -142,7 +140,8 @@ def compare_headline(analysis: Analysis) -> list[str]:
     deal_note = ("every deal identical in both" if same == 1.0 else
                  f"the same seeds; {100 * same:.0f}% of the deals are identical in both, because the "
                  "options change how many coin flips come before the deal")
-    out = [f"Variant ({changed}) against baseline on {units:,} {'deal pairs' if analysis.plan.duplicate else 'games'} "
+    deals = ("deal pairs" if analysis.plan.players == 2 else "deals") if analysis.plan.duplicate else "games"
+    out = [f"Variant ({changed}) against baseline on {units:,} {deals} "
            f"({deal_note})."]
     moved = [d for d in analysis.differences if d.change.excludes_value(0.0)]
     tested = [d for d in analysis.differences if d.change.low is not None]
@@ -161,7 +160,7 @@ def compare_headline(analysis: Analysis) -> list[str]:
                "(by chance alone about 1 in 20 would). The clearest:")
     for d in moved[:6]:
         k = d.metric.kind
-        out.append(f"{d.metric.label}: {_number(d.baseline.value, k)} -> {_number(d.variant.value, k)} "
+        out.append(f"{d.metric.label}: {number(d.baseline.value, k)} -> {number(d.variant.value, k)} "
                    f"(change {_change(d.change.value, k)}, {_change_interval(d.change, k)}).")
     return out
 
@@ -243,17 +242,21 @@ def _ladder_json(ladder: LadderResult) -> dict[str, Any]:
 
 def _settings(plan: Plan) -> list[str]:
     lines = ["| setting | value |", "|---|---|", f"| game | {plan.game} |"]
+    seats = ", ".join(f"seat {seat}" for seat in range(plan.players))
+    first = " in the first game of each pair" if plan.players == 2 else " in the first game of each deal"
     for arm in plan.arms:
         prefix = f"{arm.label}: " if len(plan.arms) > 1 else ""
         lines.append(f"| {prefix}rule options | {_options(arm.options)} |")
-        lines.append(f"| {prefix}bots (seat 0, seat 1{' in the first game of each pair' if plan.duplicate else ''}) "
-                     f"| {', '.join(arm.bots)} |")
+        lines.append(f"| {prefix}bots ({seats}{first if plan.duplicate else ''}) | {', '.join(arm.bots)} |")
     per = " per line-up" if len(plan.arms) > 1 else ""
     lines.append(f"| games{per} | {plan.games:,} |")
     lines.append(f"| seed | {plan.seed} |")
-    if plan.duplicate:
+    if plan.duplicate and plan.players == 2:
         lines.append(f"| format | duplicate: each deal played twice with the seats swapped; error bars over "
                      f"{plan.units:,} deal pairs |")
+    elif plan.duplicate:
+        lines.append(f"| format | duplicate: each deal played {plan.players} times, once per seat rotation; "
+                     f"error bars over {plan.units:,} deals |")
     else:
         lines.append("| format | one game per deal (no duplicate); error bars over games |")
     lines.append(f"| version | divided {plan.version} |")
@@ -265,7 +268,7 @@ def _metric_table(metrics: Sequence[Metric]) -> list[str]:
     for m in metrics:
         i = m.interval
         note = m.note if i.value is not None else (m.note or "no cases in this run")
-        lines.append(f"| {m.label} | {_number(i.value, m.kind)} | {interval_text(i, m.kind)} | "
+        lines.append(f"| {m.label} | {number(i.value, m.kind)} | {interval_text(i, m.kind)} | "
                      f"{_count(i, m.unit)} | {note} |")
     return lines
 
@@ -276,7 +279,7 @@ def _difference_table(differences: Sequence[Difference]) -> list[str]:
     for d in differences:
         k = d.metric.kind
         flag = " **" if d.change.excludes_value(0.0) else ""
-        lines.append(f"| {d.metric.label} | {_number(d.baseline.value, k)} | {_number(d.variant.value, k)} | "
+        lines.append(f"| {d.metric.label} | {number(d.baseline.value, k)} | {number(d.variant.value, k)} | "
                      f"{flag.strip()}{_change(d.change.value, k)}{flag.strip()} | {_change_interval(d.change, k)} | "
                      f"{_count(d.change, d.metric.unit)} |")
     return lines
@@ -297,15 +300,15 @@ def markdown(analysis: Analysis, plot_files: Sequence[str]) -> str:
     elif plan.kind == "compare":
         lines += ["## Differences (variant minus baseline, paired on the same deals)", "",
                   "Rates change in percentage points; **bold** changes have intervals that exclude zero.", ""]
-        for section in SECTIONS:
+        for section in sections(lab_room(plan.game)):
             rows = [d for d in analysis.differences if d.metric.section == section]
             if rows:
                 lines += [f"### {section}", "", *_difference_table(rows), ""]
         for arm in analysis.arms:
             lines += [f"## {arm.arm.label.capitalize()}: every metric", ""]
-            lines += _sections(arm.metrics, level="###")
+            lines += _sections(plan, arm.metrics, level="###")
     else:
-        lines += _sections(analysis.arms[0].metrics, level="##")
+        lines += _sections(plan, analysis.arms[0].metrics, level="##")
     if plot_files:
         lines += ["## Plots", ""]
         lines += [f"![{name}]({name})" for name in plot_files]
@@ -313,9 +316,9 @@ def markdown(analysis: Analysis, plot_files: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def _sections(metrics: Sequence[Metric], level: str) -> list[str]:
+def _sections(plan: Plan, metrics: Sequence[Metric], level: str) -> list[str]:
     lines: list[str] = []
-    for section in SECTIONS:
+    for section in sections(lab_room(plan.game)):
         rows = [m for m in metrics if m.section == section]
         if rows:
             lines += [f"{level} {section}", "", *_metric_table(rows), ""]
@@ -334,7 +337,7 @@ def _ladder_markdown(ladder: LadderResult) -> list[str]:
     lines += ["", "## Matches", "", "| match | first bot's score per game | 95% interval | games |",
               "|---|---|---|---|"]
     for m in ladder.matchups:
-        lines.append(f"| {m.first} vs {m.second} | {_number(m.score.value, 'score')} | "
+        lines.append(f"| {m.first} vs {m.second} | {number(m.score.value, 'score')} | "
                      f"{interval_text(m.score, 'score')} | {m.score.count:,.0f} |")
     lines.append("")
     return lines
@@ -343,55 +346,44 @@ def _ladder_markdown(ladder: LadderResult) -> list[str]:
 # -- plots -----------------------------------------------------------------------------------
 
 
+def series(arms: Sequence[ArmResult], keys: Sequence[str]) -> list[plots.Series]:
+    """One plot series per arm: the intervals of metrics ``keys`` (empty where an arm lacks one)."""
+    out: list[plots.Series] = []
+    for arm in arms:
+        intervals = []
+        for key in keys:
+            metric = arm.metric(key)
+            intervals.append(metric.interval if metric is not None else Interval(None, None, None, 0, 0, "none"))
+        out.append((arm.arm.label, intervals))
+    return out
+
+
 def make_plots(analysis: Analysis) -> dict[str, bytes]:
-    """PNG files by name."""
+    """PNG files by name: the results by role and by bot, then the game's own plots."""
     if analysis.ladder is not None:
         ladder = analysis.ladder
         return {"ratings.png": plots.ratings(
             "Ladder ratings (95% bootstrap intervals)", [r.bot for r in ladder.ratings],
             [r.rating for r in ladder.ratings], [(r.low, r.high) for r in ladder.ratings])}
     arms = analysis.arms
-
-    def series(keys: Sequence[str]) -> list[plots.Series]:
-        out: list[plots.Series] = []
-        for arm in arms:
-            intervals = []
-            for key in keys:
-                metric = arm.metric(key)
-                intervals.append(metric.interval if metric is not None else Interval(None, None, None, 0, 0, "none"))
-            out.append((arm.arm.label, intervals))
-        return out
-
-    files: dict[str, bytes] = {}
-    categories = list(Category)
-    files["weakest-category.png"] = plots.bars(
-        "Category of the weakest hand at the table", [c.label for c in categories],
-        series([f"weakest.{c.slug}" for c in categories]), percent=True, ylabel="% of games")
-    steps = sorted({m.key for arm in arms for m in arm.metrics if m.key.startswith("step.")})
-    files["scoring-steps.png"] = plots.bars(
-        "Where games were settled", [f"step {k.split('.')[1]}" for k in steps] + ["draw"],
-        series([*steps, "draw"]), percent=True, ylabel="% of games")
-    roles = [("first splitter", "role.first-splitter"), ("first at reserve", "role.first-at-reserve")]
+    room = lab_room(analysis.plan.game)
+    roles = [(role.short, f"role.{role.key}") for role in room.role_defs]
     for bot in dict.fromkeys(b for arm in arms for b in arm.arm.bots):
         if any(arm.metric(f"bot.{bot}.win") is not None for arm in arms):
             roles.append((bot, f"bot.{bot}"))
-    role_series = []
-    for outcome in ("win", "draw", "loss"):
-        for label, intervals in series([f"{key}.{outcome}" for _, key in roles]):
-            role_series.append((f"{outcome}" + (f" ({label})" if len(arms) > 1 else ""), intervals))
-    files["roles.png"] = plots.bars("Results by role and by bot", [label for label, _ in roles], role_series,
-                                    percent=True, ylabel="% of games")
-    rounds = [f"round {r}" for r in range(1, 6)]
-    files["choices.png"] = plots.points(
-        "Chooser takes the face-up pair", rounds, series([f"choice.round-{r}.face-up" for r in range(1, 6)]),
-        percent=True, ylabel="% of choices", reference=0.5)
-    value_series = []
-    for label, intervals in series([f"choice.round-{r}.value" for r in range(1, 6)]):
-        value_series.append((label, intervals))
-    files["choice-value.png"] = plots.points(
-        "Chooser's score after face-up minus after face-down", rounds, value_series, percent=False,
-        ylabel="score difference", reference=0.0)
-    return files
+    files: dict[str, bytes] = {}
+    if roles:
+        role_series = []
+        for outcome in ("win", "draw", "loss"):
+            for label, intervals in series(arms, [f"{key}.{outcome}" for _, key in roles]):
+                role_series.append((f"{outcome}" + (f" ({label})" if len(arms) > 1 else ""), intervals))
+        files["roles.png"] = plots.bars("Results by role and by bot", [label for label, _ in roles], role_series,
+                                        percent=True, ylabel="% of games")
+    own = room.plots(analysis)
+    clash = sorted(set(own) & set(files))
+    if clash:
+        raise ValueError(f"the game's lab room draws plots the lab draws itself: {', '.join(clash)}")
+    return {**files, **own}
 
 
 def write_results(folder: Path, analysis: Analysis) -> list[str]:

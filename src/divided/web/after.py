@@ -11,7 +11,7 @@ the deal included) leaves the server only once the game is over.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -21,8 +21,10 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from divided import games
-from divided.games.base import CHANCE, State
+from divided.games.base import CHANCE, OptionValue, State
+from divided.web import games as web_games
 from divided.web.api import ApiError, GameService, check_keys, client_address, json_type, read_json
+from divided.web.games import non_default_options, options_words
 from divided.web.guards import clean_text
 from divided.web.sessions import session_id
 from divided.web.store import FinishedGame, GameRow, GameStore, rebuild, utcnow
@@ -55,36 +57,62 @@ def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float
 
 @dataclass(frozen=True, slots=True)
 class Tally:
-    """Games of one bot level and variant: wins, draws, losses and the win rate."""
+    """Games of one group (game, bots, non-default options): wins, draws, losses, win rate."""
 
-    bot: str
-    swap: str
+    game: str
+    bots: tuple[str, ...]
+    options: tuple[tuple[str, OptionValue], ...]
     games: int
     wins: int
     draws: int
     losses: int
+    words: str = ""
+    """The group's options in words ("" for the standard rules)."""
 
     def to_dict(self) -> JSON:
         low, high = wilson_interval(self.wins, self.games)
-        return {"bot": self.bot, "swap": self.swap, "games": self.games, "wins": self.wins,
+        return {"game": self.game, "bots": list(self.bots), "options": dict(self.options),
+                "variant": self.words, "games": self.games, "wins": self.wins,
                 "draws": self.draws, "losses": self.losses,
                 "win_rate": self.wins / self.games if self.games else None,
                 "interval": {"low": low, "high": high, "level": 0.95, "method": "wilson"}}
 
 
+def _bot_order(game: str) -> dict[str, int]:
+    if not web_games.ROOMS.supports(game):
+        return {}
+    return {bot.name: number for number, bot in enumerate(web_games.room(game).bots)}
+
+
 def tallies(finished: Sequence[FinishedGame]) -> list[Tally]:
-    """One tally per (bot, variant) seen, in a stable order; win rate = wins / games."""
-    counts: dict[tuple[str, str], list[int]] = {}
+    """One tally per (game, bots, non-default options) seen, in a stable order (game, then
+    the bots' strength, then the options); win rate = wins / games."""
+    counts: dict[tuple[str, tuple[str, ...], tuple[tuple[str, OptionValue], ...]], list[int]] = {}
     for game in finished:
-        count = counts.setdefault((game.bot, game.swap), [0, 0, 0])
+        key = (game.game, tuple(b for b in game.bots if b is not None), non_default_options(game.game, game.options))
+        count = counts.setdefault(key, [0, 0, 0])
         count[{"win": 0, "draw": 1}.get(game.result, 2)] += 1
-    order = {"random": 0, "skilled": 1, "expert": 2}
-    return [Tally(bot, swap, sum(c), c[0], c[1], c[2])
-            for (bot, swap), c in sorted(counts.items(), key=lambda kv: (order.get(kv[0][0], 9), kv[0]))]
+
+    def order(key: tuple[str, tuple[str, ...], tuple[tuple[str, OptionValue], ...]]) -> tuple[Any, ...]:
+        game, bots, options = key
+        strength = _bot_order(game)
+        return (game, [strength.get(b, 99) for b in bots], bots, [(n, str(v)) for n, v in options])
+
+    return [Tally(game, bots, options, sum(c), c[0], c[1], c[2], options_words(game, options))
+            for (game, bots, options), c in sorted(counts.items(), key=lambda kv: order(kv[0]))]
 
 
 def _iso(moment: datetime) -> str:
     return moment.isoformat()
+
+
+def decided_words(game: str, summary: Mapping[str, Any] | None) -> str:
+    """What decided a finished game, in words, from its stored summary."""
+    if summary is None:
+        return ""
+    if web_games.ROOMS.supports(game):
+        return web_games.room(game).decided(summary)
+    return str(summary.get("headline", ""))
 
 
 def history_object(store: GameStore, session: str) -> JSON:
@@ -95,12 +123,16 @@ def history_object(store: GameStore, session: str) -> JSON:
     chart = []
     for number, game in enumerate(finished, start=1):
         wins += game.result == "win"
-        games_json.append({"id": game.id, "created": _iso(game.created), "finished": _iso(game.finished),
-                           "bot": game.bot, "swap": game.swap, "result": game.result,
-                           "step": game.step, "step_name": game.step_name, "hints_used": game.hints_used})
+        variant = non_default_options(game.game, game.options)
+        games_json.append({"id": game.id, "game": game.game, "created": _iso(game.created),
+                           "finished": _iso(game.finished), "seats": list(game.bots),
+                           "bots": [b for b in game.bots if b is not None], "options": dict(game.options),
+                           "variant": options_words(game.game, variant), "result": game.result,
+                           "summary": None if game.summary is None else dict(game.summary),
+                           "decided": decided_words(game.game, game.summary), "hints_used": game.hints_used})
         chart.append({"game": number, "result": game.result, "wins_so_far": wins,
                       "win_rate_so_far": wins / number})
-    all_games = Tally("all", "all", len(finished), wins, sum(g.result == "draw" for g in finished),
+    all_games = Tally("all", (), (), len(finished), wins, sum(g.result == "draw" for g in finished),
                       sum(g.result == "loss" for g in finished))
     return {"games": games_json, "stats": [t.to_dict() for t in tallies(finished)],
             "overall": all_games.to_dict(), "chart": chart}
@@ -139,16 +171,17 @@ def chart_svg(chart: Sequence[JSON], width: int = 600, height: int = 160) -> str
 
 
 def backfill_summaries(service: GameService, session: str) -> None:
-    """Finished games stored before the summary columns existed get their deciding step
-    (one replay each, once: afterwards the columns are filled)."""
+    """Finished games stored without a summary (by an older version) get one: one replay
+    each, once; afterwards the column is filled."""
     for game in service.store.finished(session):
-        if game.step is None and game.result in ("win", "loss"):
+        if game.summary is None:
             row = service.store.get(game.id, session)
-            if row is None:
+            if row is None or not web_games.ROOMS.supports(row.game):
                 continue
-            outcome = service.cache.state(row).observation(row.human_seat).outcome
-            if outcome is not None:
-                service.store.set_summary(row.id, outcome.step, outcome.step_name)
+            view = service.cache.state(row).observation(row.human_seat)
+            result = web_games.room(row.game).result(view)
+            if result is not None:
+                service.store.set_summary(row.id, {**result.detail, "headline": result.headline})
 
 
 # -- replay -------------------------------------------------------------------------------
@@ -184,16 +217,17 @@ def decision_prefixes(row: GameRow) -> list[tuple[int, State[Any, Any]]]:
 
 def _step(row: GameRow, index: int, prefixes: Sequence[tuple[int, State[Any, Any]]]) -> JSON:
     count, state = prefixes[index]
-    meta = GameMeta(row.id, count, row.human_seat, row.bot, row.options, None)
+    meta = GameMeta(row.id, row.game, count, row.human_seat, row.bots, row.options, None)
     body = state_object(state.observation(row.human_seat), meta)
     by: str | None = None
-    new_log: list[str] = list(body["log"])
+    new_log: list[JSON] = list(body["log"])
     if index > 0:
         previous_count, previous = prefixes[index - 1]
         mover = previous.current_player()
         by = "you" if mover == row.human_seat else "bot"
         before = state_object(previous.observation(row.human_seat),
-                              GameMeta(row.id, previous_count, row.human_seat, row.bot, row.options, None))
+                              GameMeta(row.id, row.game, previous_count, row.human_seat, row.bots, row.options,
+                                       None))
         old = before["log"]
         new_log = body["log"][len(old):] if body["log"][: len(old)] == old else body["log"]
     return {"index": index, "move_number": count, "by": by, "new_log": new_log, "state": body}
@@ -207,7 +241,8 @@ def replay_object(service: GameService, game_id: str, session: str, move: int | 
     if move is not None and not 0 <= move <= last:
         raise ApiError(422, f"move must be between 0 and {last} (this game has {last + 1} steps)")
     indices = range(len(prefixes)) if move is None else [move]
-    return {"id": row.id, "bot": row.bot, "options": dict(row.options), "count": last + 1,
+    return {"id": row.id, "game": row.game, "seats": list(row.bots), "options": dict(row.options),
+            "count": last + 1,
             "steps": [_step(row, i, prefixes) for i in indices]}
 
 
@@ -216,13 +251,15 @@ def replay_object(service: GameService, game_id: str, session: str, move: int | 
 
 def export_object(service: GameService, session: str) -> JSON:
     """Everything stored about a session: its games (records of finished ones) and feedback."""
+    backfill_summaries(service, session)
     rows = service.store.list(session, limit=None)
     return {
         "exported": _iso(utcnow()),
         "games": [
-            {"id": r.id, "created": _iso(r.created), "updated": _iso(r.updated), "bot": r.bot,
-             "options": dict(r.options), "phase": r.phase, "over": r.over, "result": r.result,
-             "step": r.step, "step_name": r.step_name, "move_number": r.move_number,
+            {"id": r.id, "game": r.game, "created": _iso(r.created), "updated": _iso(r.updated),
+             "seats": list(r.bots), "options": dict(r.options), "phase": r.phase, "over": r.over,
+             "result": r.result, "summary": None if r.summary is None else dict(r.summary),
+             "move_number": r.move_number,
              "finished": None if r.finished is None else _iso(r.finished),
              "record": r.record().to_dict() if r.over else None}
             for r in rows

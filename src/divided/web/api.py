@@ -22,7 +22,7 @@ import logging
 import random
 import re
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -34,30 +34,22 @@ from starlette.concurrency import run_in_threadpool
 from divided import games
 from divided.bots import make_bot
 from divided.bots.base import Bot
-from divided.bots.expert import expert_decision
-from divided.cards import PACK_21, mask_indices
 from divided.errors import RuleOptionError
-from divided.games.base import OptionValue, State
-from divided.games.divided_ranks import actions as act
-from divided.games.divided_ranks.options import OPTIONS as RULE_OPTIONS
-from divided.games.divided_ranks.state import Phase
-from divided.games.divided_ranks.view import PlayerView
+from divided.games.base import OptionValue, RuleOption, State
 from divided.review.review import DEFAULT_BUDGET
+from divided.web import games as web_games
 from divided.web.config import BOT_TIMEOUT, Limits
+from divided.web.games import DEFAULT_GAME, WebRoom
 from divided.web.guards import Bucket, ComputeGate, RateLimiter
 from divided.web.review_jobs import ReviewJobs
 from divided.web.sessions import session_id
 from divided.web.store import GameRow, GameStore, Progress, StateCache
-from divided.web.viewmodel import GameMeta, api_phase, result_word, state_object
+from divided.web.viewmodel import GameMeta, result_word, state_object
 
 logger = logging.getLogger("divided.web")
 
-GAME = "divided-ranks"
 HUMAN_SEAT = 0
-BOTS = ("random", "skilled", "expert")
-SWAPS = ("blind", "face-up")
-FIRST_SPLITTERS: dict[str, OptionValue] = {"you": HUMAN_SEAT, "bot": 1 - HUMAN_SEAT, "coin": "coin"}
-DEFAULTS = {"bot": "skilled", "swap": "blind", "first_splitter": "coin"}
+"""The human's seat; the bots take the others."""
 MAX_BODY = 16 * 1024
 MOVE_THREADS = Limits().move_threads
 """Requests that may run a bot (create, move, bot retry) at once per process; others queue."""
@@ -149,8 +141,8 @@ def _check_keys(data: Mapping[str, Any], allowed: tuple[str, ...]) -> None:
                        f"{', '.join(repr(k) for k in unknown)}; allowed: {', '.join(allowed)}")
 
 
-def _choice(data: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> str:
-    value = data.get(name, DEFAULTS[name])
+def _choice(data: Mapping[str, Any], name: str, allowed: tuple[str, ...], default: str) -> str:
+    value = data.get(name, default)
     if not isinstance(value, str):
         raise ApiError(422, f"{name} must be a string, one of {', '.join(allowed)} "
                        f"(got {_json_type(value)})")
@@ -168,18 +160,12 @@ def _integer(data: Mapping[str, Any], name: str) -> int:
     return value
 
 
-RULE_FIELDS = ("reserve_order", "scoring", "rounds", "opening_seed", "build")
-"""Rule options a new game may set besides ``swap`` and ``first_splitter`` (named as the
-engine names them; the defaults are the standard rules)."""
-NEW_GAME_FIELDS = ("bot", "swap", "first_splitter", "hints", *RULE_FIELDS)
-
-
-def _rule_option(data: Mapping[str, Any], name: str) -> OptionValue | None:
-    """The rule option ``name`` from a new-game body (``None`` when absent), checked against the
-    game's own option list: a string option takes a string, a number option an integer."""
+def _rule_option(data: Mapping[str, Any], option: RuleOption) -> OptionValue | None:
+    """The rule option from a new-game body (``None`` when absent), checked against the game's
+    own option: a string option takes a string, a number option an integer."""
+    name = option.name
     if name not in data:
         return None
-    option = next(o for o in RULE_OPTIONS if o.name == name)
     value = data[name]
     numeric = option.integers is not None or all(isinstance(c, int) for c in option.choices)
     if numeric and (isinstance(value, bool) or not isinstance(value, int)):
@@ -193,32 +179,58 @@ def _rule_option(data: Mapping[str, Any], name: str) -> OptionValue | None:
         raise ApiError(422, f"{name} {shown!r} is not allowed; choose one of {option.values_text}") from None
 
 
+def new_game_fields(web: WebRoom) -> tuple[str, ...]:
+    """The fields a new game of ``web``'s game may carry: the game, the bot, hints, the lobby's
+    options (in the lobby's words) and every other rule option (as the engine names them)."""
+    lobby = tuple(option.option for option in web.lobby_options)
+    rest = tuple(option.name for option in web.rule_options if option.name not in lobby)
+    return ("game", "bot", "hints", *lobby, *rest)
+
+
 @dataclass(frozen=True, slots=True)
 class NewGame:
+    """A validated ``POST /api/games`` body."""
+
     bot: str
-    swap: str
-    first_splitter: str
     hints: bool = False
     rules: Mapping[str, OptionValue] = field(default_factory=dict)
-    """The other rule options given (``reserve_order``, ``scoring``, ``rounds``, ...)."""
+    """The rule options given (lobby options already turned into the engine's values)."""
+    game: str = DEFAULT_GAME
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> NewGame:
-        _check_keys(data, NEW_GAME_FIELDS)
+        game = data.get("game", DEFAULT_GAME)
+        if not isinstance(game, str):
+            raise ApiError(422, f"game must be a string, one of {', '.join(web_games.names())} "
+                           f"(got {_json_type(game)})")
+        if not web_games.ROOMS.supports(game):
+            raise ApiError(422, f"game {game[:40]!r} is not played here; choose one of "
+                           f"{', '.join(web_games.names())}")
+        web = web_games.room(game)
+        _check_keys(data, new_game_fields(web))
         hints = data.get("hints", False)
         if not isinstance(hints, bool):
             raise ApiError(422, f"hints must be true or false, not {_json_type(hints)}")
+        bot = _choice(data, "bot", tuple(b.name for b in web.bots), web.default_bot)
         rules: dict[str, OptionValue] = {}
-        for name in RULE_FIELDS:
-            value = _rule_option(data, name)
-            if value is not None:
-                rules[name] = value
-        return cls(_choice(data, "bot", BOTS), _choice(data, "swap", SWAPS),
-                   _choice(data, "first_splitter", tuple(FIRST_SPLITTERS)), hints, rules)
+        lobby = {option.option: option for option in web.lobby_options}
+        order = {rule.name: [str(choice) for choice in rule.choices] for rule in web.rule_options}
+        for option in web.lobby_options:
+            # name the allowed values in the rule's order when the lobby sends the rule's own values
+            said = order.get(option.option, [])
+            keys = tuple(sorted(option.keys, key=said.index)) if set(option.keys) <= set(said) else option.keys
+            key = _choice(data, option.option, keys, option.default)
+            rules[option.option] = option.value(key)
+        for rule in web.rule_options:
+            if rule.name not in lobby:
+                value = _rule_option(data, rule)
+                if value is not None:
+                    rules[rule.name] = value
+        return cls(bot, hints, rules, game)
 
     def options(self) -> dict[str, OptionValue]:
         """The rule options of the game to start (``games.load`` fills in the rest)."""
-        return {**self.rules, "first_splitter": FIRST_SPLITTERS[self.first_splitter], "swap": self.swap}
+        return dict(self.rules)
 
 
 # -- the bot ----------------------------------------------------------------------------------
@@ -381,27 +393,30 @@ class GameService:
         """The state object of a stored game."""
         if state is None:
             state = self.cache.state(row)
-        meta = GameMeta(row.id, row.move_number, row.human_seat, row.bot, row.options, row.bot_error)
+        meta = GameMeta(row.id, row.game, row.move_number, row.human_seat, row.bots, row.options, row.bot_error)
         return state_object(state.observation(row.human_seat), meta)
 
     def summaries(self, session: str) -> list[dict[str, Any]]:
         """The lobby's list of the session's games, newest first."""
         return [
-            {"id": row.id, "created": row.created.isoformat(), "updated": row.updated.isoformat(),
-             "bot": row.bot, "options": dict(row.options), "phase": row.phase, "over": row.over,
-             "result": row.result}
+            {"id": row.id, "game": row.game, "created": row.created.isoformat(),
+             "updated": row.updated.isoformat(), "seats": list(row.bots), "options": dict(row.options),
+             "variant": web_games.options_words(row.game, web_games.non_default_options(row.game, row.options)),
+             "phase": row.phase, "over": row.over, "result": row.result}
             for row in self.store.list(session)
         ]
 
     # changes
     def create(self, session: str, request: NewGame) -> dict[str, Any]:
-        game = games.load(GAME, **request.options())
+        game = games.load(request.game, **request.options())
+        web = web_games.room(request.game)
+        seats: tuple[str | None, ...] = (None, *(request.bot,) * web.bot_seats(game.options))
         seed = self.store.seed_source()
         state = game.new_initial_state(seed=seed)
-        bot_error = self._bot_replies(state, request.bot, seed, HUMAN_SEAT)
-        row = self.store.insert(session_id=session, game=GAME, options=game.options, seed=seed,
-                                human_seat=HUMAN_SEAT, bot=request.bot,
-                                progress=_progress(state, HUMAN_SEAT, bot_error), hints=request.hints)
+        bot_error = self._bot_replies(state, seats, seed, HUMAN_SEAT)
+        row = self.store.insert(session_id=session, game=request.game, options=game.options, seed=seed,
+                                human_seat=HUMAN_SEAT, bots=seats,
+                                progress=_progress(web, state, HUMAN_SEAT, bot_error), hints=request.hints)
         self.cache.put(row.id, state)
         return self.state_json(row, state)
 
@@ -417,9 +432,9 @@ class GameService:
             raise ApiError(409, "it is the bot's turn, not yours: ask the bot to move again")
         legal = state.legal_actions(row.human_seat)
         if action not in legal:
-            raise ApiError(422, _illegal(action, state.observation(row.human_seat)))
+            raise ApiError(422, web_games.room(row.game).refusal(state.observation(row.human_seat), action))
         state.apply_action(action, player=row.human_seat)
-        bot_error = self._bot_replies(state, row.bot, row.seed, row.human_seat)
+        bot_error = self._bot_replies(state, row.bots, row.seed, row.human_seat)
         return self._save(row, state, bot_error)
 
     def hint_status(self, game_id: str, session: str) -> dict[str, Any]:
@@ -441,11 +456,10 @@ class GameService:
         view = state.observation(row.human_seat)
         legal = list(state.legal_actions(row.human_seat))
         # the review's own choice function, salt and budget: the hint is the review's best
-        decision = expert_decision(view, legal, salt=self.reviews.seed, budget=self.reviews.budget)
-        action = decision.choice
+        hint = web_games.room(row.game).hint(view, legal, self.reviews.seed, self.reviews.budget)
         self.store.count_hint(row.id)
-        return {"action": action, "label": state.action_to_string(action), "value": decision.values[action],
-                "error": decision.errors[action], "move_number": row.move_number, "used": row.hints_used + 1}
+        return {"action": hint.action, "label": state.action_to_string(hint.action), "value": hint.value,
+                "error": hint.error, "move_number": row.move_number, "used": row.hints_used + 1}
 
     def review_status(self, game_id: str, session: str) -> dict[str, Any]:
         return self.reviews.status(self._reviewable(game_id, session))
@@ -468,76 +482,47 @@ class GameService:
         state = self.cache.state(row)
         if state.current_player() == row.human_seat:
             raise ApiError(409, "it is your turn, not the bot's")
-        bot_error = self._bot_replies(state, row.bot, row.seed, row.human_seat)
+        bot_error = self._bot_replies(state, row.bots, row.seed, row.human_seat)
         return self._save(row, state, bot_error)
 
     def _save(self, row: GameRow, state: State[Any, Any], bot_error: str | None) -> dict[str, Any]:
-        saved = self.store.compare_and_set(row, _progress(state, row.human_seat, bot_error))
+        saved = self.store.compare_and_set(row, _progress(web_games.room(row.game), state, row.human_seat,
+                                                          bot_error))
         if saved is None:
             raise ApiError(409, "the game changed while this move was being made (sent twice?): reload it")
         self.cache.put(saved.id, state)
         return self.state_json(saved, state)
 
-    def _bot_replies(self, state: State[Any, Any], bot_name: str, seed: int, seat: int) -> str | None:
-        """Let the bot move until it is ``seat``'s turn or the end; the failure, if any."""
-        if state.is_terminal() or state.current_player() == seat:
-            return None
-        try:
-            bot = self.bot_factory(bot_name)
-        except Exception as error:
-            logger.error("cannot make the %s bot", bot_name, exc_info=error)
-            return f"the {bot_name} bot could not be started"
+    def _bot_replies(self, state: State[Any, Any], seats: Sequence[str | None], seed: int,
+                     seat: int) -> str | None:
+        """Let the bots move until it is ``seat``'s turn or the end; the failure, if any.
+        ``seats`` names the bot in each seat (the human's is ``None``)."""
+        bots: dict[int, Bot] = {}
         while not state.is_terminal() and state.current_player() != seat:
+            mover = state.current_player()
+            bot_name = seats[mover] if 0 <= mover < len(seats) else None
+            if bot_name is None:
+                return f"seat {mover} has no bot"
+            if mover not in bots:
+                try:
+                    bots[mover] = self.bot_factory(bot_name)
+                except Exception as error:
+                    logger.error("cannot make the %s bot", bot_name, exc_info=error)
+                    return f"the {bot_name} bot could not be started"
             try:
-                action = run_bot(bot, state, seed, self.bot_timeout)
+                action = run_bot(bots[mover], state, seed, self.bot_timeout)
             except BotFailure as failure:
                 return str(failure)
             state.apply_action(action, player=state.current_player())
         return None
 
 
-def _progress(state: State[Any, Any], seat: int, bot_error: str | None) -> Progress:
+def _progress(web: WebRoom, state: State[Any, Any], seat: int, bot_error: str | None) -> Progress:
     view = state.observation(seat)
-    outcome = view.outcome
-    return Progress(actions=tuple(state.history()), phase=api_phase(view.phase),
-                    over=view.phase == Phase.OVER, result=result_word(outcome, seat),
-                    bot_error=bot_error, step=None if outcome is None else outcome.step,
-                    step_name=None if outcome is None else outcome.step_name)
-
-
-_KINDS = (
-    (act.SPLIT, act.TAKE_FACE_UP, "a split", Phase.SPLIT),
-    (act.TAKE_FACE_UP, act.KEEP, "a choice of pair", Phase.CHOOSE),
-    (act.KEEP, act.BUILD, "a reserve move", Phase.RESERVE),
-    (act.BUILD, act.NUM_DISTINCT_ACTIONS, "a build", Phase.BUILD),
-)
-_PHASE_TASK = {
-    Phase.SPLIT: "split: choose which two of your four cards go face up",
-    Phase.CHOOSE: "choice: take the face-up or the face-down pair",
-    Phase.RESERVE: "reserve: keep, or give one of your cards",
-    Phase.BUILD: "build: divide your ten cards into two hands",
-}
-
-
-def _illegal(action: int, view: PlayerView) -> str:
-    """Why the human's ``action`` is refused, in words (only the human's own cards appear)."""
-    phase = view.phase
-    task = _PHASE_TASK.get(phase, "game")
-    for low, high, kind, kind_phase in _KINDS:
-        if low <= action < high:
-            if kind_phase != phase:
-                return f"action {action} is {kind}, but this is the {task}. Nothing changed."
-            break
-    else:
-        return (f"there is no action {action}: actions are numbers 0-{act.NUM_DISTINCT_ACTIONS - 1} "
-                "(see the state's 'legal' list). Nothing changed.")
-    if phase == Phase.SPLIT:
-        a, b = act.PAIRS[action - act.SPLIT]
-        drawn = " ".join(str(PACK_21[i]) for i in mask_indices(view.drawn))
-        return (f"you cannot put {PACK_21[a]} {PACK_21[b]} face up: you drew {drawn}. Nothing changed.")
-    if phase == Phase.RESERVE:
-        return f"you cannot give {PACK_21[action - act.GIVE]}: it is not in your hand. Nothing changed."
-    return f"action {action} is not legal now. Nothing changed."
+    result = web.result(view)
+    summary = None if result is None else {**result.detail, "headline": result.headline}
+    return Progress(actions=tuple(state.history()), phase=web.phase(view), over=state.is_terminal(),
+                    result=result_word(result, seat), bot_error=bot_error, summary=summary)
 
 
 # -- the routes -------------------------------------------------------------------------------

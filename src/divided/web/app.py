@@ -30,9 +30,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from divided.bots import make_bot
 from divided.bots import names as bot_names
-from divided.bots.heuristics import value_table
-from divided.hands.arrange import Scoring, packed_key_table
 from divided.web import config
+from divided.web import games as web_games
 from divided.web.after import router as after_router
 from divided.web.api import ApiError, BotFactory, GameService, error_response
 from divided.web.api import router as api_router
@@ -186,8 +185,8 @@ def _warm_up() -> None:
     once per process (they are cached), keeps that off the first requests.
     """
     bot_names()
-    packed_key_table(Scoring.CATEGORIES_FIRST)
-    value_table()
+    for game in web_games.names():
+        web_games.room(game).warm_up()
 
 
 def create_app(database_url: str | None = None, data_dir: Path | None = None, *,

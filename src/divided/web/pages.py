@@ -27,7 +27,14 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from divided.cards import Card
-from divided.web.after import chart_svg, decision_prefixes, finished_row, history_for, replay_object
+from divided.web import games as web_games
+from divided.web.after import (
+    chart_svg,
+    decision_prefixes,
+    finished_row,
+    history_for,
+    replay_object,
+)
 from divided.web.api import ApiError, GameService
 from divided.web.sessions import session_id
 
@@ -35,7 +42,6 @@ WEB_DIR = Path(__file__).resolve().parent
 TEMPLATES_DIR = WEB_DIR / "templates"
 STATIC_DIR = WEB_DIR / "static"
 STATIC_URL = "/static"
-RULES_RESOURCE = "rules_text/divided-ranks.md"
 
 router = APIRouter()
 templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
@@ -148,7 +154,8 @@ def _markdown() -> MarkdownIt:
 @cache
 def rules_html() -> str:
     """The project's rules text, rendered from the package resource."""
-    text = resources.files("divided").joinpath(RULES_RESOURCE).read_text(encoding="utf-8")
+    resource = web_games.room(web_games.DEFAULT_GAME).rules_resource
+    text = resources.files("divided").joinpath(resource).read_text(encoding="utf-8")
     return str(_markdown().render(text))
 
 
@@ -166,9 +173,9 @@ def _split_rules(html: str) -> tuple[str, str, str]:
 def asset_version() -> str:
     """A short hash of the static files, appended to their URLs so browsers pick up changes."""
     digest = hashlib.sha256()
-    for path in sorted(STATIC_DIR.glob("*")):
+    for path in sorted(STATIC_DIR.rglob("*")):
         if path.is_file():
-            digest.update(path.name.encode())
+            digest.update(path.relative_to(STATIC_DIR).as_posix().encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
@@ -182,7 +189,7 @@ def _render(request: Request, name: str, page: str, title: str, **context: Any) 
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
 def lobby(request: Request) -> HTMLResponse:
-    return _render(request, "lobby.html", "lobby", "Play")
+    return _render(request, "lobby.html", "lobby", "Play", room=web_games.room(web_games.DEFAULT_GAME))
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse, include_in_schema=False)
@@ -239,7 +246,19 @@ def history(request: Request) -> HTMLResponse:
 
 
 def _faces(codes: list[str]) -> list[CardFace]:
+    """The faces of cards, for a game's templates (``faces(state.table.hand)``)."""
     return [CardFace.of(code) for code in codes]
+
+
+templates.env.globals["faces"] = _faces
+
+
+def game_scripts() -> list[str]:
+    """The browser scripts of every game with a web room (each registers its renderer)."""
+    return [web_games.room(game).script for game in web_games.names()]
+
+
+templates.env.globals["game_scripts"] = game_scripts
 
 
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse, include_in_schema=False)
@@ -257,16 +276,11 @@ def replay(request: Request, game_id: str, move: int | None = None) -> HTMLRespo
     body = replay_object(service, row.id, session, index)
     step = body["steps"][0]
     state = step["state"]
-    outcome = state["outcome"]
     return _render(
         request, "replay.html", "replay", "Replay", game_id=row.id, step=step, state=state, last=last,
-        index=index, hand=_faces(state["hand"]), opponent_known=_faces(state["opponent"]["known"]),
-        drawn=_faces(state["table"]["drawn"] or []), face_up=_faces(state["table"]["face_up"]),
-        outcome=outcome, step_moves=[count for count, _ in prefixes], summary_open=move is None,
-        holdings=None if outcome is None else {
-            who: [(label, outcome[who][label]["category"], _faces(outcome[who][label]["cards"]))
-                  for label in ("weaker", "stronger")]
-            for who in ("you", "bot")},
+        index=index, step_moves=[count for count, _ in prefixes], summary_open=move is None,
+        bots=[bot for bot in row.bots if bot is not None],
+        variant=web_games.options_words(row.game, web_games.non_default_options(row.game, row.options)),
     )
 
 

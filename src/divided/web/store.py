@@ -42,6 +42,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -72,16 +73,16 @@ games_table = Table(
     Column("options", JSON, nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("human_seat", Integer, nullable=False),
-    Column("bot", String(64), nullable=False),
+    Column("bots", JSON, nullable=False),  # the bot in each seat (null for the human's)
     Column("actions", JSON, nullable=False),
     Column("move_number", Integer, nullable=False),
     Column("phase", String(16), nullable=False),
     Column("over", Boolean, nullable=False),
     Column("result", String(16), nullable=True),
     Column("bot_error", Text, nullable=True),
-    # public summaries of a finished game, so the history needs no replay
-    Column("step", Integer, nullable=True),
-    Column("step_name", String(64), nullable=True),
+    # public summary of a finished game, so the history needs no replay: the result's
+    # ``detail`` and its ``headline`` (JSON); NULL until filled (see after.backfill_summaries)
+    Column("summary", JSON, nullable=True),
     Column("finished", DateTime(timezone=True), nullable=True),
     # hints: allowed at creation, and how many the player asked for
     Column("hints", Boolean, nullable=True),
@@ -90,14 +91,16 @@ games_table = Table(
 Index("ix_games_session_created", games_table.c.session_id, games_table.c.created)
 
 SUMMARY_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("step", "INTEGER"),
-    ("step_name", "VARCHAR(64)"),
     ("finished", "TIMESTAMP"),
     ("hints", "BOOLEAN"),
     ("hints_used", "INTEGER"),
 )
 """Columns added after the first release: :meth:`GameStore.create_tables` adds them to an
 older ``games`` table (they are nullable, so old rows stay valid)."""
+
+OLD_COLUMNS = ("bot", "step", "step_name")
+"""The Divided-Ranks-only columns of the first releases: :meth:`GameStore.create_tables` turns
+them into ``bots`` (the bot per seat) and ``summary`` (NULL: refilled from the record, once)."""
 
 feedback_table = Table(
     "feedback",
@@ -181,15 +184,14 @@ class GameRow:
     options: Mapping[str, OptionValue]
     seed: int
     human_seat: int
-    bot: str
+    bots: tuple[str | None, ...]
     actions: tuple[int, ...]
     move_number: int
     phase: str
     over: bool
     result: str | None
     bot_error: str | None
-    step: int | None = None
-    step_name: str | None = None
+    summary: Mapping[str, Any] | None = None
     finished: datetime | None = None
     hints: bool = False
     hints_used: int = 0
@@ -207,8 +209,8 @@ class Progress:
     over: bool
     result: str | None
     bot_error: str | None
-    step: int | None = None
-    step_name: str | None = None
+    summary: Mapping[str, Any] | None = None
+    """The finished game's ``Result.detail`` plus its ``headline`` (``None`` while playing)."""
 
     @property
     def move_number(self) -> int:
@@ -224,27 +226,36 @@ def _row(mapping: RowMapping | Mapping[str, Any]) -> GameRow:
     return GameRow(
         id=mapping["id"], session_id=mapping["session_id"], created=_aware(mapping["created"]),
         updated=_aware(mapping["updated"]), game=mapping["game"], options=dict(mapping["options"]),
-        seed=int(mapping["seed"]), human_seat=int(mapping["human_seat"]), bot=mapping["bot"],
+        seed=int(mapping["seed"]), human_seat=int(mapping["human_seat"]), bots=_bots(mapping["bots"]),
         actions=tuple(int(a) for a in mapping["actions"]), move_number=int(mapping["move_number"]),
         phase=mapping["phase"], over=bool(mapping["over"]), result=mapping["result"],
-        bot_error=mapping["bot_error"], step=mapping.get("step"), step_name=mapping.get("step_name"),
+        bot_error=mapping["bot_error"], summary=_summary(mapping.get("summary")),
         finished=None if mapping.get("finished") is None else _aware(mapping["finished"]),
         hints=bool(mapping.get("hints") or False), hints_used=int(mapping.get("hints_used") or 0),
     )
 
 
+def _bots(value: Any) -> tuple[str | None, ...]:
+    return tuple(None if name is None else str(name) for name in value)
+
+
+def _summary(value: Any) -> dict[str, Any] | None:
+    return None if value is None else dict(value)
+
+
 @dataclass(frozen=True, slots=True)
 class FinishedGame:
-    """One line of the history: a finished game's public summary (read from columns only)."""
+    """One line of the history: a finished game's public summary (read from columns only;
+    ``summary`` is ``None`` until :func:`divided.web.after.backfill_summaries` fills it)."""
 
     id: str
+    game: str
     created: datetime
     finished: datetime
-    bot: str
-    swap: str
+    bots: tuple[str | None, ...]
+    options: Mapping[str, OptionValue]
     result: str
-    step: int | None
-    step_name: str | None
+    summary: Mapping[str, Any] | None
     hints_used: int = 0
 
 
@@ -324,6 +335,7 @@ class GameStore:
             raise ConfigError(f"cannot open the database {where}: {error.__class__.__name__}: "
                               f"{str(error.orig if hasattr(error, 'orig') else error).strip()}") from None
         self._add_summary_columns()
+        self._upgrade_old_columns()
 
     def _add_summary_columns(self) -> None:
         """Give a ``games`` table made by an older version the summary columns it lacks."""
@@ -341,6 +353,56 @@ class GameStore:
             if any(name not in present for name, _ in SUMMARY_COLUMNS):
                 raise
 
+    def _columns(self) -> set[str]:
+        return {column["name"] for column in inspect(self.engine).get_columns("games")}
+
+    def _upgrade_old_columns(self) -> None:
+        """Turn a ``games`` table written by a Divided-Ranks-only version (``bot``, ``step``,
+        ``step_name``) into today's (``bots``, ``summary``).
+
+        ``bots`` gets the old bot in every seat but the human's; ``summary`` starts NULL and is
+        refilled from each finished game's record the first time its owner's history is read
+        (the old columns held only part of it). Each step checks what is there first, so an
+        upgrade that was interrupted, or that another worker is running, finishes cleanly.
+        """
+        present = self._columns()
+        if not present & set(OLD_COLUMNS) and {"bots", "summary"} <= present:
+            return
+        try:
+            self._upgrade_steps()
+        except SQLAlchemyError:
+            # another worker upgraded the table at the same moment; check that it is done now
+            present = self._columns()
+            if present & set(OLD_COLUMNS) or not {"bots", "summary"} <= present:
+                raise
+
+    def _upgrade_steps(self) -> None:
+        sqlite = is_sqlite(self.url)
+        json_type = "JSON"
+        with self.engine.begin() as connection:
+            if not sqlite:
+                connection.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
+            present = {column["name"] for column in inspect(connection).get_columns("games")}
+            if "bots" not in present:
+                connection.execute(text(f"ALTER TABLE games ADD COLUMN bots {json_type}"))
+            if "summary" not in present:
+                connection.execute(text(f"ALTER TABLE games ADD COLUMN summary {json_type}"))
+            if "bot" in present:
+                old = connection.execute(text("SELECT id, human_seat, bot FROM games")).all()
+                seats = 2  # every game of those versions was Divided Ranks against one bot
+                fill = (update(games_table).where(games_table.c.id == bindparam("key"))
+                        .values(bots=bindparam("seats", type_=JSON)))
+                if old:
+                    connection.execute(fill, [
+                        {"key": game_id, "seats": [None if seat == int(human_seat) else str(bot)
+                                                   for seat in range(seats)]}
+                        for game_id, human_seat, bot in old])
+            for name in OLD_COLUMNS:
+                if name in present:
+                    connection.execute(text(f"ALTER TABLE games DROP COLUMN {name}"))
+            if not sqlite:
+                connection.execute(text("ALTER TABLE games ALTER COLUMN bots SET NOT NULL"))
+
     def _table_exists(self) -> bool:
         try:
             with self.engine.connect() as connection:
@@ -353,15 +415,15 @@ class GameStore:
         self.engine.dispose()
 
     def insert(self, *, session_id: str, game: str, options: Mapping[str, OptionValue], seed: int,
-               human_seat: int, bot: str, progress: Progress, hints: bool = False) -> GameRow:
+               human_seat: int, bots: Sequence[str | None], progress: Progress, hints: bool = False) -> GameRow:
         """Store a new game and return its row."""
         now = utcnow()
         values: dict[str, Any] = {
             "id": new_game_id(), "session_id": owner_key(session_id), "created": now, "updated": now,
-            "game": game, "options": dict(options), "seed": seed, "human_seat": human_seat, "bot": bot,
+            "game": game, "options": dict(options), "seed": seed, "human_seat": human_seat, "bots": list(bots),
             "actions": list(progress.actions), "move_number": progress.move_number,
             "phase": progress.phase, "over": progress.over, "result": progress.result,
-            "bot_error": progress.bot_error, "step": progress.step, "step_name": progress.step_name,
+            "bot_error": progress.bot_error, "summary": _summary(progress.summary),
             "finished": now if progress.over else None, "hints": hints, "hints_used": 0,
         }
         with self.engine.begin() as connection:
@@ -396,8 +458,7 @@ class GameStore:
         values: dict[str, Any] = {
             "actions": list(progress.actions), "move_number": progress.move_number,
             "phase": progress.phase, "over": progress.over, "result": progress.result,
-            "bot_error": progress.bot_error, "updated": now, "step": progress.step,
-            "step_name": progress.step_name,
+            "bot_error": progress.bot_error, "updated": now, "summary": _summary(progress.summary),
         }
         if progress.over and not row.over:
             values["finished"] = now
@@ -407,10 +468,10 @@ class GameStore:
             return None
         return GameRow(
             id=row.id, session_id=row.session_id, created=row.created, updated=now, game=row.game,
-            options=row.options, seed=row.seed, human_seat=row.human_seat, bot=row.bot,
+            options=row.options, seed=row.seed, human_seat=row.human_seat, bots=row.bots,
             actions=progress.actions, move_number=progress.move_number, phase=progress.phase,
             over=progress.over, result=progress.result, bot_error=progress.bot_error,
-            step=progress.step, step_name=progress.step_name,
+            summary=_summary(progress.summary),
             finished=values.get("finished", row.finished), hints=row.hints, hints_used=row.hints_used,
         )
 
@@ -418,27 +479,25 @@ class GameStore:
     def finished(self, session_id: str) -> Sequence[FinishedGame]:
         """This session's finished games, oldest first, from the summary columns alone."""
         c = games_table.c
-        query = (select(c.id, c.created, c.updated, c.finished, c.bot, c.options, c.result, c.step,
-                        c.step_name, c.hints_used)
+        query = (select(c.id, c.game, c.created, c.updated, c.finished, c.bots, c.options, c.result,
+                        c.summary, c.hints_used)
                  .where(c.session_id == owner_key(session_id), c.over.is_(True))
                  .order_by(func.coalesce(c.finished, c.updated), c.id))
         with self.engine.connect() as connection:
             found = connection.execute(query).mappings().all()
         return [
-            FinishedGame(id=m["id"], created=_aware(m["created"]),
+            FinishedGame(id=m["id"], game=m["game"], created=_aware(m["created"]),
                          finished=_aware(m["finished"] if m["finished"] is not None else m["updated"]),
-                         bot=m["bot"], swap=str(dict(m["options"]).get("swap", "")),
-                         result=m["result"] or "draw",
-                         step=None if m["step"] is None else int(m["step"]), step_name=m["step_name"],
-                         hints_used=int(m["hints_used"] or 0))
+                         bots=_bots(m["bots"]), options=dict(m["options"]), result=m["result"] or "draw",
+                         summary=_summary(m["summary"]), hints_used=int(m["hints_used"] or 0))
             for m in found
         ]
 
-    def set_summary(self, game_id: str, step: int | None, step_name: str | None) -> None:
-        """Fill in the deciding step of a game finished before the column existed."""
+    def set_summary(self, game_id: str, summary: Mapping[str, Any]) -> None:
+        """Fill in the summary of a game finished before the column existed."""
         with self.engine.begin() as connection:
             connection.execute(update(games_table).where(games_table.c.id == game_id)
-                               .values(step=step, step_name=step_name))
+                               .values(summary=dict(summary)))
 
     # -- hints and reviews -------------------------------------------------------------------
     def count_hint(self, game_id: str) -> None:

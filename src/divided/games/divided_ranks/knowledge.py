@@ -82,6 +82,9 @@ class Knowledge:
     ``unaccounted[card][Place.OPPONENT_HAND]`` (absent: it is known to have left).
     ``worked_out``: the cards whose place is certain (in ``opponent_known``, or the
     ``reserve``) although the player never saw them in that place: known by deduction only.
+
+    These are the game room's :class:`~divided.games.room.Books` (:meth:`to_json`,
+    :meth:`describe`).
     """
 
     player: int

@@ -190,8 +190,15 @@ class WorldSampler:
         return self._sample(rng)
 
     def weight(self, state: DividedRanksState) -> float:
-        """1.0: :meth:`sample` draws with the books' odds (see the module text), so every
-        sample counts the same."""
+        """1.0 for every sample: :meth:`sample` already draws with the books' odds.
+
+        What that means exactly (see the module text): during the draft every consistent
+        placement of the unseen cards is equally likely, as the books count; from the reserve on
+        every candidate reserve card is equally likely, as the books' ``reserve_odds`` say, but
+        the hidden history behind one card (the original reserve, a blind gift) and a secret
+        build are arbitrary spreads, not counted states. Mid-deal chance nodes of a shortened
+        study draw the next card uniformly, not with the deal's chances (nobody decides there).
+        """
         return 1.0
 
     def _sample(self, rng: _Draws) -> DividedRanksState:

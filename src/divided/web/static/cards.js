@@ -1,4 +1,5 @@
-/* Divided Ranks: cards, hand categories and browser settings.
+/* Cards and browser settings for every page (the page ranks no hands: the server sends every
+ * category it shows).
  *
  * Pure helpers shared by every page (no DOM work except applying the display settings to
  * <html>, which runs as soon as this file loads so the page never flashes the wrong look).
@@ -21,13 +22,6 @@
   var JOKER = "Jk";
   var JOKER_INDEX = 20;
   var LOW = -1;
-
-  var CATEGORY = {
-    PAIR: 1, TWO_PAIR: 2, THREE_OF_A_KIND: 3, STRAIGHT: 4,
-    FULL_HOUSE: 5, FOUR_OF_A_KIND: 6, ROYAL_FLUSH: 7
-  };
-  var CATEGORY_NAMES = [null, "Pair", "Two Pair", "Three of a Kind", "Straight",
-    "Full House", "Four of a Kind", "Royal Flush"];
 
   /** Read one card in the project's notation ("Ts", "10s", "Qh", "Jk"). Null if not a card. */
   function parse(code) {
@@ -91,61 +85,6 @@
     return b.every(function (c) { return seen[must(c).code] === true; });
   }
 
-  /** [category, tie-break...] of five cards; compare with compareKeys (larger is stronger).
-   * Mirrors divided.hands.five: the Joker is wild only for the straight and the royal flush. */
-  function handKey(codes) {
-    if (!codes || codes.length !== 5) { return null; }
-    var cards = codes.map(must);
-    var naturals = cards.filter(function (c) { return !c.joker; });
-    var hasJoker = naturals.length === 4;
-    var rankSet = {};
-    var suitSet = {};
-    naturals.forEach(function (c) { rankSet[c.rank] = true; suitSet[c.suit] = true; });
-    var distinct = Object.keys(rankSet).length;
-    if (distinct === naturals.length && (hasJoker || distinct === 5)) {
-      var oneSuit = Object.keys(suitSet).length === 1;
-      return [oneSuit ? CATEGORY.ROYAL_FLUSH : CATEGORY.STRAIGHT, hasJoker ? 0 : 1];
-    }
-    var counts = {};
-    cards.forEach(function (c) { counts[c.rank] = (counts[c.rank] || 0) + 1; });
-    var groups = Object.keys(counts).map(function (r) { return [counts[r], Number(r)]; });
-    groups.sort(function (x, y) { return y[0] - x[0] || y[1] - x[1]; });
-    var shape = groups.map(function (g) { return g[0]; }).join("");
-    var category = {
-      "41": CATEGORY.FOUR_OF_A_KIND, "32": CATEGORY.FULL_HOUSE, "311": CATEGORY.THREE_OF_A_KIND,
-      "221": CATEGORY.TWO_PAIR, "2111": CATEGORY.PAIR
-    }[shape];
-    return [category].concat(groups.map(function (g) { return g[1]; }));
-  }
-
-  function compareKeys(a, b) {
-    var n = Math.max(a.length, b.length);
-    for (var i = 0; i < n; i++) {
-      var x = i < a.length ? a[i] : -Infinity;
-      var y = i < b.length ? b[i] : -Infinity;
-      if (x !== y) { return x < y ? -1 : 1; }
-    }
-    return 0;
-  }
-
-  function categoryName(codes) {
-    var key = handKey(codes);
-    return key ? CATEGORY_NAMES[key[0]] : null;
-  }
-
-  /** Which of two five-card rows is the weaker hand. On a tie, the row holding the lower
-   * card in pack order counts as the weaker one (as auto-arrange does). */
-  function weakerRow(rowA, rowB) {
-    var a = handKey(rowA);
-    var b = handKey(rowB);
-    if (!a || !b) { return null; }
-    var cmp = compareKeys(a, b);
-    if (cmp !== 0) { return cmp < 0 ? 0 : 1; }
-    var lowA = Math.min.apply(null, rowA.map(function (c) { return must(c).index; }));
-    var lowB = Math.min.apply(null, rowB.map(function (c) { return must(c).index; }));
-    return lowA < lowB ? 0 : 1;
-  }
-
   var CARD_TOKEN = /\b(?:10|[TJQKA])[shdc]\b|\bJk\b/g;
 
   /** Split free text into strings and card codes, for rendering cards inline. */
@@ -193,12 +132,13 @@
   }
 
   // -- settings (localStorage, per browser) ------------------------------------------------
-  var SETTINGS_KEY = "divided-ranks.settings";
+  // The display settings, shared by every game, live under SETTINGS_KEY; each game keeps its
+  // own choices (its lobby's defaults) under a key of its own, named after the game (see
+  // loadGameSettings). Browsers that stored everything under Divided Ranks' key before games
+  // had keys of their own read their display settings from there until they save new ones.
+  var SETTINGS_KEY = "divided.settings";
+  var LEGACY_KEY = "divided-ranks.settings";
   var DEFAULTS = {
-    bot: "skilled",          // random | skilled | expert
-    swap: "blind",           // blind | face-up
-    firstSplitter: "coin",   // you | bot | coin
-    reserveOrder: "literal", // literal | splitter-first | coin
     pace: "normal",          // off | fast | normal | slow
     fourColour: false,
     largeCards: false,
@@ -206,10 +146,6 @@
   };
   var PACE_MS = { off: 0, fast: 450, normal: 1100, slow: 2200 };
   var CHOICES = {
-    bot: ["random", "skilled", "expert"],
-    swap: ["blind", "face-up"],
-    firstSplitter: ["you", "bot", "coin"],
-    reserveOrder: ["literal", "splitter-first", "coin"],
     pace: ["off", "fast", "normal", "slow"]
   };
 
@@ -217,26 +153,53 @@
     try { return root.localStorage || null; } catch (e) { return null; }
   }
 
-  function loadSettings() {
+  function readJson(store, key) {
+    try {
+      var value = JSON.parse(store.getItem(key) || "null");
+      return value && typeof value === "object" && !Array.isArray(value) ? value : null;
+    } catch (e) { return null; }  // a damaged entry counts as none
+  }
+
+  /** Settings under `key`: each of `defaults`, replaced by a stored value of the same type (one
+   * of `choices[name]` when given). `fallbackKey` is read when `key` holds nothing. */
+  function loadFrom(key, defaults, choices, fallbackKey) {
     var result = {};
-    Object.keys(DEFAULTS).forEach(function (k) { result[k] = DEFAULTS[k]; });
+    Object.keys(defaults).forEach(function (k) { result[k] = defaults[k]; });
     var store = storage();
     if (!store) { return result; }
-    try {
-      var saved = JSON.parse(store.getItem(SETTINGS_KEY) || "{}");
-      Object.keys(DEFAULTS).forEach(function (k) {
-        if (!(k in saved)) { return; }
-        if (typeof DEFAULTS[k] === "boolean" && typeof saved[k] === "boolean") { result[k] = saved[k]; }
-        if (CHOICES[k] && CHOICES[k].indexOf(saved[k]) >= 0) { result[k] = saved[k]; }
-      });
-    } catch (e) { /* a damaged entry falls back to the defaults */ }
+    var saved = readJson(store, key) || (fallbackKey ? readJson(store, fallbackKey) : null) || {};
+    Object.keys(defaults).forEach(function (k) {
+      if (!(k in saved)) { return; }
+      if (typeof defaults[k] === "boolean" && typeof saved[k] === "boolean") { result[k] = saved[k]; }
+      if (choices && choices[k] && choices[k].indexOf(saved[k]) >= 0) { result[k] = saved[k]; }
+    });
     return result;
   }
 
-  function saveSettings(settings) {
+  /** Store `values` under `key`, keeping what else that key holds. */
+  function saveTo(key, values) {
     var store = storage();
     if (!store) { return false; }
-    try { store.setItem(SETTINGS_KEY, JSON.stringify(settings)); return true; } catch (e) { return false; }
+    var saved = readJson(store, key) || {};
+    Object.keys(values).forEach(function (k) { saved[k] = values[k]; });
+    try { store.setItem(key, JSON.stringify(saved)); return true; } catch (e) { return false; }
+  }
+
+  function loadSettings() { return loadFrom(SETTINGS_KEY, DEFAULTS, CHOICES, LEGACY_KEY); }
+
+  function saveSettings(settings) {
+    var display = {};
+    Object.keys(DEFAULTS).forEach(function (k) { display[k] = settings[k]; });
+    return saveTo(SETTINGS_KEY, display);
+  }
+
+  /** A game's own settings: `spec` is {key, defaults, choices}, as the game's script gives it. */
+  function loadGameSettings(spec) { return loadFrom(spec.key, spec.defaults, spec.choices, null); }
+
+  function saveGameSettings(spec, values) {
+    var own = {};
+    Object.keys(spec.defaults).forEach(function (k) { own[k] = values[k]; });
+    return saveTo(spec.key, own);
   }
 
   function applySettings(settings) {
@@ -247,13 +210,13 @@
   }
 
   var api = {
-    SUITS: SUITS, CATEGORY: CATEGORY, CATEGORY_NAMES: CATEGORY_NAMES, JOKER: JOKER,
+    SUITS: SUITS, JOKER: JOKER,
     parse: parse, label: label, words: words, rankLabel: rankLabel, suitGlyph: suitGlyph,
-    suitName: suitName, sortCards: sortCards, sameSet: sameSet, handKey: handKey,
-    compareKeys: compareKeys, categoryName: categoryName, weakerRow: weakerRow,
+    suitName: suitName, sortCards: sortCards, sameSet: sameSet,
     tokenize: tokenize, spoken: spoken, listWords: listWords, pretty: pretty, percent: percent,
-    DEFAULTS: DEFAULTS, CHOICES: CHOICES, PACE_MS: PACE_MS,
-    loadSettings: loadSettings, saveSettings: saveSettings, applySettings: applySettings
+    DEFAULTS: DEFAULTS, CHOICES: CHOICES, PACE_MS: PACE_MS, SETTINGS_KEY: SETTINGS_KEY,
+    loadSettings: loadSettings, saveSettings: saveSettings, applySettings: applySettings,
+    loadGameSettings: loadGameSettings, saveGameSettings: saveGameSettings
   };
 
   root.DividedCards = api;

@@ -1,4 +1,5 @@
-"""The facts stored per game, checked against the slow, independent paths of the hand evaluator."""
+"""Divided Ranks' facts as the lab stores them, checked against the slow, independent paths of the
+hand evaluator."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from divided import games
 from divided.cards import PACK_21
 from divided.hands.arrange import Scoring, all_holdings, arrangement, ranked_splits, split_masks
 from divided.sim import Arm, SerialExecutor, make_plan, run
-from divided.sim.play import best_split_classes, play_game, split_signatures
+from divided.sim.games.divided_ranks import best_split_classes, split_signatures
+from divided.sim.play import play_game
 
 
 def rank_classes_by_brute_force(holding: int, scoring: Scoring) -> int:
@@ -100,16 +102,3 @@ def test_reserve_facts_match_the_replayed_game(options: dict[str, str]) -> None:
         assert all(c["chooser"] == 1 - s.splitter for c, s in zip(
             facts["choices"], [e for e in core.log if type(e).__name__ == "SplitEvent"], strict=True))
     assert swaps > 0
-
-
-def test_a_studys_public_opening_is_not_counted_as_choices() -> None:
-    # rounds=2: the three opening rounds are dealt, not chosen; only rounds 4 and 5 are choices.
-    from divided.sim.play import divided_ranks_facts
-
-    game = games.load("divided-ranks", rounds=2, build="auto")
-    state = game.new_initial_state(seed=5)
-    while not state.is_terminal():
-        state.apply_action(state.legal_actions()[0])
-    facts = divided_ranks_facts(state)
-    assert [choice["round"] for choice in facts["choices"]] == [4, 5]
-    assert len(facts["reserve"]) == 2

@@ -1,14 +1,50 @@
-/* Divided Ranks in the browser: the lobby, the settings page and the table.
+/* The web app's shell in the browser, the same for every game: the lobby, the settings page,
+ * the table's frame (requests with move_number, pacing of the bots' moves, alerts, the log,
+ * knowledge panels, hints, the review, history, replay and export).
  *
  * Hand-written, no framework, no build step. The server is authoritative: the table shows
  * only what GET /api/games/{id} returns and sends moves as the number of one of the
- * state's `legal` actions. Cards and settings helpers live in cards.js (DividedCards).
+ * state's `legal` actions. What a game's table looks like is drawn by its own script
+ * (static/games/<game>.js), which calls
+ *   DividedShell.register(gameId, {renderTable, renderControls, renderShowdown, ...})
+ * Cards and settings helpers live in cards.js (DividedCards).
  */
 (function () {
   "use strict";
 
   var C = window.DividedCards;
   var settings = C.loadSettings();
+
+  // -- the games' renderers ------------------------------------------------------------------
+  /* A renderer: {title, renderTable(s), renderControls(box, s), renderShowdown(box, s),
+   * and optionally renderKnowledge(body, s), renderReplay(s), meta(s) -> [words], help {phase:
+   * text}, phaseWords {phase: words}, settings {key, defaults, choices} (the game's own choices,
+   * stored under its own key), lobbyDefaults(own settings) -> {field: value},
+   * sameGame(s, own settings) -> new-game body, botMovesNext(s), reset()}. */
+  var GAMES = {};
+
+  function register(id, renderer) {
+    if (typeof id !== "string" || !id || !renderer || typeof renderer.renderTable !== "function" ||
+        typeof renderer.renderControls !== "function" || typeof renderer.renderShowdown !== "function") {
+      throw new Error("DividedShell.register(id, {renderTable, renderControls, renderShowdown})");
+    }
+    GAMES[id] = renderer;
+  }
+
+  var NO_GAME = {
+    title: "the game", renderTable: function () {}, renderShowdown: function () {},
+    renderControls: function (box, s) {
+      box.appendChild(el("p", { text: "This page cannot draw a game of " + String(s.game) + "." }));
+    }
+  };
+
+  function gameOf(s) { return (s && GAMES[s.game]) || NO_GAME; }
+
+  /** A game's own settings (its lobby's defaults), from its own storage key. */
+  function gameSettings(id) {
+    var g = GAMES[id];
+    return g && g.settings ? C.loadGameSettings(g.settings) : {};
+  }
 
   // -- small DOM helpers -----------------------------------------------------------------
   function el(tag, attrs) {
@@ -150,13 +186,20 @@
   var NETWORK_ERROR = "Could not reach the server. Check your connection and try again.";
 
   // -- words ---------------------------------------------------------------------------------
-  var BOT_NAMES = { random: "Random", skilled: "Skilled", expert: "Expert" };
-  var SWAP_NAMES = { blind: "blind swap", "face-up": "face-up swap" };
-  var PHASE_NAMES = {
-    split: "splitting", choose: "choosing", reserve: "at the reserve", build: "building", over: "finished"
-  };
+  function botName(bot) {
+    var name = String(bot || "bot");
+    return name.charAt(0).toUpperCase() + name.slice(1);
+  }
 
-  function botName(bot) { return BOT_NAMES[bot] || String(bot || "bot"); }
+  /** The first bot of a game's seats (a two-player game has one). */
+  function firstBot(seats) {
+    return (seats || []).filter(function (b) { return b !== null && b !== undefined; })[0] || "bot";
+  }
+
+  function phaseWords(game, phase) {
+    var words = (GAMES[game] && GAMES[game].phaseWords) || {};
+    return words[phase] || (phase === "over" ? "finished" : String(phase));
+  }
 
   function formatTime(value) {
     if (value === null || value === undefined || value === "") { return ""; }
@@ -172,7 +215,7 @@
   function resultText(game) {
     var r = game.result;
     var winner = r && typeof r === "object" ? r.winner : r;
-    if (!game.over && (r === null || r === undefined)) { return "In play, " + (PHASE_NAMES[game.phase] || game.phase); }
+    if (!game.over && (r === null || r === undefined)) { return "In play, " + phaseWords(game.game, game.phase); }
     if (winner === "you" || winner === "win" || winner === "won") { return "You won"; }
     if (winner === "bot" || winner === "loss" || winner === "lost") { return "The bot won"; }
     if (winner === null || winner === "draw" || winner === "drawn") { return game.over ? "Drawn" : "In play"; }
@@ -186,22 +229,19 @@
     var form = byId("new-game");
     var status = byId("new-game-status");
     var button = byId("start-game");
-    setRadio(form, "bot", settings.bot);
-    setRadio(form, "swap", settings.swap);
-    setRadio(form, "first_splitter", settings.firstSplitter);
-    setRadio(form, "reserve_order", settings.reserveOrder);
+    var gameInput = form.querySelector('input[name="game"]');
+    var renderer = gameInput && GAMES[gameInput.value];
+    var defaults = renderer && renderer.lobbyDefaults ? renderer.lobbyDefaults(gameSettings(gameInput.value)) : {};
+    Object.keys(defaults).forEach(function (name) { setRadio(form, name, defaults[name]); });
     var hints = hintsBox(form, button);
 
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       if (button.disabled) { return; }
-      var body = {
-        bot: radioValue(form, "bot"),
-        swap: radioValue(form, "swap"),
-        first_splitter: radioValue(form, "first_splitter"),
-        reserve_order: radioValue(form, "reserve_order"),
-        hints: hints.checked
-      };
+      // every option the form offers (it is drawn from the game's lobby options)
+      var body = { hints: hints.checked };
+      if (gameInput) { body.game = gameInput.value; }
+      form.querySelectorAll('input[type="radio"]:checked').forEach(function (input) { body[input.name] = input.value; });
       button.disabled = true;
       status.textContent = "Shuffling and dealing…";
       startGame(body, function (message) {
@@ -272,18 +312,18 @@
         return;
       }
       var rows = games.map(function (game) {
-        var swap = game.options && game.options.swap;
+        var bot = firstBot(game.seats);
         var link = "/games/" + encodeURIComponent(game.id);
         var verb = game.over ? "See the result" : "Resume";
         return el("tr", null,
           el("td", { "data-label": "Last played" }, el("time", { datetime: String(game.updated || game.created || "") }, formatTime(game.updated || game.created))),
-          el("td", { "data-label": "Bot", text: botName(game.bot) }),
-          el("td", { "data-label": "Swap", text: swap ? (swap === "face-up" ? "Face up" : "Blind") : "" }),
+          el("td", { "data-label": "Bot", text: botName(bot) }),
+          el("td", { "data-label": "Rules", text: game.variant || "Standard" }),
           el("td", { "data-label": "State", text: resultText(game) }),
           el("td", { class: "actions-cell" }, el("a", { href: link, class: "button-link" + (game.over ? "" : " primary") }, verb,
-            el("span", { class: "visually-hidden", text: ": game against the " + botName(game.bot) + " bot, " + formatTime(game.created) })),
+            el("span", { class: "visually-hidden", text: ": game against the " + botName(bot) + " bot, " + formatTime(game.created) })),
             game.over ? el("a", { href: link + "/replay", class: "button-link" }, "Replay",
-              el("span", { class: "visually-hidden", text: ": game against the " + botName(game.bot) + " bot, " + formatTime(game.created) })) : null)
+              el("span", { class: "visually-hidden", text: ": game against the " + botName(bot) + " bot, " + formatTime(game.created) })) : null)
         );
       });
       box.appendChild(el("div", { class: "table-scroll" },
@@ -292,7 +332,7 @@
           el("thead", null, el("tr", null,
             el("th", { scope: "col", text: "Last played" }),
             el("th", { scope: "col", text: "Bot" }),
-            el("th", { scope: "col", text: "Swap" }),
+            el("th", { scope: "col", text: "Rules" }),
             el("th", { scope: "col", text: "State" }),
             el("th", { scope: "col" }, el("span", { class: "visually-hidden", text: "Open" })))),
           el("tbody", null, rows))));
@@ -310,13 +350,25 @@
     var status = byId("settings-status");
     var preview = byId("settings-preview");
     var timer = null;
+    // the games' own settings, each under its game's key; the display settings are shared
+    var own = {};
+    Object.keys(GAMES).forEach(function (id) { if (GAMES[id].settings) { own[id] = gameSettings(id); } });
 
-    function fill() {
-      Object.keys(C.DEFAULTS).forEach(function (key) {
+    function ownerOf(name) {
+      return Object.keys(own).filter(function (id) { return name in GAMES[id].settings.defaults; })[0] || null;
+    }
+
+    function fillFrom(values) {
+      Object.keys(values).forEach(function (key) {
         var input = form.elements[key];
         if (!input) { return; }
-        if (input.type === "checkbox") { input.checked = !!settings[key]; } else { input.value = settings[key]; }
+        if (input.type === "checkbox") { input.checked = !!values[key]; } else { input.value = values[key]; }
       });
+    }
+
+    function fill() {
+      fillFrom(settings);
+      Object.keys(own).forEach(function (id) { fillFrom(own[id]); });
     }
 
     function say(text) {
@@ -327,17 +379,30 @@
 
     form.addEventListener("change", function (event) {
       var input = event.target;
-      if (!input.name || !(input.name in C.DEFAULTS)) { return; }
-      settings[input.name] = input.type === "checkbox" ? input.checked : input.value;
-      C.applySettings(settings);
-      say(C.saveSettings(settings) ? "Saved." : "This browser would not store the setting; it lasts until you leave the page.");
+      var value = input.type === "checkbox" ? input.checked : input.value;
+      var saved;
+      if (input.name && input.name in C.DEFAULTS) {
+        settings[input.name] = value;
+        C.applySettings(settings);
+        saved = C.saveSettings(settings);
+      } else {
+        var id = input.name ? ownerOf(input.name) : null;
+        if (!id) { return; }
+        own[id][input.name] = value;
+        saved = C.saveGameSettings(GAMES[id].settings, own[id]);
+      }
+      say(saved ? "Saved." : "This browser would not store the setting; it lasts until you leave the page.");
     });
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     byId("settings-reset").addEventListener("click", function () {
-      settings = C.loadSettings();
       Object.keys(C.DEFAULTS).forEach(function (key) { settings[key] = C.DEFAULTS[key]; });
       C.saveSettings(settings);
       C.applySettings(settings);
+      Object.keys(own).forEach(function (id) {
+        var spec = GAMES[id].settings;
+        Object.keys(spec.defaults).forEach(function (key) { own[id][key] = spec.defaults[key]; });
+        C.saveGameSettings(spec, own[id]);
+      });
       fill();
       say("The defaults are back.");
     });
@@ -348,24 +413,6 @@
   // ==========================================================================================
   // The table
   // ==========================================================================================
-  var HINTS = {
-    split: "You drew four cards. Pick two to show face up; the other two go face down. " +
-      "The bot takes one pair and you keep the other, so weigh what each pair is worth to it as well as to you.",
-    choose: "Take the pair you can see, or gamble on the hidden one. The bot gets whichever you leave. " +
-      "Taking the hidden pair also shows you what the bot would have kept.",
-    reserve: "You may give away one card and take the face-down reserve in its place, or keep your hand. " +
-      "Each option shows how often it would make your best result better, the same, or worse.",
-    build: "Divide your ten cards into two hands of five. The lowest hand at the table loses, so your weaker hand matters most. " +
-      "Press a card to move it to the other hand, or use Auto-arrange for the best division.",
-    over: "The game is over. The showdown below explains who won and why."
-  };
-
-  var PLACE_NAMES = {
-    "opponent's hand": "Bot's hand", "my hand": "Your hand", reserve: "Reserve", stock: "Stock",
-    "on the table": "Face-down pair"
-  };
-  var PLACE_ORDER = ["opponent's hand", "on the table", "reserve", "stock", "my hand"];
-
   var T = {
     id: null,
     state: null,
@@ -455,7 +502,7 @@
   }
 
   function turnSentence(s) {
-    if (s.phase === "over") { return (s.outcome && s.outcome.description) || outcomeHeadline(s.outcome) + "."; }
+    if (s.phase === "over") { return (s.result && s.result.headline) || outcomeHeadline(s.result) + "."; }
     if (s.bot_error) { return "The bot could not move: " + s.bot_error; }
     if (s.to_move === "you") { return "Your turn. " + (s.prompt || ""); }
     return s.prompt || "Waiting for the bot.";
@@ -515,7 +562,8 @@
       clear(prompt).appendChild(document.createTextNode("The bot is thinking…"));
       byId("hint").textContent = "";
     }
-    if (s.phase === "split") { botsTurn(); return null; }
+    var g = gameOf(s);
+    if (g.botMovesNext && g.botMovesNext(s)) { botsTurn(); return null; }
     whose.className = "whose-turn";
     whose.textContent = "Move sent";
     byId("hint").textContent = "";
@@ -582,6 +630,7 @@
     var fresh = log.slice(start);
     T.state = state;
     T.picks = [];
+    if (gameOf(state).reset) { gameOf(state).reset(); }
     var delay = C.PACE_MS[settings.pace] || 0;
     var botEntries = fresh.filter(isBots).length;
     if (!delay || botEntries === 0) {
@@ -598,15 +647,17 @@
 
   function isPrefix(a, b) {
     if (a.length > b.length) { return false; }
-    for (var i = 0; i < a.length; i++) { if (a[i] !== b[i]) { return false; } }
+    for (var i = 0; i < a.length; i++) { if (a[i].text !== b[i].text || a[i].actor !== b[i].actor) { return false; } }
     return true;
   }
 
-  /** Log lines about the human's own moves ("You took…", "Round 2: you split…"). */
-  function isMine(entry) { return /^(round \d+: )?you\b/i.test(String(entry)); }
+  /** Log entries of the human's own moves: the entry names the human's seat as its actor. */
+  function isMine(entry) { return T.state !== null && entry.actor === T.state.seat; }
 
-  /** Log lines about the bot's moves: the ones paced one by one. */
-  function isBots(entry) { return /^(round \d+: )?the bot\b/i.test(String(entry)); }
+  /** Log entries of the bots' moves (another seat acted): the ones paced one by one. */
+  function isBots(entry) {
+    return entry.actor !== null && entry.actor !== undefined && T.state !== null && entry.actor !== T.state.seat;
+  }
 
   function stepPacing(delay) {
     var p = T.pacing;
@@ -616,7 +667,7 @@
     appendLog(entry, true);
     T.logShown += 1;
     if (!isBots(entry)) { stepPacing(delay); return; }
-    announce(entry);
+    announce(entry.text);
     p.timer = window.setTimeout(function () { stepPacing(delay); }, delay);
   }
 
@@ -636,7 +687,8 @@
     fresh.forEach(function (entry) { appendLog(entry, true); });
     T.logShown = (T.state.log || []).length;
     render();
-    var parts = afterPacing ? [] : fresh.filter(function (entry) { return !isMine(entry); });
+    var parts = afterPacing ? [] : fresh.filter(function (entry) { return !isMine(entry); })
+      .map(function (entry) { return entry.text; });
     var sentence = turnSentence(T.state);
     if (parts[parts.length - 1] !== sentence) { parts.push(sentence); }
     announce(parts.join(" "));
@@ -678,38 +730,23 @@
     var s = T.state;
     if (!s) { return; }
     var key = currentFocusKey();
+    var g = gameOf(s);
     renderHeader(s);
-    renderOpponent(s);
-    renderCentre(s);
+    g.renderTable(s);
     renderControls();
-    renderYourHand(s);
-    renderKnowledge(s);
+    if (g.renderKnowledge) { g.renderKnowledge(clear(byId("knowledge-body")), s); }
     syncLog();
     if (key) { focusKey(key); }
-  }
-
-  function roundNumber(s) {
-    if (s.phase !== "split" && s.phase !== "choose") { return null; }
-    var held = (s.hand || []).length + ((s.opponent && s.opponent.size) || 0);
-    return Math.min(5, Math.floor(held / 4) + 1);
   }
 
   function renderHeader(s) {
     var main = byId("main");
     main.setAttribute("data-phase", s.phase || "");
     main.setAttribute("data-to-move", s.to_move || "");
-    var parts = [botName(s.bot) + " bot"];
-    if (s.options && s.options.swap) { parts.push(SWAP_NAMES[s.options.swap] || s.options.swap); }
-    var order = s.options && s.options.reserve_order;
-    if (order === "coin") { parts.push("reserve order by coin"); }
-    else if (order === "splitter-first") { parts.push("three-time splitter first at the reserve"); }
-    var round = roundNumber(s);
-    if (round) { parts.push("round " + round + " of 5"); }
-    else if (s.phase === "reserve") { parts.push("the reserve"); }
-    else if (s.phase === "build") { parts.push("building"); }
-    else if (s.phase === "over") { parts.push("showdown"); }
+    var g = gameOf(s);
+    var parts = [botName(firstBot(s.seats)) + " bot"].concat(g.meta ? g.meta(s) : []);
     byId("game-meta").textContent = "· " + parts.join(" · ");
-    document.title = "Game: " + (PHASE_NAMES[s.phase] || s.phase) + " · Divided Ranks";
+    document.title = "Game: " + phaseWords(s.game, s.phase) + " · " + g.title;
 
     var whose = byId("whose-turn");
     whose.className = "whose-turn";
@@ -719,105 +756,8 @@
     else if (s.to_move === "bot") { whose.textContent = "The bot's turn"; whose.classList.add("bots"); }
     else { whose.textContent = ""; }
     var prompt = clear(byId("prompt"));
-    prompt.appendChild(richText(s.phase === "over" ? outcomeHeadline(s.outcome) : (s.prompt || "")));
-    byId("hint").textContent = s.to_move === "you" || s.phase === "over" ? (HINTS[s.phase] || "") : "";
-  }
-
-  /** The bot's hand as the player knows it (from the books; older states have only `known`). */
-  function opponentBooks(s) {
-    var opp = s.opponent || { known: [], unknown: 0, size: 0 };
-    var known = opp.known || [];
-    var workedOut = opp.worked_out || [];
-    var watched = opp.watched || known.filter(function (c) { return workedOut.indexOf(c) < 0; })
-      .map(function (c) { return { card: c, p: 1 }; });
-    // certain and not by deduction alone: seen going there (or, at the showdown, seen there)
-    var sure = (opp.seen || []).slice();
-    watched.forEach(function (w) { if (w.p >= 1 && sure.indexOf(w.card) < 0) { sure.push(w.card); } });
-    var maybe = watched.filter(function (w) { return w.p < 1; });
-    return {
-      size: opp.size || 0, sure: C.sortCards(sure), workedOut: C.sortCards(workedOut), maybe: maybe,
-      unseen: typeof opp.unseen === "number" ? opp.unseen : (opp.unknown || 0)
-    };
-  }
-
-  function chanceText(p) { return Math.round(p * 100) + "%"; }
-
-  function taggedFace(code, tag, label, className) {
-    return el("span", { class: "card suit-" + C.suitName(code) + " " + className, role: "img", "aria-label": label },
-      faceParts(code, el("span", { class: "chance-tag", "aria-hidden": "true", text: tag })));
-  }
-
-  function renderOpponent(s) {
-    var b = opponentBooks(s);
-    var hand = clear(byId("opponent-hand"));
-    b.sure.forEach(function (code) { hand.appendChild(cardFace(code)); });
-    b.workedOut.forEach(function (code) {
-      hand.appendChild(taggedFace(code, "worked out", C.words(code) + ", worked out (never seen there)", "is-worked-out"));
-    });
-    b.maybe.forEach(function (w) {
-      hand.appendChild(taggedFace(w.card, chanceText(w.p), C.words(w.card) + ", seen going to the bot, " +
-        chanceText(w.p) + " likely still there", "is-maybe"));
-    });
-    for (var i = 0; i < b.unseen; i++) { hand.appendChild(cardBack("a card you have not seen")); }
-    var summary = byId("opponent-summary");
-    if (!b.size) { summary.textContent = "No cards yet."; }
-    else {
-      var parts = [];
-      if (b.sure.length) { parts.push(b.sure.length + " seen going there, certain"); }
-      if (b.workedOut.length) { parts.push(b.workedOut.length + " worked out"); }
-      if (b.maybe.length) { parts.push(b.maybe.length + " seen going there, each with its chance of still being there"); }
-      if (b.unseen) { parts.push((b.maybe.length ? "at least " : "") + b.unseen + " not seen"); }
-      summary.textContent = b.size + " card" + (b.size === 1 ? "" : "s") + ": " + parts.join("; ") + ".";
-    }
-    // an empty bot's hand is not worth a panel the player has to scroll past
-    byId("opponent-area").hidden = s.phase === "over" || !b.size;
-  }
-
-  function renderCentre(s) {
-    var body = clear(byId("centre-body"));
-    var stock = el("div", { class: "pile" },
-      el("span", { class: "pile-label", text: "Stock" }),
-      s.stock_size > 0 ? el("span", { class: "card back stack", role: "img", "aria-label": s.stock_size + " cards in the stock" })
-        : el("span", { class: "card empty", role: "img", "aria-label": "the stock is empty" }),
-      el("span", { class: "pile-count", "aria-hidden": "true", text: s.stock_size + " left" }));
-    var reserveKnown = s.reserve && s.reserve.known;
-    var reserve = el("div", { class: "pile" },
-      el("span", { class: "pile-label", text: "Reserve" }),
-      reserveKnown ? cardFace(reserveKnown) : cardBack("the reserve, face down"),
-      el("span", { class: "pile-count", text: reserveKnown ? (s.reserve.worked_out ? "worked out" : "seen") : "face down" }));
-    body.appendChild(el("div", { class: "piles" }, stock, reserve));
-
-    var table = s.table || {};
-    var faceUp = table.face_up || [];
-    if (s.phase === "choose" && (faceUp.length || table.face_down)) {
-      var up = el("div", { class: "offer" }, el("span", { class: "pile-label", text: "Face-up pair" }),
-        el("div", { class: "card-row" }, faceUp.map(function (c) { return cardFace(c); })));
-      // When you split, you know your face-down pair: the drawn cards that are not face up.
-      var mineDown = (table.drawn || []).filter(function (c) { return faceUp.indexOf(c) < 0; });
-      var downCards = [];
-      if (mineDown.length) { downCards = C.sortCards(mineDown).map(function (c) { return cardFace(c); }); }
-      else { for (var i = 0; i < (table.face_down || 0); i++) { downCards.push(cardBack("face-down pair card")); } }
-      var down = el("div", { class: "offer" },
-        el("span", { class: "pile-label", text: mineDown.length ? "Face-down pair (yours, hidden from the bot)" : "Face-down pair" }),
-        el("div", { class: "card-row" }, downCards));
-      body.appendChild(el("div", { class: "offers" }, up, down));
-    }
-  }
-
-  function renderYourHand(s) {
-    var area = byId("your-area");
-    var building = s.phase === "build" && s.to_move === "you" && !T.confirm;
-    area.hidden = building || s.phase === "over";
-    var hand = clear(byId("your-hand"));
-    var knownSet = {};
-    (s.hand_known_to_bot || []).forEach(function (c) { knownSet[c] = true; });
-    var cards = C.sortCards(s.hand || []);
-    cards.forEach(function (code) { hand.appendChild(cardFace(code, { known: !!knownSet[code] })); });
-    var knownCount = cards.filter(function (c) { return knownSet[c]; }).length;
-    byId("your-summary").textContent = cards.length ?
-      cards.length + " card" + (cards.length === 1 ? "" : "s") + ". " +
-      (knownCount ? knownCount + " marked known: the bot can be sure you hold them." : "The bot cannot be sure of any of them.") :
-      "No cards yet.";
+    prompt.appendChild(richText(s.phase === "over" ? outcomeHeadline(s.result) : (s.prompt || "")));
+    byId("hint").textContent = s.to_move === "you" || s.phase === "over" ? ((g.help || {})[s.phase] || "") : "";
   }
 
   // -- controls per phase -------------------------------------------------------------------
@@ -831,7 +771,7 @@
     var heading = byId("action-heading");
     if (T.pacing) { renderPacing(); return; }
     if (T.confirm) { heading.textContent = "Please confirm"; renderConfirm(box); return; }
-    if (s.phase === "over") { heading.textContent = "Showdown"; renderShowdown(box, s); return; }
+    if (s.phase === "over") { heading.textContent = "Showdown"; renderOver(box, s); return; }
     if (s.bot_error) {
       heading.textContent = "The bot is stuck";
       box.appendChild(el("p", { text: "The bot hit a problem while choosing its move. Nothing is lost: ask it to try again." }));
@@ -845,10 +785,7 @@
       return;
     }
     heading.textContent = "Your move";
-    if (s.phase === "split") { renderSplit(box, s); }
-    else if (s.phase === "choose") { renderChoose(box, s); }
-    else if (s.phase === "reserve") { renderReserve(box, s); }
-    else if (s.phase === "build") { renderBuild(box, s); }
+    gameOf(s).renderControls(box, s);
     if (T.busy) { setBusy(true); }
   }
 
@@ -863,333 +800,18 @@
       el("p", { class: "help", text: "You can turn these questions off in Settings." })));
   }
 
-  // Split: pick the face-up pair from the four drawn cards.
-  function renderSplit(box, s) {
-    var drawn = C.sortCards((s.table && s.table.drawn) || []);
-    var picks = T.picks.filter(function (c) { return drawn.indexOf(c) >= 0; });
-    T.picks = picks;
-    box.appendChild(el("p", { id: "split-help", class: "help",
-      text: "Press two cards to put them face up. Press a picked card again to put it back." }));
-    var row = el("div", { class: "card-row pick-row", role: "group", "aria-label": "The four cards you drew" });
-    drawn.forEach(function (code) {
-      var picked = picks.indexOf(code) >= 0;
-      row.appendChild(cardButton(code, {
-        pressed: picked, tag: picked ? "face up" : null, describedby: "split-help",
-        className: picked ? "picked" : "",
-        label: C.words(code) + (picked ? ", face up" : ""),
-        onclick: function () { togglePick(code); }
-      }));
-    });
-    box.appendChild(row);
-    var down = drawn.filter(function (c) { return picks.indexOf(c) < 0; });
-    var summary = picks.length === 2 ?
-      el("p", { class: "split-summary" }, "Face up: ", richText(picks.join(" ")), ". Face down: ", richText(down.join(" ")), ".") :
-      el("p", { class: "split-summary", text: picks.length === 1 ? "Pick one more card." : "Pick two cards." });
-    box.appendChild(summary);
-    var action = picks.length === 2 ? legal("split").filter(function (a) { return C.sameSet(a.cards, picks); })[0] : null;
-    box.appendChild(el("div", { class: "button-row" },
-      el("button", {
-        type: "button", class: "primary", "data-focus": "split-confirm", disabled: !action,
-        "aria-label": picks.length === 2 ? "Show " + spokenList(picks) + " face up" : null,
-        onclick: function () { play(action); },
-        text: picks.length === 2 ? "Show " + cardList(picks) + " face up" : "Split"
-      })));
-  }
-
-  function togglePick(code) {
-    if (T.busy) { return; }
-    var i = T.picks.indexOf(code);
-    if (i >= 0) { T.picks.splice(i, 1); }
-    else {
-      T.picks.push(code);
-      if (T.picks.length > 2) { T.picks.shift(); }
-    }
-    renderControls();
-    focusKey("card-" + code);
-    var drawn = (T.state.table && T.state.table.drawn) || [];
-    if (T.picks.length === 2) {
-      var down = drawn.filter(function (c) { return T.picks.indexOf(c) < 0; });
-      announce("Face up: " + spokenList(T.picks) + ". Face down: " + spokenList(down) + ". Press the split button to confirm.");
-    } else {
-      announce(i >= 0 ? C.words(code) + " put back." : C.words(code) + " picked. Pick one more.");
-    }
-  }
-
-  // Choose: the face-up pair or the face-down pair.
-  function renderChoose(box, s) {
-    var up = legal("take-up")[0];
-    var down = legal("take-down")[0];
-    var faceUp = (s.table && s.table.face_up) || [];
-    var row = el("div", { class: "button-row big" });
-    if (up) {
-      row.appendChild(el("button", { type: "button", class: "primary choice-button", "data-focus": "take-up",
-        onclick: function () { play(up); } }, "Take the face-up pair ", el("span", { class: "nowrap" }, richText(faceUp.join(" ")))));
-    }
-    if (down) {
-      row.appendChild(el("button", { type: "button", class: "choice-button", "data-focus": "take-down",
-        onclick: function () {
-          play(down, {
-            message: "Take the face-down pair without seeing it? The bot keeps " + faceUp.join(" ") + ". This cannot be undone.",
-            yes: "Yes, take the face-down pair", back: "take-down"
-          });
-        } }, "Take the face-down pair ", el("span", { class: "muted" }, "(unseen)")));
-    }
-    box.appendChild(row);
-  }
-
-  // Reserve: keep, or give one card (each with its swap odds).
-  function renderReserve(box, s) {
-    var odds = {};
-    ((s.knowledge && s.knowledge.swap_odds) || []).forEach(function (o) { odds[o.give === null ? "" : o.give] = o; });
-    var known = s.reserve && s.reserve.known;
-    var blind = !known;
-    var keep = legal("keep")[0];
-    var gives = legal("give");
-    var list = el("ul", { class: "swap-options" });
-    if (keep) {
-      list.appendChild(el("li", null, el("button", { type: "button", class: "swap-button primary", "data-focus": "keep",
-        onclick: function () { play(keep); } },
-        el("span", { class: "swap-what", text: "Keep my cards" }), oddsLine(odds[""], true))));
-    }
-    gives.forEach(function (action) {
-      var code = (action.cards && action.cards[0]) || (action.label || "").split(" ").pop();
-      list.appendChild(el("li", null, el("button", { type: "button", class: "swap-button", "data-focus": "give-" + code,
-        onclick: function () {
-          play(action, blind ? {
-            message: "Give " + code + " and take the reserve without seeing it? This cannot be undone.",
-            yes: "Yes, give the " + C.words(code), back: "give-" + code
-          } : null);
-        } },
-        el("span", { class: "swap-what" }, "Give ", richText(code), known ? [" for ", richText(known)] : " for the reserve"),
-        oddsLine(odds[code], false))));
-    });
-    var reserveOdds = (s.knowledge && s.knowledge.reserve_odds) || [];
-    box.appendChild(el("p", { class: "help" }, known ?
-      ["The reserve is ", richText(known), ": you know exactly what a swap gets you."] :
-      ["The reserve is face down. It could be any of " + reserveOdds.length + " cards; ",
-        el("a", { href: "#reserve-odds" }, "see the odds"), "."]));
-    box.appendChild(list);
-  }
-
-  function oddsLine(o, isKeep) {
-    if (!o) { return el("span", { class: "odds muted", text: isKeep ? "" : "odds not available" }); }
-    var bar = el("span", { class: "odds-bar", "aria-hidden": "true" },
-      seg("better", o.better), seg("same", o.same), seg("worse", o.worse));
-    var text = isKeep && o.same >= 1 ? "your hand stays as it is" :
-      "better " + C.percent(o.better) + " · same " + C.percent(o.same) + " · worse " + C.percent(o.worse);
-    return el("span", { class: "odds" }, bar, el("span", { class: "odds-text", text: text }));
-  }
-
-  function seg(kind, p) {
-    var node = el("span", { class: "seg seg-" + kind });
-    node.style.width = Math.max(0, Math.min(100, (p || 0) * 100)) + "%";
-    return node;
-  }
-
-  // Build: two rows of five, cards move between them.
-  function ensureRows(s) {
-    if (T.rows && T.rowsFor === s.move_number && C.sameSet(T.rows[0].concat(T.rows[1]), s.hand || [])) { return; }
-    var saved = null;
-    try { saved = JSON.parse(window.sessionStorage.getItem(rowsKey(s)) || "null"); } catch (e) { saved = null; }
-    if (saved && saved.length === 2 && C.sameSet(saved[0].concat(saved[1]), s.hand || [])) {
-      T.rows = [C.sortCards(saved[0]), C.sortCards(saved[1])];
-    } else {
-      var hand = C.sortCards(s.hand || []);
-      T.rows = [hand.slice(0, 5), hand.slice(5)];
-    }
-    T.rowsFor = s.move_number;
-  }
-
-  function rowsKey(s) { return "divided-ranks.rows." + T.id + "." + s.move_number; }
-
-  function saveRows() {
-    try { window.sessionStorage.setItem(rowsKey(T.state), JSON.stringify(T.rows)); } catch (e) { /* optional */ }
-  }
-
-  function buildAction(rows) {
-    if (rows[0].length !== 5 || rows[1].length !== 5) { return null; }
-    return legal("build").filter(function (a) {
-      return C.sameSet(a.cards, rows[0]) || C.sameSet(a.cards, rows[1]);
-    })[0] || null;
-  }
-
-  /** The result key scoring compares for two rows (larger is better). */
-  function resultKey(rows) {
-    var a = C.handKey(rows[0]);
-    var b = C.handKey(rows[1]);
-    if (!a || !b) { return null; }
-    var weak = C.weakerRow(rows[0], rows[1]) === 0 ? a : b;
-    var strong = weak === a ? b : a;
-    var scoring = (T.state.options && T.state.options.scoring) || "categories-first";
-    if (scoring === "weaker-first") { return weak.concat([99], strong); }
-    return [weak[0], strong[0]].concat(weak, [99], strong);
-  }
-
-  function rowStatus(rows, index) {
-    var row = rows[index];
-    if (row.length !== 5) { return { text: row.length + " cards: a hand needs 5", role: null, category: null }; }
-    var other = rows[1 - index];
-    var category = C.categoryName(row);
-    var role = other.length === 5 ? (C.weakerRow(rows[0], rows[1]) === index ? "weaker" : "stronger") : null;
-    return { text: category + (role ? " · " + role : ""), role: role, category: category };
-  }
-
-  function renderBuild(box, s) {
-    ensureRows(s);
-    var rows = T.rows;
-    var knownSet = {};
-    (s.hand_known_to_bot || []).forEach(function (c) { knownSet[c] = true; });
-    box.appendChild(el("p", { id: "build-help", class: "help",
-      text: "Press a card (Enter or Space) to move it to the other hand. You can also drag cards between the rows." }));
-    var wrap = el("div", { class: "build-rows" });
-    [0, 1].forEach(function (index) {
-      var status = rowStatus(rows, index);
-      var row = el("div", {
-        class: "build-row" + (status.role ? " is-" + status.role : "") + (rows[index].length !== 5 ? " is-uneven" : ""),
-        role: "group", "aria-labelledby": "row-title-" + index, "data-row": index
-      });
-      var title = el("h3", { class: "row-title", id: "row-title-" + index },
-        "Hand " + (index + 1) + ": ", el("span", { class: "row-category", text: status.text }));
-      var cards = el("div", { class: "card-row build-cards" });
-      rows[index].forEach(function (code) {
-        var button = cardButton(code, {
-          known: !!knownSet[code], focusKey: "card-" + code, describedby: "build-help",
-          label: C.words(code) + (knownSet[code] ? ", known to the bot" : "") + ", in hand " + (index + 1),
-          onclick: function () { moveCard(code); }
-        });
-        button.draggable = true;
-        button.addEventListener("dragstart", function (event) {
-          event.dataTransfer.setData("text/plain", code);
-          event.dataTransfer.effectAllowed = "move";
-          button.classList.add("dragging");
-        });
-        button.addEventListener("dragend", function () { button.classList.remove("dragging"); });
-        cards.appendChild(button);
-      });
-      for (var i = rows[index].length; i < 5; i++) { cards.appendChild(el("span", { class: "card slot", "aria-hidden": "true" })); }
-      row.addEventListener("dragover", function (event) { event.preventDefault(); row.classList.add("drop-target"); });
-      row.addEventListener("dragleave", function () { row.classList.remove("drop-target"); });
-      row.addEventListener("drop", function (event) {
-        event.preventDefault();
-        row.classList.remove("drop-target");
-        var code = event.dataTransfer.getData("text/plain");
-        if (code && T.rows[1 - index].indexOf(code) >= 0) { moveCard(code); }
-      });
-      append(row, [title, cards]);
-      wrap.appendChild(row);
-    });
-    box.appendChild(wrap);
-
-    var action = buildAction(rows);
-    var auto = s.build && s.build.auto;
-    var verdict = "";
-    if (action && auto && auto.weaker && auto.stronger) {
-      var mine = resultKey(rows);
-      var best = resultKey([auto.weaker.cards, auto.stronger.cards]);
-      verdict = mine && best && C.compareKeys(mine, best) >= 0 ? "As good as any division of these cards." :
-        "Auto-arrange can do better with these cards.";
-    }
-    box.appendChild(el("p", { class: "build-verdict", id: "build-verdict", text: action ? verdict :
-      "Each hand needs exactly five cards before you can lock them in." }));
-    box.appendChild(el("div", { class: "button-row" },
-      el("button", { type: "button", "data-focus": "auto", disabled: !auto, onclick: autoArrange, text: "Auto-arrange" }),
-      el("button", {
-        type: "button", class: "primary", "data-focus": "build-confirm", disabled: !action,
-        onclick: function () {
-          var st = [rowStatus(rows, 0), rowStatus(rows, 1)];
-          play(action, {
-            message: "Lock in hand 1 (" + rows[0].join(" ") + ": " + st[0].text + ") and hand 2 (" +
-              rows[1].join(" ") + ": " + st[1].text + ")? This is final.",
-            yes: "Yes, lock them in", back: "build-confirm"
-          });
-        },
-        text: "Lock in these two hands"
-      })));
-  }
-
-  function moveCard(code) {
-    if (T.busy) { return; }
-    var from = T.rows[0].indexOf(code) >= 0 ? 0 : 1;
-    var to = 1 - from;
-    T.rows[from] = T.rows[from].filter(function (c) { return c !== code; });
-    T.rows[to] = C.sortCards(T.rows[to].concat([code]));
-    saveRows();
-    renderControls();
-    focusKey("card-" + code);
-    var message = C.words(code) + " moved to hand " + (to + 1) + ". ";
-    if (T.rows[0].length === 5) {
-      message += "Hand 1: " + rowStatus(T.rows, 0).text + ". Hand 2: " + rowStatus(T.rows, 1).text + ".";
-    } else {
-      message += "Hand 1 has " + T.rows[0].length + " cards, hand 2 has " + T.rows[1].length + ".";
-    }
-    announce(message);
-  }
-
-  function autoArrange() {
-    var auto = T.state.build && T.state.build.auto;
-    if (!auto || T.busy) { return; }
-    T.rows = [C.sortCards(auto.weaker.cards), C.sortCards(auto.stronger.cards)];
-    saveRows();
-    renderControls();
-    focusKey("build-confirm");
-    announce("Arranged: hand 1 " + (auto.weaker.category || C.categoryName(auto.weaker.cards)) + ", the weaker; hand 2 " +
-      (auto.stronger.category || C.categoryName(auto.stronger.cards)) + ", the stronger. Lock them in when ready.");
-  }
-
   // Showdown.
-  function outcomeHeadline(outcome) {
-    if (!outcome) { return "The game is over"; }
-    if (outcome.winner === "you") { return "You win"; }
-    if (outcome.winner === "bot") { return "The bot wins"; }
+  /** The result in a few words, from the state's `result` (the engine's, with `you`). */
+  function outcomeHeadline(result) {
+    if (!result) { return "The game is over"; }
+    if (result.you === "win") { return "You win"; }
+    if (result.you === "loss") { return result.places && result.places.length > 2 ? "You lose" : "The bot wins"; }
     return "A draw";
   }
 
-  var STEP_NAMES = {
-    "categories-first": ["Weaker hands' categories", "Stronger hands' categories", "Weaker hands card for card",
-      "Stronger hands card for card"],
-    "weaker-first": ["Weaker hands card for card", "Stronger hands card for card"]
-  };
-
-  function renderShowdown(box, s) {
-    var o = s.outcome || {};
-    box.appendChild(el("p", { class: "result result-" + (o.winner || "draw") },
-      el("strong", null, richText(o.description || outcomeHeadline(o) + "."))));
-    var scoringName = (s.options && s.options.scoring) || "categories-first";
-    var decidingHand = null;
-    if (typeof o.step === "number") {
-      decidingHand = scoringName === "weaker-first" ? (o.step === 1 ? "weaker" : "stronger") : (o.step % 2 ? "weaker" : "stronger");
-    }
-    var players = el("div", { class: "showdown" });
-    [["you", "Your hands"], ["bot", "The bot's hands"]].forEach(function (pair) {
-      var hands = o[pair[0]] || {};
-      var section = el("section", { class: "showdown-side", "aria-labelledby": "sd-" + pair[0] },
-        el("h3", { id: "sd-" + pair[0], text: pair[1] + (o.winner === pair[0] ? " (winner)" : "") }));
-      ["weaker", "stronger"].forEach(function (which) {
-        var h = hands[which];
-        if (!h || !h.cards) { return; }
-        var deciding = which === decidingHand;
-        section.appendChild(el("div", { class: "showdown-hand" + (deciding ? " deciding" : "") },
-          el("p", { class: "row-title" }, which === "weaker" ? "Weaker: " : "Stronger: ",
-            el("strong", { text: h.category || C.categoryName(h.cards) || "" }),
-            deciding ? el("span", { class: "decider-tag", text: " compared at the deciding step" }) : null),
-          el("div", { class: "card-row" }, C.sortCards(h.cards).map(function (c) { return cardFace(c); }))));
-      });
-      players.appendChild(section);
-    });
-    box.appendChild(players);
-    var steps = el("ol", { class: "steps" });
-    var scoring = (s.options && s.options.scoring) || "categories-first";
-    (STEP_NAMES[scoring] || STEP_NAMES["categories-first"]).forEach(function (name, i) {
-      var decided = o.step === i + 1;
-      var later = typeof o.step === "number" && i + 1 > o.step;
-      steps.appendChild(el("li", { class: decided ? "decided" : later ? "unused" : "" },
-        name, decided ? el("strong", null, " ", el("span", { "aria-hidden": "true", text: "\u2190" }), " decided here") :
-          el("span", { class: "muted", text: later ? " (not needed)" : " (equal)" })));
-    });
-    box.appendChild(el("h3", { text: "How it was scored" }));
-    box.appendChild(el("p", { text: typeof o.step === "number" && o.step_name ?
-      "Decided at step " + o.step + ": " + o.step_name + "." : "Every step was equal, so the game is drawn." }));
-    box.appendChild(steps);
+  /** The end of the game: the game's showdown, then the way on (the same for every game). */
+  function renderOver(box, s) {
+    gameOf(s).renderShowdown(box, s);
     var replay = "/games/" + encodeURIComponent(s.id) + "/replay";
     box.appendChild(el("div", { class: "button-row" },
       el("button", { type: "button", class: "primary", "data-focus": "again", onclick: function () { playAgain(s); }, text: "Play again" }),
@@ -1198,16 +820,13 @@
       el("a", { href: "/", class: "button-link", text: "Back to Play" })));
   }
 
-  /** The new-game body that starts a game like ``s`` (same bot and rule options). */
+  /** The new-game body that starts a game like ``s``: the game's own, or the same game, bot
+   * and rule options. */
   function sameGame(s) {
-    var o = s.options || {};
-    var body = { bot: s.bot || settings.bot };
-    var first = o.first_splitter;
-    body.first_splitter = first === "coin" ? "coin" : first === s.seat ? "you" :
-      (first === 0 || first === 1) ? "bot" : settings.firstSplitter;
-    ["swap", "reserve_order", "scoring", "rounds", "opening_seed", "build"].forEach(function (name) {
-      if (o[name] !== undefined && o[name] !== null) { body[name] = o[name]; }
-    });
+    var g = gameOf(s);
+    if (g.sameGame) { return g.sameGame(s, gameSettings(s.game)); }
+    var body = { game: s.game, bot: firstBot(s.seats) };
+    Object.keys(s.options || {}).forEach(function (name) { body[name] = s.options[name]; });
     return body;
   }
 
@@ -1228,87 +847,6 @@
     return node;
   }
 
-  function renderKnowledge(s) {
-    var body = clear(byId("knowledge-body"));
-    var k = s.knowledge || {};
-    var knownSet = {};
-    (s.hand_known_to_bot || []).forEach(function (c) { knownSet[c] = true; });
-    var hand = C.sortCards(s.hand || []);
-    var known = hand.filter(function (c) { return knownSet[c]; });
-    var hidden = hand.filter(function (c) { return !knownSet[c]; });
-
-    if (s.phase === "over") {
-      body.appendChild(el("p", { class: "help", text: "Both players' hands are on show in the showdown." }));
-      return;
-    }
-    body.appendChild(details("know-yours", "Your hand, as the bot sees it", hand.length ? [
-      el("p", null, "The bot can count on: ", known.length ? chips(known) : "none of your cards", "."),
-      hidden.length ? el("p", null, "The bot cannot be sure of: ", chips(hidden), ".") :
-        el("p", { text: "It can be sure of every card you hold." })
-    ] : el("p", { text: "You hold no cards yet." }), true));
-
-    var b = opponentBooks(s);
-    var theirs = [];
-    if (!b.size) { theirs.push(el("p", { text: "It holds no cards yet." })); }
-    if (b.sure.length) { theirs.push(el("p", null, "Seen going there, certain: ", chips(b.sure), ".")); }
-    if (b.workedOut.length) {
-      theirs.push(el("p", null, "Worked out (never seen there, but every other card is placed): ", chips(b.workedOut), "."));
-    }
-    if (b.maybe.length) {
-      theirs.push(el("p", { text: "Seen going there, though it may have given one away in its blind swap:" }));
-      theirs.push(el("ul", { class: "chance-list" }, b.maybe.map(function (w) {
-        return el("li", null, chip(w.card), " " + chanceText(w.p) + " still there");
-      })));
-    }
-    if (b.size && b.unseen) {
-      theirs.push(el("p", { text: (theirs.length ? "Plus " : "It holds ") + (b.maybe.length ? "at least " : "") + b.unseen +
-        " card" + (b.unseen === 1 ? "" : "s") + " you have not seen." }));
-    } else if (b.size && !b.maybe.length) {
-      theirs.push(el("p", { text: "You know every card it holds." }));
-    }
-    body.appendChild(details("know-theirs", "The bot's hand, as you know it", theirs, true));
-
-    var reserveOdds = k.reserve_odds || [];
-    if (reserveOdds.length) {
-      body.appendChild(details("reserve-odds", "What the reserve could be", [
-        el("p", { class: "help", text: "Exact odds: every way the unseen cards could lie counts the same." }),
-        oddsTable(["Card", "Chance"], reserveOdds.map(function (r) { return [r.card, [C.percent(r.p)]]; }), "The reserve card")
-      ], s.phase === "reserve"));
-    }
-
-    var swaps = k.swap_odds || [];
-    if (swaps.length && s.phase === "reserve") {
-      body.appendChild(details("swap-odds", "What each swap does to your result", [
-        el("p", { class: "help", text: "How often your best division would end up better, the same, or worse than now." }),
-        oddsTable(["Give", "Better", "Same", "Worse"], swaps.map(function (o) {
-          return [o.give, [C.percent(o.better), C.percent(o.same), C.percent(o.worse)]];
-        }), "Swap chances", "Keep")
-      ], true));
-    }
-
-    var unaccounted = k.unaccounted || [];
-    if (unaccounted.length) {
-      var places = [];
-      unaccounted.forEach(function (u) {
-        Object.keys(u.places || {}).forEach(function (p) { if (places.indexOf(p) < 0) { places.push(p); } });
-      });
-      places.sort(function (a, b) {
-        var x = PLACE_ORDER.indexOf(a), y = PLACE_ORDER.indexOf(b);
-        return (x < 0 ? 99 : x) - (y < 0 ? 99 : y);
-      });
-      body.appendChild(details("unaccounted", "Unaccounted for (" + unaccounted.length + " cards)", [
-        el("p", { class: "help", text: "Cards you cannot place for certain, and the chance each is in each place." }),
-        oddsTable(["Card"].concat(places.map(function (p) { return PLACE_NAMES[p] || p.charAt(0).toUpperCase() + p.slice(1); })),
-          C.sortCards(unaccounted.map(function (u) { return u.card; })).map(function (code) {
-            var u = unaccounted.filter(function (x) { return x.card === code; })[0];
-            return [code, places.map(function (p) { return C.percent((u.places || {})[p] || 0); })];
-          }), "Where the unaccounted cards could be")
-      ], s.phase !== "build"));
-    } else {
-      body.appendChild(el("p", { class: "help", text: "Every card is accounted for." }));
-    }
-  }
-
   function oddsTable(headers, rows, caption, nullLabel) {
     // focusable, so that a keyboard can scroll it when it is wider than the panel
     return el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": caption }, el("table", { class: "odds-table" },
@@ -1325,7 +863,7 @@
   // -- log ----------------------------------------------------------------------------------
   function appendLog(entry, isNew) {
     var list = byId("log");
-    var item = el("li", { class: isNew ? "new" : "" }, richText(entry));
+    var item = el("li", { class: isNew ? "new" : "" }, richText(entry.text));
     list.appendChild(item);
     if (isNew) { list.scrollTop = list.scrollHeight; }
   }
@@ -1337,7 +875,7 @@
     var shown = Math.min(T.logShown, log.length);
     var items = list.children;
     var same = items.length === shown;
-    for (var i = 0; same && i < shown; i++) { if (items[i].textContent !== C.pretty(log[i])) { same = false; } }
+    for (var i = 0; same && i < shown; i++) { if (items[i].textContent !== C.pretty(log[i].text)) { same = false; } }
     if (same) { return; }
     clear(list);
     log.slice(0, shown).forEach(function (entry) { appendLog(entry, false); });
@@ -1421,24 +959,54 @@
           errorText(result, "status " + result.status) + "." }));
         return;
       }
-      renderOpponent(step.state);
-      renderKnowledge(step.state);
+      var g = gameOf(step.state);
+      if (g.renderReplay) { g.renderReplay(step.state); }
+      if (g.renderKnowledge) { g.renderKnowledge(clear(byId("knowledge-body")), step.state); }
       byId("knowledge-body").setAttribute("data-loaded", "");
     }, function () {
       clear(byId("knowledge-body")).appendChild(el("p", { class: "help", text: NETWORK_ERROR }));
     });
   }
 
-  var page = document.body.getAttribute("data-page");
-  localTimes();
-  initFeedback();
-  if (page === "data") { initData(); }
-  if (page === "lobby") { initLobby(); }
-  else if (page === "settings") { initSettings(); }
-  else if (page === "table") { initTable(); }
-  else if (page === "replay") { initReplay(); }
-  loadReviewAssets();
+  function start() {
+    var page = document.body.getAttribute("data-page");
+    localTimes();
+    initFeedback();
+    if (page === "data") { initData(); }
+    if (page === "lobby") { initLobby(); }
+    else if (page === "settings") { initSettings(); }
+    else if (page === "table") { initTable(); }
+    else if (page === "replay") { initReplay(); }
+    loadReviewAssets();
+  }
 
+  // The games' scripts load after this one (deferred, in order) and register before the page
+  // starts: the shell starts at DOMContentLoaded, which fires only after every deferred script
+  // has run. (Deferred scripts run while readyState is already "interactive", so that state
+  // does not mean the event has passed; "load" is the fallback for a script added later.)
+  var started = false;
+  function startOnce() {
+    if (started) { return; }
+    started = true;
+    start();
+  }
+  if (document.readyState === "complete") { window.setTimeout(startOnce, 0); }
+  else {
+    document.addEventListener("DOMContentLoaded", startOnce);
+    window.addEventListener("load", startOnce);
+  }
+
+  window.DividedShell = {
+    register: register,
+    /** What a game's renderer draws with (the shell's own helpers and the table's state). */
+    ui: {
+      el: el, append: append, clear: clear, byId: byId, faceParts: faceParts, cardFace: cardFace,
+      cardButton: cardButton, cardBack: cardBack, richText: richText, chip: chip, chips: chips,
+      cardList: cardList, spokenList: spokenList, announce: announce, focusKey: focusKey, play: play,
+      legal: legal, renderControls: renderControls, details: details, oddsTable: oddsTable,
+      settings: function () { return settings; }, table: T
+    }
+  };
   // Exposed for debugging in the console only; the page never reads it back.
   window.DividedTable = T;
 })();

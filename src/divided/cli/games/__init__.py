@@ -1,0 +1,29 @@
+"""The command line's per-game parts, found by game id (imported on first use).
+
+>>> from divided.cli import games as cli_games
+>>> cli_games.TERMINALS.names()
+['divided-ranks']
+>>> type(cli_games.terminal("divided-ranks")).__name__
+'DividedRanksTerminal'
+
+A game without a terminal part of its own plays with the plain :class:`Terminal`.
+"""
+
+from __future__ import annotations
+
+from divided.cli.games.base import Menu, Terminal
+from divided.registry import Registry
+
+TERMINALS: Registry[Terminal] = Registry(
+    "terminal part", {"divided-ranks": "divided.cli.games.divided_ranks:TERMINAL"})
+"""Game id -> its :class:`Terminal`; tests and plugins add games with ``TERMINALS.register``."""
+
+PLAIN = Terminal()
+
+
+def terminal(game: str) -> Terminal:
+    """``game``'s terminal part, or the plain one when it has none."""
+    return TERMINALS.get(game) if TERMINALS.supports(game) else PLAIN
+
+
+__all__ = ["PLAIN", "TERMINALS", "Menu", "Terminal", "terminal"]

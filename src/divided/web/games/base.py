@@ -1,0 +1,175 @@
+"""What the web shell asks of a game: a :class:`WebRoom` (one module per game beside this one).
+
+The shell (:mod:`divided.web.api`, :mod:`divided.web.viewmodel`, the pages and ``shell.js``) is
+the same for every game: sessions, moves with ``move_number``, pacing, the log, the books,
+hints, review, history, replay and export. A game adds what only it knows: the lobby's options
+in words, the game-specific ``table`` part of the state object, the prompt, the log as
+:class:`LogEntry` items, why an action is refused, and the browser script that draws its table
+(``static/games/<game>.js``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from divided.games.base import OptionValue, Result, RuleOption
+from divided.games.room import ActionLabel
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyChoice:
+    """One value of a lobby option: what the form and the API send (``key``), the rule option's
+    value it stands for, and words for players (a title and an optional note)."""
+
+    key: str
+    value: OptionValue
+    words: str
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyOption:
+    """A rule option as the lobby offers it (built from the game's :class:`RuleOption`)."""
+
+    option: str
+    label: str
+    choices: tuple[LobbyChoice, ...]
+    default: str
+
+    @classmethod
+    def of(cls, rule: RuleOption, label: str, words: Mapping[OptionValue, tuple[str, str] | str],
+           *, keys: Mapping[OptionValue, str] | None = None, default: OptionValue | None = None) -> LobbyOption:
+        """The lobby's form of ``rule``: every value in ``words`` (in that order) must be one of
+        the rule's values; ``keys`` names values the API sends as other text (a seat as
+        ``"you"``); ``default`` is the rule's own unless given."""
+        choices = []
+        for value, said in words.items():
+            if rule.validate(value) != value:
+                raise ValueError(f"{rule.name}: {value!r} is not one of its values ({rule.values_text})")
+            title, note = (said, "") if isinstance(said, str) else said
+            key = (keys or {}).get(value, str(value))
+            choices.append(LobbyChoice(key, value, title, note))
+        chosen = rule.default if default is None else default
+        default_key = next((c.key for c in choices if c.value == chosen), None)
+        if default_key is None:
+            raise ValueError(f"{rule.name}: the default {chosen!r} is not offered")
+        return cls(rule.name, label, tuple(choices), default_key)
+
+    def value(self, key: str) -> OptionValue:
+        """The rule option's value for what the form sent (``KeyError`` if it is not offered)."""
+        for choice in self.choices:
+            if choice.key == key:
+                return choice.value
+        raise KeyError(key)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(choice.key for choice in self.choices)
+
+    def to_json(self) -> JSON:
+        return {"option": self.option, "label": self.label, "default": self.default,
+                "choices": [{"key": c.key, "value": c.value, "words": c.words, "note": c.note}
+                            for c in self.choices]}
+
+
+@dataclass(frozen=True, slots=True)
+class BotChoice:
+    """A bot the lobby offers: its registry name, its name in words and a note."""
+
+    name: str
+    words: str
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the log: who acted (a seat; ``None`` for the table itself: coins, the
+    showdown, the result) and what happened, in words from the viewer's side."""
+
+    actor: int | None
+    text: str
+
+    def to_json(self) -> JSON:
+        return {"actor": self.actor, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The advisor's suggestion at a decision: the action, its value and the value's error."""
+
+    action: int
+    value: float
+    error: float
+
+
+class WebRoom(Protocol):
+    """The web app's part of one game (registered in :mod:`divided.web.games` by game id)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def rules_resource(self) -> str:
+        """The rules page's Markdown, a resource path inside the ``divided`` package."""
+    @property
+    def script(self) -> str:
+        """The browser script that draws the table, under ``static/`` (``games/<game>.js``)."""
+    @property
+    def bots(self) -> tuple[BotChoice, ...]:
+        """The bots the lobby offers, weakest first."""
+    @property
+    def default_bot(self) -> str: ...
+    @property
+    def lobby_options(self) -> tuple[LobbyOption, ...]:
+        """The rule options the lobby form shows, with words."""
+    @property
+    def rule_options(self) -> tuple[RuleOption, ...]:
+        """Every rule option a new game may set (the lobby's and the rest, as the engine names them)."""
+
+    def bot_seats(self, options: Mapping[str, OptionValue]) -> int:
+        """How many bots a game with these options seats (the human takes one more seat)."""
+
+    def books(self, view: Any) -> Any:
+        """The viewer's books (what can be deduced from the view), passed back to the methods below."""
+
+    def knowledge(self, books: Any) -> JSON:
+        """The books as JSON (the state object's ``knowledge``)."""
+
+    def table(self, view: Any, books: Any, mine: bool) -> JSON:
+        """The game-specific part of the state object (``mine``: the viewer is to move)."""
+
+    def phase(self, view: Any) -> str:
+        """The phase as the API names it (``"over"`` once the game has ended)."""
+
+    def prompt(self, view: Any, books: Any, bot_error: str | None) -> str:
+        """One sentence: what to do now (or the result)."""
+
+    def legal(self, view: Any) -> list[ActionLabel]:
+        """The viewer's legal actions, labelled, in action order."""
+
+    def log(self, view: Any) -> list[LogEntry]:
+        """What happened so far, from the viewer's side."""
+
+    def result(self, view: Any) -> Result | None:
+        """The engine's result as the viewer may know it (``None`` while playing)."""
+
+    def headline(self, view: Any) -> str | None:
+        """The result in words from the viewer's side (``None`` while playing)."""
+
+    def decided(self, summary: Mapping[str, Any]) -> str:
+        """What decided a finished game, in words, from its stored summary (the result's
+        ``detail`` and ``headline``): the history's "Decided by" column."""
+
+    def refusal(self, view: Any, action: int) -> str:
+        """Why ``action`` is not legal for the viewer now, in words (only the viewer's cards)."""
+
+    def hint(self, view: Any, legal: Sequence[int], salt: int, budget: int) -> Hint:
+        """The advisor's best action for the viewer (the review's choice at the same salt and budget)."""
+
+    def warm_up(self) -> None:
+        """Build the tables the first move would otherwise wait for (at server start)."""
