@@ -1,7 +1,7 @@
 """The conformance suite every game runs: the engine contract and the room contract.
 
 Parametrised over every registered game (with several option sets for Divided Ranks) and the
-tests-only three-player game of :mod:`toy_game`, which proves the suite (and the platform)
+tests-only three-player game of :mod:`three_cards`, which proves the suite (and the platform)
 handles more than two players and chance in the middle of a game. A new game adds itself to
 ``OPTION_SETS`` and gets every check here for free; its own test folder keeps its rule cases.
 """
@@ -14,24 +14,24 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from toy_game import NAME as TOY
-from toy_game import registered
 
 from divided import games
 from divided.errors import IllegalActionError
 from divided.games import CHANCE, TERMINAL, GameRecord, State, View
+from three_cards import NAME as TOY
+from three_cards import registered
 
 OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "divided-ranks": [{}, {"first_splitter": 1, "reserve_order": "coin", "swap": "face-up"},
                       {"scoring": "weaker-first", "reserve_order": "splitter-first", "build": "auto"},
                       {"rounds": 2, "opening_seed": 5}],
-    TOY: [{}],
+    TOY: [{}, {"ranks": "paired"}],
 }
 AnyState = State[Any, Any]
 
 
 @pytest.fixture(autouse=True, scope="module")
-def toy_game() -> Iterator[None]:
+def three_cards() -> Iterator[None]:
     yield from registered()
 
 
