@@ -187,19 +187,34 @@ class CardsBooks:
 
 @dataclass(frozen=True)
 class CardsLayout:
-    pieces: tuple[tuple[str, tuple[int, ...]], ...] = (("card", (DECK,)), ("shown", (PLAYERS, DECK)),
-                                                        ("decided", (PLAYERS,)))
+    """The view one-hot, piece after piece (bit ``i`` is entry ``i`` of the flat vector): the
+    viewer's seat, who is to move (a seat, chance or the end), the viewer's card, each seat's shown
+    card, who has decided, and every card once revealed."""
+
+    pieces: tuple[tuple[str, tuple[int, ...]], ...] = (
+        ("seat", (PLAYERS,)), ("to_move", (PLAYERS + 2,)), ("card", (DECK,)), ("shown", (PLAYERS, DECK)),
+        ("decided", (PLAYERS,)), ("revealed", (PLAYERS, DECK)))
 
     def encode(self, view: CardsView) -> int:
         bits = 0
+        if view.player is not None:
+            bits |= 1 << view.player
+        mover = view.current_player
+        bits |= 1 << (PLAYERS + (mover if mover >= 0 else PLAYERS if mover == CHANCE else PLAYERS + 1))
+        base = 2 * PLAYERS + 2
         if view.card > 0:
-            bits |= 1 << (view.card - 1)
+            bits |= 1 << (base + view.card - 1)
+        base += DECK
         for seat, card in enumerate(view.shown):
             if card:
-                bits |= 1 << (DECK + seat * DECK + card - 1)
+                bits |= 1 << (base + seat * DECK + card - 1)
+        base += PLAYERS * DECK
         for seat, done in enumerate(view.decided):
             if done:
-                bits |= 1 << (DECK + PLAYERS * DECK + seat)
+                bits |= 1 << (base + seat)
+        base += PLAYERS
+        for seat, card in enumerate(view.revealed or ()):
+            bits |= 1 << (base + seat * DECK + card - 1)
         return bits
 
 

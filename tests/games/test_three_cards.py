@@ -34,3 +34,18 @@ def test_a_hand_made_game(ranks: str, returns: list[float]) -> None:
     assert (played.dealt, played.decisions, played.cards) == ((2, 5, 3), (1, 0, 1), (6, 5, 4))
     assert played.returns(ranks == "paired") == returns
     assert games.room(NAME).facts(state.core) == {"exchanges": 2, "dealt": [2, 5, 3]}
+
+
+def test_the_layout_on_a_hand_made_position() -> None:
+    state = games.load(NAME).new_initial_state(chance=[2, 5, 3, 6])
+    state.apply_action(EXCHANGE)  # seat 0 shows its 2 and draws the 6
+    layout = games.room(NAME).observation
+    assert [name for name, _ in layout.pieces] == ["seat", "to_move", "card", "shown", "decided", "revealed"]
+    # seat 1 (bit 1), seat 1 to move (3 + 1), its card 5 (8 + 4), seat 0 shows a 2 (14 + 1), seat 0 decided (32)
+    assert layout.encode(state.observation(1)) == (1 << 1) | (1 << 4) | (1 << 12) | (1 << 15) | (1 << 32)
+    # a spectator: no seat, no card
+    assert layout.encode(state.observation(None)) == (1 << 4) | (1 << 15) | (1 << 32)
+    state.apply_action(KEEP)
+    state.apply_action(KEEP)  # the end: seat 3 + 4 is "over"; every card revealed from bit 35 on
+    revealed = (1 << (35 + 5)) | (1 << (35 + 6 + 4)) | (1 << (35 + 12 + 2))  # cards 6, 5, 3
+    assert layout.encode(state.observation(2)) == (1 << 2) | (1 << 7) | (1 << 10) | (1 << 15) | (7 << 32) | revealed
