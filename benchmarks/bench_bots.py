@@ -20,7 +20,7 @@ def play(names: tuple[str, str], seeds: range, timed_seat: int | None = None,
          latencies: dict[str, list[float]] | None = None) -> float:
     """Play one game per seed; return games per second."""
     game = games.load("divided-ranks")
-    bots = [make_bot(names[0]), make_bot(names[1])]
+    bots = [make_bot("divided-ranks", names[0]), make_bot("divided-ranks", names[1])]
     start = time.perf_counter()
     for seed in seeds:
         rng = random.Random(seed)

@@ -16,7 +16,7 @@ from itertools import combinations
 import numpy as np
 
 from divided import games
-from divided.bots import RandomBot
+from divided.bots.random_bot import RandomBot
 from divided.hands.arrange import all_holdings, arrange, best_weaker_mask, best_weaker_masks, build_table
 from divided.hands.batch import strengths
 from divided.hands.five import strength_of_mask
@@ -71,7 +71,7 @@ def main() -> None:
         return len(batch_holdings)
 
     game = games.load("divided-ranks")
-    bots = (RandomBot(), RandomBot())
+    bots = (RandomBot("divided-ranks"), RandomBot("divided-ranks"))
 
     def random_games() -> int:
         play_rng = random.Random(rng.random())

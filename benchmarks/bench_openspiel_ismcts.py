@@ -24,7 +24,7 @@ def timed_decisions(spec: str, seeds: range) -> list[tuple[str, float]]:
     """(phase, seconds) per decision of ``spec`` against skilled, one game per seed (seats
     alternate)."""
     game = games.load("divided-ranks")
-    timed, skilled = make_bot(spec), make_bot("skilled")
+    timed, skilled = make_bot("divided-ranks", spec), make_bot("divided-ranks", "skilled")
     times: list[tuple[str, float]] = []
     for seed in seeds:
         seat = seed % 2

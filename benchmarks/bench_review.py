@@ -44,7 +44,7 @@ def record_of(index: int, first: int) -> GameRecord:
     """The seeded game ``index`` (see the module text)."""
     game = games.load("divided-ranks", first_splitter=index % 2)
     state = game.new_initial_state(seed=first + index)
-    bots = [make_bot("skilled"), make_bot("skilled" if index % 2 == 0 else "random")]
+    bots = [make_bot("divided-ranks", "skilled"), make_bot("divided-ranks", "skilled" if index % 2 == 0 else "random")]
     rng = random.Random(index)
     while not state.is_terminal():
         if state.is_chance_node():
@@ -96,7 +96,7 @@ def _hint_game(service: Any, index: int, first: int) -> tuple[int, int]:
     session = f"bench-{index}"
     who = "you" if index % 2 == 0 else "bot"
     state = service.create(session, NewGame("skilled", "blind", who, True))
-    player = make_bot("skilled" if index % 2 == 0 else "random")
+    player = make_bot("divided-ranks", "skilled" if index % 2 == 0 else "random")
     rng = random.Random(first + index)
     hints: dict[int, int] = {}
     while state["phase"] != "over":

@@ -47,8 +47,8 @@ def positions(seed: int, options: dict[str, Any] | None = None) -> list[State[An
 
 
 def test_the_registry_lists_it() -> None:
-    assert "openspiel-ismcts" in names()
-    bot = make_bot("openspiel-ismcts:simulations=7,uct_c=1.5,seed=4")
+    assert "openspiel-ismcts" in names("divided-ranks")
+    bot = make_bot("divided-ranks", "openspiel-ismcts:simulations=7,uct_c=1.5,seed=4")
     assert isinstance(bot, OpenSpielIsmctsBot)
     assert (bot.simulations, bot.uct_c, bot.seed, bot.name) == (7, 1.5, 4, "openspiel-ismcts")
 
@@ -62,7 +62,7 @@ def test_plays_complete_games_against_random_in_the_lab(options: dict[str, Any])
 
 
 def test_returns_only_legal_actions() -> None:
-    bot = make_bot(SMALL)
+    bot = make_bot("divided-ranks", SMALL)
     rng = random.Random(2)
     for position in positions(8) + positions(9, {"swap": "face-up"}):
         player = position.current_player()
@@ -80,7 +80,7 @@ def test_same_seed_same_game() -> None:
 def test_decisions_follow_the_rng_and_the_seed_parameter() -> None:
     """Deterministic for one rng state, yet it uses its randomness: other rngs or another
     ``seed`` change some decisions (at the build, say, with 126 actions and 3 simulations)."""
-    bot, reseeded = make_bot(SMALL), make_bot(SMALL + ",seed=9")
+    bot, reseeded = make_bot("divided-ranks", SMALL), make_bot("divided-ranks", SMALL + ",seed=9")
     by_rng = by_seed = 0
     for position in positions(11):
         player = position.current_player()
@@ -95,7 +95,7 @@ def test_decisions_follow_the_rng_and_the_seed_parameter() -> None:
 def test_two_states_with_one_view_get_one_decision() -> None:
     """The bot sees only the view: a different world behind the same view (the unseen cards
     placed otherwise) gives the same decision for the same rng."""
-    bot = make_bot(SMALL)
+    bot = make_bot("divided-ranks", SMALL)
     compared = hidden_differs = 0
     for number, position in enumerate(positions(21)[::2]):
         player = position.current_player()
@@ -135,7 +135,7 @@ def test_the_searched_state_shows_the_same_information_state() -> None:
 )
 def test_bad_parameters_are_refused(spec: str, words: str) -> None:
     with pytest.raises(RuleOptionError, match=words.replace("(", r"\(")):
-        make_bot(spec)
+        make_bot("divided-ranks", spec)
 
 
 def test_worker_processes_find_the_plugin_bot_and_play_the_same_games(tmp_path: Path) -> None:
@@ -160,14 +160,14 @@ class _EntryPoint:
 
 def test_plugins_register_and_a_missing_dependency_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
     def register_echo() -> None:
-        base.register("echo-plugin", lambda: make_bot("random"))
+        base.register(base.BotSpec("echo-plugin", lambda game: make_bot(game, "random")))
 
     entry_points = [_EntryPoint("broken", ImportError("No module named 'nothing_here'")),
                     _EntryPoint("echo", plugin=register_echo)]
     monkeypatch.setattr(base.importlib.metadata, "entry_points", lambda group: entry_points)
     monkeypatch.setattr(base, "_loaded", False)
     monkeypatch.setattr(base, "_skipped_plugins", {})
-    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))
-    assert "echo-plugin" in names() and "random" in names()
+    monkeypatch.setattr(base, "_SPECS", {name: list(found) for name, found in base._SPECS.items()})
+    assert "echo-plugin" in names("divided-ranks") and "random" in names("divided-ranks")
     with pytest.raises(RuleOptionError, match=r"plugin 'broken' is not loaded \(No module named 'nothing_here'\)"):
-        make_bot("nobot")
+        make_bot("divided-ranks", "nobot")

@@ -136,7 +136,7 @@ def decide(bot: Bot, position: GameState, rng: random.Random) -> int:
 def play_game(specs: tuple[str, str], seed: int, options: Mapping[str, object],
               rng_seeds: tuple[int, int] | None = None) -> GameState:
     """A complete seeded game between two bots (each with its own seeded rng)."""
-    bots = [make_bot(specs[0]), make_bot(specs[1])]
+    bots = [make_bot("divided-ranks", specs[0]), make_bot("divided-ranks", specs[1])]
     seeds = rng_seeds if rng_seeds is not None else (seed * 2 + 1, seed * 2 + 2)
     rngs = [random.Random(seeds[0]), random.Random(seeds[1])]
     state = games.load("divided-ranks", **options).new_initial_state(seed=seed)

@@ -43,13 +43,13 @@ from bot_positions import (
 
 from divided import games
 from divided.bots import make_bot
-from divided.bots.expert import TIE, ExpertBot, expert_decision
+from divided.bots.base import TIE
+from divided.bots.divided_ranks.expert import ExpertBot, expert_decision
 from divided.games import GameRecord
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.state import Phase
 from divided.hands.arrange import arrange, split_of
 from divided.review import MoveReview, decisions, grade_for, review_game
-from divided.review import review as review_module
 
 ROOT = Path(__file__).resolve().parents[2]
 DRAFT0 = "Ks Kh Kd Qs Qh As Ah Ad Js Jh"
@@ -182,7 +182,7 @@ def test_build_values_average_over_the_books_worlds() -> None:
 def test_the_experts_own_moves_are_all_best(game_seed: int) -> None:
     budget, review_seed = 40, 9
     expert = ExpertBot(budget=budget, salt=review_seed)
-    other = make_bot("skilled")
+    other = make_bot("divided-ranks", "skilled")
     state = games.load("divided-ranks").new_initial_state(seed=game_seed)
     while not state.is_terminal():
         player = state.current_player()
@@ -229,16 +229,16 @@ def test_a_whole_game_review_completes_and_is_deterministic() -> None:
 def test_a_failure_part_way_keeps_the_moves_scored(monkeypatch: pytest.MonkeyPatch) -> None:
     record = play_game(("skilled", "skilled"), 8, {}).record()
     full = review_game(record, seat=1, budget=30)
-    original = review_module.expert_decision
+    original = ExpertBot.evaluate
     calls = {"n": 0}
 
-    def failing(view: Any, legal: Any, **settings: Any) -> Any:
+    def failing(self: ExpertBot, view: Any, legal: Any, **settings: Any) -> Any:
         calls["n"] += 1
         if calls["n"] == 4:
             raise RuntimeError("forced failure")
-        return original(view, legal, **settings)
+        return original(self, view, legal, **settings)
 
-    monkeypatch.setattr(review_module, "expert_decision", failing)
+    monkeypatch.setattr(ExpertBot, "evaluate", failing)
     broken = review_game(record, seat=1, budget=30)
     assert broken.error is not None and "forced failure" in broken.error
     assert not broken.complete and broken.moves == full.moves[:3]

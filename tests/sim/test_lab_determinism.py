@@ -132,8 +132,9 @@ def test_each_bot_gets_its_own_generator_seeded_from_game_seat_and_name(monkeypa
                 first_draws.append((view.player, rng.random()))
             return super().choose(view, legal, rng)
 
-    base._load_builtin()
-    monkeypatch.setitem(base._REGISTRY, "recorder", lambda: Recorder(name="recorder"))
+    base.names("divided-ranks")  # loads the registry before the test adds to it
+    monkeypatch.setitem(base._SPECS, "recorder",
+                        [base.BotSpec("recorder", lambda: Recorder("divided-ranks", name="recorder"), frozenset({"divided-ranks"}))])
     plan = make_plan("simulate", "divided-ranks", [Arm("run", {}, ("recorder",))], 2, seed=3)
     run(plan, SerialExecutor())
     setup = plan.setup(plan.arms[0], 0)

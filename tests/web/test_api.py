@@ -545,8 +545,8 @@ class Flaky:
         self.how = how
         self.calls = 0
 
-    def factory(self, name: str) -> Bot:
-        inner = make_bot(name)
+    def factory(self, game: str, name: str) -> Bot:
+        inner = make_bot(game, name)
         outer = self
 
         class Wrapped:

@@ -148,7 +148,7 @@ class HeldBot(Bot):
     name = "held"
 
     def __init__(self, gate: Gate) -> None:
-        self.real = make_bot("random")
+        self.real = make_bot("divided-ranks", "random")
         self.gate = gate
         self.armed = False
 
@@ -161,7 +161,7 @@ class HeldBot(Bot):
 def test_a_bot_move_in_flight_when_the_data_is_deleted_leaves_nothing(tmp_path: Path) -> None:
     gate = Gate()
     bot = HeldBot(gate)
-    http = client(tmp_path, bot_factory=lambda _name: bot, bot_timeout=WAIT)
+    http = client(tmp_path, bot_factory=lambda _game, _name: bot, bot_timeout=WAIT)
     state = http.post("/api/games", json={"bot": "random", "first_splitter": "you"}).json()
     assert state["to_move"] == "you"
     bot.armed = True

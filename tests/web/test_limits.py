@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from webtools import client, play_out, second_client, service_of, store_of, truth
 
-from divided.bots.expert import expert_decision
+from divided.bots.divided_ranks.expert import expert_decision
 from divided.web import config
 from divided.web.store import games_table
 

@@ -26,10 +26,10 @@ from webtools import (
 
 from divided import games
 from divided.bots.base import Bot
-from divided.bots.expert import expert_decision
+from divided.bots.divided_ranks.expert import expert_decision
 from divided.cards import PACK_21
 from divided.games.divided_ranks.state import DividedRanksState
-from divided.review.review import review_game
+from divided.review import review_game
 from divided.web import config, review_jobs
 from divided.web.store import GameRow
 
@@ -286,7 +286,7 @@ def test_hints_need_opt_in_and_your_turn(tmp_path: Path) -> None:
         def choose(self, view: Any, legal: Any, rng: Any) -> int:
             raise RuntimeError("no")
 
-    http = client(tmp_path, bot_factory=lambda name: Broken())
+    http = client(tmp_path, bot_factory=lambda game, name: Broken())
     plain = http.post("/api/games", json={"first_splitter": "you"}).json()
     refused = http.post(f"/api/games/{plain['id']}/hint")
     assert refused.status_code == 409 and "hints are off" in refused.json()["error"]

@@ -24,8 +24,8 @@ from three_cards import DECK, EXCHANGE, HIGH, KEEP, NAME, CardsRules, KeepHigh, 
 BOT = "keep-high"
 
 
-def bots(name: str) -> Bot:
-    return KeepHigh() if name == BOT else make_bot(name)  # type: ignore[return-value]
+def bots(game: str, name: str) -> Bot:
+    return KeepHigh() if name == BOT else make_bot(game, name)  # type: ignore[return-value]
 
 
 @pytest.fixture

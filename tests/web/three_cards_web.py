@@ -4,13 +4,13 @@ knows nothing of Divided Ranks."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from divided.games.base import TERMINAL, Result, RuleOption
 from divided.games.room import ActionLabel
-from divided.web.games import BotChoice, Hint, LobbyOption, LogEntry
-from three_cards import EXCHANGE, HIGH, KEEP, NAME, PLAYERS, CardsRules, CardsView
+from divided.web.games import BotChoice, LobbyOption, LogEntry
+from three_cards import EXCHANGE, KEEP, NAME, PLAYERS, CardsRules, CardsView
 
 WORDS = {KEEP: "keep", EXCHANGE: "exchange"}
 RANKS = CardsRules.info.options[0]
@@ -74,9 +74,6 @@ class CardsWeb:
 
     def refusal(self, view: CardsView, action: int) -> str:
         return f"action {action} is not keep (0) or exchange (1). Nothing changed."
-
-    def hint(self, view: CardsView, legal: Sequence[int], salt: int, budget: int) -> Hint:
-        return Hint(KEEP if view.card >= HIGH else EXCHANGE, 0.0, 0.0)
 
     def warm_up(self) -> None:
         return None

@@ -16,7 +16,7 @@ bot's, the evaluator's and the resampler's generators are seeded from the ``rng`
 decision is fixed by the view and the rng, as the lab's duplicate format and replays need.
 
 >>> from divided.bots import make_bot
->>> make_bot("openspiel-ismcts:simulations=20,uct_c=1.5").simulations
+>>> make_bot("divided-ranks", "openspiel-ismcts:simulations=20,uct_c=1.5").simulations
 20
 """
 
@@ -38,7 +38,7 @@ from divided.adapters.openspiel import (
     DividedRanksOpenSpielState,
     history_of,
 )
-from divided.bots.base import Bot, non_negative, positive_int, register
+from divided.bots.base import Bot, BotSpec, non_negative, one_hot, positive_int, register, view_random
 from divided.errors import RuleOptionError
 from divided.games.divided_ranks.options import Options
 from divided.games.divided_ranks.view import PlayerView
@@ -101,6 +101,10 @@ class OpenSpielIsmctsBot:
             raise AssertionError(f"OpenSpiel's ISMCTS chose {action}, not one of {list(legal)}")
         return action
 
+    def action_probabilities(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
+        """One-hot on :meth:`choose` with random numbers seeded from the view (a function of the view)."""
+        return one_hot(self.choose(view, legal, view_random(view)), legal)
+
     def _search_bot(self, game: DividedRanksGame, rng: random.Random) -> Any:
         """A fresh ``ISMCTSBot`` whose every random number comes from ``rng`` (and ``seed``)."""
         bot_seed, rollout_seed, sampler_seed = (
@@ -121,7 +125,7 @@ class OpenSpielIsmctsBot:
 
 def _openspiel_ismcts(simulations: str | int = OpenSpielIsmctsBot.simulations,
                       uct_c: str | float = OpenSpielIsmctsBot.uct_c,
-                      seed: str | int = OpenSpielIsmctsBot.seed) -> Bot:
+                      seed: str | int = OpenSpielIsmctsBot.seed) -> Bot[Any]:
     try:
         seed_number = int(seed)
     except ValueError:
@@ -136,6 +140,7 @@ def _openspiel_ismcts(simulations: str | int = OpenSpielIsmctsBot.simulations,
                               uct_c=non_negative(uct_c, "uct_c"), seed=seed_number)
 
 
-register("openspiel-ismcts", _openspiel_ismcts)
+register(BotSpec("openspiel-ismcts", _openspiel_ismcts, frozenset({"divided-ranks"}), None,
+                 "OpenSpiel's Python ISMCTS through the adapter (simulations, uct_c, seed)"))
 
 __all__ = ["OpenSpielIsmctsBot", "state_for_view"]

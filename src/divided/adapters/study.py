@@ -50,7 +50,7 @@ class BotPolicy(os_policy.Policy):  # type: ignore[misc]
     behaviour strategy: the same action in every history of one information set.
     """
 
-    def __init__(self, game: Any, bot: Bot, seed: int = 0) -> None:
+    def __init__(self, game: Any, bot: Bot[Any], seed: int = 0) -> None:
         super().__init__(game, [0, 1])
         self.bot = bot
         self.seed = seed
@@ -129,7 +129,7 @@ class BotMeasure:
 def measure_bot(game_string: str, spec: str, solution: Solution, seed: int = 0) -> BotMeasure:
     """Exact NashConv of bot ``spec`` on the study, and its score against the CFR strategy."""
     game = pyspiel.load_game(game_string)
-    bot_policy = BotPolicy(game, make_bot(spec), seed)
+    bot_policy = BotPolicy(game, make_bot("divided-ranks", spec), seed)
     conv = float(exploitability.nash_conv(game, bot_policy))
     root = game.new_initial_state()
     equilibrium = solution.average_policy

@@ -1,11 +1,12 @@
 """Bots: given a player's view and the legal actions, choose an action (no hidden state).
 
+Bots are registered by name, each saying which games it supports (:mod:`divided.bots.base`).
+
 >>> from divided.bots import make_bot
->>> make_bot("random").name
+>>> make_bot("divided-ranks", "random").name
 'random'
 """
 
-from divided.bots.base import Bot, make_bot, names
-from divided.bots.random_bot import RandomBot
+from divided.bots.base import Advisor, Bot, BotSpec, Evaluation, advisor, make_bot, names, register, specs
 
-__all__ = ["Bot", "RandomBot", "make_bot", "names"]
+__all__ = ["Advisor", "Bot", "BotSpec", "Evaluation", "advisor", "make_bot", "names", "register", "specs"]

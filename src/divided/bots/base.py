@@ -1,50 +1,231 @@
-"""The bot interface and the registry of bots by name.
+"""The bot interface and the registry of bots, keyed by game.
+
+A bot decides from one player's view and the legal actions, never from hidden state. Every bot
+is registered as a :class:`BotSpec` that says which games it supports (``None``: every game,
+as Ludii's ``supportsGame``), and :func:`make_bot` refuses a bot for a game it does not support.
 
 A bot name may carry parameters: ``expert:budget=200,seed=3``. Each registered factory takes
 its parameters as keyword arguments (strings, converted by the factory) and raises
-:class:`RuleOptionError` for ones it does not know.
+:class:`RuleOptionError` for ones it does not know. A factory of a bot for every game
+(``games=None``) gets the game id first, so the bot knows its game without reading it from the
+view.
 
->>> make_bot("random").name
+A game's own bots are found lazily, through a :class:`~divided.registry.Registry` keyed by game
+id (``"module:attribute"`` naming a tuple of specs), so this module never imports a game. Its
+:class:`Advisor` (the bot the hints and the review ask for values) is found the same way.
+
+>>> make_bot("divided-ranks", "random").name
 'random'
->>> make_bot("random:auto_arrange=no").auto_arrange  # doctest: +ELLIPSIS
-False
+>>> make_bot("divided-ranks", "skilled:x=1")
+Traceback (most recent call last):
+...
+divided.errors.RuleOptionError: bad parameters for bot 'skilled': ...
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.metadata
 import random
 import threading
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
 
-from divided.errors import RuleOptionError
-from divided.games.divided_ranks.view import PlayerView
+from divided import games
+from divided.errors import RuleOptionError, UnsupportedGameError
+from divided.registry import Registry
+
+V_contra = TypeVar("V_contra", contravariant=True)
+
+TIE = 1e-9
+"""Values closer than this are equal (an advisor's :meth:`Advisor.pick` and the review's grades)."""
 
 
-class Bot(Protocol):
+class Bot(Protocol[V_contra]):
     """A player that decides from its own view only."""
 
     name: str
 
-    def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
+    def choose(self, view: V_contra, legal: Sequence[int], rng: random.Random) -> int:
         """One of ``legal``, chosen from what ``view`` shows."""
         ...
 
-
-BotFactory = Callable[..., Bot]
-_REGISTRY: dict[str, BotFactory] = {}
-
-
-def register(name: str, factory: BotFactory) -> None:
-    """Make ``factory`` available as ``make_bot(name)``."""
-    _REGISTRY[name] = factory
+    def action_probabilities(self, view: V_contra, legal: Sequence[int]) -> dict[int, float]:
+        """The bot's policy at ``view``: the chance it plays each legal action (a function of the
+        view alone; one-hot for a bot that does not sample: see :func:`one_hot`)."""
+        ...
 
 
-def names() -> list[str]:
-    """Names :func:`make_bot` knows."""
-    _load_builtin()
-    return sorted(_REGISTRY)
+def view_random(view: object, purpose: str = "policy") -> random.Random:
+    """Random numbers that are a function of the view (everything its player knows, as
+    :func:`repr` spells it) and ``purpose`` only: how a sampling bot makes its
+    :meth:`Bot.action_probabilities` a function of the view."""
+    digest = hashlib.blake2b(f"divided-bot:{purpose}:{view!r}".encode(), digest_size=16).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def one_hot(action: int, legal: Sequence[int]) -> dict[int, float]:
+    """The policy that always plays ``action`` (which must be legal)."""
+    if action not in legal:
+        raise ValueError(f"action {action} is not among the legal actions")
+    return {a: 1.0 if a == action else 0.0 for a in legal}
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """An advisor's values at one decision: every legal action's value (for the player to move:
+    the chance to win, a win 1 and a draw 0.5), each value's standard error (0 where exact), how
+    many sampled worlds were played out (0 where exact), whether every value is exact, and the
+    standard error of the difference of two actions' values (paired over the same worlds, so
+    usually well below the single errors; 0 where exact)."""
+
+    values: dict[int, float]
+    errors: dict[int, float]
+    worlds: int = 0
+    exact: bool = True
+    pair_error: Callable[[int, int], float] | None = field(default=None, compare=False, repr=False)
+
+    def difference_error(self, first: int, second: int) -> float:
+        """The standard error of ``values[first] - values[second]``."""
+        if self.pair_error is None or first == second:
+            return 0.0
+        return self.pair_error(first, second)
+
+
+class Advisor(Bot[V_contra], Protocol):
+    """A bot that can say what every action is worth: the hints, the review and the lab's regret
+    measures ask it, and the bot, the hint and the review's best all come from its one
+    :meth:`pick`."""
+
+    budget: int
+
+    def evaluate(self, view: V_contra, legal: Sequence[int], *, salt: int | None = None) -> Evaluation:
+        """Every legal action's value at ``view``; its random numbers come from the view and
+        ``salt`` only (``None``: the advisor's own), so one view always gets one answer."""
+        ...
+
+    def pick(self, view: V_contra, legal: Sequence[int], values: Mapping[int, float]) -> int:
+        """The one tie-break: the action the advisor plays given ``values``."""
+        ...
+
+    def refine(self, view: V_contra, actions: tuple[int, int], *, salt: int, target: float,
+               budget: int) -> Evaluation:
+        """The two ``actions`` compared again over fresh worlds, until the standard error of their
+        difference is at most ``target`` or ``budget`` worlds are used (an exact advisor returns
+        its exact values)."""
+        ...
+
+
+BotFactory = Callable[..., Bot[Any]]
+AdvisorFactory = Callable[..., Advisor[Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """A registered bot: its name, how to make it, which games it supports (``None``: every
+    game; its factory then gets the game id first), its level for lobbies (random 0, skilled 1,
+    expert 2; ``None`` for bots not offered to people) and one line about it."""
+
+    name: str
+    factory: BotFactory
+    games: frozenset[str] | None = None
+    level: int | None = None
+    summary: str = ""
+
+    def supports(self, game: str) -> bool:
+        return self.games is None or game in self.games
+
+
+_SPECS: dict[str, list[BotSpec]] = {}
+_GAME_BOTS: Registry[Sequence[BotSpec]] = Registry(
+    "bots", {"divided-ranks": "divided.bots.divided_ranks.builtin:BOTS"})
+_ADVISORS: Registry[AdvisorFactory] = Registry(
+    "advisor", {"divided-ranks": "divided.bots.divided_ranks.expert:advisor"})
+_games_loaded: set[str] = set()
+
+
+def register(spec: BotSpec, *, replace: bool = False) -> None:
+    """Make ``spec`` available to :func:`make_bot`. A name may be registered once for every game
+    and once per game: a game's own spec of a name stands in for the generic one of that name in
+    that game (a game may specialise a generic bot). Another spec of the same name for the same
+    games is an error unless ``replace``."""
+    if not isinstance(spec, BotSpec):
+        raise TypeError(f"register takes a BotSpec, not {type(spec).__name__}")
+    if not spec.name or ":" in spec.name or "," in spec.name:
+        raise RuleOptionError(f"a bot name is non-empty, without ':' or ',': {spec.name!r}")
+    kept = []
+    for old in _SPECS.get(spec.name, []):
+        overlap = old.games == spec.games if old.games is None or spec.games is None \
+            else bool(old.games & spec.games)
+        if overlap and not replace:
+            raise RuleOptionError(f"bot {spec.name!r} is already registered for "
+                                  f"{'every game' if old.games is None else ', '.join(sorted(old.games))}")
+        if not overlap:
+            kept.append(old)
+    _SPECS[spec.name] = [*kept, spec]
+
+
+def unregister(name: str) -> None:
+    """Remove every spec named ``name`` (tests and plugins clean up with this)."""
+    _SPECS.pop(name, None)
+
+
+def register_game_bots(game: str, specs: Sequence[BotSpec] | str, *, replace: bool = False) -> None:
+    """Say where ``game``'s own bots are (a tuple of specs, or ``"module:attribute"`` naming
+    one), registered on the first look-up for that game."""
+    _GAME_BOTS.register(game, specs, replace=replace)
+    _games_loaded.discard(game)
+
+
+def register_advisor(game: str, factory: AdvisorFactory | str, *, replace: bool = False) -> None:
+    """Set ``game``'s advisor: a factory taking ``budget=`` (or ``None`` for its default)."""
+    _ADVISORS.register(game, factory, replace=replace)
+
+
+def _check_game(game: str) -> None:
+    if game not in games.names():
+        raise UnsupportedGameError(f"unknown game {game!r}; known games: {', '.join(games.names())}")
+
+
+def specs(game: str) -> list[BotSpec]:
+    """The bots that support ``game``, in lobby order: by level (bots without one last), then name."""
+    _check_game(game)
+    _load(game)
+    found = [_pick(named, game) for named in _SPECS.values()]
+    return sorted((spec for spec in found if spec is not None), key=lambda spec: (spec.level is None, spec.level or 0, spec.name))
+
+
+def names(game: str) -> list[str]:
+    """Names :func:`make_bot` knows for ``game``, sorted."""
+    return sorted(spec.name for spec in specs(game))
+
+
+def spec_for(game: str, name: str) -> BotSpec:
+    """The registered spec called ``name`` that supports ``game`` (a clear error if none does)."""
+    _check_game(game)
+    _load(game)
+    found = _pick(_SPECS.get(name, []), game)
+    if found is not None:
+        return found
+    for other in _GAME_BOTS.names():  # to say which games it does play, if any
+        if other in games.names():
+            _load(other)
+    named = _SPECS.get(name, [])
+    if named:
+        supported = sorted({g for spec in named for g in spec.games or ()})
+        raise UnsupportedGameError(f"bot {name!r} does not play {game!r}; it plays {', '.join(supported)}; "
+                                   f"bots for {game!r}: {', '.join(names(game))}")
+    skipped = "".join(f"; plugin {plugin!r} is not loaded ({reason})" for plugin, reason in _skipped_plugins.items())
+    raise RuleOptionError(f"unknown bot {name!r}; known bots: {', '.join(names(game))}{skipped}")
+
+
+def _pick(named: Sequence[BotSpec], game: str) -> BotSpec | None:
+    """Of the specs of one name, the game's own, else the generic one, else ``None``."""
+    own = [spec for spec in named if spec.games is not None and game in spec.games]
+    generic = [spec for spec in named if spec.games is None]
+    found = own or generic
+    return found[0] if found else None
 
 
 def parse_bot_name(spec: str) -> tuple[str, dict[str, str]]:
@@ -59,19 +240,24 @@ def parse_bot_name(spec: str) -> tuple[str, dict[str, str]]:
     return name, params
 
 
-def make_bot(spec: str) -> Bot:
-    """The bot a name (with optional parameters) describes."""
-    _load_builtin()
+def make_bot(game: str, spec: str) -> Bot[Any]:
+    """The bot a name (with optional parameters) describes, for ``game``; a bot that does not
+    support the game is refused with :class:`UnsupportedGameError`."""
     name, params = parse_bot_name(spec)
+    found = spec_for(game, name)
     try:
-        factory = _REGISTRY[name]
-    except KeyError:
-        skipped = "".join(f"; plugin {plugin!r} is not loaded ({reason})" for plugin, reason in _skipped_plugins.items())
-        raise RuleOptionError(f"unknown bot {name!r}; known bots: {', '.join(names())}{skipped}") from None
-    try:
-        return factory(**params)
+        if found.games is None:
+            return found.factory(game, **params)
+        return found.factory(**params)
     except TypeError as error:
         raise RuleOptionError(f"bad parameters for bot {name!r}: {error}") from None
+
+
+def advisor(game: str, *, budget: int | None = None) -> Advisor[Any]:
+    """``game``'s advisor (the expert: values for the hints and the review), with ``budget``
+    worlds at most per sampled decision (``None``: the advisor's default for hints and reviews)."""
+    _check_game(game)
+    return _ADVISORS.get(game)(budget=budget)
 
 
 def flag(value: str | bool, name: str) -> bool:
@@ -117,16 +303,17 @@ def fraction(value: str | float, name: str) -> float:
 
 
 PLUGIN_GROUP = "divided.bots"
-"""The entry-point group of bot plugins (see :func:`_load_builtin`)."""
+"""The entry-point group of bot plugins (see :func:`_load`)."""
 
 _loaded = False
+_loading = False
 _load_lock = threading.RLock()  # re-entrant: a plugin may call make_bot while it is imported
 _skipped_plugins: dict[str, str] = {}
 
 
-def _load_builtin() -> None:
-    """Register the built-in bots, then the plugins, once (thread-safe: a server's first
-    requests may race).
+def _load(game: str) -> None:
+    """Register the generic built-in bots and the plugins once, and ``game``'s own bots on its
+    first look-up (thread-safe: a server's first requests may race).
 
     A plugin is an entry point in the ``divided.bots`` group (``pyproject.toml``:
     ``[project.entry-points."divided.bots"]``, ``name = "package.module"``). Its value names a
@@ -135,19 +322,28 @@ def _load_builtin() -> None:
     optional dependency that is not installed, such as pyspiel) is skipped; :func:`make_bot`
     names it when asked for an unknown bot.
     """
-    global _loaded
-    if _loaded:
+    global _loaded, _loading
+    if _loaded and game in _games_loaded:
         return
     with _load_lock:
-        if not _loaded:
-            from divided.bots import builtin  # noqa: F401  (registers the built-in bots)
+        if not _loaded and not _loading:  # _loading: a plugin calling make_bot does not load again
+            _loading = True
+            try:
+                from divided.bots import builtin  # noqa: F401  (registers the generic built-in bots)
 
-            for entry_point in importlib.metadata.entry_points(group=PLUGIN_GROUP):
-                try:
-                    plugin = entry_point.load()
-                except ImportError as error:
-                    _skipped_plugins[entry_point.name] = str(error)
-                    continue
-                if callable(plugin):
-                    plugin()
-            _loaded = True
+                for entry_point in importlib.metadata.entry_points(group=PLUGIN_GROUP):
+                    try:
+                        plugin = entry_point.load()
+                    except ImportError as error:
+                        _skipped_plugins[entry_point.name] = str(error)
+                        continue
+                    if callable(plugin):
+                        plugin()
+                _loaded = True
+            finally:
+                _loading = False
+        if game not in _games_loaded:
+            _games_loaded.add(game)
+            if _GAME_BOTS.supports(game):
+                for spec in _GAME_BOTS.get(game):
+                    register(spec, replace=True)

@@ -1,43 +1,40 @@
-"""Registers the built-in bots with :mod:`divided.bots.base`."""
+"""Registers the generic built-in bots (bots for every game) with :mod:`divided.bots.base`.
+
+A game's own bots are not here: the registry finds them by game id (see
+:func:`divided.bots.base.register_game_bots`)."""
 
 from __future__ import annotations
 
-from divided.bots.base import Bot, flag, fraction, non_negative, positive_int, register
-from divided.bots.expert import ExpertBot
+from typing import Any
+
+from divided.bots.base import Bot, BotSpec, flag, positive_int, register
+from divided.bots.ismcts import IsmctsBot
 from divided.bots.random_bot import RandomBot
-from divided.bots.skilled import SkilledBot
+from divided.errors import RuleOptionError
 
 
-def _random(auto_arrange: str | bool = True) -> Bot:
-    return RandomBot(auto_arrange=flag(auto_arrange, "auto_arrange"))
+def _random(game: str, forced: str | bool = True, auto_arrange: str | bool | None = None) -> Bot[Any]:
+    """``forced=no`` turns off the dominant action (``auto_arrange`` is Divided Ranks' word for it)."""
+    if auto_arrange is not None:
+        forced = auto_arrange
+    return RandomBot(game, forced=flag(forced, "auto_arrange" if auto_arrange is not None else "forced"))
 
 
-register("random", _random)
-register("skilled", SkilledBot)
+def _ismcts(game: str, iterations: str | int = IsmctsBot.iterations, rollout: str = IsmctsBot.rollout) -> Bot[Any]:
+    count = positive_int(iterations, "iterations")
+    try:
+        return IsmctsBot(game, iterations=count, rollout=rollout)
+    except ValueError as error:
+        raise RuleOptionError(f"bot parameter rollout={rollout!r}: {error}") from None
 
 
-def _expert(budget: str | int = ExpertBot.budget, epsilon: str | float = ExpertBot.epsilon,
-            beta: str | float = ExpertBot.beta) -> Bot:
-    return ExpertBot(budget=positive_int(budget, "budget"), epsilon=fraction(epsilon, "epsilon"),
-                     beta=non_negative(beta, "beta"))
+GENERIC: tuple[BotSpec, ...] = (
+    BotSpec("random", _random, None, 0, "uniform over the legal actions; plays the game's dominant action "
+            "(Divided Ranks: the auto-arranged build) unless forced=no"),
+    BotSpec("ismcts", _ismcts, None, None, "information-set MCTS over the game's rules and world sampler, "
+            "a search baseline (iterations, rollout)"),
+)
+"""The bots every game gets."""
 
-
-register("expert", _expert)
-
-
-# Exploiter bots (probes of the expert's soundness): see divided.bots.exploiters.
-from divided.bots.exploiters import HiderBot  # noqa: E402
-
-register("hide-weaker", lambda: HiderBot("weaker"))
-register("hide-stronger", lambda: HiderBot("stronger"))
-
-
-# Information-set MCTS (a search baseline): see divided.bots.ismcts.
-from divided.bots.ismcts import IsmctsBot  # noqa: E402
-
-
-def _ismcts(iterations: str | int = IsmctsBot.iterations) -> Bot:
-    return IsmctsBot(iterations=positive_int(iterations, "iterations"))
-
-
-register("ismcts", _ismcts)
+for _spec in GENERIC:
+    register(_spec)

@@ -46,6 +46,8 @@ def _rule_options() -> dict[str, RuleOption]:
                 found.setdefault(option.name, option)
     return found
 
+GAME = "divided-ranks"
+
 
 def register(subparsers: Any) -> None:
     """Add the ``play`` sub-command."""
@@ -56,7 +58,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--game", default=DEFAULT_GAME,
                         help=f"the game: {', '.join(games.names())} (default {DEFAULT_GAME})")
     parser.add_argument("--bot", action="append", default=None, metavar="NAME",
-                        help=f"the opponent: {', '.join(names())}, with parameters as name:key=value "
+                        help=f"the opponent: {', '.join(names(DEFAULT_GAME))}, with parameters as name:key=value "
                         "(default: the game's, skilled for divided-ranks); give it once for every bot seat, "
                         "or once per bot seat in seat order")
     parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
@@ -98,7 +100,7 @@ def _bot_specs(given: Sequence[str], players: int) -> list[str]:
 
 def _make_bot(game: str, spec: str) -> Bot:
     """The bot ``spec`` names, to play ``game`` (the one place the play command makes bots)."""
-    return make_bot(spec)
+    return make_bot(game, spec)
 
 
 def play(state: State[Any, Any], seat: int, bots: str | Bot | Sequence[str | Bot], read: Callable[[str], str],

@@ -94,7 +94,7 @@ def _run(args: argparse.Namespace) -> int:
         from divided.bots import make_bot
 
         for spec in bots:
-            make_bot(spec)  # bad names fail before the long run
+            make_bot("divided-ranks", spec)  # bad names fail before the long run
     game_string = study.study_game_string(**_params(args))
     try:
         pyspiel.load_game(game_string)

@@ -184,7 +184,7 @@ def make_plan(kind: str, game: str, arms: Sequence[Arm], games_count: int, *, se
         for bot in bots:
             if not bot:
                 raise LabError("an empty bot name in the list of bots")
-            make_bot(bot)  # raises a clear RuleOptionError for an unknown bot or parameter
+            make_bot(game, bot)  # raises a clear RuleOptionError for an unknown bot or parameter
         checked.append(Arm(arm.label, dict(loaded.options), bots))
     check_game_count(games_count, duplicate, len(checked[0].bots))
     labels = [arm.label for arm in checked]

@@ -77,7 +77,7 @@ def play_game(game: games.Game[Any, Any], setup: GameSetup) -> tuple[GameSetup, 
 def play_counted(game: games.Game[Any, Any], setup: GameSetup) -> tuple[State[Any, Any], int]:
     """Play one game to its end between fresh bots; returns the finished state and how many
     moves the players made (chance not counted)."""
-    bots = [make_bot(name) for name in setup.seats]
+    bots = [make_bot(game.info.short_name, name) for name in setup.seats]
     rngs = [random.Random(bot_seed(setup.seed, setup.index, seat, name))
             for seat, name in enumerate(setup.seats)]
     state = deal(game, setup.seed)

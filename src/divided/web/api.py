@@ -32,11 +32,11 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from divided import games
-from divided.bots import make_bot
+from divided.bots import advisor, make_bot
 from divided.bots.base import Bot
-from divided.errors import RuleOptionError
+from divided.errors import RuleOptionError, UnsupportedGameError
 from divided.games.base import OptionValue, RuleOption, State
-from divided.review.review import DEFAULT_BUDGET
+from divided.review.base import DEFAULT_BUDGET
 from divided.web import games as web_games
 from divided.web.config import BOT_TIMEOUT, Limits
 from divided.web.games import DEFAULT_GAME, WebRoom
@@ -240,7 +240,8 @@ class BotFailure(Exception):
     """The bot did not produce a legal move in time (the message is safe to show)."""
 
 
-BotFactory = Callable[[str], Bot]
+BotFactory = Callable[[str, str], Bot[Any]]
+"""Makes a bot from a game id and a bot name (:func:`divided.bots.make_bot`)."""
 
 
 def bot_rng(seed: int, move_number: int) -> random.Random:
@@ -248,7 +249,7 @@ def bot_rng(seed: int, move_number: int) -> random.Random:
     return random.Random(f"divided-web-bot:{seed}:{move_number}")
 
 
-def run_bot(bot: Bot, state: State[Any, Any], seed: int, timeout: float) -> int:
+def run_bot(bot: Bot[Any], state: State[Any, Any], seed: int, timeout: float) -> int:
     """The bot's action at ``state`` (from the mover's view only), within ``timeout`` seconds.
 
     The bot runs on a daemon thread; one that runs over is abandoned (its answer is ignored).
@@ -455,11 +456,16 @@ class GameService:
             raise ApiError(409, "it is the bot's turn, not yours: hints are for your own decisions")
         view = state.observation(row.human_seat)
         legal = list(state.legal_actions(row.human_seat))
-        # the review's own choice function, salt and budget: the hint is the review's best
-        hint = web_games.room(row.game).hint(view, legal, self.reviews.seed, self.reviews.budget)
+        # the review's own advisor, salt and budget: the hint is the review's best
+        try:
+            expert = advisor(row.game, budget=self.reviews.budget)
+        except UnsupportedGameError:
+            raise ApiError(409, "this game has no advisor yet, so it has no hints") from None
+        found = expert.evaluate(view, legal, salt=self.reviews.seed)
+        action = expert.pick(view, legal, found.values)
         self.store.count_hint(row.id)
-        return {"action": hint.action, "label": state.action_to_string(hint.action), "value": hint.value,
-                "error": hint.error, "move_number": row.move_number, "used": row.hints_used + 1}
+        return {"action": action, "label": state.action_to_string(action), "value": found.values[action],
+                "error": found.errors[action], "move_number": row.move_number, "used": row.hints_used + 1}
 
     def review_status(self, game_id: str, session: str) -> dict[str, Any]:
         return self.reviews.status(self._reviewable(game_id, session))
@@ -497,7 +503,7 @@ class GameService:
                      seat: int) -> str | None:
         """Let the bots move until it is ``seat``'s turn or the end; the failure, if any.
         ``seats`` names the bot in each seat (the human's is ``None``)."""
-        bots: dict[int, Bot] = {}
+        bots: dict[int, Bot[Any]] = {}
         while not state.is_terminal() and state.current_player() != seat:
             mover = state.current_player()
             bot_name = seats[mover] if 0 <= mover < len(seats) else None
@@ -505,7 +511,7 @@ class GameService:
                 return f"seat {mover} has no bot"
             if mover not in bots:
                 try:
-                    bots[mover] = self.bot_factory(bot_name)
+                    bots[mover] = self.bot_factory(state.game.info.short_name, bot_name)
                 except Exception as error:
                     logger.error("cannot make the %s bot", bot_name, exc_info=error)
                     return f"the {bot_name} bot could not be started"

@@ -184,8 +184,8 @@ def _warm_up() -> None:
     can see it empty), and the first table loads take about half a second; doing them here,
     once per process (they are cached), keeps that off the first requests.
     """
-    bot_names()
     for game in web_games.names():
+        bot_names(game)
         web_games.room(game).warm_up()
 
 

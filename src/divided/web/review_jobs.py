@@ -1,7 +1,7 @@
 """Expert reviews of finished games, computed in the background (``/api/games/{id}/review``).
 
 A review grades the human's decisions of a finished game against the expert bot
-(:mod:`divided.review.review`): each decision from the view the player had *then*. It takes
+(:mod:`divided.review.base`): each decision from the view the player had *then*. It takes
 seconds, so it runs on a small thread pool of its own and never holds up play; a game has at
 most one job at a time (per process). Progress is kept in memory while the job runs; the
 result is written to the ``reviews`` table when the job ends, so a second request (or another
@@ -20,15 +20,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from divided.bots.expert import ExpertBot
-from divided.review.review import DEFAULT_BUDGET, MoveReview, decisions, review_decision
+from divided.bots import advisor
+from divided.review.base import DEFAULT_BUDGET, MoveReview, decisions, review_decision
 from divided.web.guards import ComputeGate
 from divided.web.store import GameRow, GameStore, StoredReview
 
 logger = logging.getLogger("divided.web")
 
 REVIEW_SEED = 0
-"""The review's sampling salt (:func:`divided.bots.expert.view_rng`): fixed, so reviews repeat
+"""The review's sampling salt (:func:`divided.bots.divided_ranks.expert.view_rng`): fixed, so reviews repeat
 and the hint (which uses the same salt and budget) agrees with them."""
 REVIEW_THREADS = 2
 
@@ -135,7 +135,7 @@ class ReviewJobs:
                 error = f"the game record could not be replayed past decision {len(found)}"
             total = len(found)
             self._progress(row.id, 0, total)
-            bot = ExpertBot(budget=self.budget)
+            bot = advisor(row.game, budget=self.budget)
             for decision in found:
                 if self._is_cancelled(row.id):
                     return

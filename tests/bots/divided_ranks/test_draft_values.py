@@ -18,8 +18,8 @@ import pytest
 
 from divided import games
 from divided.bots.divided_ranks.draft_values import TARGET_SE, draft_values
-from divided.bots.expert import REVIEW_BUDGET, ExpertBot, expert_decision, view_rng
-from divided.bots.heuristics import average_pair_gain, holding_value
+from divided.bots.divided_ranks.expert import REVIEW_BUDGET, ExpertBot, expert_decision, view_rng
+from divided.bots.divided_ranks.heuristics import average_pair_gain, holding_value
 from divided.cards import mask_indices
 from divided.games import GameRecord, State
 from divided.games.divided_ranks import actions as act
@@ -202,7 +202,7 @@ def round_five(seed: int, phase: Phase, swap: str) -> State:  # type: ignore[typ
     from divided.bots import make_bot
 
     state = games.load("divided-ranks", swap=swap).new_initial_state(seed=seed)
-    bots = [make_bot("skilled"), make_bot("random")]
+    bots = [make_bot("divided-ranks", "skilled"), make_bot("divided-ranks", "random")]
     import random
 
     rng = random.Random(seed)
@@ -324,7 +324,7 @@ def test_the_view_seed_does_not_depend_on_the_process() -> None:
     import sys
 
     code = ("from divided import games; from divided.games import GameRecord; "
-            "from divided.bots.expert import expert_decision; import sys; "
+            "from divided.bots.divided_ranks.expert import expert_decision; import sys; "
             f"r = GameRecord('divided-ranks', {{'first_splitter': 0}}, None, {ISSUE_RECORD.actions[:22]!r}); "
             "s = games.replay(r); print(expert_decision(s.observation(1), s.legal_actions(), budget=256).values)")
     outputs = set()

@@ -4,13 +4,13 @@ A *world* places the cards the player has not seen: the face-down pairs that wen
 the opponent's hand, the unseen pair on the table (when the player chooses), the rest of the
 stock in round order, and the reserve. Every placement is equally likely a priori; a world is
 weighted by how likely the opponent's observed choices were in it under the expert's soft model
-of play (``epsilon``, ``beta``: see :mod:`divided.bots.expert`).
+of play (``epsilon``, ``beta``: see :mod:`divided.bots.divided_ranks.expert`).
 
 In each world every legal action is played out to the end of the game, by the same rules for
 both sides:
 
-* **the rest of the draft**: the skilled rules (:func:`divided.bots.heuristics.best_split` and
-  :func:`~divided.bots.heuristics.choose_face_up`);
+* **the rest of the draft**: the skilled rules (:func:`divided.bots.divided_ranks.heuristics.best_split` and
+  :func:`~divided.bots.divided_ranks.heuristics.choose_face_up`);
 * **the reserve**, in the world's order: each side takes the option (keep, or give a card)
   with the best chance to win over the cards it cannot place in that world, each equally likely
   to be the reserve and the opponent holding the rest (the expert's exact reserve rule, with the
@@ -45,7 +45,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from divided.bots.heuristics import average_pair_gain, value_table
+from divided.bots.divided_ranks.heuristics import average_pair_gain, value_table
 from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.history import read_history

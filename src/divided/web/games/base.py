@@ -10,7 +10,7 @@ in words, the game-specific ``table`` part of the state object, the prompt, the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -97,15 +97,6 @@ class LogEntry:
         return {"actor": self.actor, "text": self.text}
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """The advisor's suggestion at a decision: the action, its value and the value's error."""
-
-    action: int
-    value: float
-    error: float
-
-
 class WebRoom(Protocol):
     """The web app's part of one game (registered in :mod:`divided.web.games` by game id)."""
 
@@ -167,9 +158,6 @@ class WebRoom(Protocol):
 
     def refusal(self, view: Any, action: int) -> str:
         """Why ``action`` is not legal for the viewer now, in words (only the viewer's cards)."""
-
-    def hint(self, view: Any, legal: Sequence[int], salt: int, budget: int) -> Hint:
-        """The advisor's best action for the viewer (the review's choice at the same salt and budget)."""
 
     def warm_up(self) -> None:
         """Build the tables the first move would otherwise wait for (at server start)."""

@@ -7,12 +7,11 @@ The browser draws the ``table`` with ``static/games/divided-ranks.js``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from divided.bots.expert import expert_decision
-from divided.bots.heuristics import value_table
+from divided.bots.divided_ranks.heuristics import value_table
 from divided.cards import PACK_21, mask_indices
 from divided.games.base import OptionValue, Result, RuleOption
 from divided.games.divided_ranks import actions as act
@@ -23,7 +22,7 @@ from divided.games.divided_ranks.view import PlayerView, SeenBuild, SeenChoice, 
 from divided.games.room import ActionLabel
 from divided.hands.arrange import SPLIT_COUNT, Scoring, arrange, packed_key_table, scoring_key, split_masks
 from divided.hands.five import evaluate_mask
-from divided.web.games.base import JSON, BotChoice, Hint, LobbyOption, LogEntry
+from divided.web.games.base import JSON, BotChoice, LobbyOption, LogEntry
 
 GAME = "divided-ranks"
 HUMAN_SEAT = 0
@@ -429,12 +428,6 @@ class DividedRanksWeb:
 
     def refusal(self, view: PlayerView, action: int) -> str:
         return refusal(view, action)
-
-    def hint(self, view: PlayerView, legal: Sequence[int], salt: int, budget: int) -> Hint:
-        # the review's own choice function, salt and budget: the hint is the review's best
-        decision = expert_decision(view, list(legal), salt=salt, budget=budget)
-        action = decision.choice
-        return Hint(action, decision.values[action], decision.errors[action])
 
     def warm_up(self) -> None:
         packed_key_table(Scoring.CATEGORIES_FIRST)

@@ -17,7 +17,7 @@ from bot_positions import GameState
 
 from divided import games
 from divided.bots import make_bot, names
-from divided.bots.exploiters import HiderBot
+from divided.bots.divided_ranks.exploiters import HiderBot
 from divided.errors import RuleOptionError
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.state import Phase
@@ -42,19 +42,19 @@ OPTION_SETS: list[dict[str, Any]] = [
 
 
 def test_the_registry_lists_the_built_in_bots() -> None:
-    assert set(names()) >= BUILT_IN
+    assert set(names("divided-ranks")) >= BUILT_IN
 
 
 @pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_a_bot_is_called_by_its_registered_name(name: str) -> None:
-    assert make_bot(name).name == name
+    assert make_bot("divided-ranks", name).name == name
 
 
 def play_checked(a: str, b: str, seed: int, options: dict[str, Any]) -> tuple[GameState, int]:
     """Play ``a`` (seat 0) against ``b``; at every decision check the action is legal and that
     asking again (same view, rng in the same state; same bot and a fresh one) gives it again."""
-    bots = [make_bot(spec(a)), make_bot(spec(b))]
-    fresh = [make_bot(spec(a)), make_bot(spec(b))]
+    bots = [make_bot("divided-ranks", spec(a)), make_bot("divided-ranks", spec(b))]
+    fresh = [make_bot("divided-ranks", spec(a)), make_bot("divided-ranks", spec(b))]
     rngs = [random.Random(seed), random.Random(seed + 1_000_003)]
     state = games.load("divided-ranks", **options).new_initial_state(seed=seed)
     decisions = 0
@@ -83,7 +83,7 @@ REPEATS = [pytest.param((0,), id="first"), pytest.param((1, 2), id="more", marks
 @pytest.mark.parametrize("repeats", REPEATS)
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "defaults")
 def test_every_bot_plays_every_other_legally(options: dict[str, Any], repeats: tuple[int, ...]) -> None:
-    bots = names()
+    bots = names("divided-ranks")
     for number, (a, b, repeat) in enumerate(itertools.product(bots, bots, range(3))):
         if repeat not in repeats:
             continue
@@ -111,7 +111,7 @@ def test_the_random_bot_uses_its_rng() -> None:
     state = games.load("divided-ranks", first_splitter=0).new_initial_state(seed=5)
     assert state.core.phase == Phase.SPLIT
     view, legal = state.observation(0), tuple(state.legal_actions())
-    bot = make_bot("random")
+    bot = make_bot("divided-ranks", "random")
     assert len({bot.choose(view, legal, random.Random(s)) for s in range(40)}) == len(legal)
     assert all(act.is_split(a) for a in legal)
 
@@ -133,16 +133,16 @@ def test_the_random_bot_uses_its_rng() -> None:
 )
 def test_bad_bot_names_and_parameters_are_refused_clearly(name: str, words: list[str]) -> None:
     with pytest.raises(RuleOptionError) as info:
-        make_bot(name)
+        make_bot("divided-ranks", name)
     message = str(info.value)
     for word in words:
         assert word in message, f"{message!r} should mention {word!r}"
 
 
 def test_good_parameters_are_taken() -> None:
-    bot = make_bot("expert:budget=7")
+    bot = make_bot("divided-ranks", "expert:budget=7")
     assert getattr(bot, "budget") == 7  # noqa: B009  (the Bot protocol has no budget)
-    assert getattr(make_bot("random:auto_arrange=no"), "auto_arrange") is False  # noqa: B009
+    assert getattr(make_bot("divided-ranks", "random:auto_arrange=no"), "auto_arrange") is False  # noqa: B009
 
 
 def test_a_hider_must_hide_the_weaker_or_the_stronger_pair() -> None:

@@ -20,14 +20,15 @@ Each decision uses the cheapest exact method that exists for it:
 
 One choice function
 -------------------
-:func:`expert_decision` is the expert's only way to decide: every legal action's value (the
-chance to win, a win 1 and a draw 0.5), its standard error, and the chosen action by one tie
-rule (:func:`choose_best`). The bot's :meth:`ExpertBot.choose`, the web app's hint and the
-review all call it. Its random numbers come from the view itself and a ``salt``
-(:func:`view_rng`), never from the game's seed or the caller's generator, so the same view
-always gets the same values and the same choice, whoever asks and in whatever order. (In the
-lab this makes the expert a deterministic policy of its view; the ``rng`` a bot is given is
-not used.)
+The expert is Divided Ranks' :class:`~divided.bots.base.Advisor`: :meth:`ExpertBot.evaluate`
+gives every legal action's value (the chance to win, a win 1 and a draw 0.5) and its standard
+error, and :meth:`ExpertBot.pick` chooses by one tie rule (:func:`choose_best`). The bot's
+:meth:`ExpertBot.choose`, the web app's hint and the review (through
+:func:`divided.bots.advisor`) all decide this way; :func:`expert_decision` is both together.
+Its random numbers come from the view itself and a ``salt`` (:func:`view_rng`), never from the
+game's seed or the caller's generator, so the same view always gets the same values and the
+same choice, whoever asks and in whatever order. (In the lab this makes the expert a
+deterministic policy of its view; the ``rng`` a bot is given is not used.)
 
 ``budget`` caps the worlds sampled at a split or choose decision: the lab's ``expert`` plays
 with 160 (the default, fast), the hint and the review with :data:`REVIEW_BUDGET` (enough
@@ -38,11 +39,12 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from divided.bots.base import TIE, Evaluation, one_hot
 from divided.bots.divided_ranks.draft_values import draft_values
 from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
@@ -55,8 +57,6 @@ from divided.hands.five import strength_table
 REVIEW_BUDGET = 65_536
 """The cap on sampled worlds for the hint and the review (the standard-error target ends
 sampling long before it in practice)."""
-TIE = 1e-9
-"""Values closer than this are equal (the one tie rule: :func:`choose_best`)."""
 
 
 class _Scorer:
@@ -101,7 +101,7 @@ def view_rng(view: PlayerView, salt: int = 0, purpose: str = "decide") -> np.ran
     return np.random.default_rng(int.from_bytes(digest, "big"))
 
 
-def choose_best(view: PlayerView, legal: Sequence[int], values: dict[int, float]) -> int:
+def choose_best(view: PlayerView, legal: Sequence[int], values: Mapping[int, float]) -> int:
     """The one tie rule: the first action in ``legal`` order whose value is within :data:`TIE`
     of the highest; at the build, the auto-arranged split (always among the highest, R5)."""
     top = max(values[action] for action in legal)
@@ -114,29 +114,26 @@ def choose_best(view: PlayerView, legal: Sequence[int], values: dict[int, float]
 
 def expert_decision(view: PlayerView, legal: Sequence[int], *, salt: int = 0, budget: int = REVIEW_BUDGET,
                     epsilon: float = 0.3, beta: float = 1.0) -> ExpertDecision:
-    """The expert's values, standard errors and choice at ``view`` (see the module text)."""
-    if not legal:
-        raise ValueError("no legal actions to choose from")
+    """The expert's values, standard errors and choice at ``view`` (see the module text): its
+    :meth:`ExpertBot.evaluate` then its one tie-break, :meth:`ExpertBot.pick`."""
     bot = ExpertBot(budget=budget, epsilon=epsilon, beta=beta, salt=salt)
-    phase = view.phase
-    if phase in (Phase.SPLIT, Phase.CHOOSE):
-        found = draft_values(view, legal, view_rng(view, salt), budget=budget, epsilon=epsilon, beta=beta)
-        choice = choose_best(view, legal, found.values)
-        loss_errors = {action: found.difference_error(choice, action) for action in legal}
-        return ExpertDecision(found.values, found.errors, choice, loss_errors, found.worlds, found.exact)
-    if phase == Phase.BUILD:
-        values = bot._build_values(view, legal)
-    elif phase == Phase.RESERVE:
-        values = bot._reserve_values(view, legal)
-    else:
-        values = {action: 0.5 for action in legal}
-    zeros = {action: 0.0 for action in legal}
-    return ExpertDecision(values, zeros, choose_best(view, legal, values), dict(zeros), 0, True)
+    found = bot.evaluate(view, legal)
+    choice = bot.pick(view, legal, found.values)
+    loss_errors = {action: found.difference_error(choice, action) for action in legal}
+    return ExpertDecision(found.values, found.errors, choice, loss_errors, found.worlds, found.exact)
+
+
+def advisor(budget: int | None = None) -> ExpertBot:
+    """Divided Ranks' advisor (for the hints and the review): the expert with ``budget`` worlds
+    at most per draft decision (``None``: :data:`REVIEW_BUDGET`)."""
+    return ExpertBot(budget=REVIEW_BUDGET if budget is None else budget)
 
 
 @dataclass
 class ExpertBot:
-    """Determinised search with inference for the draft; exact reserve and build."""
+    """Determinised search with inference for the draft; exact reserve and build. An
+    :class:`~divided.bots.base.Advisor`: its move, the hint and the review's best all come from
+    :meth:`evaluate` and :meth:`pick`."""
 
     budget: int = 160
     epsilon: float = 0.3
@@ -146,14 +143,51 @@ class ExpertBot:
 
     def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
         """The choice of :func:`expert_decision` (``rng`` is not used: see the module text)."""
-        if view.phase == Phase.BUILD:  # what choose_best picks, without valuing all 126 splits
+        if view.phase == Phase.BUILD:  # what pick chooses, without valuing all 126 splits
             return act.build_action(arrange(view.hand, view.options.scoring).split)
-        return self.decide(view, legal).choice
+        return self.pick(view, legal, self.evaluate(view, legal).values)
+
+    def action_probabilities(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
+        """One-hot on :meth:`choose` (its random numbers already come from the view)."""
+        return one_hot(self.choose(view, legal, random.Random(0)), legal)
 
     def decide(self, view: PlayerView, legal: Sequence[int]) -> ExpertDecision:
         """:func:`expert_decision` with this bot's settings."""
         return expert_decision(view, legal, salt=self.salt, budget=self.budget, epsilon=self.epsilon,
                                beta=self.beta)
+
+    def evaluate(self, view: PlayerView, legal: Sequence[int], *, salt: int | None = None) -> Evaluation:
+        """Every legal action's chance to win and its standard error (``salt``: the sampling
+        salt, ``None`` for this bot's own)."""
+        if not legal:
+            raise ValueError("no legal actions to choose from")
+        salt = self.salt if salt is None else salt
+        phase = view.phase
+        if phase in (Phase.SPLIT, Phase.CHOOSE):
+            found = draft_values(view, legal, view_rng(view, salt), budget=self.budget, epsilon=self.epsilon,
+                                 beta=self.beta)
+            return Evaluation(found.values, found.errors, found.worlds, found.exact, found.difference_error)
+        if phase == Phase.BUILD:
+            values = self._build_values(view, legal)
+        elif phase == Phase.RESERVE:
+            values = self._reserve_values(view, legal)
+        else:
+            values = {action: 0.5 for action in legal}
+        return Evaluation(values, {action: 0.0 for action in legal})
+
+    def pick(self, view: PlayerView, legal: Sequence[int], values: Mapping[int, float]) -> int:
+        """The one tie rule (:func:`choose_best`)."""
+        return choose_best(view, legal, values)
+
+    def refine(self, view: PlayerView, actions: tuple[int, int], *, salt: int, target: float,
+               budget: int) -> Evaluation:
+        """Two draft actions compared again over fresh worlds (the review's sharper look), until
+        the standard error of their difference is at most ``target`` or ``budget`` worlds are used."""
+        if view.phase not in (Phase.SPLIT, Phase.CHOOSE):
+            return self.evaluate(view, actions, salt=salt)
+        found = draft_values(view, actions, view_rng(view, salt, f"refine:{target}"), budget=budget,
+                             epsilon=self.epsilon, beta=self.beta, target=target, difference=True)
+        return Evaluation(found.values, found.errors, found.worlds, found.exact, found.difference_error)
 
     # -- the build: exact against the books ------------------------------------------------
     @staticmethod

@@ -24,7 +24,7 @@ QUICK = {"expert": "expert:budget=12", "ismcts": "ismcts:iterations=20"}  # same
 
 
 def bot_specs() -> list[str]:
-    return [QUICK.get(name, name) for name in names()]
+    return [QUICK.get(name, name) for name in names("divided-ranks")]
 
 
 def twenty_seen() -> State:  # type: ignore[type-arg]
@@ -37,7 +37,7 @@ def twenty_seen() -> State:  # type: ignore[type-arg]
 
 def play_out(state: State, spec: str, rng: random.Random) -> State:  # type: ignore[type-arg]
     """Play to the end with the bot on both seats; every move must be legal."""
-    bots = (make_bot(spec), make_bot(spec))
+    bots = (make_bot("divided-ranks", spec), make_bot("divided-ranks", spec))
     while not state.is_terminal():
         player = state.current_player()
         legal = state.legal_actions()
@@ -90,4 +90,4 @@ def test_every_bot_decides_at_every_kind_of_draft_position(spec: str) -> None:
     for position in positions:
         player = position.current_player()
         legal = position.legal_actions()
-        assert make_bot(spec).choose(position.observation(player), tuple(legal), rng) in legal
+        assert make_bot("divided-ranks", spec).choose(position.observation(player), tuple(legal), rng) in legal

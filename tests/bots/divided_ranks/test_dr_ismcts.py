@@ -53,7 +53,7 @@ OPTION_SETS: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "defaults")
 def test_complete_games_against_skilled_are_legal(options: dict[str, Any]) -> None:
-    bots = [IsmctsBot(iterations=30), make_bot("skilled")]
+    bots = [IsmctsBot("divided-ranks", iterations=30), make_bot("divided-ranks", "skilled")]
     for seed in range(4):
         seats = bots if seed % 2 == 0 else bots[::-1]
         state = games.load("divided-ranks", **options).new_initial_state(seed=seed)
@@ -72,7 +72,7 @@ def test_complete_games_against_skilled_are_legal(options: dict[str, Any]) -> No
 def test_skilled_rollouts_play_legally_too() -> None:
     state = play_game(("ismcts:iterations=10", "skilled"), 3, {"swap": "face-up"})
     assert state.is_terminal()
-    bot = IsmctsBot(iterations=20, rollout="skilled")
+    bot = IsmctsBot("divided-ranks", iterations=20, rollout="skilled")
     for seed in range(2):
         state = games.load("divided-ranks").new_initial_state(seed=seed)
         while not state.is_terminal():
@@ -89,11 +89,11 @@ def test_deterministic_given_the_rng() -> None:
     while not state.is_terminal():
         player = state.current_player()
         view, legal = state.observation(player), tuple(state.legal_actions())
-        bot = IsmctsBot(iterations=40)
+        bot = IsmctsBot("divided-ranks", iterations=40)
         rng = random.Random(compared)
         saved = rng.getstate()
         action = bot.choose(view, legal, rng)
-        for again in (bot, IsmctsBot(iterations=40)):
+        for again in (bot, IsmctsBot("divided-ranks", iterations=40)):
             copy = random.Random()
             copy.setstate(saved)
             assert again.choose(view, legal, copy) == action
@@ -105,7 +105,7 @@ def test_deterministic_given_the_rng() -> None:
 def test_the_search_visits_the_root_every_iteration_and_uses_its_rng() -> None:
     state = games.load("divided-ranks", first_splitter=0).new_initial_state(seed=8)
     view, legal = state.observation(0), state.legal_actions()
-    bot = IsmctsBot(iterations=120)
+    bot = IsmctsBot("divided-ranks", iterations=120)
     roots = [bot.search(view, random.Random(seed)) for seed in range(3)]
     for root in roots:
         assert sum(root.visits.values()) == 120
@@ -115,14 +115,14 @@ def test_the_search_visits_the_root_every_iteration_and_uses_its_rng() -> None:
 
 
 def test_the_registry_makes_it_with_its_iterations() -> None:
-    assert make_bot("ismcts").name == "ismcts"
-    assert getattr(make_bot("ismcts"), "iterations") == IsmctsBot.iterations  # noqa: B009
-    assert getattr(make_bot("ismcts:iterations=7"), "iterations") == 7  # noqa: B009
+    assert make_bot("divided-ranks", "ismcts").name == "ismcts"
+    assert getattr(make_bot("divided-ranks", "ismcts"), "iterations") == IsmctsBot.iterations  # noqa: B009
+    assert getattr(make_bot("divided-ranks", "ismcts:iterations=7"), "iterations") == 7  # noqa: B009
     for bad in ("ismcts:iterations=0", "ismcts:iterations=x", "ismcts:budget=3"):
         with pytest.raises(RuleOptionError):
-            make_bot(bad)
+            make_bot("divided-ranks", bad)
     with pytest.raises(ValueError, match="rollout"):
-        IsmctsBot(rollout="greedy")  # type: ignore[arg-type]
+        IsmctsBot("divided-ranks", rollout="greedy")
 
 
 def test_the_build_is_auto_arrange() -> None:
@@ -131,7 +131,8 @@ def test_the_build_is_auto_arrange() -> None:
     state.apply_action(act.KEEP)
     state.apply_action(act.KEEP)
     holding = state.core.hands[0]
-    assert decide(IsmctsBot(iterations=5), state, random.Random(0)) == act.build_action(arrange(holding).split)
+    bot = IsmctsBot("divided-ranks", iterations=5)
+    assert decide(bot, state, random.Random(0)) == act.build_action(arrange(holding).split)
 
 
 # -- clear decisions -------------------------------------------------------------------------------
@@ -185,7 +186,7 @@ def test_the_chooser_position_is_as_described() -> None:
 
 def test_it_takes_the_pair_that_wins_for_sure() -> None:
     state = chooser_position()
-    bot = IsmctsBot(iterations=300)
+    bot = IsmctsBot("divided-ranks", iterations=300)
     for seed in range(3):
         assert decide(bot, state, random.Random(seed)) == act.TAKE_FACE_UP
 
@@ -209,7 +210,8 @@ def test_it_takes_the_reserve_card_that_wins() -> None:
                best_key(hand ^ (1 << (a - act.GIVE)) | (1 << card("As"))) > best_key(theirs)]
     assert winners == [act.give_action(card("Kh"))] and best_key(hand) < best_key(theirs)
     for seed in range(3):
-        assert decide(IsmctsBot(iterations=150), state, random.Random(seed)) == act.give_action(card("Kh"))
+        bot = IsmctsBot("divided-ranks", iterations=150)
+        assert decide(bot, state, random.Random(seed)) == act.give_action(card("Kh"))
 
 
 # -- strength ----------------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from bot_positions import (
 )
 
 from divided.bots import make_bot
-from divided.bots.exploiters import stronger_pair
+from divided.bots.divided_ranks.exploiters import stronger_pair
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks import score
 from divided.games.divided_ranks.knowledge import knowledge
@@ -102,7 +102,7 @@ def test_every_bot_builds_the_best_split(name: str, scoring: str) -> None:
     state = at_build(scoring)
     for player in (0, 1):
         assert state.current_player() == player
-        action = decide(make_bot(name), state, random.Random(player))
+        action = decide(make_bot("divided-ranks", name), state, random.Random(player))
         holding = state.core.hands[player]
         assert hands_of(holding, action) == BEST_BUILD[(scoring, player)]
         assert action == act.build_action(arrange(holding, Scoring(scoring)).split)
@@ -124,7 +124,7 @@ def test_the_bots_build_beats_the_other_candidate(scoring: str, alternative: str
     state = at_build(scoring)
     holding = state.core.hands[0]
     for name in ("skilled", "expert"):
-        chosen = decide(make_bot(name), state, random.Random(0)) - act.BUILD
+        chosen = decide(make_bot("divided-ranks", name), state, random.Random(0)) - act.BUILD
         other = split_of(holding, mask(alternative))
         outcome = score((holding, holding), (chosen, other), Scoring(scoring))
         assert (outcome.winner, outcome.step) == (0, step)
@@ -176,7 +176,7 @@ def reserve_revealed_by_face_up_swap(swap: str) -> GameState:
 def test_a_certain_improvement_is_taken_when_the_books_pin_the_reserve(name: str) -> None:
     state = reserve_known_by_elimination()
     assert knowledge(state.observation(0)).reserve == card("As")
-    assert decide(make_bot(name), state, random.Random(1)) == act.give_action(card("Kh"))
+    assert decide(make_bot("divided-ranks", name), state, random.Random(1)) == act.give_action(card("Kh"))
 
 
 @pytest.mark.parametrize("name", DECIDERS)
@@ -185,7 +185,7 @@ def test_a_certain_improvement_is_taken_when_a_face_up_swap_shows_the_reserve(na
     assert knowledge(blind.observation(0)).reserve is None  # blind, the gift stays unknown
     state = reserve_revealed_by_face_up_swap("face-up")
     assert knowledge(state.observation(0)).reserve == card("As")
-    assert decide(make_bot(name), state, random.Random(1)) == act.give_action(card("Kh"))
+    assert decide(make_bot("divided-ranks", name), state, random.Random(1)) == act.give_action(card("Kh"))
 
 
 # Player 0 holds two royal flushes, Ts Js Qs Ks As and Th Jh Qh Kh Ah: the best result there is
@@ -199,7 +199,7 @@ def test_two_royal_flushes_are_kept(name: str) -> None:
                        first_splitter=0, reserve_order="splitter-first")
     assert state.current_player() == 0
     assert knowledge(state.observation(0)).reserve is None
-    assert decide(make_bot(name), state, random.Random(2)) == act.KEEP
+    assert decide(make_bot("divided-ranks", name), state, random.Random(2)) == act.KEEP
 
 
 # Player 0 holds Ts Th Td Js Jh Jd Qs Qh Ks Kh: T T T K K | J J J Q Q, two full houses. The
@@ -215,7 +215,7 @@ def test_a_known_useless_reserve_is_refused(name: str) -> None:
                        face_down_rounds={1, 3}, first_splitter=0)
     state.apply_action(act.KEEP)
     assert knowledge(state.observation(0)).reserve == card("Jk")
-    assert decide(make_bot(name), state, random.Random(3)) == act.KEEP
+    assert decide(make_bot("divided-ranks", name), state, random.Random(3)) == act.KEEP
 
 
 # -- (iii) the chooser -------------------------------------------------------------------------------
@@ -253,7 +253,7 @@ def test_the_chooser_position_is_as_described() -> None:
 def test_the_chooser_takes_the_pair_that_makes_a_sure_win(name: str) -> None:
     state = chooser_position()
     for seed in range(3):
-        assert decide(make_bot(name), state, random.Random(seed)) == act.TAKE_FACE_UP
+        assert decide(make_bot("divided-ranks", name), state, random.Random(seed)) == act.TAKE_FACE_UP
 
 
 # -- the exploiters' split -----------------------------------------------------------------------------
@@ -285,7 +285,7 @@ def test_the_hiders_offer_the_pair_their_rule_names(drawn: str, offers: dict[str
     rest = [c for c in range(21) if c not in first and c != card("Jk")]
     state = dealt_state([card("Jk"), *first, *rest], {"first_splitter": 0})
     for name, offer in offers.items():
-        assert decide(make_bot(name), state, random.Random(0)) == act.split_action(*cards(offer))
+        assert decide(make_bot("divided-ranks", name), state, random.Random(0)) == act.split_action(*cards(offer))
 
 
 def test_stronger_pair_ranks_by_value_then_ranks_then_pack_order() -> None:
@@ -358,7 +358,7 @@ def last_reserve_positions(count: int) -> list[GameState]:
 
 
 def test_reserve_decisions_of_the_last_player_are_best_by_brute_force() -> None:
-    expert, skilled = make_bot("expert"), make_bot("skilled")
+    expert, skilled = make_bot("divided-ranks", "expert"), make_bot("divided-ranks", "skilled")
     checked = swaps = blind_gifts = 0
     for position in last_reserve_positions(32):
         player = position.current_player()

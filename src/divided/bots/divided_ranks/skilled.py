@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from divided.bots.heuristics import average_pair_gain, best_split, choose_face_up
+from divided.bots.base import one_hot, view_random
+from divided.bots.divided_ranks.heuristics import average_pair_gain, best_split, choose_face_up
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge
 from divided.games.divided_ranks.state import Phase
@@ -52,3 +53,7 @@ class SkilledBot:
                     best, best_margin = act.give_action(odds.give), margin
             return best
         return legal[rng.randrange(len(legal))]
+
+    def action_probabilities(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
+        """One-hot on :meth:`choose` (with random numbers from the view: it uses none in play)."""
+        return one_hot(self.choose(view, legal, view_random(view)), legal)

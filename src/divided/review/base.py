@@ -1,0 +1,303 @@
+"""Review a recorded game from one seat's side, chess-style (any game with an advisor).
+
+The record is replayed action by action. At every decision of the reviewed seat the review
+takes that seat's view *at that moment* (``state.observation(seat)``: what the player knew
+then, never what the rest of the game revealed) and asks the game's advisor
+(:func:`divided.bots.advisor`: the expert, whose :meth:`~divided.bots.base.Advisor.evaluate`
+and :meth:`~divided.bots.base.Advisor.pick` the bot and the web app's hint also use) for every
+legal action's chance to win and its standard error (a win counts 1, a draw 0.5).
+
+* ``best`` is the action the expert plays there (its one tie-break, ``pick``).
+* ``loss`` = value of the strongest alternative - value of the action played (at least 0),
+  in win-probability points (0.12 = twelve points of winning chance). The strongest
+  alternative is the expert's choice, or, when the player played it, the runner-up (so a
+  choice the sampling could have made either way is graded by the two values, not by which
+  one the sample happened to favour). ``loss_error`` is its standard error (paired over the
+  same worlds; 0 where the values are exact: the reserve, the build, and draft decisions whose
+  worlds are few enough to enumerate).
+* When a sampled grade is not settled (it would change with the loss 2.5 errors away), the
+  played move and that alternative are compared again on fresh worlds, to a standard error of
+  0.3 and then 0.15 points if still needed (at most ``4 * budget`` worlds each time); their
+  values and errors in the review are then the sharper ones.
+* Grades, with ``low = loss - 2 * loss_error`` and ``high = loss + 2 * loss_error``:
+  ``best`` when nothing is clearly better than the played action (``loss <= 2 * loss_error``,
+  or within 1e-9: the expert's choice, or statistically indistinguishable from it); otherwise ``blunder`` (low >= 0.15),
+  ``mistake`` (low >= 0.10), ``inaccuracy`` (low >= 0.05): a grade only when the loss is
+  clear of the threshold by twice its error; ``good`` when even ``high`` stays below 0.05;
+  else ``close``: a close call, too near the 0.05 line to grade.
+* Reasons are plain words built from computed facts only, by the game's :class:`Explainer`
+  (found by game id: :mod:`divided.review.games`); a game without one gets :class:`PlainExplainer`.
+
+Each decision's values depend on its view and the review's ``seed`` (the sampling salt) only,
+so a review is deterministic, one decision's review does not depend on any other decision,
+and the hint at the same view gives the same values and choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from divided import bots, games
+from divided.bots.base import TIE, Advisor
+from divided.games import GameRecord, State
+from divided.registry import Registry
+
+BLUNDER = 0.15
+MISTAKE = 0.10
+INACCURACY = 0.05
+DEFAULT_BUDGET = 65_536
+"""The most worlds the advisor samples at one decision (its standard-error target ends sampling
+well before it)."""
+REFINE_SE = 0.003
+"""When a sampled grade is not settled, the played move and the expert's choice are compared
+again over fresh worlds until the standard error of their difference is at most this."""
+REFINE_BUDGET = 262_144
+REFINE_FACTOR = 4
+"""The most worlds for that comparison: ``REFINE_FACTOR`` times the review's budget, at most
+``REFINE_BUDGET``."""
+SETTLED = 2.5
+"""A grade is settled when it would not change with the loss this many standard errors away."""
+GRADES = ("best", "good", "close", "inaccuracy", "mistake", "blunder")
+_TIE = TIE
+
+Progress = Callable[[int, int], None]
+
+
+class Explainer(Protocol):
+    """A game's words for the review: the name of a decision's phase, and why the played action
+    and the expert's choice (``best``) are worth what ``values`` say, from the view alone."""
+
+    def phase(self, view: Any) -> str: ...
+
+    def reason(self, view: Any, legal: Sequence[int], played: int, best: int, values: Mapping[int, float],
+               labels: Mapping[int, str]) -> str: ...
+
+
+class PlainExplainer:
+    """The words for a game without its own :class:`Explainer`: the two values only."""
+
+    def phase(self, view: Any) -> str:
+        return "decision"
+
+    def reason(self, view: Any, legal: Sequence[int], played: int, best: int, values: Mapping[int, float],
+               labels: Mapping[int, str]) -> str:
+        text = f"{labels.get(played, str(played))} gives you {values[played]:.0%} to win"
+        if played == best or values[best] - values[played] <= _TIE:
+            return text + "; nothing did better."
+        return text + f"; {labels.get(best, str(best))} gives {values[best]:.0%}."
+
+
+EXPLAINERS: Registry[Explainer] = Registry(
+    "review explainer", {"divided-ranks": "divided.review.games.divided_ranks:EXPLAINER"})
+"""Each game's :class:`Explainer`, by game id (tests and plugins add theirs with ``register``)."""
+
+
+def explainer(game: str) -> Explainer:
+    """``game``'s explainer, or :class:`PlainExplainer` when it has none."""
+    return EXPLAINERS.get(game) if EXPLAINERS.supports(game) else PlainExplainer()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveReview:
+    """One reviewed decision. ``values`` maps every legal action to the expert's estimated
+    chance to win with it and ``errors`` to that estimate's standard error; ``loss`` is the
+    strongest alternative's value minus the played action's (at least 0: see the module text)
+    and ``loss_error`` its standard error."""
+
+    move_number: int
+    phase: str
+    played: int
+    played_label: str
+    best: int
+    best_label: str
+    values: dict[int, float]
+    loss: float
+    grade: str
+    reason: str
+    errors: dict[int, float] = field(default_factory=dict)
+    loss_error: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """The review of one seat's decisions. ``error`` is set (and ``moves`` holds the decisions
+    scored before it) if the review could not finish; ``total`` is how many decisions the
+    replay found."""
+
+    seat: int
+    budget: int
+    seed: int
+    moves: tuple[MoveReview, ...]
+    total: int
+    error: str | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.error is None and len(self.moves) == self.total
+
+    def counts(self) -> dict[str, int]:
+        """How many decisions got each grade."""
+        out = {grade: 0 for grade in GRADES}
+        for move in self.moves:
+            out[move.grade] += 1
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision of the reviewed seat as the replay found it: the game, the view then, the
+    legal actions, what was played, and the labels of the actions."""
+
+    game: str
+    move_number: int
+    view: Any
+    legal: tuple[int, ...]
+    played: int
+    labels: dict[int, str] = field(default_factory=dict)
+
+
+def grade_for(loss: float, error: float = 0.0) -> str:
+    """The grade of a decision that lost ``loss`` win-probability points, with standard error
+    ``error`` (see the module text)."""
+    if loss <= max(_TIE, 2 * error):
+        return "best"
+    low = loss - 2 * error
+    if low >= BLUNDER:
+        return "blunder"
+    if low >= MISTAKE:
+        return "mistake"
+    if low >= INACCURACY:
+        return "inaccuracy"
+    return "good" if loss + 2 * error < INACCURACY else "close"
+
+
+def decisions(record: GameRecord, seat: int) -> tuple[list[Decision], str | None]:
+    """Replay ``record`` (unseeded, every action checked) and collect ``seat``'s decisions.
+    Returns them and an error message if the replay broke off."""
+    found: list[Decision] = []
+    try:
+        state: State[Any, Any] = games.load(record.game, **dict(record.options)).new_initial_state()
+        for action in record.actions:
+            if state.is_terminal():
+                raise ValueError("the record has actions after the end of the game")
+            if not state.is_chance_node() and state.current_player() == seat:
+                legal = tuple(state.legal_actions())
+                labels = {a: state.action_to_string(a) for a in legal}
+                found.append(Decision(record.game, state.move_number(), state.observation(seat), legal, action, labels))
+            state.apply_action(action)
+    except Exception as error:
+        return found, f"replay stopped after {len(found)} decisions: {type(error).__name__}: {error}"
+    return found, None
+
+
+def _players(record: GameRecord) -> int:
+    """How many players ``record``'s game has (2 when the record does not name a game that
+    loads: its replay then reports what is wrong)."""
+    try:
+        return games.load(record.game, **dict(record.options)).num_players()
+    except Exception:
+        return 2
+
+
+def review_game(record: GameRecord, seat: int, budget: int = DEFAULT_BUDGET, seed: int = 0,
+                progress: Progress | None = None) -> Review:
+    """Review ``seat``'s decisions in ``record`` against the game's advisor (see the module
+    text): ``budget`` caps the worlds sampled per decision, ``seed`` is the sampling salt."""
+    players = _players(record)
+    if seat not in range(players):
+        listed = " and ".join(", ".join(map(str, range(players))).rsplit(", ", 1))
+        raise ValueError(f"no seat {seat!r}: seats are {listed}")
+    found, error = decisions(record, seat)
+    moves: list[MoveReview] = []
+    total = len(found)
+    if progress is not None:
+        progress(0, total)
+    if not found:  # nothing to ask the advisor (and a record of an unknown game has none)
+        return Review(seat, budget, seed, (), 0, error)
+    bot = bots.advisor(record.game, budget=budget)
+    for decision in found:
+        try:
+            moves.append(review_decision(bot, decision, seed))
+        except Exception as failure:
+            error = (f"review stopped at move {decision.move_number}: "
+                     f"{type(failure).__name__}: {failure}")
+            break
+        if progress is not None:
+            progress(len(moves), total)
+    return Review(seat, budget, seed, tuple(moves), total, error)
+
+
+def review_decision(bot: Advisor[Any], decision: Decision, seed: int) -> MoveReview:
+    """Grade one decision from its view alone (``bot``, the game's advisor, gives the values,
+    the budget and the choice; ``seed`` is the sampling salt; the words come from the game's
+    :class:`Explainer`)."""
+    view, legal, played = decision.view, decision.legal, decision.played
+    if played not in legal:
+        raise ValueError(f"move {decision.move_number}: action {played} was not legal")
+    found = bot.evaluate(view, legal, salt=seed)
+    values, errors = dict(found.values), dict(found.errors)
+    best = bot.pick(view, legal, values)
+    # the strongest alternative to the played move: the expert's choice, or the runner-up
+    others = [action for action in legal if action != played]
+    rival = best if played != best else max(others, key=lambda a: values[a], default=None)
+    gap = values[rival] - values[played] if rival is not None else 0.0
+    # the error of values[best] - values[a]: the pair (rival, played) either way
+    gap_error = found.difference_error(best, played if played != best else rival) if rival is not None else 0.0
+    worlds, refined = found.worlds, False
+    target = REFINE_SE
+    while rival is not None and gap_error > 0.0 and not _settled(gap, gap_error) and target >= REFINE_SE / 2:
+        sharper = bot.refine(view, (rival, played), salt=seed, target=target,
+                             budget=min(REFINE_BUDGET, REFINE_FACTOR * bot.budget))
+        values.update(sharper.values)
+        errors.update(sharper.errors)
+        gap = values[rival] - values[played]
+        gap_error = sharper.difference_error(rival, played)
+        worlds, refined = sharper.worlds, True
+        target /= 2
+    loss, loss_error = max(0.0, gap), gap_error
+    grade = grade_for(loss, loss_error)
+    words = explainer(decision.game)
+    reason = words.reason(view, legal, played, best, values, decision.labels)
+    rival_label = "the expert's choice" if rival == best else \
+        f"the next best, {decision.labels.get(rival, str(rival)) if rival is not None else ''}"
+    reason += _error_words(grade, played, best, loss, loss_error, worlds, found.exact, refined, rival_label)
+    return MoveReview(decision.move_number, words.phase(view), played, decision.labels.get(played, str(played)),
+                      best, decision.labels.get(best, str(best)), values, loss, grade, reason,
+                      errors, loss_error)
+
+
+# -- words ---------------------------------------------------------------------------------------
+
+def _settled(gap: float, error: float) -> bool:
+    """Whether the grade stays the same anywhere within :data:`SETTLED` errors of ``gap`` (the
+    strongest alternative's value minus the played move's; the loss is its positive part),
+    judged also at the finest resolution the review refines to (so a grade that a sharper
+    comparison could change is refined, whichever way the first sample leaned)."""
+    grade = grade_for(max(0.0, gap), error)
+    finest = REFINE_SE / 2
+    return all(grade_for(max(0.0, gap + k * SETTLED * error), e) == grade
+               for k in (-1, 0, 1) for e in (error, finest))
+
+
+def _error_words(grade: str, played: int, best: int, loss: float, loss_error: float, worlds: int,
+                 exact: bool, refined: bool, rival_label: str) -> str:
+    """What the sampling error means for this grade (nothing where the values are exact)."""
+    if exact:
+        return ""
+    text = f" (Estimated over {worlds} sampled worlds"
+    if refined:
+        text = f" (Your move and {rival_label} were compared again over {worlds} sampled worlds"
+    if played != best or loss > 0.0:
+        text += f"; the difference is {loss * 100:.1f} points, give or take {loss_error * 100:.1f}"
+    text += ".)"
+    if played == best and grade != "best":
+        text += f" A closer look finds {rival_label} better than the expert's first estimate."
+    if grade == "close":
+        text += " A close call: within twice its error of the 5-point line, so it is not graded."
+    elif grade == "best" and played != best:
+        text += " That is within the sampling error: as good as the expert's choice."
+    return text
+
+

@@ -1,0 +1,38 @@
+"""The game-generic review gives Divided Ranks the same reviews as before.
+
+``data/reviews.json`` holds eight full reviews (both seats of four seeded games under four
+option sets, budget 48) recorded by running the code of commit 5ef849e, before the review was
+split into ``review/base.py`` and ``review/games/divided_ranks.py`` (recorded by
+``tests/bots/data/record_expert_and_reviews.py`` in the first commit of that work, removed
+right after). Every field of every move must be the same: grades, values, errors, losses, labels
+and the reasons' text.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from divided.games import GameRecord
+from divided.review import review_game
+
+REVIEWS = json.loads((Path(__file__).resolve().parent / "data" / "reviews.json").read_text())["reviews"]
+
+
+def _as_json(move: Any) -> dict[str, Any]:
+    return {"move_number": move.move_number, "phase": move.phase, "played": move.played,
+            "played_label": move.played_label, "best": move.best, "best_label": move.best_label,
+            "values": {str(a): v for a, v in move.values.items()}, "loss": move.loss, "grade": move.grade,
+            "reason": move.reason, "errors": {str(a): v for a, v in move.errors.items()},
+            "loss_error": move.loss_error}
+
+
+@pytest.mark.parametrize("saved", REVIEWS, ids=lambda r: f"seed{r['record']['seed']}-seat{r['seat']}")
+def test_the_review_is_the_recorded_one(saved: dict[str, Any]) -> None:
+    review = review_game(GameRecord.from_dict(saved["record"]), saved["seat"], budget=saved["budget"],
+                         seed=saved["seed"])
+    assert (review.total, review.error) == (saved["total"], saved["error"])
+    assert [_as_json(move) for move in review.moves] == saved["moves"]
