@@ -24,6 +24,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from divided import games
+from divided.bots import BotSpec
+from divided.bots import base as bot_registry
 from divided.errors import IllegalActionError, InvalidNotationError
 from divided.games.base import CHANCE, TERMINAL, ChanceNode, GameInfo, OptionValue, Result, RuleOption, Rules
 from divided.games.room import JSON, ActionLabel
@@ -249,6 +251,15 @@ class KeepHigh:
 
     def choose(self, view: CardsView, legal: Sequence[int], rng: random.Random) -> int:
         return KEEP if view.card >= HIGH else EXCHANGE
+
+
+def bot_registered() -> Iterator[None]:
+    """Register the ``keep-high`` bot (for Three Cards only) for the duration of a test."""
+    bot_registry.register(BotSpec(KeepHigh.name, KeepHigh, frozenset({NAME}), summary="keeps a card of 4 or more"))
+    try:
+        yield
+    finally:
+        bot_registry.unregister(KeepHigh.name)
 
 
 @dataclass(frozen=True)

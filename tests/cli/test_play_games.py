@@ -20,7 +20,7 @@ from divided.cli.games import Terminal
 from divided.cli.main import main
 from divided.cli.play import play
 from divided.games.room import ActionLabel
-from three_cards import DECK, EXCHANGE, HIGH, KEEP, NAME, CardsRules, KeepHigh, read_actions
+from three_cards import DECK, EXCHANGE, HIGH, KEEP, NAME, CardsRules, KeepHigh, bot_registered, read_actions
 
 HERE = Path(__file__).parent
 TRANSCRIPTS = HERE / "data" / "play_transcripts.json"
@@ -182,10 +182,9 @@ def test_a_game_s_room_and_terminal_part_are_used_when_registered() -> None:
 
 
 @pytest.fixture
-def keep_high_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The command's bots for Three Cards (a tests-only bot, not in the bot registry)."""
-    real = play_module._make_bot
-    monkeypatch.setattr(play_module, "_make_bot", lambda game, spec: KeepHigh() if spec == BOT else real(game, spec))
+def keep_high_bots() -> Iterator[None]:
+    """The command's bot for Three Cards, registered for that game in the bot registry."""
+    yield from bot_registered()
 
 
 @pytest.mark.usefixtures("three_cards", "keep_high_bots")

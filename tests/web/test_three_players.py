@@ -15,29 +15,26 @@ from three_cards_web import ROOM
 from webtools import SECRET, store_of
 
 from divided import games
-from divided.bots import make_bot
-from divided.bots.base import Bot
 from divided.web import games as web_games
 from divided.web.app import create_app
-from three_cards import DECK, EXCHANGE, HIGH, KEEP, NAME, CardsRules, KeepHigh, Played
+from three_cards import DECK, EXCHANGE, HIGH, KEEP, NAME, CardsRules, Played, bot_registered
 
 BOT = "keep-high"
-
-
-def bots(game: str, name: str) -> Bot:
-    return KeepHigh() if name == BOT else make_bot(game, name)  # type: ignore[return-value]
 
 
 @pytest.fixture
 def http(tmp_path: Path) -> Iterator[TestClient]:
     games.register(NAME, CardsRules)
     web_games.ROOMS.register(NAME, ROOM)
+    keep_high = bot_registered()  # the shell makes its bots through the bot registry
+    next(keep_high)
     try:
-        client = TestClient(create_app(data_dir=tmp_path, secret=SECRET, bot_factory=bots))
+        client = TestClient(create_app(data_dir=tmp_path, secret=SECRET))
         seeds = iter(range(1, 10_000))
         store_of(client).seed_source = lambda: next(seeds)
         yield client
     finally:
+        keep_high.close()
         web_games.ROOMS.unregister(NAME)
         games.unregister(NAME)
 
