@@ -14,7 +14,7 @@ ratio is the median of the repeats' ratios (adapter time / engine time in the sa
   OpenSpiel sees).
 * PettingZoo: ``env.reset(seed=...)``, then ``agent_iter`` / ``last()`` / a random action of the
   action mask / ``step`` — an RL user's loop, observations included.
-* OpenSpiel: ``pyspiel.load_game("python_divided_ranks")``, chance outcomes and random legal
+* OpenSpiel: ``pyspiel.load_game("python_divided_ranks_v1")``, chance outcomes and random legal
   actions until terminal.
 
 Last, PettingZoo's own ``performance_benchmark`` (5 s of random turns), reported in turns/s.
@@ -91,7 +91,7 @@ def engine_explicit_chance() -> Playout:
 def pettingzoo_adapter() -> Playout:
     from divided.adapters import pettingzoo
 
-    environment = pettingzoo.env()
+    environment = pettingzoo.env("divided-ranks")
 
     def play(seed: int, rng: random.Random) -> None:
         environment.reset(seed=seed)
@@ -108,9 +108,9 @@ def pettingzoo_adapter() -> Playout:
 def openspiel_adapter() -> Playout:
     import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
-    import divided.adapters.openspiel  # noqa: F401  (registers python_divided_ranks)
+    import divided.adapters.openspiel  # noqa: F401  (registers python_divided_ranks_v1)
 
-    return _explicit_chance_playout(pyspiel.load_game("python_divided_ranks").new_initial_state)
+    return _explicit_chance_playout(pyspiel.load_game("python_divided_ranks_v1").new_initial_state)
 
 
 def games_per_second(play: Playout, seeds: range, rng: random.Random) -> float:
@@ -128,7 +128,7 @@ def performance_benchmark_turns() -> float:
 
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        performance_benchmark(pettingzoo.env())
+        performance_benchmark(pettingzoo.env("divided-ranks"))
     found = re.search(r"([0-9.]+) turns per second", printed.getvalue())
     if found is None:
         raise RuntimeError(f"performance_benchmark printed no turns/s:\n{printed.getvalue()}")

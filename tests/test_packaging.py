@@ -56,7 +56,7 @@ from divided import games
 from divided.bots import make_bot
 
 state = games.load("divided-ranks").new_initial_state(seed=7)
-bots, rngs = [make_bot("skilled"), make_bot("random")], [random.Random(1), random.Random(2)]
+bots, rngs = [make_bot("divided-ranks", "skilled"), make_bot("divided-ranks", "random")], [random.Random(1), random.Random(2)]
 while not state.is_terminal():
     player = state.current_player()
     action = bots[player].choose(state.observation(player), tuple(state.legal_actions()), rngs[player])

@@ -12,14 +12,17 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from divided.adapters import openspiel as adapter  # noqa: E402
 
+COIN = -1
+"""OpenSpiel's value of ``first_splitter`` for the coin flip (the option's first text choice)."""
+
 SETTINGS = [
-    "python_divided_ranks",
-    "python_divided_ranks(swap=face-up,reserve_order=coin,first_splitter=1)",
-    "python_divided_ranks(scoring=weaker-first,reserve_order=splitter-first,first_splitter=0)",
-    "python_divided_ranks(rounds=4,opening_seed=5,build=auto)",
-    "python_divided_ranks(rounds=3,swap=face-up)",
-    "python_divided_ranks(rounds=2,reserve_order=coin,scoring=weaker-first)",
-    "python_divided_ranks(rounds=1,build=auto,first_splitter=0,opening_seed=123456)",
+    "python_divided_ranks_v1",
+    "python_divided_ranks_v1(swap=face-up,reserve_order=coin,first_splitter=1)",
+    "python_divided_ranks_v1(scoring=weaker-first,reserve_order=splitter-first,first_splitter=0)",
+    "python_divided_ranks_v1(rounds=4,opening_seed=5,build=auto)",
+    "python_divided_ranks_v1(rounds=3,swap=face-up)",
+    "python_divided_ranks_v1(rounds=2,reserve_order=coin,scoring=weaker-first)",
+    "python_divided_ranks_v1(rounds=1,build=auto,first_splitter=0,opening_seed=123456)",
 ]
 """Every value of every parameter appears in at least one setting."""
 
@@ -31,7 +34,7 @@ def test_settings_cover_every_value() -> None:
             for name, value in pyspiel.load_game(setting).get_parameters().items()}
     for option in OPTIONS:
         for choice in option.choices:
-            value = adapter.COIN if choice == "coin" and option.name == "first_splitter" else choice
+            value = COIN if choice == "coin" and option.name == "first_splitter" else choice
             assert (option.name, str(value)) in used, (option.name, choice)
 
 
@@ -43,25 +46,25 @@ def test_random_sim(name: str) -> None:
 
 @pytest.mark.parametrize(("text", "first"), [("first_splitter=1", 1), ("first_splitter=0", 0)])
 def test_fixed_first_splitter_in_text_form(text: str, first: int) -> None:
-    game = pyspiel.load_game(f"python_divided_ranks({text})")
+    game = pyspiel.load_game(f"python_divided_ranks_v1({text})")
     assert game.get_parameters()["first_splitter"] == first
     state = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     assert state.current_player() == first
-    assert pyspiel.load_game("python_divided_ranks").get_parameters()["first_splitter"] == adapter.COIN
+    assert pyspiel.load_game("python_divided_ranks_v1").get_parameters()["first_splitter"] == COIN
 
 
 def test_game_info() -> None:
-    game = pyspiel.load_game("python_divided_ranks")
+    game = pyspiel.load_game("python_divided_ranks_v1")
     assert game.num_distinct_actions() == 360
     assert game.max_chance_outcomes() == 21
     assert game.num_players() == 2
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     # one coin (the reserve order is literal) + 21 deals + 10 splits and choices + 2 reserve + 2 builds
     assert game.max_game_length() == 36
-    assert game.max_game_length() <= adapter.DividedRanksGame(None).engine.info.max_game_length
-    study = pyspiel.load_game("python_divided_ranks(rounds=1,build=auto,first_splitter=0)")
+    assert game.max_game_length() <= adapter.OpenSpielGame("divided-ranks").engine.rules.info.max_game_length
+    study = pyspiel.load_game("python_divided_ranks_v1(rounds=1,build=auto,first_splitter=0)")
     assert study.max_game_length() == 21 + 2 + 2  # deal, one split and choice, the reserve
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
 
@@ -103,14 +106,14 @@ def test_resampling_keeps_the_information_state(name: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "python_divided_ranks(swap=sideways)",
-        "python_divided_ranks(colour=red)",
-        "python_divided_ranks(first_splitter=2)",
-        "python_divided_ranks(first_splitter=coin)",
-        "python_divided_ranks(rounds=6)",
-        "python_divided_ranks(rounds=five)",
-        "python_divided_ranks(opening_seed=-3)",
-        "python_divided_ranks(build=manual)",
+        "python_divided_ranks_v1(swap=sideways)",
+        "python_divided_ranks_v1(colour=red)",
+        "python_divided_ranks_v1(first_splitter=2)",
+        "python_divided_ranks_v1(first_splitter=coin)",
+        "python_divided_ranks_v1(rounds=6)",
+        "python_divided_ranks_v1(rounds=five)",
+        "python_divided_ranks_v1(opening_seed=-3)",
+        "python_divided_ranks_v1(build=manual)",
     ],
 )
 def test_bad_parameters_raise(text: str) -> None:
@@ -120,15 +123,15 @@ def test_bad_parameters_raise(text: str) -> None:
 
 def test_bad_parameter_value_names_the_option() -> None:
     with pytest.raises(ValueError, match="swap"):
-        pyspiel.load_game("python_divided_ranks(swap=sideways)")
-    with pytest.raises(ValueError, match=r"first_splitter=2 .* must be -1 \(a coin flip\), 0 or 1"):
-        pyspiel.load_game("python_divided_ranks(first_splitter=2)")
+        pyspiel.load_game("python_divided_ranks_v1(swap=sideways)")
+    with pytest.raises(ValueError, match=r"first_splitter=2 is not allowed; choose one of 'coin', 0, 1 \(as a parameter, -1 is coin\)"):
+        pyspiel.load_game("python_divided_ranks_v1(first_splitter=2)")
     with pytest.raises(ValueError, match="rounds"):
-        pyspiel.load_game("python_divided_ranks(rounds=9)")
+        pyspiel.load_game("python_divided_ranks_v1(rounds=9)")
 
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
-    game = pyspiel.load_game("python_divided_ranks(first_splitter=0)")
+    game = pyspiel.load_game("python_divided_ranks_v1(first_splitter=0)")
     state = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
@@ -145,7 +148,7 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
 def test_ismcts_plays_a_game() -> None:
     from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
-    game = pyspiel.load_game("python_divided_ranks")
+    game = pyspiel.load_game("python_divided_ranks_v1")
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=30,
                            random_state=np.random.RandomState(2))
@@ -197,7 +200,7 @@ def test_public_observation_is_common_knowledge(name: str) -> None:
 
 
 def test_private_observation_holds_the_hand_and_no_history() -> None:
-    game = pyspiel.load_game("python_divided_ranks(first_splitter=0)")
+    game = pyspiel.load_game("python_divided_ranks_v1(first_splitter=0)")
     public, private = _observers(game)
     state = game.new_initial_state()
     while state.is_chance_node():
@@ -216,3 +219,34 @@ def test_private_observation_holds_the_hand_and_no_history() -> None:
 
         make_observation(game, pyspiel.IIGObservationType(
             public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+def test_the_old_name_is_an_alias_of_the_versioned_one() -> None:
+    old, new = pyspiel.load_game("python_divided_ranks(swap=face-up)"), pyspiel.load_game("python_divided_ranks_v1(swap=face-up)")
+    assert (old.get_type().short_name, new.get_type().short_name) == ("python_divided_ranks", "python_divided_ranks_v1")
+    assert old.get_parameters() == new.get_parameters()
+    assert old.max_game_length() == new.max_game_length() and old.get_type().long_name == new.get_type().long_name
+    rng = random.Random(4)
+    a, b = old.new_initial_state(), new.new_initial_state()
+    while not a.is_terminal():
+        for player in (0, 1):
+            assert a.information_state_string(player) == b.information_state_string(player)
+            assert a.information_state_tensor(player) == b.information_state_tensor(player)
+        outcomes = [o for o, _ in a.chance_outcomes()] if a.is_chance_node() else a.legal_actions()
+        action = rng.choice(outcomes)
+        assert a.action_to_string(a.current_player(), action) == b.action_to_string(b.current_player(), action)
+        a.apply_action(action)
+        b.apply_action(action)
+    assert a.returns() == b.returns()
+
+
+def test_parameters_follow_the_rule_options() -> None:
+    # Hand-made: first_splitter mixes text (coin) and numbers, so it is a number parameter, coin = -1.
+    parameters = adapter.Parameters.of("divided-ranks")
+    assert parameters.defaults == {"first_splitter": -1, "reserve_order": "literal", "scoring": "categories-first",
+                                   "swap": "blind", "rounds": 5, "opening_seed": 0, "build": "choose"}
+    assert parameters.engine_options({"first_splitter": -1})["first_splitter"] == "coin"
+    assert parameters.engine_options({"first_splitter": 1, "rounds": 2})["rounds"] == 2
+    assert adapter.short_name("divided-ranks") == "python_divided_ranks_v1"
+    with pytest.raises(ValueError, match="unknown parameter colour"):
+        parameters.engine_options({"colour": "red"})

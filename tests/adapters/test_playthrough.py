@@ -26,8 +26,8 @@ import divided.adapters.openspiel  # noqa: F401  (registers the game)
 
 FOLDER = Path(__file__).parent / "playthroughs"
 GOLDEN = {
-    "python_divided_ranks.txt": "python_divided_ranks(first_splitter=0)",
-    "python_divided_ranks_study.txt": "python_divided_ranks(build=auto,opening_seed=3,rounds=1)",
+    "python_divided_ranks_v1.txt": "python_divided_ranks_v1(first_splitter=0)",
+    "python_divided_ranks_v1_study.txt": "python_divided_ranks_v1(build=auto,opening_seed=3,rounds=1)",
 }
 SEED = 7
 

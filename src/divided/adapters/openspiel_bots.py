@@ -4,9 +4,9 @@ Importing this module registers the bots with :mod:`divided.bots.base`; the regi
 through the ``divided.bots`` entry point (see ``pyproject.toml``), and skips it when pyspiel is
 not installed.
 
-The bot decides from its :class:`PlayerView` only. To give OpenSpiel a state to search from, it
-draws one full state consistent with the view (:func:`divided.games.divided_ranks.worlds.sample_state`) and
-wraps it as an adapter state: OpenSpiel's ISMCTS keys its nodes by information state and draws
+The bot decides from its view only, for any game the OpenSpiel adapter serves (``game``; Divided
+Ranks by default). To give OpenSpiel a state to search from, it draws one full state consistent
+with the view from the game room's world sampler and wraps it as an adapter state: OpenSpiel's ISMCTS keys its nodes by information state and draws
 a fresh world from that information state for every simulation, so which consistent world it
 starts from does not matter. The search is OpenSpiel's ``ISMCTSBot`` as shipped: random-rollout
 evaluator (``mcts.RandomRolloutEvaluator``, one rollout), UCT child selection, max-visit final
@@ -22,6 +22,7 @@ decision is fixed by the view and the rng, as the lab's duplicate format and rep
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,47 +33,33 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
-from divided.adapters.openspiel import (
-    DEFAULT_PARAMS,
-    DividedRanksGame,
-    DividedRanksOpenSpielState,
-    history_of,
-)
+from divided import games
+from divided.adapters.openspiel import OpenSpielGame, OpenSpielState, Parameters, state_from_core
+from divided.adapters.rooms import layout_of, options_of_view, part
 from divided.bots.base import Bot, BotSpec, non_negative, one_hot, positive_int, register, view_random
 from divided.errors import RuleOptionError
-from divided.games.divided_ranks.options import Options
-from divided.games.divided_ranks.view import PlayerView
-from divided.games.divided_ranks.worlds import sample_state
+from divided.games.base import OptionValue
 
 _INT31 = (1 << 31) - 1  # the sampler takes a C++ int seed
 MIN_SIMULATIONS = 2
 """OpenSpiel's ISMCTS spends its first simulation expanding the root: one visits no action."""
+DEFAULT_GAME = "divided-ranks"
 
 
 @cache
-def _game(options: Options) -> DividedRanksGame:
-    """The OpenSpiel game with the rule options of a view (one per option set).
-
-    Only the options that differ from the defaults are passed, as integers or text: that is
-    all OpenSpiel's parameter syntax can say (the coin flip is the default first splitter).
-    """
-    defaults = Options()
-    params: dict[str, int | str] = {}
-    for name in DEFAULT_PARAMS:
-        value = getattr(options, name)
-        if value != getattr(defaults, name):
-            params[name] = value if isinstance(value, int) else str(value)
-    return DividedRanksGame(params)
+def _game(game: str, options: tuple[tuple[str, OptionValue], ...]) -> OpenSpielGame:
+    """The OpenSpiel game of ``game`` under rule ``options`` (one per game and option set)."""
+    parameters = Parameters.of(game)
+    return OpenSpielGame(game, {name: parameters.to_param(name, value) for name, value in options})
 
 
-def state_for_view(view: PlayerView, rng: random.Random) -> DividedRanksOpenSpielState:
-    """An OpenSpiel state drawn from those consistent with ``view`` (replayed from the start, so
-    OpenSpiel's ``history()`` is right too)."""
-    core = sample_state(view, rng)
-    state = _game(view.options).new_initial_state()
-    for action in history_of(core):
-        state.apply_action(action)
-    return state
+def state_for_view(view: Any, rng: random.Random, game: str = DEFAULT_GAME) -> OpenSpielState:
+    """An OpenSpiel state drawn by the room's world sampler from those consistent with ``view``
+    (replayed from the start when the game gives its history, so OpenSpiel's ``history()`` is
+    right too)."""
+    options = tuple(sorted(options_of_view(game, view).items()))
+    spiel_game = _game(game, options)
+    return state_from_core(spiel_game, spiel_game.room.sampler(view).sample(rng))
 
 
 @dataclass
@@ -89,23 +76,24 @@ class OpenSpielIsmctsBot:
     uct_c: float = 2.0
     seed: int = 0
     name: str = "openspiel-ismcts"
+    game: str = DEFAULT_GAME
 
-    def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
+    def choose(self, view: Any, legal: Sequence[int], rng: random.Random) -> int:
         """Run OpenSpiel's ISMCTS from a world consistent with ``view``; return its action."""
         if len(legal) == 1:
             return legal[0]
-        state = state_for_view(view, rng)
+        state = state_for_view(view, rng, self.game)
         bot = self._search_bot(state.get_game(), rng)
         action = int(bot.step(state))
         if action not in legal:  # pragma: no cover - the adapter and the engine disagree
             raise AssertionError(f"OpenSpiel's ISMCTS chose {action}, not one of {list(legal)}")
         return action
 
-    def action_probabilities(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
+    def action_probabilities(self, view: Any, legal: Sequence[int]) -> dict[int, float]:
         """One-hot on :meth:`choose` with random numbers seeded from the view (a function of the view)."""
         return one_hot(self.choose(view, legal, view_random(view)), legal)
 
-    def _search_bot(self, game: DividedRanksGame, rng: random.Random) -> Any:
+    def _search_bot(self, game: OpenSpielGame, rng: random.Random) -> Any:
         """A fresh ``ISMCTSBot`` whose every random number comes from ``rng`` (and ``seed``)."""
         bot_seed, rollout_seed, sampler_seed = (
             int(part) for part in np.random.SeedSequence([self.seed, rng.getrandbits(64)]).generate_state(3))
@@ -123,7 +111,7 @@ class OpenSpielIsmctsBot:
         return bot
 
 
-def _openspiel_ismcts(simulations: str | int = OpenSpielIsmctsBot.simulations,
+def _openspiel_ismcts(game: str, simulations: str | int = OpenSpielIsmctsBot.simulations,
                       uct_c: str | float = OpenSpielIsmctsBot.uct_c,
                       seed: str | int = OpenSpielIsmctsBot.seed) -> Bot[Any]:
     try:
@@ -137,10 +125,23 @@ def _openspiel_ismcts(simulations: str | int = OpenSpielIsmctsBot.simulations,
         raise RuleOptionError(f"bot parameter simulations={simulations!r} must be at least {MIN_SIMULATIONS} "
                               "(OpenSpiel's ISMCTS spends the first simulation expanding the root)")
     return OpenSpielIsmctsBot(simulations=simulation_count,
-                              uct_c=non_negative(uct_c, "uct_c"), seed=seed_number)
+                              uct_c=non_negative(uct_c, "uct_c"), seed=seed_number, game=game)
 
 
-register(BotSpec("openspiel-ismcts", _openspiel_ismcts, frozenset({"divided-ranks"}), None,
-                 "OpenSpiel's Python ISMCTS through the adapter (simulations, uct_c, seed)"))
+def supported_games() -> list[str]:
+    """The games the bot plays: those the OpenSpiel adapter serves (an observation layout) whose
+    adapter parts say which rule options a view was played under."""
+    return [game for game in games.names()
+            if layout_of(game) is not None and part(game, "options_of") is not None]
 
-__all__ = ["OpenSpielIsmctsBot", "state_for_view"]
+
+def register_bot(game: str) -> None:
+    """Offer ``openspiel-ismcts`` for ``game`` (one spec per game, its factory bound to it)."""
+    register(BotSpec("openspiel-ismcts", functools.partial(_openspiel_ismcts, game), frozenset({game}), None,
+                     "OpenSpiel's Python ISMCTS through the adapter (simulations, uct_c, seed)"))
+
+
+for _supported in supported_games():
+    register_bot(_supported)
+
+__all__ = ["OpenSpielIsmctsBot", "register_bot", "state_for_view", "supported_games"]

@@ -1,32 +1,34 @@
-"""Divided Ranks as a PettingZoo AEC environment (``divided_ranks_v1``).
+"""Every game with an observation layout as a PettingZoo AEC environment: ``env(game, **options)``.
 
-Agents are ``player_0`` and ``player_1`` (the engine's seats). Chance is resolved by the engine
-from the reset seed, so the same seed always gives the same deal; no agent ever sees a chance
-node. The action space is ``Discrete(360)``, the engine's own player-action numbering (see
-:mod:`divided.games.divided_ranks.actions`), with an action mask. An illegal action raises
+Agents are ``player_0`` ... ``player_<n-1>`` (the engine's seats; ``n`` from the game's
+``game_info``). Chance is resolved by the engine from the reset seed, so the same seed always
+gives the same deal; no agent ever sees a chance node. The action space is
+``Discrete(num_distinct_actions)``, the engine's own player-action numbering, with an action
+mask from the legal actions. An illegal action raises
 :class:`~divided.errors.IllegalActionError` and changes nothing: no wrapper here replaces or
-punishes it.
+punishes it. The environment's name is ``<game>_v1`` (``divided_ranks_v1``).
 
 Each observation is ``{"observation": int8 vector, "action_mask": int8 vector}``; the vector is
-:func:`encode_view` of the agent's :class:`~divided.games.divided_ranks.view.PlayerView` (see it
-for the layout), a function of the view alone, so it never carries hidden information. The
-environment does not build views: an :class:`ObservationTracker` per agent follows the game as
-that agent sees it and gives the same vector (tested at every step of many games) far faster.
+the game room's observation layout (:class:`~divided.games.room.ObservationLayout`) encoding the
+agent's view, ``layout.encode(rules.observe(state, player))``: a function of the view alone, so
+it never carries hidden information. Another layout of the game can be passed as ``layout``
+(Divided Ranks' :data:`~divided.games.divided_ranks.encoding.SUMMARY` is the 328-entry vector
+this environment gave before every game had a room).
 
->>> e = env(first_splitter=0)
+>>> e = env("divided-ranks", first_splitter=0)
 >>> e.reset(seed=3)
 >>> e.agent_selection
 'player_0'
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> obs["observation"].shape, int(obs["action_mask"].sum())
-((328,), 6)
+((837,), 6)
 """
 
 from __future__ import annotations
 
 from functools import reduce
 from operator import attrgetter, or_
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -35,287 +37,46 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from divided import games
+from divided.adapters.rooms import VERSION, room_of, size
 from divided.errors import IllegalActionError
 from divided.games.base import TERMINAL, State
-from divided.games.divided_ranks.actions import NUM_DISTINCT_ACTIONS
-from divided.games.divided_ranks.state import (
-    ROUNDS,
-    ChoiceEvent,
-    DividedRanksState,
-    Phase,
-    ReserveEvent,
-    SplitEvent,
-)
-from divided.games.divided_ranks.view import PlayerView, SeenChoice, SeenReserve, SeenSplit
-from divided.hands.arrange import SPLIT_COUNT
+from divided.games.room import ObservationLayout
 
-CARDS = 21
-HAND_SIZE = 10
-PHASES: tuple[Phase, ...] = tuple(Phase)
-AGENTS: tuple[str, ...] = ("player_0", "player_1")
-PLAYER_OF_AGENT: dict[str, int] = {agent: seat for seat, agent in enumerate(AGENTS)}
 MASK_CACHE_SIZE = 8192  # legal-action sets whose masks are kept (a split's six actions, a build's 126...)
 
-# Observation layout: (name, width). Card blocks are masks over the 21-card pack.
-LAYOUT: tuple[tuple[str, int], ...] = (
-    ("hand", CARDS),  # my hand
-    ("opponent_known", CARDS),  # cards I watched go to the opponent, still certainly theirs
-    ("reserve_known", CARDS),  # the reserve card, when my observations pin it down
-    ("drawn", CARDS),  # the four cards I am splitting (splitter only)
-    ("offer", CARDS),  # the face-up pair on the table (while the chooser decides)
-    ("offer_face_down", CARDS),  # the face-down pair, if I split it
-    ("my_build", SPLIT_COUNT),  # my committed split (one-hot)
-    ("built", 2),  # [I have built, the opponent has built]
-    ("phase", len(PHASES)),  # one-hot
-    ("round", ROUNDS + 1),  # one-hot, 0-5 (5 = after the draft)
-    ("seat", 2),  # one-hot of my seat
-    ("to_move", 2),  # [I am to move, the opponent is to move]
-    ("first_splitter", 3),  # [me, the opponent, not yet known]
-    ("reserve_first", 3),  # [me, the opponent, not yet known]
-    ("hand_size", HAND_SIZE + 1),  # one-hot of my hand size
-    ("opponent_hand_size", HAND_SIZE + 1),  # one-hot of the opponent's hand size
-    ("stock_size", CARDS),  # one-hot, 0-20
-    ("reserve_done", 2),  # [I have decided at the reserve, the opponent has]
-    ("swapped", 2),  # [I swapped, the opponent swapped]
-    ("result", 3),  # [I won, I lost, draw] once the game is over
-)
-OFFSETS: dict[str, int] = {}
-_position = 0
-for _name, _width in LAYOUT:
-    OFFSETS[_name] = _position
-    _position += _width
-OBSERVATION_SIZE = _position
-del _position, _name, _width
-(_HAND, _OPPONENT_KNOWN, _RESERVE_KNOWN, _DRAWN, _OFFER, _OFFER_FACE_DOWN, _MY_BUILD, _BUILT, _PHASE,
- _ROUND, _SEAT, _TO_MOVE, _FIRST_SPLITTER, _RESERVE_FIRST, _HAND_SIZE, _OPPONENT_HAND_SIZE,
- _STOCK_SIZE, _RESERVE_DONE, _SWAPPED, _RESULT) = (OFFSETS[name] for name, _ in LAYOUT)
-_PHASE_NUMBER = {phase: n for n, phase in enumerate(PHASES)}
-
 Int8Array = npt.NDArray[np.int8]
-
-
-def _mask_positions(positions: list[int], base: int, mask: int) -> None:
-    while mask:
-        low = mask & -mask
-        positions.append(base + low.bit_length() - 1)
-        mask ^= low
-
-
-def _opponent_cards_and_reserve(view: PlayerView) -> tuple[int, int]:
-    """Cards certainly in the opponent's hand and the reserve card (mask, 0 if unknown),
-    from the view's log alone."""
-    me, them = view.seat, view.opponent
-    if view.outcome is not None:  # the showdown shows both holdings
-        weak, strong = view.outcome.hands[them]
-        mine_weak, mine_strong = view.outcome.hands[me]
-        rest = ((1 << CARDS) - 1) ^ weak ^ strong ^ mine_weak ^ mine_strong
-        return weak | strong, rest
-    theirs = 0
-    reserve = 0
-    face_up: dict[int, int] = {}
-    for event in view.log:
-        if isinstance(event, SeenSplit):
-            face_up[event.round] = event.face_up
-        elif isinstance(event, SeenChoice):
-            shown = face_up.get(event.round, 0)
-            if event.chooser == them:
-                theirs |= shown if event.took_face_up else (event.face_down or 0)
-            elif not event.took_face_up:  # I took the face-down pair; they keep the face-up one
-                theirs |= shown
-        elif isinstance(event, SeenReserve) and event.swapped:
-            if event.player == me:
-                assert event.gave is not None
-                reserve = 1 << event.gave
-            elif event.gave is not None and event.took is not None:  # a face-up swap
-                theirs = theirs & ~(1 << event.gave) | (1 << event.took)
-                reserve = 1 << event.gave
-            else:  # a blind swap: they took the reserve and gave any card of theirs
-                theirs = reserve
-                reserve = 0
-    return theirs, reserve
-
-
-def _relative(seat: int, me: int) -> int:
-    return 2 if seat < 0 else (0 if seat == me else 1)
-
-
-def encode_view(view: PlayerView) -> Int8Array:
-    """The observation vector of a player's view (a 0/1 int8 vector of :data:`OBSERVATION_SIZE`).
-
-    Only the view is read, so two equal views always give equal vectors.
-    """
-    me, them = view.seat, view.opponent
-    theirs, reserve = _opponent_cards_and_reserve(view)
-    at: list[int] = []
-    _mask_positions(at, _HAND, view.hand)
-    _mask_positions(at, _OPPONENT_KNOWN, theirs)
-    _mask_positions(at, _RESERVE_KNOWN, reserve)
-    _mask_positions(at, _DRAWN, view.drawn)
-    _mask_positions(at, _OFFER, view.offer)
-    _mask_positions(at, _OFFER_FACE_DOWN, view.offer_face_down)
-    if view.my_build >= 0:
-        at.append(_MY_BUILD + view.my_build)
-    if view.built[me]:
-        at.append(_BUILT)
-    if view.built[them]:
-        at.append(_BUILT + 1)
-    at.append(_PHASE + _PHASE_NUMBER[view.phase])
-    at.append(_ROUND + min(view.round, ROUNDS))
-    at.append(_SEAT + me)
-    if view.current_player in (0, 1):
-        at.append(_TO_MOVE + (0 if view.current_player == me else 1))
-    at.append(_FIRST_SPLITTER + _relative(view.first_splitter, me))
-    at.append(_RESERVE_FIRST + _relative(view.reserve_first, me))
-    at.append(_HAND_SIZE + min(view.hand_sizes[me], HAND_SIZE))
-    at.append(_OPPONENT_HAND_SIZE + min(view.hand_sizes[them], HAND_SIZE))
-    at.append(_STOCK_SIZE + min(view.stock_size, CARDS - 1))
-    for event in view.log:
-        if isinstance(event, SeenReserve):
-            side = 0 if event.player == me else 1
-            at.append(_RESERVE_DONE + side)
-            if event.swapped:
-                at.append(_SWAPPED + side)
-    if view.outcome is not None:
-        winner = view.outcome.winner
-        at.append(_RESULT + (2 if winner is None else 0 if winner == me else 1))
-    vector = np.zeros(OBSERVATION_SIZE, dtype=np.int8)
-    vector[at] = 1
-    return vector
-
-
-# -- the fast path: vectors as integers (bit i = entry i) ------------------------------------
-
-# One-hot entries as bits, looked up by the value they encode.
-_PHASE_BIT = {phase: 1 << (_PHASE + n) for n, phase in enumerate(PHASES)}
-_SPLIT, _CHOOSE = Phase.SPLIT, Phase.CHOOSE
-_ROUND_BIT = tuple(1 << (_ROUND + min(n, ROUNDS)) for n in range(ROUNDS + 1))
-_HAND_SIZE_BIT = tuple(1 << (_HAND_SIZE + min(n, HAND_SIZE)) for n in range(CARDS + 1))
-_OPPONENT_HAND_SIZE_BIT = tuple(1 << (_OPPONENT_HAND_SIZE + min(n, HAND_SIZE)) for n in range(CARDS + 1))
-_STOCK_SIZE_BIT = tuple(1 << (_STOCK_SIZE + min(n, CARDS - 1)) for n in range(CARDS + 1))
-# [me][first splitter][reserve first] (seats -1, 0, 1; -1 is the last item): seat and both orders
-_SEATING_BITS = tuple(
-    tuple(
-        tuple(1 << (_SEAT + me) | 1 << (_FIRST_SPLITTER + _relative(first, me))
-              | 1 << (_RESERVE_FIRST + _relative(reserve_first, me)) for reserve_first in (0, 1, -1))
-        for first in (0, 1, -1))
-    for me in (0, 1))
-
-# The observation and the action mask travel packed in one integer, the mask from the first byte
-# boundary after the vector; one numpy call unpacks both (each byte looked up as its 8 entries).
-_OBSERVATION_BYTES = (OBSERVATION_SIZE + 7) // 8
-_MASK_START = 8 * _OBSERVATION_BYTES
-_PACKED_BYTES = _OBSERVATION_BYTES + (NUM_DISTINCT_ACTIONS + 7) // 8
-_MASK_BIT = tuple(1 << (_MASK_START + action) for action in range(NUM_DISTINCT_ACTIONS))
 _ENTRIES_OF_BYTE = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.int8)
 
 
-class ObservationTracker:
-    """One player's observation vector, followed as the game goes on.
+def agent_names(players: int) -> list[str]:
+    """The agents of an ``players``-player game.
 
-    Equal at every step to ``encode_view(observe(state, player))`` (tested over many games) at a
-    fraction of the cost: no view is built, the log is read once (each event as the player sees
-    it) and the vector is assembled as an integer, bit ``i`` being entry ``i``. It reads nothing
-    the view does not show: the public position, the player's own hand and build, the cards
-    being split when the player splits, and of each event what the view shows this player.
+    >>> agent_names(3)
+    ['player_0', 'player_1', 'player_2']
     """
-
-    __slots__ = ("_events_read", "_face_up", "_reserve", "_reserve_flags", "_theirs", "player")
-
-    def __init__(self, player: int) -> None:
-        self.player = player
-        self.restart()
-
-    def restart(self) -> None:
-        """Forget the game: the next observation starts a new one."""
-        self._events_read = 0
-        self._face_up = 0  # the face-up pair of the latest split (public)
-        self._theirs = 0  # cards certainly the opponent's, as in _opponent_cards_and_reserve
-        self._reserve = 0  # the reserve card if known (mask)
-        self._reserve_flags = 0  # the reserve_done and swapped entries, as bits of the vector
-
-    def bits(self, core: DividedRanksState, current_player: int) -> int:
-        """The vector of ``core`` as an integer, bit ``i`` being entry ``i`` (``current_player`` is
-        who is to move)."""
-        if len(core.log) > self._events_read:
-            self._read_events(core)
-        me, them = self.player, 1 - self.player
-        phase = core.phase
-        hands = core.hands
-        outcome = core.outcome
-        if outcome is None:
-            theirs, reserve = self._theirs, self._reserve
-        else:  # the showdown shows both holdings
-            weak, strong = outcome.hands[them]
-            mine_weak, mine_strong = outcome.hands[me]
-            theirs = weak | strong
-            reserve = ((1 << CARDS) - 1) ^ theirs ^ mine_weak ^ mine_strong
-        bits = (hands[me] << _HAND | theirs << _OPPONENT_KNOWN | reserve << _RESERVE_KNOWN
-                | self._reserve_flags
-                | _PHASE_BIT[phase]
-                | _ROUND_BIT[core.round]
-                | _SEATING_BITS[me][core.first_splitter][core.reserve_first]
-                | _HAND_SIZE_BIT[hands[me].bit_count()]
-                | _OPPONENT_HAND_SIZE_BIT[hands[them].bit_count()]
-                | _STOCK_SIZE_BIT[core.stock_size()])
-        if phase is _SPLIT:
-            if core.splitter() == me:
-                bits |= core.drawn() << _DRAWN
-        elif phase is _CHOOSE:
-            bits |= core.face_up << _OFFER
-            if core.splitter() == me:
-                bits |= core.face_down << _OFFER_FACE_DOWN
-        my_build, their_build = core.builds[me], core.builds[them]
-        if my_build >= 0:
-            bits |= 1 << (_MY_BUILD + my_build) | 1 << _BUILT
-        if their_build >= 0:
-            bits |= 1 << (_BUILT + 1)
-        if current_player == me:
-            bits |= 1 << _TO_MOVE
-        elif current_player == them:
-            bits |= 1 << (_TO_MOVE + 1)
-        if outcome is not None:
-            winner = outcome.winner
-            bits |= 1 << (_RESULT + (2 if winner is None else 0 if winner == me else 1))
-        return bits
-
-    def _read_events(self, core: DividedRanksState) -> None:
-        me, them = self.player, 1 - self.player
-        theirs, reserve, flags = self._theirs, self._reserve, self._reserve_flags
-        for event in core.log[self._events_read:]:
-            if isinstance(event, SplitEvent):
-                self._face_up = event.face_up  # shown to both
-            elif isinstance(event, ChoiceEvent):
-                if event.chooser == them:  # a face-down pair they took is one I split, so saw
-                    theirs |= self._face_up if event.took_face_up else event.face_down
-                elif not event.took_face_up:  # I took the face-down pair; they keep the shown one
-                    theirs |= self._face_up
-                # (I took the shown pair: they keep the face-down pair, which I never saw)
-            elif isinstance(event, ReserveEvent):
-                side = 0 if event.player == me else 1
-                flags |= 1 << (_RESERVE_DONE + side)  # who decided, and whether they swapped,
-                if not event.swapped:  # is public
-                    continue
-                flags |= 1 << (_SWAPPED + side)
-                if event.player == me:
-                    reserve = 1 << event.gave
-                elif core.options.face_up_swap:  # a face-up swap shows both cards
-                    theirs = theirs & ~(1 << event.gave) | (1 << event.took)
-                    reserve = 1 << event.gave
-                else:  # a blind swap: they took the reserve and gave an unseen card
-                    theirs, reserve = reserve, 0
-        self._events_read = len(core.log)
-        self._theirs, self._reserve, self._reserve_flags = theirs, reserve, flags
+    return [f"player_{seat}" for seat in range(players)]
 
 
-def env(**rule_options: Any) -> AECEnv:
-    """The wrapped environment. Out-of-range actions fail an assertion, illegal ones raise
+def env_name(game: str) -> str:
+    """The environment's name (PettingZoo's ``metadata["name"]``).
+
+    >>> env_name("divided-ranks")
+    'divided_ranks_v1'
+    """
+    return f"{game.replace('-', '_')}_v{VERSION}"
+
+
+def env(game: str, render_mode: str | None = None, layout: ObservationLayout[Any] | None = None,
+        **rule_options: Any) -> AECEnv:
+    """The wrapped environment of ``game`` under ``rule_options`` (observations from ``layout``,
+    by default the game room's). Out-of-range actions fail an assertion, illegal ones raise
     :class:`~divided.errors.IllegalActionError`; nothing is ever replaced by a legal move.
 
     The wrappers are PettingZoo's standard two (as in its classic games), subclassed only to
     serve the agent loop faster: its attributes read directly (see :data:`LOOP_ATTRIBUTES`) and
     ``last()`` passed down to the unwrapped environment (neither wrapper alters what it returns).
     """
-    environment: AECEnv = raw_env(**rule_options)
+    environment: AECEnv = raw_env(game, render_mode=render_mode, layout=layout, **rule_options)
     environment = AssertOutOfBoundsWrapper(environment)
     environment = OrderEnforcingWrapper(environment)
     return environment
@@ -369,7 +130,7 @@ del _wrapper, _name
 
 
 class ActionSpace(spaces.Discrete):
-    """``Discrete(360)``, answering ``contains`` for a plain ``int`` without numpy (the
+    """``Discrete(n)``, answering ``contains`` for a plain ``int`` without numpy (the
     out-of-bounds wrapper asks it at every step); anything else goes to ``Discrete``."""
 
     def contains(self, x: Any) -> bool:
@@ -379,38 +140,53 @@ class ActionSpace(spaces.Discrete):
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped base
-    """The unwrapped AEC environment; ``rule_options`` are the game's rule options."""
+    """The unwrapped AEC environment of ``game``; ``rule_options`` are the game's rule options."""
 
-    metadata: ClassVar[dict[str, Any]] = {
-        "name": "divided_ranks_v1",
+    metadata: dict[str, Any] = {  # noqa: RUF012  (each instance gets its own, named after its game)
+        "name": "divided_v1",
         "render_modes": ["human", "ansi"],
         "is_parallelizable": False,
     }
 
-    def __init__(self, render_mode: str | None = None, **rule_options: Any) -> None:
+    def __init__(self, game: str, render_mode: str | None = None, layout: ObservationLayout[Any] | None = None,
+                 **rule_options: Any) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+        self.metadata = {**self.metadata, "name": env_name(game)}
         self.render_mode = render_mode
-        self.game = games.load("divided-ranks", **rule_options)
+        self.game = games.load(game, **rule_options)
         self._rules = self.game.rules
-        self.possible_agents = list(AGENTS)
-        self.agents = list(AGENTS)
+        self.layout: ObservationLayout[Any] = layout if layout is not None else room_of(game).observation
+        info = self.game.info
+        agents = agent_names(info.num_players)
+        self._agent_names = agents
+        self._player_of_agent = {agent: seat for seat, agent in enumerate(agents)}
+        self._actions = info.num_distinct_actions
+        self._size = size(self.layout)
+        self.possible_agents = list(agents)
+        self.agents = list(agents)
         self._observation_space = spaces.Dict({
-            "observation": spaces.Box(0, 1, (OBSERVATION_SIZE,), np.int8),
-            "action_mask": spaces.Box(0, 1, (NUM_DISTINCT_ACTIONS,), np.int8),
+            "observation": spaces.Box(0, 1, (self._size,), np.int8),
+            "action_mask": spaces.Box(0, 1, (self._actions,), np.int8),
         })
-        self._action_space = ActionSpace(NUM_DISTINCT_ACTIONS)
-        self.observation_spaces = dict.fromkeys(AGENTS, self._observation_space)
-        self.action_spaces = dict.fromkeys(AGENTS, self._action_space)
+        self._action_space = ActionSpace(self._actions)
+        self.observation_spaces = dict.fromkeys(agents, self._observation_space)
+        self.action_spaces = dict.fromkeys(agents, self._action_space)
         self._rng: np.random.Generator | None = np.random.default_rng()
         self._rng_seed: int | None = None  # the generator still to make, from the last seeded reset
-        self.state_: State[Any, PlayerView] | None = None
-        self._trackers = [ObservationTracker(0), ObservationTracker(1)]
-        self._observed: list[tuple[DividedRanksState, dict[str, Int8Array]] | None] = [None, None]
-        self._to_move: tuple[DividedRanksState | None, int] = (None, TERMINAL)  # (core, its player)
-        self._packed = np.zeros(_PACKED_BYTES, dtype=np.uint8)  # observation and mask, 8 entries a byte
+        self.state_: State[Any, Any] | None = None
+        self._observed: list[tuple[Any, dict[str, Int8Array]] | None] = [None] * len(agents)
+        self._to_move: tuple[Any, int] = (None, TERMINAL)  # (core, its player)
+        # The observation and the action mask travel packed in one integer, the mask from the
+        # first byte boundary after the vector; one numpy call unpacks both (each byte looked up
+        # as its 8 entries).
+        observation_bytes = (self._size + 7) // 8
+        self._mask_start = 8 * observation_bytes
+        self._packed_count = observation_bytes + (self._actions + 7) // 8
+        self._packed = np.zeros(self._packed_count, dtype=np.uint8)
         self._packed_bytes = self._packed.data
+        self._mask_bit = tuple(1 << (self._mask_start + action) for action in range(self._actions))
         self._mask_bits: dict[tuple[int, ...], int] = {}  # legal actions -> their mask's bits
 
     # -- spaces ----------------------------------------------------------------------------
@@ -422,7 +198,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
 
     # -- the game --------------------------------------------------------------------------
     @property
-    def engine_state(self) -> State[Any, PlayerView]:
+    def engine_state(self) -> State[Any, Any]:
         """The engine's state handle (full information: for tests and tools, not agents)."""
         if self.state_ is None:
             raise RuntimeError("reset() must be called before the environment is used")
@@ -439,21 +215,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
                 self._rng = np.random.default_rng(self._rng_seed)
             game_seed = int(self._rng.integers(0, 2**62))
         self.state_ = self.game.new_initial_state(game_seed)
-        for tracker in self._trackers:
-            tracker.restart()
-        self._observed = [None, None]
-        self.agents = list(AGENTS)
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
-        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
-        self.terminations = dict.fromkeys(AGENTS, False)
-        self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
+        self._observed = [None] * len(self._agent_names)
+        self.agents = list(self._agent_names)
+        self.rewards = dict.fromkeys(self._agent_names, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self._agent_names, 0.0)
+        self.terminations = dict.fromkeys(self._agent_names, False)
+        self.truncations = dict.fromkeys(self._agent_names, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self._agent_names}
         current = self.state_.current_player()
         self._to_move = (self.state_.core, current)
-        self.agent_selection = AGENTS[current]
+        self.agent_selection = self._agent_names[current]
 
     def observe(self, agent: str) -> dict[str, Int8Array]:
-        player = PLAYER_OF_AGENT[agent]
+        player = self._player_of_agent[agent]
         state = self.state_
         if state is None:
             raise RuntimeError("reset() must be called before the environment is used")
@@ -465,14 +239,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         known_core, current = self._to_move  # (step() has just asked the engine)
         if known_core is not core:
             current = rules.current_player(core)
-        bits = self._trackers[player].bits(core, current)
+        bits = self.layout.encode(rules.observe(core, player))
+        if bits >> self._size:
+            raise ValueError(f"the observation layout set bits beyond its {self._size} entries")
         if current == player:
             bits |= self._mask_bits_of(rules.legal_actions(core))
         # Both vectors in one numpy call: the bits as bytes, each byte looked up as its 8 entries.
-        self._packed_bytes[:] = bits.to_bytes(_PACKED_BYTES, "little")
+        self._packed_bytes[:] = bits.to_bytes(self._packed_count, "little")
         entries = _ENTRIES_OF_BYTE.take(self._packed, axis=0).ravel()
-        observation = {"observation": entries[:OBSERVATION_SIZE],
-                       "action_mask": entries[_MASK_START:_MASK_START + NUM_DISTINCT_ACTIONS]}
+        observation = {"observation": entries[:self._size],
+                       "action_mask": entries[self._mask_start:self._mask_start + self._actions]}
         self._observed[player] = (core, observation)
         return observation
 
@@ -483,7 +259,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         if bits is None:
             if len(self._mask_bits) >= MASK_CACHE_SIZE:
                 self._mask_bits.clear()
-            bits = self._mask_bits[key] = reduce(or_, map(_MASK_BIT.__getitem__, legal_actions), 0)
+            bits = self._mask_bits[key] = reduce(or_, map(self._mask_bit.__getitem__, legal_actions), 0)
         return bits
 
     def step(self, action: int | None) -> None:
@@ -493,23 +269,23 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
             return
         if type(action) is not int:
             if isinstance(action, (bool, np.bool_)) or not isinstance(action, np.integer):
-                raise IllegalActionError(f"{agent}: an action is an integer 0-{NUM_DISTINCT_ACTIONS - 1}, "
+                raise IllegalActionError(f"{agent}: an action is an integer 0-{self._actions - 1}, "
                                          f"got {action!r} (nothing changed)")
             action = int(action)
         state = self.engine_state
         # The engine raises, changing nothing, if the action is illegal or not the agent's turn.
-        state.apply_action(action, PLAYER_OF_AGENT[agent])
+        state.apply_action(action, self._player_of_agent[agent])
         self._cumulative_rewards[agent] = 0.0
         core = state.core
         current = self._rules.current_player(core)
         self._to_move = (core, current)
         if current == TERMINAL:
             returns = state.returns()
-            self.rewards = {a: float(returns[i]) for i, a in enumerate(AGENTS)}
-            self.terminations = dict.fromkeys(AGENTS, True)
+            self.rewards = {a: float(returns[i]) for i, a in enumerate(self._agent_names)}
+            self.terminations = dict.fromkeys(self._agent_names, True)
             self._accumulate_rewards()
         else:  # no reward before the end: rewards stay the zeros of reset(), nothing accumulates
-            self.agent_selection = AGENTS[current]
+            self.agent_selection = self._agent_names[current]
         if self.render_mode == "human":
             self.render()
 

@@ -1,10 +1,11 @@
-"""``divided solve``: solve a shortened Divided Ranks (a study) with OpenSpiel's CFR.
+"""``divided solve``: solve a small setting of a game (a study) with OpenSpiel's CFR.
 
 ::
 
     divided solve --rounds 1 --opening-seed 0 --iterations 256 --bots random,skilled,expert --out runs/study
 
-Needs the optional ``openspiel`` extra. Prints NashConv as CFR (or CFR+) iterates, then each
+Needs the optional ``openspiel`` extra. The game (``--game``, Divided Ranks by default) gives its
+own arguments (:mod:`divided.adapters.studies`). Prints NashConv as CFR (or CFR+) iterates, then each
 bot's exact NashConv and expected score against the CFR strategy in both seats; with
 ``--out`` also writes report.md, summary.json and nashconv.png.
 """
@@ -20,20 +21,18 @@ from divided.errors import RuleOptionError
 
 
 def register(subparsers: Any) -> None:
+    from divided.adapters.studies import STUDIES
+
     parser = subparsers.add_parser(
         "solve", help="solve a shortened game (a study) with OpenSpiel's CFR; measure bots' exploitability",
-        description="Solve a shortened Divided Ranks (rounds below 5: a fixed public opening) with "
-                    "OpenSpiel's tabular CFR, report NashConv by iteration, and measure bots exactly "
+        description="Solve a small setting of a game (Divided Ranks: rounds below 5, a fixed public opening) "
+                    "with OpenSpiel's tabular CFR, report NashConv by iteration, and measure bots exactly "
                     "against the solution. Needs: pip install 'divided[openspiel]'.",
     )
-    parser.add_argument("--rounds", default="1", metavar="N", help="split rounds played, 1-4 (default 1)")
-    parser.add_argument("--opening-seed", default="0", metavar="S", help="which public opening (default 0)")
-    parser.add_argument("--first-splitter", default="0", metavar="P",
-                        help="player 0 or 1 splits first, or coin (default 0: a smaller tree)")
-    parser.add_argument("--build", default="auto", metavar="B",
-                        help="auto (default; value-preserving by ruling R5) or choose")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="another rule option (swap, reserve_order, scoring); repeatable")
+    parser.add_argument("--game", default="divided-ranks", choices=STUDIES.names(),
+                        help="the game studied (default divided-ranks)")
+    for game in STUDIES.names():
+        STUDIES.get(game).add_arguments(parser)
     parser.add_argument("--iterations", default="128", metavar="N", help="CFR iterations (default 128)")
     parser.add_argument("--algorithm", default="cfr", help="cfr (default) or cfr+")
     parser.add_argument("--bots", default="", metavar="A,B", help="bots to measure, e.g. random,skilled,expert")
@@ -59,29 +58,12 @@ def checkpoints(iterations: int) -> list[int]:
     return sorted({*marks, iterations})
 
 
-def _params(args: argparse.Namespace) -> dict[str, object]:
-    from divided.adapters.openspiel import COIN
-
-    first = args.first_splitter
-    params: dict[str, object] = {
-        "rounds": _integer(args.rounds, "--rounds"),
-        "opening_seed": _integer(args.opening_seed, "--opening-seed"),
-        "first_splitter": COIN if first == "coin" else _integer(first, "--first-splitter"),
-        "build": args.build,
-    }
-    if params["rounds"] == 5:
-        raise RuleOptionError("--rounds 5 is the full game, far too large for tabular CFR; use 1 (or 2)")
-    for item in args.option:
-        name, sep, value = item.partition("=")
-        if not sep or name in params:
-            raise RuleOptionError(f"--option takes NAME=VALUE for swap, reserve_order or scoring, got {item!r}")
-        params[name] = value
-    return params
-
-
 def _run(args: argparse.Namespace) -> int:
+    from divided.adapters.studies import STUDIES
+
+    game_study = STUDIES.get(args.game)
     try:
-        from divided.adapters import study
+        from divided.adapters.studies import cfr as study
     except ImportError as error:
         raise RuleOptionError(f"divided solve needs OpenSpiel: pip install 'divided[openspiel]' ({error})") from None
     import pyspiel  # type: ignore[import-not-found, unused-ignore]
@@ -94,8 +76,8 @@ def _run(args: argparse.Namespace) -> int:
         from divided.bots import make_bot
 
         for spec in bots:
-            make_bot("divided-ranks", spec)  # bad names fail before the long run
-    game_string = study.study_game_string(**_params(args))
+            make_bot(args.game, spec)  # bad names fail before the long run
+    game_string = game_study.game_string(args)
     try:
         pyspiel.load_game(game_string)
     except (pyspiel.SpielError, ValueError) as error:
@@ -128,10 +110,11 @@ def _write(folder: Path, args: argparse.Namespace, game_string: str, solution: A
     (folder / "nashconv.png").write_bytes(curves(
         f"NashConv of the {label} average strategy", [(label, solution.curve)],
         xlabel="iterations", ylabel="NashConv"))
-    command = (f"divided solve --rounds {args.rounds} --opening-seed {args.opening_seed} --first-splitter "
-               f"{args.first_splitter} --build {args.build} --iterations {args.iterations} --algorithm "
-               f"{args.algorithm}" + "".join(f" --option {o}" for o in args.option)
-               + (f" --bots {args.bots}" if args.bots else "") + f" --out {folder}")
+    from divided.adapters.studies import STUDIES
+
+    game = "" if args.game == "divided-ranks" else f" --game {args.game}"
+    command = (f"divided solve{game} {STUDIES.get(args.game).command(args)} --iterations {args.iterations} "
+               f"--algorithm {args.algorithm}" + (f" --bots {args.bots}" if args.bots else "") + f" --out {folder}")
     summary = {
         "game": game_string, "algorithm": args.algorithm, "command": command,
         "information_states": solution.info_states, "uniform_nash_conv": uniform,

@@ -83,6 +83,19 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
 
     info = INFO
 
+    def game_info(self, options: Mapping[str, OptionValue]) -> GameInfo:
+        """:data:`INFO` with the longest game under ``options``: each coin flip the options make,
+        the 21 cards dealt, a split and a choice per round played, two reserve decisions and
+        (unless builds are automatic) two builds.
+
+        >>> DividedRanksRules().game_info({**{o.name: o.default for o in OPTIONS}, "first_splitter": 0}).max_game_length
+        35
+        """
+        opts = Options.from_mapping(dict(options))
+        coins = (opts.first_splitter == "coin") + (opts.reserve_order == "coin")
+        builds = 0 if opts.auto_build else 2
+        return replace(INFO, max_game_length=coins + len(PACK_21) + 2 * opts.rounds + 2 + builds)
+
     # -- setup -----------------------------------------------------------------------------
     def initial_state(self, options: Mapping[str, OptionValue]) -> DividedRanksState:
         opts = Options.from_mapping(dict(options))

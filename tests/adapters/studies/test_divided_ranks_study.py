@@ -1,4 +1,4 @@
-"""Solving a study with OpenSpiel's CFR, and bots measured exactly against the solution."""
+"""Solving a Divided Ranks study with OpenSpiel's CFR, and bots measured exactly against the solution."""
 
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from divided.adapters import study  # noqa: E402
+from divided.adapters.studies import cfr as study  # noqa: E402
+from divided.adapters.studies.divided_ranks import study_game_string  # noqa: E402
 from divided.bots import make_bot  # noqa: E402
 from divided.cli.main import main  # noqa: E402
 
-GAME = study.study_game_string(rounds=1, opening_seed=0, first_splitter=0)
+GAME = study_game_string(rounds=1, opening_seed=0, first_splitter=0)
 
 
 @pytest.fixture(scope="module")

@@ -1,14 +1,11 @@
-"""Solving a shortened Divided Ranks exactly with OpenSpiel: CFR, NashConv, bots measured.
+"""Solving a small two-player game exactly with OpenSpiel: CFR, NashConv, bots measured.
 
-A *study* is the game with the rule options ``rounds`` below 5 (a fixed public opening) and
-usually ``build=auto``: small enough for OpenSpiel's tabular CFR. :func:`solve` runs CFR (or
-CFR+) on the adapter and records NashConv as iterations go; :class:`BotPolicy` turns any of
-the project's bots into an OpenSpiel policy, so its exploitability and its expected score
-against the CFR strategy are computed exactly, over the whole game tree.
-
->>> settings = study_game_string(rounds=1, opening_seed=0, first_splitter=0)
->>> settings
-'python_divided_ranks(build=auto,first_splitter=0,opening_seed=0,rounds=1)'
+Generic over the games the OpenSpiel adapter serves; which settings of a game are small enough
+(a *study*) is the game's own business (:mod:`divided.adapters.studies.divided_ranks`).
+:func:`solve` runs CFR (or CFR+) on the adapter and records NashConv as iterations go;
+:class:`BotPolicy` turns any of the project's bots into an OpenSpiel policy, so its
+exploitability and its expected score against the CFR strategy are computed exactly, over the
+whole game tree.
 """
 
 from __future__ import annotations
@@ -28,18 +25,11 @@ from open_spiel.python.algorithms import (  # type: ignore[import-not-found, imp
     exploitability,
 )
 
-from divided.adapters.openspiel import SHORT_NAME, DividedRanksOpenSpielState
+from divided.adapters.openspiel import OpenSpielState
 from divided.bots import Bot, make_bot
 from divided.errors import RuleOptionError
 
 ALGORITHMS = ("cfr", "cfr+")
-
-
-def study_game_string(**params: object) -> str:
-    """The OpenSpiel game string of a study (``build=auto`` unless given), keys sorted."""
-    values = {"build": "auto", **params}
-    inside = ",".join(f"{name}={values[name]}" for name in sorted(values))
-    return f"{SHORT_NAME}({inside})"
 
 
 class BotPolicy(os_policy.Policy):  # type: ignore[misc]
@@ -51,13 +41,13 @@ class BotPolicy(os_policy.Policy):  # type: ignore[misc]
     """
 
     def __init__(self, game: Any, bot: Bot[Any], seed: int = 0) -> None:
-        super().__init__(game, [0, 1])
+        super().__init__(game, list(range(game.num_players())))
         self.bot = bot
         self.seed = seed
         self.decisions: dict[str, int] = {}
         self.seconds = 0.0
 
-    def action_probabilities(self, state: DividedRanksOpenSpielState, player_id: int | None = None) -> dict[int, float]:
+    def action_probabilities(self, state: OpenSpielState, player_id: int | None = None) -> dict[int, float]:
         player = state.current_player() if player_id is None else player_id
         key = state.information_state_string(player)
         action = self.decisions.get(key)
@@ -129,7 +119,7 @@ class BotMeasure:
 def measure_bot(game_string: str, spec: str, solution: Solution, seed: int = 0) -> BotMeasure:
     """Exact NashConv of bot ``spec`` on the study, and its score against the CFR strategy."""
     game = pyspiel.load_game(game_string)
-    bot_policy = BotPolicy(game, make_bot("divided-ranks", spec), seed)
+    bot_policy = BotPolicy(game, make_bot(game.game_id, spec), seed)
     conv = float(exploitability.nash_conv(game, bot_policy))
     root = game.new_initial_state()
     equilibrium = solution.average_policy
@@ -146,5 +136,4 @@ def uniform_nash_conv(game_string: str) -> float:
     return float(exploitability.nash_conv(game, os_policy.UniformRandomPolicy(game)))
 
 
-__all__ = ["ALGORITHMS", "BotMeasure", "BotPolicy", "Solution", "measure_bot", "solve", "study_game_string",
-           "uniform_nash_conv"]
+__all__ = ["ALGORITHMS", "BotMeasure", "BotPolicy", "Solution", "measure_bot", "solve", "uniform_nash_conv"]
