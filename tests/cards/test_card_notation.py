@@ -45,7 +45,7 @@ CANONICAL_52 = [r + s for r, s in product(RANK_TOKENS, SUIT_TOKENS)]
 CANONICAL_21 = [r + s for r in "TJQKA" for s in "shdc"] + ["Jk"]
 
 VALID_LOWER = (
-    {t.lower() for t in CANONICAL_52} | {"10" + s for s in SUIT_TOKENS} | {"jk"}
+    {t.lower() for t in CANONICAL_52} | {"10" + s for s in SUIT_TOKENS} | {"jk", "jk1", "jk2"}
 )
 
 

@@ -1,4 +1,5 @@
-"""``divided hands rank`` / ``divided hands arrange``: answers, formats, batches and errors."""
+"""``divided hands rank`` / ``divided hands arrange``: answers, formats, batches, errors and the
+scheme (``--game`` for a game's own hands, ``--rules`` reserved for the standard deck)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,16 @@ import io
 import json
 import subprocess
 import sys
+import types
 from collections.abc import Sequence
 
 import pytest
 
+from divided.cards import PACK_21, Card, Rank
+from divided.cli import hands as hands_cli
 from divided.cli.main import main
+from divided.hands import PACK21_FIVE
+from divided.hands.value import HandCategory, HandRank
 
 ROYAL = "Ts Js Qs Ks Jk"
 HOLDING = "Ts Th Td Js Jh Jd Qs Qh Ks Kh"
@@ -312,3 +318,121 @@ def test_python_dash_m_divided() -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("divided: error: 'Qq' is not a card")
     assert "Traceback" not in done.stderr
+
+
+# --- the scheme: --game for a game's own hands, --rules reserved for the standard deck -------
+
+
+def test_game_divided_ranks_is_the_default(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = "Kc Kd Qh Jh Jk\nTs Js Qs Ks As\n"
+    for json_flag in ([], ["--json"]):
+        feed(monkeypatch, text)
+        assert run(["hands", "rank", *json_flag]) == 0
+        default = capsys.readouterr().out
+        feed(monkeypatch, text)
+        assert run(["hands", "rank", "--game", "divided-ranks", *json_flag]) == 0
+        assert capsys.readouterr().out == default
+    (obj,) = run_json(capsys, ["hands", "rank", "--game", "divided-ranks", "--json", ROYAL])
+    assert obj == {"cards": ROYAL.split(), "category": "royal-flush", "label": "Royal Flush",
+                   "strength": 187}
+
+
+def test_unknown_game_is_a_clear_error_listing_the_known_ones(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stdin = io.StringIO(f"{ROYAL}\n")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    assert run(["hands", "rank", "--game", "no-such-game"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "'no-such-game'" in captured.err and "divided-ranks" in captured.err
+    assert len(captured.err.splitlines()) == 1
+    assert stdin.tell() == 0  # nothing was read
+
+
+@pytest.mark.parametrize("rules", ["high", "a5", "27", "a6", "six"])
+def test_standard_rules_are_not_available_yet(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, rules: str
+) -> None:
+    assert run(["hands", "rank", "--rules", rules, "As", "Ks", "Qs", "Js", "Ts"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"divided: error: --rules {rules}: ")
+    assert "not available yet" in captured.err
+    feed(monkeypatch, "As Ks Qs Js Ts\n")
+    assert run(["hands", "rank", "--json", "--rules", rules]) == 2
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--rules", "omaha", ROYAL],
+        ["--rules", "high", "--game", "divided-ranks", ROYAL],
+        ["--game"],
+    ],
+)
+def test_scheme_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        run(["hands", "rank", *argv])
+    assert exit_info.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+def test_a_joker_of_another_deck_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["hands", "rank", "Ts Js Qs Ks Jk1"]) == 2
+    err = capsys.readouterr().err
+    assert "Jk1" in err and "21-card" in err and "written Jk" in err
+
+
+class ToyCategory(HandCategory):
+    NO_ACE = 1
+    ACES = 2
+
+
+class ToyThree:
+    """A test-only three-card system of the 21-card pack: the more aces, the better."""
+
+    name = "toy-three"
+    pack = PACK_21
+    sizes = (3,)
+    categories = ToyCategory
+
+    def rank(self, cards: Sequence[Card]) -> HandRank[ToyCategory]:
+        return self.rank_of(self.strength(cards))
+
+    def strength(self, cards: Sequence[Card]) -> int:
+        PACK_21.mask(cards, size=3)
+        return sum(card.rank == Rank.ACE for card in cards)
+
+    def rank_of(self, order: int) -> HandRank[ToyCategory]:
+        category = ToyCategory.ACES if order else ToyCategory.NO_ACE
+        return HandRank(self.name, order, category, f"{order} aces")
+
+    def rank_batch(self, indices: object) -> object:
+        raise NotImplementedError
+
+
+def test_a_registered_game_ranks_each_size_with_its_own_system(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> None:
+    module = types.ModuleType("toy_hands")
+    module.TOY_THREE = ToyThree()  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "toy_hands", module)
+    module.SYSTEMS = (PACK21_FIVE, module.TOY_THREE)  # type: ignore[attr-defined]
+    hands_cli.HANDS.register("toy-commons", "toy_hands:SYSTEMS")
+    request.addfinalizer(lambda: hands_cli.HANDS.unregister("toy-commons"))
+    (three,) = run_json(capsys, ["hands", "rank", "--game", "toy-commons", "--json", "As Ah Ts"])
+    assert three == {"cards": ["As", "Ah", "Ts"], "category": "aces", "label": "Aces", "strength": 2}
+    (five,) = run_json(capsys, ["hands", "rank", "--game", "toy-commons", "--json", ROYAL])
+    assert five["category"] == "royal-flush" and five["strength"] == 187
+    assert run(["hands", "rank", "--game", "toy-commons", "Ts Js Qs Ks"]) == 2
+    assert "'rank' takes exactly 3 or 5 cards, got 4" in capsys.readouterr().err
+    assert run(["hands", "rank", "--game", "no-such-game", ROYAL]) == 2
+    assert "divided-ranks, toy-commons" in capsys.readouterr().err
+    hands_cli.HANDS.register("not-hands", "json:dumps")
+    request.addfinalizer(lambda: hands_cli.HANDS.unregister("not-hands"))
+    with pytest.raises(TypeError, match="not ranking systems"):
+        hands_cli.game_systems("not-hands")

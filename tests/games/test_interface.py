@@ -175,7 +175,7 @@ def test_game_info_is_truthful_over_playouts(options: dict[str, object]) -> None
 def test_longest_game_reaches_max_game_length() -> None:
     options: dict[str, object] = {"first_splitter": "coin", "reserve_order": "coin"}
     state = play_random(options, random.Random(3))
-    assert state.move_number() == games.load(NAME).info.max_game_length
+    assert state.move_number() == games.load(NAME, **options).info.max_game_length
 
 
 # --- states ---------------------------------------------------------------------------------

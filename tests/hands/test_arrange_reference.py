@@ -29,15 +29,17 @@ from test_five_card_reference import (
 )
 
 from divided.cards import PACK_21
-from divided.errors import InvalidHandError
+from divided.errors import InvalidHandError, RuleOptionError
 from divided.hands import evaluate_mask, strength_of_mask
 from divided.hands.arrange import (
     Arrangement,
     ResultKey,
+    SplitOrder,
     arrange,
     best_key,
     best_weaker_masks,
     ranked_splits,
+    scoring_key,
     split_masks,
     split_of,
     table_arrays,
@@ -438,3 +440,33 @@ def test_helpers_self_check() -> None:
     holding: Sequence[int] = bits_of(parse("Ts Th Td Js Jh Jd Qs Qh Ks Kh"))
     assert len(holding) == 10
     assert strength_of_mask(parse("Ts Th Td Ks Kh")) < strength_of_mask(parse("Js Jh Jd Qs Qh"))
+
+
+def test_weaker_first_order_attains_its_reference_optimum() -> None:
+    # SplitOrder.WEAKER_FIRST compares the weaker hands in full, then the stronger hands in full
+    # (no categories first): the reference maximises (weaker key, stronger key) over all splits.
+    table = reference_table()
+    for holding in random_holdings()[:400]:
+        cards = bits_of(holding)
+        optimum = max(
+            tuple(sorted((table[mask_of(s)], table[holding ^ mask_of(s)])))
+            for s in combinations(cards, 5)
+        )
+        best = arrange(holding, SplitOrder.WEAKER_FIRST)
+        assert (table[best.weaker.mask], table[best.stronger.mask]) == optimum
+        assert best.key_for(SplitOrder.WEAKER_FIRST) == best_key(holding, SplitOrder.WEAKER_FIRST)
+        assert best_key(holding, SplitOrder.WEAKER_FIRST) == (
+            best.weaker.value.strength, best.stronger.value.strength,
+        )
+    assert SplitOrder("weaker-first").split_order is SplitOrder.WEAKER_FIRST
+
+
+def test_an_order_may_be_named_by_its_value_string() -> None:
+    holding = random_holdings()[0]
+    for order in SplitOrder:
+        assert arrange(holding, order.value) == arrange(holding, order)
+        assert best_key(holding, order.value) == best_key(holding, order)
+        assert scoring_key(3, 150, order.value) == scoring_key(3, 150, order)
+    for bad in ("categories_first", "", "WEAKER-FIRST"):
+        with pytest.raises(RuleOptionError, match="categories-first, weaker-first"):
+            arrange(holding, bad)

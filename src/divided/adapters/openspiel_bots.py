@@ -38,7 +38,7 @@ from divided.adapters.openspiel import OpenSpielGame, OpenSpielState, Parameters
 from divided.adapters.rooms import layout_of, options_of_view, part
 from divided.bots.base import Bot, BotSpec, non_negative, one_hot, positive_int, register, view_random
 from divided.errors import RuleOptionError
-from divided.games.base import OptionValue
+from divided.games.base import OptionValue, View
 
 _INT31 = (1 << 31) - 1  # the sampler takes a C++ int seed
 MIN_SIMULATIONS = 2
@@ -78,7 +78,7 @@ class OpenSpielIsmctsBot:
     name: str = "openspiel-ismcts"
     game: str = DEFAULT_GAME
 
-    def choose(self, view: Any, legal: Sequence[int], rng: random.Random) -> int:
+    def choose(self, view: View, legal: Sequence[int], rng: random.Random) -> int:
         """Run OpenSpiel's ISMCTS from a world consistent with ``view``; return its action."""
         if len(legal) == 1:
             return legal[0]
@@ -89,7 +89,7 @@ class OpenSpielIsmctsBot:
             raise AssertionError(f"OpenSpiel's ISMCTS chose {action}, not one of {list(legal)}")
         return action
 
-    def action_probabilities(self, view: Any, legal: Sequence[int]) -> dict[int, float]:
+    def action_probabilities(self, view: View, legal: Sequence[int]) -> dict[int, float]:
         """One-hot on :meth:`choose` with random numbers seeded from the view (a function of the view)."""
         return one_hot(self.choose(view, legal, view_random(view)), legal)
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from divided.bots.base import Bot, BotSpec, flag, positive_int, register
 from divided.bots.ismcts import IsmctsBot
+from divided.bots.pimc import PimcBot
 from divided.bots.random_bot import RandomBot
 from divided.errors import RuleOptionError
 
@@ -28,11 +29,21 @@ def _ismcts(game: str, iterations: str | int = IsmctsBot.iterations, rollout: st
         raise RuleOptionError(f"bot parameter rollout={rollout!r}: {error}") from None
 
 
+def _pimc(game: str, worlds: str | int = PimcBot.worlds, rollout: str = PimcBot.rollout) -> Bot[Any]:
+    count = positive_int(worlds, "worlds")
+    try:
+        return PimcBot(game, worlds=count, rollout=rollout)
+    except ValueError as error:
+        raise RuleOptionError(f"bot parameter rollout={rollout!r}: {error}") from None
+
+
 GENERIC: tuple[BotSpec, ...] = (
     BotSpec("random", _random, None, 0, "uniform over the legal actions; plays the game's dominant action "
             "(Divided Ranks: the auto-arranged build) unless forced=no"),
     BotSpec("ismcts", _ismcts, None, None, "information-set MCTS over the game's rules and world sampler, "
             "a search baseline (iterations, rollout)"),
+    BotSpec("pimc", _pimc, None, None, "determinised flat Monte Carlo over the game's world sampler and "
+            "rollouts, the skeleton of a game's expert (worlds, rollout)"),
 )
 """The bots every game gets."""
 

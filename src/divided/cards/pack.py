@@ -10,6 +10,16 @@ the tens up, suits in the order s h d c inside a rank, the Joker last:
 10
 >>> PACK_21.format_mask(PACK_21.mask(parse_cards("Ah Ts Jk")))
 'Ts Ah Jk'
+
+The 52-card deck runs rank by rank from the twos up (suits s h d c inside a rank); the 54-card
+deck is the same with DIVIDE's two distinct Jokers ``Jk1`` and ``Jk2`` last:
+
+>>> STANDARD_54.size, str(STANDARD_54[0]), str(STANDARD_54[51]), str(STANDARD_54[53])
+(54, '2s', 'Ac', 'Jk2')
+>>> STANDARD_54.parse_card("Jk")
+Traceback (most recent call last):
+...
+divided.errors.InvalidHandError: Jk is not a card of the 54-card pack; its Jokers are written Jk1 and Jk2
 """
 
 from __future__ import annotations
@@ -17,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from divided.cards.card import JOKER, Card, Rank, Suit, parse_cards
+from divided.cards.card import JOKER, JOKER_1, JOKER_2, Card, Rank, Suit, parse_cards
 from divided.errors import InvalidHandError
 
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -59,7 +69,43 @@ class Pack:
         try:
             return self._index[card]
         except KeyError:
-            raise InvalidHandError(f"{card} is not a card of the {self.name} pack") from None
+            raise InvalidHandError(self._not_in_pack(card)) from None
+
+    def _not_in_pack(self, card: Card) -> str:
+        message = f"{card} is not a card of the {self.name} pack"
+        if not card.is_joker:
+            return message
+        jokers = [str(c) for c in self.cards if c.is_joker]
+        if not jokers:
+            return f"{message}; it has no Joker"
+        if len(jokers) == 1:
+            return f"{message}; its Joker is written {jokers[0]}"
+        return f"{message}; its Jokers are written {', '.join(jokers[:-1])} and {jokers[-1]}"
+
+    def parse_card(self, token: str) -> Card:
+        """Read one card of this pack in the project's notation.
+
+        Raises :class:`InvalidNotationError` for a token that is not a card, and
+        :class:`InvalidHandError` for a card of another pack (a Joker written the way another
+        pack writes its Jokers gets the message naming this pack's own).
+
+        >>> PACK_21.parse_card("Jk1")
+        Traceback (most recent call last):
+        ...
+        divided.errors.InvalidHandError: Jk1 is not a card of the 21-card pack; its Joker is written Jk
+        """
+        card = Card.parse(token)
+        if card not in self._index:
+            raise InvalidHandError(self._not_in_pack(card))
+        return card
+
+    def parse_cards(self, text: str) -> list[Card]:
+        """Read cards of this pack separated by spaces and/or commas, in order (repeats allowed)."""
+        cards = parse_cards(text)
+        for card in cards:
+            if card not in self._index:
+                raise InvalidHandError(self._not_in_pack(card))
+        return cards
 
     def indices(self, cards: Iterable[Card], *, size: int | None = None) -> list[int]:
         """Indices of distinct cards of this pack, checking the count when ``size`` is given."""
@@ -82,7 +128,7 @@ class Pack:
 
     def parse_mask(self, text: str, *, size: int | None = None) -> int:
         """Bit mask of cards written in the project's notation."""
-        return self.mask(parse_cards(text), size=size)
+        return self.mask(self.parse_cards(text), size=size)
 
     def cards_of(self, mask: int) -> list[Card]:
         """The cards of a mask, in pack order."""
@@ -119,3 +165,6 @@ PACK_21 = Pack(
 
 STANDARD_52 = Pack("52-card", tuple(Card(rank, suit) for rank in Rank for suit in SUITS))
 """A standard 52-card deck, ranks 2 to A (for DIVIDE and the poker rankings)."""
+
+STANDARD_54 = Pack("54-card", (*STANDARD_52.cards, JOKER_1, JOKER_2))
+"""The 52-card deck and two distinct Jokers, ``Jk1`` and ``Jk2`` (DIVIDE with six players)."""

@@ -1,10 +1,17 @@
-"""``divided hands``: a hand calculator for the 21-card pack.
+"""``divided hands``: a hand calculator.
 
-``divided hands rank CARDS...`` names and scores five cards; ``divided hands arrange CARDS...``
-divides ten cards into the best weaker and stronger hand (auto-arrange), or with ``--all`` lists
-all 126 divisions, best first. The cards on the command line form one hand; with none, each
-non-blank line of standard input is a hand. Output is one line (``--json``: one JSON object) per
-hand, in input order. ``docs/cli.md`` describes the formats; the JSON one is a stable interface.
+``divided hands rank [--game NAME] CARDS...`` names and scores a hand of a game (by default
+Divided Ranks: five cards of the 21-card pack); ``divided hands arrange CARDS...`` divides ten
+cards of the 21-card pack into the best weaker and stronger hand (auto-arrange), or with
+``--all`` lists all 126 divisions, best first. The cards on the command line form one hand; with
+none, each non-blank line of standard input is a hand. Output is one line (``--json``: one JSON
+object) per hand, in input order. ``docs/cli.md`` describes the formats; the JSON one is a stable
+interface. ``--rules high|a5|27|a6|six`` is reserved for the standard-deck rankings, which are
+not available yet.
+
+A game's hands are found in :data:`HANDS`, a lazy registry keyed by game id whose entries name
+the game's ranking systems as ``"module:attr"`` strings, imported on first use: this module
+imports no game.
 
 >>> print(rank_hand(parse_hand("Ts Js Qs Ks Jk", size=5, command="rank")).plain)
 Ts Js Qs Ks Jk  Royal Flush  (strength 187)
@@ -18,10 +25,12 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from divided.cards import PACK_21, Card, parse_cards
+from divided.cards import PACK_21, Card, Pack, parse_cards
 from divided.errors import DividedError, InvalidHandError
-from divided.hands import evaluate_mask
 from divided.hands.arrange import Arrangement, Hand, arrange, ranked_splits
+from divided.hands.five import PACK21_FIVE
+from divided.hands.value import HandCategory, RankingSystem
+from divided.registry import Registry
 
 JSON_FORMAT_VERSION = 1
 """Version of the JSON output documented in ``docs/cli.md``."""
@@ -29,13 +38,56 @@ JSON_FORMAT_VERSION = 1
 JsonObject = dict[str, object]
 
 
+System = RankingSystem[HandCategory]
+
+HANDS: Registry[System | tuple[System, ...]] = Registry(
+    "hands", {"divided-ranks": "divided.hands.five:PACK21_FIVE"}
+)
+"""The ranking systems of each game's own hands, by game id: a
+:class:`~divided.hands.value.RankingSystem`, or a tuple of them of one pack (one per hand size),
+named ``"module:attr"`` and imported on first use. ``rank`` picks the system that takes the
+number of cards given."""
+
+DEFAULT_GAME = "divided-ranks"
+STANDARD_RULES = ("high", "a5", "27", "a6", "six")
+"""The standard-deck rankings ``--rules`` will name: high hands, ace-to-five, deuce-to-seven and
+ace-to-six lowball, six-card poker."""
+
+
 class BatchInputError(DividedError):
     """Some lines of a batch on standard input were not valid hands."""
 
 
+class UnavailableHandsError(DividedError):
+    """The ranking asked for is not implemented yet."""
+
+
+def game_systems(game: str) -> tuple[System, ...]:
+    """The ranking systems of a game's own hands (imported on first use).
+
+    Raises :class:`~divided.errors.UnsupportedGameError` naming the games with hands for any
+    other game.
+    """
+    part = HANDS.get(game)
+    systems = part if isinstance(part, tuple) else (part,)
+    if not systems or not all(isinstance(system, RankingSystem) for system in systems):
+        raise TypeError(f"the hands registered for {game!r} are not ranking systems: {part!r}")
+    if len({system.pack.name for system in systems}) != 1:
+        raise TypeError(f"the ranking systems of {game!r} must rank cards of one pack")
+    return systems
+
+
+def standard_rules(rules: str) -> System:
+    """The standard-deck ranking ``--rules`` names; none is available yet."""
+    raise UnavailableHandsError(
+        f"--rules {rules}: the standard-deck rankings ({', '.join(STANDARD_RULES)}) are not "
+        f"available yet; without --rules, 'rank' ranks a game's own hands (--game, default {DEFAULT_GAME})"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class HandInput:
-    """One hand as given: its cards in input order and their bit mask over the 21-card pack."""
+    """One hand as given: its cards in input order and their bit mask over their pack."""
 
     cards: tuple[Card, ...]
     mask: int
@@ -49,8 +101,8 @@ class Result:
     plain: str
 
 
-def parse_hand(text: str, *, size: int, command: str) -> HandInput:
-    """Read ``size`` distinct cards of the 21-card pack written in the project's notation.
+def parse_hand(text: str, *, size: int | tuple[int, ...], command: str, pack: Pack = PACK_21) -> HandInput:
+    """Read ``size`` (or one of the sizes) distinct cards of ``pack`` in the project's notation.
 
     Raises :class:`~divided.errors.InvalidNotationError` for a token that is not a card and
     :class:`~divided.errors.InvalidHandError` for a card outside the pack, a card given twice
@@ -58,16 +110,30 @@ def parse_hand(text: str, *, size: int, command: str) -> HandInput:
     """
     cards = tuple(parse_cards(text))
     for card in cards:
-        if card not in PACK_21:
-            raise InvalidHandError(
-                f"{card} is not in the 21-card pack "
-                "(only 10, J, Q, K, A of each suit and the Joker)"
-            )
-    mask = PACK_21.mask(cards)  # rejects a card given twice
-    if len(cards) != size:
+        if card not in pack:
+            if card.is_joker:
+                pack.index(card)  # raises, naming how this pack writes its Jokers
+            raise InvalidHandError(f"{card} is not in the {pack.name} pack ({_contents(pack)})")
+    mask = pack.mask(cards)  # rejects a card given twice
+    sizes = (size,) if isinstance(size, int) else size
+    if len(cards) not in sizes:
         given = f": {' '.join(str(c) for c in cards)}" if cards else ""
-        raise InvalidHandError(f"{command!r} takes exactly {size} cards, got {len(cards)}{given}")
+        wanted = " or ".join(str(n) for n in sizes)
+        raise InvalidHandError(f"{command!r} takes exactly {wanted} cards, got {len(cards)}{given}")
     return HandInput(cards, mask)
+
+
+def _contents(pack: Pack) -> str:
+    """The pack's cards in words, e.g. ``only 10, J, Q, K, A of each suit and the Joker``."""
+    ranks = sorted({card.rank for card in pack if card.rank is not None})
+    symbols = ["10" if rank == 10 else rank.symbol for rank in ranks]
+    listed = ", ".join(symbols) if len(symbols) <= 5 else f"{symbols[0]} to {symbols[-1]}"
+    jokers = [str(card) for card in pack if card.is_joker]
+    if not jokers:
+        return f"only {listed} of each suit"
+    if jokers == ["Jk"]:
+        return f"only {listed} of each suit and the Joker"
+    return f"only {listed} of each suit and the Jokers {', '.join(jokers)}"
 
 
 def hand_object(hand: Hand) -> JsonObject:
@@ -84,12 +150,18 @@ def _describe(hand: Hand) -> str:
     return f"{hand}  {hand.value.category.label} (strength {hand.value.strength})"
 
 
-def rank_hand(given: HandInput) -> Result:
-    """Category and strength of five cards (cards shown in input order)."""
-    value = evaluate_mask(given.mask)
+def rank_hand(given: HandInput, system: System = PACK21_FIVE) -> Result:
+    """Category and strength (the rank's order) of a hand (cards shown in input order)."""
+    hand_rank = system.rank(given.cards)
     cards = [str(card) for card in given.cards]
-    obj = hand_object(Hand(given.mask, value)) | {"cards": cards}
-    return Result(obj, f"{' '.join(cards)}  {value.category.label}  (strength {value.strength})")
+    label = hand_rank.category.label
+    obj: JsonObject = {
+        "cards": cards,
+        "category": hand_rank.category.slug,
+        "label": label,
+        "strength": hand_rank.order,
+    }
+    return Result(obj, f"{' '.join(cards)}  {label}  (strength {hand_rank.order})")
 
 
 def arrangement_object(arrangement: Arrangement) -> JsonObject:
@@ -173,19 +245,20 @@ def _batch_error(count: int, failed: list[int]) -> BatchInputError:
     return BatchInputError(f"{len(failed)} of {count} hands could not be read ({which})")
 
 
-def _handler(
-    command: str, size: int, compute: Callable[[HandInput, argparse.Namespace], Result]
-) -> Callable[[argparse.Namespace], int]:
-    def handle(args: argparse.Namespace) -> int:
-        def one(text: str) -> Result:
-            return compute(parse_hand(text, size=size, command=command), args)
+Reader = tuple[tuple[int, ...], Callable[[str], Result]]
+"""What an action reads: the hand sizes it takes, and the computation of one hand's text."""
 
+
+def _handler(prepare: Callable[[argparse.Namespace], Reader]) -> Callable[[argparse.Namespace], int]:
+    def handle(args: argparse.Namespace) -> int:
+        sizes, one = prepare(args)  # checks the options before any input is read
         if args.cards:
             _emit(one(" ".join(args.cards)), as_json=args.json)
             return 0
         if sys.stdin.isatty():
+            wanted = " or ".join(str(n) for n in sizes)
             print(
-                f"reading hands of {size} cards from standard input, one per line "
+                f"reading hands of {wanted} cards from standard input, one per line "
                 "(end with Ctrl-D)",
                 file=sys.stderr,
             )
@@ -198,12 +271,27 @@ def _handler(
     return handle
 
 
-def _rank(given: HandInput, args: argparse.Namespace) -> Result:
-    return rank_hand(given)
+def _rank(args: argparse.Namespace) -> Reader:
+    if args.rules is not None:
+        standard_rules(args.rules)
+    systems = game_systems(args.game)
+    by_size = {size: system for system in reversed(systems) for size in system.sizes}
+    sizes = tuple(sorted(by_size))
+    pack = systems[0].pack
+
+    def one(text: str) -> Result:
+        given = parse_hand(text, size=sizes, command="rank", pack=pack)
+        return rank_hand(given, by_size[len(given.cards)])
+
+    return sizes, one
 
 
-def _arrange(given: HandInput, args: argparse.Namespace) -> Result:
-    return arrange_all(given) if args.all else arrange_hand(given)
+def _arrange(args: argparse.Namespace) -> Reader:
+    def one(text: str) -> Result:
+        given = parse_hand(text, size=10, command="arrange")
+        return arrange_all(given) if args.all else arrange_hand(given)
+
+    return (10,), one
 
 
 _EPILOG = (
@@ -221,20 +309,41 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``hands`` sub-command with its ``rank`` and ``arrange`` actions."""
     parser = subparsers.add_parser(
         "hands",
-        help="rank and arrange hands of the 21-card pack",
-        description="A hand calculator for the 21-card pack (10 to A in four suits and a Joker).",
+        help="rank a game's hands, arrange hands of the 21-card pack",
+        description=(
+            "A hand calculator: a game's own hands (by default Divided Ranks: five cards of the "
+            "21-card pack, 10 to A in four suits and a Joker) and auto-arrange."
+        ),
     )
     actions = parser.add_subparsers(dest="hands_command", metavar="ACTION", required=True)
 
     rank = actions.add_parser(
         "rank",
-        help="category and strength of five cards",
-        description="Name and score five-card hands of the 21-card pack.",
+        help="category and strength of a hand",
+        description=(
+            f"Name and score hands of a game (--game, default {DEFAULT_GAME}: five cards of the "
+            "21-card pack)."
+        ),
         epilog=_EPILOG,
     )
     rank.add_argument("cards", nargs="*", metavar="CARD", help=_CARDS_HELP)
     rank.add_argument("--json", action="store_true", help="one JSON object per hand")
-    rank.set_defaults(handler=_handler("rank", 5, _rank))
+    scheme = rank.add_mutually_exclusive_group()
+    scheme.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        metavar="NAME",
+        help=f"rank this game's own hands (default {DEFAULT_GAME}; games with hands: "
+        f"{', '.join(HANDS.names())})",
+    )
+    scheme.add_argument(
+        "--rules",
+        choices=STANDARD_RULES,
+        default=None,
+        help="a standard-deck ranking: high, a5 (ace-to-five), 27 (deuce-to-seven), a6 "
+        "(ace-to-six), six (six-card); not available yet",
+    )
+    rank.set_defaults(handler=_handler(_rank))
 
     arrange_parser = actions.add_parser(
         "arrange",
@@ -254,4 +363,4 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="list all 126 divisions, best first (equal divisions share a place)",
     )
-    arrange_parser.set_defaults(handler=_handler("arrange", 10, _arrange))
+    arrange_parser.set_defaults(handler=_handler(_arrange))

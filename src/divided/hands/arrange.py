@@ -34,13 +34,13 @@ from enum import StrEnum
 from functools import cache
 from itertools import combinations
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from divided.cards import PACK_21, Card, mask_indices
-from divided.errors import InvalidHandError
+from divided.errors import InvalidHandError, RuleOptionError
 from divided.hands.batch import MASK_SPACE, category_array, strength_array
 from divided.hands.five import (
     HandValue,
@@ -59,19 +59,57 @@ SPLIT_COUNT = len(SPLIT_POSITIONS)
 _TABLE_FORMAT = 1
 
 
-class Scoring(StrEnum):
-    """The order in which scoring compares two built holdings (a rule option).
+class SplitOrder(StrEnum):
+    """The order in which two split holdings are compared; their best split maximises it.
 
-    ``categories-first`` (the rules): weaker categories, stronger categories, weaker hands in
-    full, stronger hands in full. ``weaker-first`` (a designer's variant): weaker hands in full,
-    then stronger hands in full.
+    ``categories-first``: the weaker hands' categories, the stronger hands' categories, the
+    weaker hands in full, the stronger hands in full. ``weaker-first``: the weaker hands in full,
+    then the stronger hands in full. A game's rule option names one of these through
+    :class:`HasSplitOrder` (Divided Ranks maps its ``scoring`` option onto it).
     """
 
     CATEGORIES_FIRST = "categories-first"
     WEAKER_FIRST = "weaker-first"
 
+    split_order: SplitOrder
+    """The order itself, so that a :class:`SplitOrder` is also a :class:`HasSplitOrder` (a plain
+    attribute, not a property: hot loops read it on every call)."""
 
-CATEGORIES_FIRST = Scoring.CATEGORIES_FIRST
+
+for _order in SplitOrder:
+    _order.split_order = _order
+
+
+class HasSplitOrder(Protocol):
+    """Anything that names a :class:`SplitOrder`, such as a game's rule option."""
+
+    @property
+    def split_order(self) -> SplitOrder:
+        """The split order this value stands for."""
+        ...
+
+
+OrderLike = HasSplitOrder | str
+"""What the functions below take as the order: a :class:`SplitOrder`, anything naming one (a
+game's rule option), or an order's value string such as ``"weaker-first"``."""
+
+CATEGORIES_FIRST = SplitOrder.CATEGORIES_FIRST
+
+
+def split_order_of(order: OrderLike) -> SplitOrder:
+    """The :class:`SplitOrder` an order argument stands for.
+
+    >>> split_order_of("weaker-first")
+    <SplitOrder.WEAKER_FIRST: 'weaker-first'>
+    """
+    split_order = getattr(order, "split_order", None)
+    if isinstance(split_order, SplitOrder):
+        return split_order
+    try:
+        return SplitOrder(str(order))
+    except ValueError:
+        known = ", ".join(o.value for o in SplitOrder)
+        raise RuleOptionError(f"{order!r} is not a split order; the orders are: {known}") from None
 
 
 class ResultKey(NamedTuple):
@@ -112,9 +150,9 @@ class Arrangement:
         """The result key scoring compares (the rules' order)."""
         return result_key(self.weaker.value.strength, self.stronger.value.strength)
 
-    def key_for(self, scoring: Scoring) -> tuple[int, ...]:
-        """The result key under a scoring order."""
-        return scoring_key(self.weaker.value.strength, self.stronger.value.strength, scoring)
+    def key_for(self, order: OrderLike) -> tuple[int, ...]:
+        """The result key under a split order."""
+        return _split_key(self.weaker.value.strength, self.stronger.value.strength, split_order_of(order))
 
 
 def result_key(strength_a: int, strength_b: int) -> ResultKey:
@@ -123,13 +161,17 @@ def result_key(strength_a: int, strength_b: int) -> ResultKey:
     return ResultKey(int(category_of(weak)), int(category_of(strong)), weak, strong)
 
 
-def scoring_key(strength_a: int, strength_b: int, scoring: Scoring = CATEGORIES_FIRST) -> tuple[int, ...]:
-    """What a scoring order compares, in order, for a split with the given hand strengths.
+def scoring_key(strength_a: int, strength_b: int, order: OrderLike = CATEGORIES_FIRST) -> tuple[int, ...]:
+    """What a split order compares, in order, for a split with the given hand strengths.
 
-    >>> scoring_key(5, 100, Scoring.WEAKER_FIRST)
+    >>> scoring_key(5, 100, SplitOrder.WEAKER_FIRST)
     (5, 100)
     """
-    if scoring == Scoring.WEAKER_FIRST:
+    return _split_key(strength_a, strength_b, split_order_of(order))
+
+
+def _split_key(strength_a: int, strength_b: int, order: SplitOrder) -> tuple[int, ...]:
+    if order is SplitOrder.WEAKER_FIRST:
         return (min(strength_a, strength_b), max(strength_a, strength_b))
     return result_key(strength_a, strength_b)
 
@@ -183,56 +225,58 @@ def arrangement(holding: int, split: int) -> Arrangement:
     return Arrangement(split, Hand(second, b), Hand(first, a))
 
 
-def ranked_splits(holding: int, scoring: Scoring = CATEGORIES_FIRST) -> list[Arrangement]:
+def ranked_splits(holding: int, order: OrderLike = CATEGORIES_FIRST) -> list[Arrangement]:
     """All 126 splits of a holding, best first (ties in split order)."""
     splits = [arrangement(holding, n) for n in range(SPLIT_COUNT)]
-    return sorted(splits, key=lambda a: a.key_for(scoring), reverse=True)
+    split_order = split_order_of(order)
+    return sorted(splits, key=lambda a: a.key_for(split_order), reverse=True)
 
 
-def arrange(holding: int, scoring: Scoring = CATEGORIES_FIRST) -> Arrangement:
+def arrange(holding: int, order: OrderLike = CATEGORIES_FIRST) -> Arrangement:
     """The best split of a ten-card holding (a table look-up after the first call)."""
     _holding_indices(holding)
-    weak = _tables(scoring).weak_by_mask[holding]
+    weak = _tables(split_order_of(order)).weak_by_mask[holding]
     strong = holding ^ weak
     return Arrangement(
         split_of(holding, weak), Hand(weak, evaluate_mask(weak)), Hand(strong, evaluate_mask(strong))
     )
 
 
-def best_key(holding: int, scoring: Scoring = CATEGORIES_FIRST) -> tuple[int, ...]:
+def best_key(holding: int, order: OrderLike = CATEGORIES_FIRST) -> tuple[int, ...]:
     """Result key of the best split of a holding (a table look-up)."""
     _check_holding(holding)
-    weak = _tables(scoring).weak_by_mask[holding]
+    split_order = split_order_of(order)
+    weak = _tables(split_order).weak_by_mask[holding]
     strength = strength_table()
-    return scoring_key(strength[weak], strength[holding ^ weak], scoring)
+    return _split_key(strength[weak], strength[holding ^ weak], split_order)
 
 
-def best_weaker_mask(holding: int, scoring: Scoring = CATEGORIES_FIRST) -> int:
+def best_weaker_mask(holding: int, order: HasSplitOrder = CATEGORIES_FIRST) -> int:
     """The weaker hand of the best split, as a bit mask: the fastest form of :func:`arrange`.
 
     No checks: ``holding`` must be a ten-card mask of the pack (else the result is 0).
     """
-    return _tables(scoring).weak_by_mask[holding]
+    return _tables(order.split_order).weak_by_mask[holding]
 
 
-def packed_key_table(scoring: Scoring = CATEGORIES_FIRST) -> array[int]:
+def packed_key_table(order: OrderLike = CATEGORIES_FIRST) -> array[int]:
     """Packed result key of the best split of every holding, indexed by the holding's mask
     (0 for masks that are not holdings). Packed keys compare like :func:`scoring_key` tuples,
     so hot loops compare holdings with two look-ups."""
-    return _packed_keys(scoring)
+    return _packed_keys(split_order_of(order))
 
 
 @cache
-def _packed_keys(scoring: Scoring) -> array[int]:
-    tables = _tables(scoring)
+def _packed_keys(order: SplitOrder) -> array[int]:
+    tables = _tables(order)
     by_mask = np.zeros(MASK_SPACE, dtype=np.int32)
     by_mask[tables.holdings] = tables.key
     return array("i", by_mask.tobytes())
 
 
-def weaker_mask_table(scoring: Scoring = CATEGORIES_FIRST) -> array[int]:
+def weaker_mask_table(order: OrderLike = CATEGORIES_FIRST) -> array[int]:
     """The table behind :func:`best_weaker_mask`: index it by a holding's mask (hot loops)."""
-    return _tables(scoring).weak_by_mask
+    return _tables(split_order_of(order)).weak_by_mask
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -257,19 +301,19 @@ def all_holdings() -> npt.NDArray[np.int32]:
 
 
 def encode_keys(weak: npt.NDArray[np.integer], strong: npt.NDArray[np.integer],
-                scoring: Scoring = CATEGORIES_FIRST) -> npt.NDArray[np.int32]:
+                order: OrderLike = CATEGORIES_FIRST) -> npt.NDArray[np.int32]:
     """Result keys packed into one integer each (same order as :func:`scoring_key`)."""
     size = strength_count()
     w = weak.astype(np.int32)
     s = strong.astype(np.int32)
-    if scoring == Scoring.WEAKER_FIRST:
+    if split_order_of(order) is SplitOrder.WEAKER_FIRST:
         return w * size + s
     cats = category_array().astype(np.int32)
     return ((cats[w] * 8 + cats[s]) * size + w) * size + s
 
 
 def best_splits_batch(holdings: npt.NDArray[np.int32], chunk: int = 32_768,
-                      scoring: Scoring = CATEGORIES_FIRST) -> tuple[
+                      order: OrderLike = CATEGORIES_FIRST) -> tuple[
     npt.NDArray[np.int32], npt.NDArray[np.int32]
 ]:
     """Best split of many holdings by brute force over all 126 splits, vectorised.
@@ -294,7 +338,7 @@ def best_splits_batch(holdings: npt.NDArray[np.int32], chunk: int = 32_768,
         first_weaker = sa <= sb
         weak_s = np.where(first_weaker, sa, sb)
         strong_s = np.where(first_weaker, sb, sa)
-        keys = encode_keys(weak_s, strong_s, scoring)
+        keys = encode_keys(weak_s, strong_s, order)
         best = keys.argmax(axis=1)
         rows = np.arange(len(block))
         weak_out[start : start + len(block)] = np.where(first_weaker, first, second)[rows, best]
@@ -302,14 +346,15 @@ def best_splits_batch(holdings: npt.NDArray[np.int32], chunk: int = 32_768,
     return weak_out, key_out
 
 
-def _table_digest(scoring: Scoring) -> str:
+def _table_digest(order: SplitOrder) -> str:
     digest = hashlib.sha256()
-    digest.update(f"format={_TABLE_FORMAT};scoring={scoring};splits={SPLIT_POSITIONS}".encode())
+    # "scoring=" is the field's name from before SplitOrder; kept so cached tables stay valid.
+    digest.update(f"format={_TABLE_FORMAT};scoring={order};splits={SPLIT_POSITIONS}".encode())
     digest.update(strength_array().tobytes())
     return digest.hexdigest()[:16]
 
 
-def cache_path(scoring: Scoring = CATEGORIES_FIRST) -> Path:
+def cache_path(order: OrderLike = CATEGORIES_FIRST) -> Path:
     """Where the arrange table is cached.
 
     ``$DIVIDED_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/divided``, else ``~/.cache/divided``.
@@ -321,20 +366,21 @@ def cache_path(scoring: Scoring = CATEGORIES_FIRST) -> Path:
     else:
         xdg = os.environ.get("XDG_CACHE_HOME")
         base = (Path(xdg) if xdg else Path.home() / ".cache") / "divided"
-    return base / f"arrange21-{scoring}-{_table_digest(scoring)}.npz"
+    split_order = split_order_of(order)
+    return base / f"arrange21-{split_order}-{_table_digest(split_order)}.npz"
 
 
-def build_table(scoring: Scoring = CATEGORIES_FIRST) -> tuple[
+def build_table(order: OrderLike = CATEGORIES_FIRST) -> tuple[
     npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]
 ]:
     """Build the arrange table from scratch: (holding masks, weaker-hand masks, packed keys)."""
     holdings = all_holdings()
-    weak, key = best_splits_batch(holdings, scoring=scoring)
+    weak, key = best_splits_batch(holdings, order=order)
     return holdings, weak, key
 
 
-def _load_or_build(scoring: Scoring) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-    path = cache_path(scoring)
+def _load_or_build(order: SplitOrder) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    path = cache_path(order)
     try:
         with np.load(path) as data:
             holdings, weak, key = data["holdings"], data["weak"], data["key"]
@@ -342,7 +388,7 @@ def _load_or_build(scoring: Scoring) -> tuple[npt.NDArray[np.int32], npt.NDArray
             return holdings, weak, key
     except (OSError, KeyError, ValueError):
         pass
-    holdings, weak, key = build_table(scoring)
+    holdings, weak, key = build_table(order)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(f".{os.getpid()}.tmp.npz")
@@ -354,32 +400,32 @@ def _load_or_build(scoring: Scoring) -> tuple[npt.NDArray[np.int32], npt.NDArray
 
 
 @cache
-def _tables(scoring: Scoring = CATEGORIES_FIRST) -> _ArrangeTables:
-    holdings, weak, key = _load_or_build(Scoring(scoring))
+def _tables(order: SplitOrder) -> _ArrangeTables:
+    holdings, weak, key = _load_or_build(order)
     by_mask = np.zeros(MASK_SPACE, dtype=np.int32)
     by_mask[holdings] = weak
     return _ArrangeTables(array("i", by_mask.tobytes()), holdings, weak, key)
 
 
-def table_arrays(scoring: Scoring = CATEGORIES_FIRST) -> tuple[
+def table_arrays(order: OrderLike = CATEGORIES_FIRST) -> tuple[
     npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]
 ]:
     """The cached table as arrays: (holding masks, weaker-hand masks, packed result keys)."""
-    tables = _tables(scoring)
+    tables = _tables(split_order_of(order))
     return tables.holdings, tables.weak, tables.key
 
 
 @cache
-def _weak_array(scoring: Scoring = CATEGORIES_FIRST) -> npt.NDArray[np.int32]:
-    return np.frombuffer(_tables(scoring).weak_by_mask, dtype=np.int32)
+def _weak_array(order: SplitOrder) -> npt.NDArray[np.int32]:
+    return np.frombuffer(_tables(order).weak_by_mask, dtype=np.int32)
 
 
-def best_weaker_masks(holdings: npt.ArrayLike, scoring: Scoring = CATEGORIES_FIRST) -> npt.NDArray[np.int32]:
+def best_weaker_masks(holdings: npt.ArrayLike, order: OrderLike = CATEGORIES_FIRST) -> npt.NDArray[np.int32]:
     """Weaker hand of the best split of many holdings at once (a vectorised table look-up)."""
     array_ = np.asarray(holdings, dtype=np.int64)
     if array_.size and (array_.min() < 0 or array_.max() >= MASK_SPACE):
         raise InvalidHandError("a holding mask lies outside the 21-card pack")
-    out = _weak_array(scoring)[array_]
+    out = _weak_array(split_order_of(order))[array_]
     if array_.size and (out == 0).any():
         raise InvalidHandError("every holding must be exactly ten cards of the 21-card pack")
     return out

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+from divided.hands.value import HandCategory
 
 
-class Category(IntEnum):
-    """Five-card categories of the 21-card pack, weakest to strongest.
+class Pack21FiveCategory(HandCategory):
+    """Five-card categories of the 21-card pack, weakest to strongest: the category enum of
+    :data:`divided.hands.five.PACK21_FIVE`.
 
     With only the ranks 10 to A there is no high card, no plain flush and one straight.
+
+    >>> Pack21FiveCategory.THREE_OF_A_KIND.label, Pack21FiveCategory.FULL_HOUSE.slug
+    ('Three of a Kind', 'full-house')
     """
 
     PAIR = 1
@@ -19,23 +23,6 @@ class Category(IntEnum):
     FOUR_OF_A_KIND = 6
     ROYAL_FLUSH = 7
 
-    @property
-    def label(self) -> str:
-        """Human-readable name, e.g. ``Full House``."""
-        return _LABELS[self]
 
-    @property
-    def slug(self) -> str:
-        """Stable machine name, e.g. ``full-house`` (used in JSON output)."""
-        return self.name.lower().replace("_", "-")
-
-
-_LABELS = {
-    Category.PAIR: "Pair",
-    Category.TWO_PAIR: "Two Pair",
-    Category.THREE_OF_A_KIND: "Three of a Kind",
-    Category.STRAIGHT: "Straight",
-    Category.FULL_HOUSE: "Full House",
-    Category.FOUR_OF_A_KIND: "Four of a Kind",
-    Category.ROYAL_FLUSH: "Royal Flush",
-}
+Category = Pack21FiveCategory
+"""The name the 21-card pack's categories had before there were several ranking systems."""

@@ -22,18 +22,31 @@ Rules encoded here:
 ('Royal Flush', False)
 >>> evaluate_mask(PACK_21.parse_mask("Kc Kd Qh Jh Jk")).category.label
 'Pair'
+
+:data:`PACK21_FIVE` offers the same ranking as a :class:`~divided.hands.value.RankingSystem`
+(a :class:`~divided.hands.value.HandRank` per hand, in plain words):
+
+>>> str(PACK21_FIVE.rank(PACK_21.parse_cards("Kc Kd Qh Jh Jk")))
+'Pair of kings, with a queen, a jack and the Joker'
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
-from divided.cards import PACK_21, Card
+from divided.cards import PACK_21, Card, Pack
 from divided.errors import InvalidHandError
-from divided.hands.category import Category
+from divided.hands.category import Category, Pack21FiveCategory
+from divided.hands.value import HandRank, RankingSystem
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 JOKER_INDEX = 20
 """Index of the Joker in :data:`PACK_21`."""
@@ -87,6 +100,7 @@ class _Tables:
     strength_by_mask: dict[int, int]
     category_by_strength: tuple[Category, ...]
     value_by_strength: tuple[HandValue, ...]
+    key_by_strength: tuple[tuple[int, tuple[int, ...]], ...]
 
 
 @cache
@@ -101,6 +115,7 @@ def _tables() -> _Tables:
         strength_by_mask={mask: strength_of_key[key] for mask, key in keys.items()},
         category_by_strength=categories,
         value_by_strength=tuple(HandValue(c, s) for s, c in enumerate(categories)),
+        key_by_strength=tuple(distinct),
     )
 
 
@@ -148,3 +163,96 @@ def evaluate(cards: list[Card] | tuple[Card, ...]) -> HandValue:
     'Full House'
     """
     return evaluate_mask(PACK_21.mask(cards, size=5))
+
+
+# --- the ranking-system view -----------------------------------------------------------------
+
+_NAMES = ("ten", "jack", "queen", "king", "ace")  # by _rank_value 0..4
+
+
+def _one(rank: int) -> str:
+    if rank == _LOW:
+        return "the Joker"
+    return f"{'an' if rank == 4 else 'a'} {_NAMES[rank]}"
+
+
+def _many(rank: int) -> str:
+    return _NAMES[rank] + "s"
+
+
+def _with(kickers: Sequence[int]) -> str:
+    words = [_one(rank) for rank in kickers]
+    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    return f", with {listed}"
+
+
+def _words(category: Category, order: tuple[int, ...]) -> str:
+    """Plain words for a strength's (category, tie-break) key."""
+    if category in (Category.STRAIGHT, Category.ROYAL_FLUSH):
+        return category.label + ("" if order[0] else " with the Joker")
+    if category == Category.FOUR_OF_A_KIND:
+        return f"Four {_many(order[0])}{_with(order[1:])}"
+    if category == Category.FULL_HOUSE:
+        return f"Full House, {_many(order[0])} over {_many(order[1])}"
+    if category == Category.THREE_OF_A_KIND:
+        return f"Three {_many(order[0])}{_with(order[1:])}"
+    if category == Category.TWO_PAIR:
+        return f"Two Pair, {_many(order[0])} and {_many(order[1])}{_with(order[2:])}"
+    return f"Pair of {_many(order[0])}{_with(order[1:])}"
+
+
+class Pack21Five:
+    """The five-card ranking of the 21-card pack as a
+    :class:`~divided.hands.value.RankingSystem`: a thin layer over the tables above, where a
+    rank's ``order`` is the hand's strength."""
+
+    name = "pack21-five"
+    pack: Pack = PACK_21
+    sizes: tuple[int, ...] = (5,)
+    categories = Pack21FiveCategory
+
+    def rank(self, cards: Sequence[Card]) -> HandRank[Pack21FiveCategory]:
+        """The rank of five distinct cards of the 21-card pack."""
+        return _hand_ranks()[strength_of_mask(PACK_21.mask(cards, size=5))]
+
+    def rank_mask(self, mask: int) -> HandRank[Pack21FiveCategory]:
+        """The rank of a five-card bit mask over the pack."""
+        return _hand_ranks()[strength_of_mask(mask)]
+
+    def strength(self, cards: Sequence[Card]) -> int:
+        """The strength (the rank's ``order``) of five distinct cards of the pack."""
+        return strength_of_mask(PACK_21.mask(cards, size=5))
+
+    def rank_of(self, order: int) -> HandRank[Pack21FiveCategory]:
+        """The rank with this order (0 to :func:`strength_count` minus one)."""
+        ranks = _hand_ranks()
+        if not 0 <= order < len(ranks):
+            raise InvalidHandError(f"a {self.name} order runs from 0 to {len(ranks) - 1}; got {order}")
+        return ranks[order]
+
+    def rank_batch(self, indices: npt.ArrayLike) -> npt.NDArray[np.int32]:
+        """Orders of an ``(n, 5)`` array of card indices into the pack."""
+        import numpy as np  # numpy is loaded only by the batch paths
+
+        from divided.hands.batch import strengths_of_indices  # batch imports this module
+
+        return strengths_of_indices(indices).astype(np.int32)
+
+    def __repr__(self) -> str:
+        return "PACK21_FIVE"
+
+
+@cache
+def _hand_ranks() -> tuple[HandRank[Pack21FiveCategory], ...]:
+    keys = _tables().key_by_strength
+    return tuple(
+        HandRank(Pack21Five.name, strength, Category(key[0]), _words(Category(key[0]), key[1]))
+        for strength, key in enumerate(keys)
+    )
+
+
+PACK21_FIVE = Pack21Five()
+"""The 21-card pack's five-card ranking system (Divided Ranks, Card Commons' 5-card hands)."""
+
+if TYPE_CHECKING:  # mypy proves that the class implements the protocol
+    _SYSTEM: RankingSystem[Pack21FiveCategory] = PACK21_FIVE

@@ -41,8 +41,9 @@ from divided.bots.divided_ranks.exploiters import stronger_pair
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks import score
 from divided.games.divided_ranks.knowledge import knowledge
+from divided.games.divided_ranks.scoring import Scoring
 from divided.games.divided_ranks.state import ALL_CARDS, Phase, ReserveEvent
-from divided.hands.arrange import Scoring, arrange, split_masks, split_of
+from divided.hands.arrange import arrange, split_masks, split_of
 from divided.hands.five import category_of, strength_table
 
 DECIDERS = ["skilled", "expert", "expert:budget=24", "hide-weaker", "hide-stronger"]

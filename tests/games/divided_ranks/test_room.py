@@ -25,8 +25,9 @@ from divided.errors import IllegalActionError, UnsupportedGameError
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge
 from divided.games.divided_ranks.room import ROOM, legal_in_view
+from divided.games.divided_ranks.scoring import Scoring
 from divided.games.divided_ranks.state import Phase
-from divided.hands.arrange import SPLIT_COUNT, Scoring, arrangement
+from divided.hands.arrange import SPLIT_COUNT, arrangement
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"first_splitter": first, "reserve_order": order, "scoring": scoring, "swap": swap}

@@ -7,7 +7,8 @@ import random
 from divided import games
 from divided.cards import PACK_21
 from divided.games.divided_ranks import score
-from divided.hands.arrange import Scoring, arrange, split_of
+from divided.games.divided_ranks.scoring import Scoring
+from divided.hands.arrange import arrange, split_of
 from divided.hands.five import evaluate_mask
 
 # Player 0: weaker As Ah Ks Qs Js (a pair of aces), stronger Ts Th Td Jh Qh (three tens).

@@ -10,7 +10,8 @@ import pytest
 
 from divided import games
 from divided.cards import PACK_21
-from divided.hands.arrange import Scoring, all_holdings, arrangement, ranked_splits, split_masks
+from divided.games.divided_ranks.scoring import Scoring
+from divided.hands.arrange import all_holdings, arrangement, ranked_splits, split_masks
 from divided.sim import Arm, SerialExecutor, make_plan, run
 from divided.sim.games.divided_ranks import best_split_classes, split_signatures
 from divided.sim.play import play_game

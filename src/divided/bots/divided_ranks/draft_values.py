@@ -50,9 +50,10 @@ from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.history import read_history
 from divided.games.divided_ranks.knowledge import knowledge
+from divided.games.divided_ranks.scoring import Scoring
 from divided.games.divided_ranks.state import ALL_CARDS, ROUNDS, Phase
 from divided.games.divided_ranks.view import PlayerView
-from divided.hands.arrange import Scoring, packed_key_table
+from divided.hands.arrange import packed_key_table
 
 EXACT_LIMIT = 4096
 """Enumerate every world (exact values) when there are at most this many distinct ones, or at

@@ -49,9 +49,10 @@ from divided.bots.divided_ranks.draft_values import draft_values
 from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge
+from divided.games.divided_ranks.scoring import Scoring
 from divided.games.divided_ranks.state import ALL_CARDS, Phase
 from divided.games.divided_ranks.view import PlayerView
-from divided.hands.arrange import Scoring, arrange, best_key, packed_key_table, scoring_key, split_masks
+from divided.hands.arrange import arrange, best_key, packed_key_table, scoring_key, split_masks
 from divided.hands.five import strength_table
 
 REVIEW_BUDGET = 65_536

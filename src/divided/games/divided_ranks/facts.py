@@ -18,8 +18,9 @@ from __future__ import annotations
 from typing import TypedDict
 
 from divided.errors import RuleOptionError
+from divided.games.divided_ranks.scoring import Scoring
 from divided.games.divided_ranks.state import ChoiceEvent, DividedRanksState, ReserveEvent
-from divided.hands.arrange import Scoring, arrange
+from divided.hands.arrange import arrange
 from divided.hands.five import evaluate_mask
 
 

@@ -37,10 +37,11 @@ from fractions import Fraction
 
 from divided.cards import PACK_21, mask_indices
 from divided.games.divided_ranks.history import History, read_history
+from divided.games.divided_ranks.scoring import Scoring
 from divided.games.divided_ranks.state import ALL_CARDS, Phase
 from divided.games.divided_ranks.view import PlayerView, SeenReserve
 from divided.games.room import JSON
-from divided.hands.arrange import Scoring, best_key, packed_key_table
+from divided.hands.arrange import best_key, packed_key_table
 
 
 class Place(StrEnum):

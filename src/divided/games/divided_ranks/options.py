@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from divided.games.base import OptionValue, RuleOption
-from divided.hands.arrange import Scoring
+from divided.games.divided_ranks.scoring import Scoring
 
 OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(

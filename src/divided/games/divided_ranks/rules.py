@@ -27,6 +27,7 @@ from divided.games.base import (
 )
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.options import OPTIONS, Options
+from divided.games.divided_ranks.scoring import Scoring
 from divided.games.divided_ranks.state import (
     ALL_CARDS,
     ROUNDS,
@@ -41,7 +42,7 @@ from divided.games.divided_ranks.state import (
     result_of,
 )
 from divided.games.divided_ranks.view import PlayerView, observe
-from divided.hands.arrange import SPLIT_COUNT, Scoring, arrange, arrangement, split_masks, split_of
+from divided.hands.arrange import SPLIT_COUNT, arrange, arrangement, split_masks, split_of
 
 INFO = GameInfo(
     short_name="divided-ranks",

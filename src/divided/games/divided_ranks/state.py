@@ -8,7 +8,7 @@ from enum import StrEnum
 from divided.cards import PACK_21
 from divided.games.base import Result
 from divided.games.divided_ranks.options import Options
-from divided.hands.arrange import Scoring
+from divided.games.divided_ranks.scoring import Scoring
 
 ALL_CARDS = (1 << PACK_21.size) - 1
 ROUNDS = 5

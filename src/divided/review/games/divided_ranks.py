@@ -12,9 +12,10 @@ from divided.bots.divided_ranks.expert import ExpertBot
 from divided.cards import PACK_21, mask_indices
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge
+from divided.games.divided_ranks.scoring import Scoring
 from divided.games.divided_ranks.state import STEPS_BY_SCORING, Phase
 from divided.games.divided_ranks.view import PlayerView
-from divided.hands.arrange import Scoring, best_key, best_weaker_mask, scoring_key, split_masks
+from divided.hands.arrange import best_key, best_weaker_mask, scoring_key, split_masks
 from divided.hands.category import Category
 from divided.hands.five import category_of, strength_table
 

@@ -18,8 +18,9 @@ import numpy.typing as npt
 
 from divided.games.base import OptionValue, State
 from divided.games.divided_ranks.facts import facts as game_facts
+from divided.games.divided_ranks.scoring import Scoring
 from divided.games.divided_ranks.state import STEPS_BY_SCORING
-from divided.hands.arrange import SPLIT_POSITIONS, Scoring, encode_keys
+from divided.hands.arrange import SPLIT_POSITIONS, encode_keys
 from divided.hands.batch import strength_array
 from divided.hands.category import Category
 from divided.hands.five import JOKER_INDEX

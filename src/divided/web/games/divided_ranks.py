@@ -17,10 +17,11 @@ from divided.games.base import OptionValue, Result, RuleOption
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import Knowledge, Place, knowledge
 from divided.games.divided_ranks.options import OPTIONS
+from divided.games.divided_ranks.scoring import Scoring
 from divided.games.divided_ranks.state import Outcome, Phase, result_of
 from divided.games.divided_ranks.view import PlayerView, SeenBuild, SeenChoice, SeenReserve, SeenSplit
 from divided.games.room import ActionLabel
-from divided.hands.arrange import SPLIT_COUNT, Scoring, arrange, packed_key_table, scoring_key, split_masks
+from divided.hands.arrange import SPLIT_COUNT, arrange, packed_key_table, scoring_key, split_masks
 from divided.hands.five import evaluate_mask
 from divided.web.games.base import JSON, BotChoice, LobbyOption, LogEntry
 
