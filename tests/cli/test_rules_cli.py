@@ -148,18 +148,18 @@ def test_through_divided_cli_main(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_game_registered_at_run_time_has_its_rules_listed_and_shown(capsys: pytest.CaptureFixture[str]) -> None:
-    rules.TEXTS.register("tiny-three", lambda: "# Tiny Three\n\nBet or pass.\n")
+    rules.TEXTS.register("three-cards", lambda: "# Three Cards\n\nKeep or exchange.\n")
     try:
         assert run(["rules"]) == 0
         listed = capsys.readouterr().out.splitlines()
-        assert listed[1:] == ["  divided-ranks  Divided Ranks", "  tiny-three     Tiny Three"]
-        assert run(["rules", "Tiny Three"]) == 0
-        assert capsys.readouterr().out == "# Tiny Three\n\nBet or pass.\n"
+        assert listed[1:] == ["  divided-ranks  Divided Ranks", "  three-cards    Three Cards"]
+        assert run(["rules", "Three Cards"]) == 0
+        assert capsys.readouterr().out == "# Three Cards\n\nKeep or exchange.\n"
     finally:
-        rules.TEXTS.unregister("tiny-three")
-    assert run(["rules", "tiny-three"]) == 2
+        rules.TEXTS.unregister("three-cards")
+    assert run(["rules", "three-cards"]) == 2
     assert capsys.readouterr().err == (
-        "divided: error: no rules for a game called 'tiny-three'; known games: divided-ranks\n")
+        "divided: error: no rules for a game called 'three-cards'; known games: divided-ranks\n")
 
 
 def test_a_registered_game_without_rules_text_is_named_as_such(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,6 +11,8 @@ import pytest
 
 from divided import games
 from divided.cli.main import build_parser, main
+from three_cards import NAME as THREE_CARDS
+from three_cards import CardsRules
 
 
 def simulate(out: Path, *extra: str) -> list[str]:
@@ -212,23 +214,22 @@ def test_ladder_resume_needs_out(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_any_registered_game_runs_through_simulate_with_seat_rotations(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "sim"))
-    from lab_high_card import NAME, HighCardRules
-
-    games.register(NAME, HighCardRules)
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Three Cards (``tests/three_cards.py``), the tests-only three-player game, with its rule option."""
+    games.register(THREE_CARDS, CardsRules)
     try:
         out = tmp_path / "three"
-        assert main(["simulate", NAME, "--bots", "random:auto_arrange=no", "--games", "6", "--seed", "2",
-                     "--out", str(out), "--workers", "1", "--stakes", "high"]) == 0
+        assert main(["simulate", THREE_CARDS, "--bots", "random:auto_arrange=no", "--games", "6", "--seed", "2",
+                     "--out", str(out), "--workers", "1", "--ranks", "paired"]) == 0
         assert "6 games (2 deals) of random:auto_arrange=no against itself" in capsys.readouterr().out
         lines = [json.loads(t) for t in (out / "games.jsonl").read_text().splitlines()]
         assert sorted((line["pair"], len(line["seats"])) for line in lines) == [(0, 3)] * 3 + [(1, 3)] * 3
+        assert {line["record"]["options"]["ranks"] for line in lines} == {"paired"}
         metrics = {m["key"] for m in json.loads((out / "summary.json").read_text())["arms"][0]["metrics"]}
         assert {"seat.2.win", "draw", "length"} <= metrics and "head-to-head" not in metrics
-        assert main(["simulate", NAME, "--games", "4", "--out", str(tmp_path / "bad"), "--workers", "1"]) == 2
+        assert main(["simulate", THREE_CARDS, "--games", "4", "--out", str(tmp_path / "bad"), "--workers", "1"]) == 2
         assert "not a multiple of 3" in capsys.readouterr().err
-        assert main(["ladder", NAME, "--bots", "random:auto_arrange=no,random:auto_arrange=off", "--games", "6"]) == 2
-        assert "the ladder rates bots from two-player matches, but lab-high-card has 3 seats" in capsys.readouterr().err
+        assert main(["ladder", THREE_CARDS, "--bots", "random:auto_arrange=no,random:auto_arrange=off", "--games", "6"]) == 2
+        assert "the ladder rates bots from two-player matches, but three-cards has 3 seats" in capsys.readouterr().err
     finally:
-        games.unregister(NAME)
+        games.unregister(THREE_CARDS)

@@ -1,0 +1,209 @@
+"""The conformance suite every game runs: the engine contract and the room contract.
+
+Parametrised over every registered game (with several option sets for Divided Ranks) and the
+tests-only three-player game of :mod:`three_cards`, which proves the suite (and the platform)
+handles more than two players and chance in the middle of a game. A new game adds itself to
+``OPTION_SETS`` and gets every check here for free; its own test folder keeps its rule cases.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from divided import games
+from divided.errors import IllegalActionError
+from divided.games import CHANCE, TERMINAL, GameRecord, State, View
+from three_cards import NAME as TOY
+from three_cards import registered
+
+OPTION_SETS: dict[str, list[dict[str, object]]] = {
+    "divided-ranks": [{}, {"first_splitter": 1, "reserve_order": "coin", "swap": "face-up"},
+                      {"scoring": "weaker-first", "reserve_order": "splitter-first", "build": "auto"},
+                      {"rounds": 2, "opening_seed": 5}],
+    TOY: [{}, {"ranks": "paired"}],
+}
+AnyState = State[Any, Any]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def three_cards() -> Iterator[None]:
+    yield from registered()
+
+
+def test_every_registered_game_is_covered() -> None:
+    assert set(games.names()) == set(OPTION_SETS), "add the new game's option sets to OPTION_SETS"
+
+
+CASES = [pytest.param(game, options, id=f"{game}-{i}") for game, sets in OPTION_SETS.items()
+         for i, options in enumerate(sets)]
+
+
+def random_action(state: AnyState, rng: random.Random) -> int:
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9 and all(p > 0 for _, p in outcomes)
+        return int(rng.choice(outcomes)[0])
+    return int(rng.choice(state.legal_actions()))
+
+
+def playout(game: str, options: dict[str, object], rng: random.Random, **start: Any) -> Iterator[AnyState]:
+    """Every position of one random game, the end included."""
+    state = games.load(game, **options).new_initial_state(**start)
+    while True:
+        yield state
+        if state.is_terminal():
+            return
+        state.apply_action(random_action(state, rng))
+
+
+def views(state: AnyState) -> list[Any]:
+    return [state.observation(p) for p in range(state.game.num_players())]
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+@pytest.mark.parametrize("start", ["explicit", "seeded", "by-name"])
+def test_random_games_keep_the_contract(game: str, options: dict[str, object], start: str) -> None:
+    rng = random.Random(f"{game}{options}{start}")
+    info = games.load(game, **options).info
+    for number in range(6):
+        kwargs: dict[str, Any] = {} if start == "explicit" else {"seed": 1000 + number}
+        if start == "by-name":
+            kwargs["chance_by_name"] = True
+        length = 0
+        for state in playout(game, options, rng, **kwargs):
+            length = state.move_number()
+            player = state.current_player()
+            assert player in (TERMINAL, CHANCE) or 0 <= player < info.num_players
+            if start != "explicit":
+                assert not state.is_chance_node(), "a seeded state resolves its own chance"
+            if state.is_chance_node():
+                assert state.chance_node().name and len(state.chance_outcomes()) <= info.max_chance_outcomes
+            elif not state.is_terminal():
+                assert all(0 <= a < info.num_distinct_actions for a in state.legal_actions())
+                assert state.result() is None
+            for view in views(state):
+                assert isinstance(view, View) and view.num_players == info.num_players
+                assert view.current_player == player
+        assert length <= info.max_game_length
+        returns = state.returns()
+        assert len(returns) == info.num_players
+        assert all(info.min_utility <= r <= info.max_utility for r in returns)
+        if info.utility_sum is not None:
+            assert abs(sum(returns) - info.utility_sum) < 1e-9
+        result = state.result()
+        assert result is not None and result.returns == tuple(returns)
+        assert result.places == tuple(1 + sum(o > r for o in returns) for r in returns)
+        assert all(view.result == result for view in views(state)), "each player sees the result at the end"
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_the_same_seed_gives_the_same_game_and_records_replay(game: str, options: dict[str, object]) -> None:
+    for by_name in (False, True):
+        first = list(playout(game, options, random.Random(1), seed=77, chance_by_name=by_name))[-1]
+        again = list(playout(game, options, random.Random(1), seed=77, chance_by_name=by_name))[-1]
+        assert first.history() == again.history()
+        record = GameRecord.from_json(first.record().to_json())
+        assert record == first.record()
+        replayed = games.replay(record)
+        assert replayed.history() == first.history() and replayed.returns() == first.returns()
+        assert views(replayed) == views(first)
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_a_game_starts_from_the_chance_outcomes_of_another(game: str, options: dict[str, object]) -> None:
+    rng = random.Random(5)
+    finished = list(playout(game, options, rng))[-1]
+    history = finished.history()
+    state = games.load(game, **options).new_initial_state()
+    chance, decisions = [], []
+    for action in history:
+        (chance if state.is_chance_node() else decisions).append(action)
+        state.apply_action(action)
+    again = games.load(game, **options).new_initial_state(chance=chance)
+    for action in decisions:
+        assert not again.is_chance_node(), "the given outcomes resolve every chance node"
+        again.apply_action(action)
+    assert again.history() == history and again.is_terminal()
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_illegal_actions_raise_and_change_nothing(game: str, options: dict[str, object]) -> None:
+    rng = random.Random(9)
+    info = games.load(game, **options).info
+    for state in playout(game, options, rng):
+        if rng.random() > 0.3 and not state.is_terminal():
+            continue
+        legal = set(state.chance_outcomes()[i][0] for i in range(len(state.chance_outcomes()))) \
+            if state.is_chance_node() else set(state.legal_actions())
+        before = (state.history(), views(state), state.current_player())
+        wrong = [a for a in range(-2, info.num_distinct_actions + 2) if a not in legal][:40]
+        for action in [*wrong, True, "1", 1.0, None]:
+            with pytest.raises(IllegalActionError):
+                state.apply_action(action)  # type: ignore[arg-type]
+            assert (state.history(), views(state), state.current_player()) == before
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_clones_are_independent(game: str, options: dict[str, object]) -> None:
+    rng = random.Random(3)
+    for state in playout(game, options, rng):
+        if state.is_terminal():
+            return
+        clone = state.clone()
+        before = (state.history(), views(state))
+        clone.apply_action(random_action(clone, random.Random(4)))
+        assert (state.history(), views(state)) == before
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_the_room_speaks_for_the_game(game: str, options: dict[str, object]) -> None:
+    room = games.room(game)
+    assert room.game == game
+    layout_bits = sum(_size(shape) for _, shape in room.observation.pieces)
+    rng = random.Random(11)
+    for state in playout(game, options, rng, seed=21):
+        for player, view in enumerate(views(state)):
+            json.dumps(room.books(view).to_json())
+            assert isinstance(room.books(view).describe(), str)
+            assert room.observation.encode(view).bit_length() <= layout_bits
+            if state.is_terminal() or state.current_player() != player:
+                continue
+            legal = state.legal_actions()
+            for action in legal:
+                label = room.label(view, action)
+                assert label.action == action and label.text == state.action_to_string(action)
+            dominant = room.dominant_action(view, legal)
+            assert dominant is None or dominant in legal
+        if state.is_terminal():
+            json.dumps(room.facts(state.core))
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_sampled_worlds_look_exactly_like_the_view(game: str, options: dict[str, object]) -> None:
+    room = games.room(game)
+    rules = games.load(game, **options).rules
+    rng = random.Random(13)
+    for state in playout(game, options, rng, seed=31):
+        if state.is_terminal():
+            return
+        player = state.current_player()
+        view = state.observation(player)
+        spectator = state.observation(None)
+        sampler = room.sampler(view)
+        for _ in range(4):
+            world = sampler.sample(rng)
+            assert rules.observe(world, player) == view
+            assert rules.observe(world, None) == spectator
+            assert sampler.weight(world) > 0
+
+
+def _size(shape: tuple[int, ...]) -> int:
+    total = 1
+    for extent in shape:
+        total *= extent
+    return total
