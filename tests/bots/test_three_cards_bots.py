@@ -20,7 +20,7 @@ def three_cards() -> Iterator[None]:
 
 
 def test_the_generic_bots_support_a_three_player_game() -> None:
-    assert {"random", "ismcts"} <= set(names(NAME)) and "expert" not in names(NAME)
+    assert {"random", "ismcts", "pimc"} <= set(names(NAME)) and "expert" not in names(NAME)
 
 
 def test_ismcts_plays_legal_deterministic_three_player_games() -> None:
@@ -62,3 +62,29 @@ def test_the_random_bot_keeps_the_top_card_the_room_calls_dominant() -> None:
         view = state.observation(0)
         expected = {KEEP: 1.0, EXCHANGE: 0.0} if card == 6 else {KEEP: 0.5, EXCHANGE: 0.5}
         assert bot.action_probabilities(view, (KEEP, EXCHANGE)) == expected
+
+
+def test_pimc_values_an_exchange_by_hand_counted_odds() -> None:
+    # Seat 2 holds a 1, the lowest card, after seats 0 and 1 kept theirs (unseen to it): keeping
+    # loses in every world, so it is worth exactly 0; an exchange, the last decision of the game,
+    # draws a card that wins whenever it beats the two kept cards, which happens in some worlds
+    # (whatever the sampler places), so it is worth more than 0.
+    state = games.load(NAME).new_initial_state(chance=[4, 5, 1])
+    state.apply_action(KEEP)
+    state.apply_action(KEEP)
+    view = state.observation(2)
+    bot = make_bot(NAME, "pimc:worlds=200")
+    values = bot.values(view, (KEEP, EXCHANGE), random.Random(3))  # type: ignore[attr-defined]
+    assert values[KEEP] == 0.0 and values[EXCHANGE] > 0.0
+    assert bot.choose(view, (KEEP, EXCHANGE), random.Random(3)) == EXCHANGE
+    assert bot.action_probabilities(view, (KEEP, EXCHANGE)) == {KEEP: 0.0, EXCHANGE: 1.0}
+
+
+def test_pimc_keeps_the_top_card_and_is_deterministic_given_its_rng() -> None:
+    bot = make_bot(NAME, "pimc:worlds=8")
+    state = games.load(NAME).new_initial_state(chance=[6, 2, 3])
+    assert bot.choose(state.observation(0), (KEEP, EXCHANGE), random.Random(0)) == KEEP
+    state = games.load(NAME).new_initial_state(chance=[3, 2, 5])
+    view = state.observation(0)
+    picks = {bot.choose(view, (KEEP, EXCHANGE), random.Random(7)) for _ in range(3)}
+    assert len(picks) == 1
