@@ -1,5 +1,5 @@
-"""The PettingZoo environment's observation cache, for Divided Ranks and the tests' tiny 3-player
-game (``tiny_game``): every observation it hands out equals a fresh ``layout.encode(
+"""The PettingZoo environment's observation cache, for Divided Ranks and the tests' 3-player
+game (Three Cards, ``tests/three_cards.py``): every observation it hands out equals a fresh ``layout.encode(
 rules.observe(state, player))`` with the engine's legal actions as mask, however often and in
 whatever order the agents are observed; each agent's view is built at most once per state; an
 observation handed out earlier is never altered by later steps."""
@@ -16,29 +16,23 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from tiny_game import GAME as TINY
-from tiny_game import TinyRoom, TinyRules
-
-from divided import games
 from divided.adapters import pettingzoo as pz
 from divided.adapters.rooms import room_of, size, unpack
+from three_cards import NAME as TINY
+from three_cards import registered
 
 SETTINGS: list[tuple[str, dict[str, Any]]] = [
     ("divided-ranks", {}),
     ("divided-ranks", {"swap": "face-up", "reserve_order": "coin", "first_splitter": 1}),
     (TINY, {}),
-    (TINY, {"cards": 4}),
+    (TINY, {"ranks": "paired"}),
 ]
-IDS = ["divided-ranks", "divided-ranks-face-up", "tiny", "tiny-4-cards"]
+IDS = ["divided-ranks", "divided-ranks-face-up", "three-cards", "three-cards-paired"]
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _tiny_game() -> Iterator[None]:
-    games.register(TINY, TinyRules, TinyRoom())
-    try:
-        yield
-    finally:
-        games.unregister(TINY)
+def _three_cards() -> Iterator[None]:
+    yield from registered()
 
 
 def _fresh(raw: Any, player: int) -> tuple[list[int], list[int]]:
