@@ -239,6 +239,13 @@ class CardsRoom:
     def dominant_action(self, view: CardsView, legal: Sequence[int]) -> int | None:
         return KEEP if view.card == DECK and KEEP in legal else None  # the top card cannot be beaten
 
+    def zones(self, state: CardsState) -> dict[str, list[str]]:
+        out = {"deck": [str(c) for c in range(1, DECK + 1) if c not in state.used],
+               "shown": [str(c) for c in state.shown if c]}
+        for seat, card in enumerate(state.cards):
+            out[f"seat {seat}"] = [str(card)] if card else []
+        return out
+
     def facts(self, state: CardsState) -> dict[str, JSON]:
         dealt: list[JSON] = [shown or card for shown, card in zip(state.shown, state.cards, strict=True)]
         return {"exchanges": sum(1 for c in state.shown if c), "dealt": dealt}

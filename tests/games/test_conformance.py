@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -207,3 +208,16 @@ def _size(shape: tuple[int, ...]) -> int:
     for extent in shape:
         total *= extent
     return total
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_every_card_is_in_one_zone_from_first_move_to_last(game: str, options: dict[str, object]) -> None:
+    room = games.room(game)
+    rng = random.Random(17)
+    for start in ({}, {"seed": 5}):
+        first: Counter[str] | None = None
+        for state in playout(game, options, rng, **start):
+            cards = Counter(card for zone in room.zones(state.core).values() for card in zone)
+            first = first or cards
+            assert cards == first, f"cards changed at move {state.move_number()}"
+            assert all(count == 1 for count in cards.values()), "a card in two zones"

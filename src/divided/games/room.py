@@ -101,3 +101,10 @@ class GameRoom(Protocol[S, V]):
     def facts(self, state: S) -> Mapping[str, JSON]:
         """Facts of a finished game for the lab (JSON), from the full state."""
         ...
+
+    def zones(self, state: S) -> Mapping[str, Sequence[str]]:
+        """Where every card of the game is in ``state`` (full state, not a view), by zone name
+        ("deck", "hand 0", "reserve", "table", ...), cards in the project's notation: every card
+        is in exactly one zone at every moment, the same cards from the first move to the last
+        (the conformance suite checks this card conservation)."""
+        ...

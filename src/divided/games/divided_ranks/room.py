@@ -23,7 +23,7 @@ from divided.errors import IllegalActionError
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import Knowledge, knowledge
 from divided.games.divided_ranks.rules import DividedRanksRules
-from divided.games.divided_ranks.state import DividedRanksState, Phase
+from divided.games.divided_ranks.state import ALL_CARDS, SPLIT_SIZE, DividedRanksState, Phase
 from divided.games.divided_ranks.view import PlayerView
 from divided.games.divided_ranks.worlds import WorldSampler
 from divided.games.room import JSON, ActionLabel, GameRoom, ObservationLayout
@@ -122,6 +122,25 @@ class DividedRanksRoom:
         """The lab's facts of a finished game (``divided.games.divided_ranks.facts.facts``),
         imported on first use."""
         return cast("Mapping[str, JSON]", importlib.import_module(_FACTS).facts(state))
+
+    def zones(self, state: DividedRanksState) -> Mapping[str, Sequence[str]]:
+        """Before the deal ends: "dealt" (in deal order) and "undealt"; then each player's hand,
+        the reserve, the four cards being split or the two pairs on the table, and the stock."""
+        if state.phase in (Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN, Phase.DEAL):
+            dealt = 0
+            for card in state.deal:
+                dealt |= 1 << card
+            return {"dealt": tuple(str(PACK_21[c]) for c in state.deal), "undealt": _names(ALL_CARDS ^ dealt)}
+        out: dict[str, Sequence[str]] = {"hand 0": _names(state.hands[0]), "hand 1": _names(state.hands[1]),
+                                         "reserve": _names(1 << state.reserve)}
+        if state.phase == Phase.SPLIT:
+            out["splitting"] = _names(state.drawn())
+        elif state.phase == Phase.CHOOSE:
+            out["face-up pair"] = _names(state.face_up)
+            out["face-down pair"] = _names(state.face_down)
+        if state.phase in (Phase.SPLIT, Phase.CHOOSE):
+            out["stock"] = tuple(str(PACK_21[c]) for c in state.deal[1 + SPLIT_SIZE * (state.round + 1):])
+        return out
 
 
 ROOM = DividedRanksRoom()
