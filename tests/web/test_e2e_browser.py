@@ -498,6 +498,14 @@ def check_auto_arrange(table: Table) -> None:
     expect(table.page.locator("#build-verdict")).to_contain_text("needs exactly five cards")
     controls.locator(f'button[data-focus="card-{moved}"]').click()
     expect(lock).to_be_enabled()
+    # The rows count their cards in words a player reads right: "1 card", "9 cards".
+    for key in rows[0][:4]:
+        controls.locator(f'button[data-focus="card-{key}"]').click()
+    titles = controls.locator(".row-title").all_inner_texts()
+    assert "1 card: a hand needs 5" in titles[0] and "9 cards: a hand needs 5" in titles[1], titles
+    for key in rows[0][:4]:
+        controls.locator(f'button[data-focus="card-{key}"]').click()
+    expect(lock).to_be_enabled()
 
     controls.get_by_role("button", name="Auto-arrange").click()
     rows = table.build_rows()

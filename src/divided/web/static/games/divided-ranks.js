@@ -18,6 +18,8 @@
   var announce = ui.announce, focusKey = ui.focusKey, play = ui.play, legal = ui.legal;
   var renderControls = ui.renderControls, details = ui.details, oddsTable = ui.oddsTable;
 
+  function cardCount(n) { return n + (n === 1 ? " card" : " cards"); }
+
   function firstBot(seats) {
     return (seats || []).filter(function (b) { return b !== null && b !== undefined; })[0] || null;
   }
@@ -314,7 +316,7 @@
 
   function rowStatus(rows, index) {
     var row = rows[index];
-    if (row.length !== 5) { return { text: row.length + " cards: a hand needs 5", role: null, category: null }; }
+    if (row.length !== 5) { return { text: cardCount(row.length) + ": a hand needs 5", role: null, category: null }; }
     var d = division(rows);
     if (!d) { return { text: "", role: null, category: null }; }
     var isFirst = C.sameSet(d.first.cards, row);
@@ -407,7 +409,7 @@
     if (T.rows[0].length === 5) {
       message += "Hand 1: " + rowStatus(T.rows, 0).text + ". Hand 2: " + rowStatus(T.rows, 1).text + ".";
     } else {
-      message += "Hand 1 has " + T.rows[0].length + " cards, hand 2 has " + T.rows[1].length + ".";
+      message += "Hand 1 has " + cardCount(T.rows[0].length) + ", hand 2 has " + cardCount(T.rows[1].length) + ".";
     }
     announce(message);
   }
