@@ -2,7 +2,7 @@
 
 >>> from divided import games
 >>> games.names()
-['divided-ranks']
+['card-commons', 'divided-ranks']
 >>> game = games.load("divided-ranks", reserve_order="coin")
 >>> game.options["reserve_order"]
 'coin'
@@ -49,7 +49,8 @@ from divided.registry import Registry
 RulesFactory = Callable[[], Rules[Any, Any]]
 
 _RULES: Registry[RulesFactory] = Registry(
-    "rules", {"divided-ranks": "divided.games.divided_ranks.rules:DividedRanksRules"})
+    "rules", {"divided-ranks": "divided.games.divided_ranks.rules:DividedRanksRules",
+              "card-commons": "divided.games.card_commons.rules:CardCommonsRules"})
 _ROOMS: Registry[GameRoom[Any, Any]] = Registry(
     "game room", {"divided-ranks": "divided.games.divided_ranks.room:ROOM"})
 
