@@ -71,7 +71,7 @@ CARDS_USED = {Kind.RESERVE: 1, Kind.DISCARD: 2, Kind.OFFER_THREE: 3, Kind.OFFER_
 """How many cards each turn action takes from the hand."""
 
 
-def _sets_of(size: int) -> tuple[tuple[int, ...], ...]:
+def _sets_of(size: int) -> tuple[int, ...]:
     """Every ``size``-card mask in colex order."""
     out = sorted(combinations(range(CARDS), size), key=lambda cs: tuple(reversed(cs)))
     return tuple(sum(1 << c for c in cs) for cs in out)

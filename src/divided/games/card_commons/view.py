@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from divided.cards import PACK_21
-from divided.games.base import Result
+from divided.games.base import JSONScalar, Result
 from divided.games.card_commons import actions as act
 from divided.games.card_commons.options import Options
 from divided.games.card_commons.state import (
@@ -116,7 +116,7 @@ class PlayerView:
 
 def result_of(outcome: Outcome, scores: tuple[int, int], rounds: int) -> Result:
     """The match's :class:`Result`: +1 to the winner, -1 to the loser, 0 each in a draw."""
-    detail = {"scores": f"{scores[0]}-{scores[1]}", "rounds": rounds, "reason": outcome.reason}
+    detail: dict[str, JSONScalar] = {"scores": f"{scores[0]}-{scores[1]}", "rounds": rounds, "reason": outcome.reason}
     if outcome.winner is None:
         return Result.from_returns((0.0, 0.0), f"A draw at {scores[0]}-{scores[1]} ({outcome.reason})", detail)
     returns = (1.0, -1.0) if outcome.winner == 0 else (-1.0, 1.0)
