@@ -111,7 +111,7 @@ def test_ismcts_rollouts_give_complementary_chances() -> None:
     rng = random.Random(4)
     for kind in ("random", "skilled"):
         policy = rollout_policy(kind)
-        for state, view, _ in _sample_positions(range(1), every=2):
+        for state, _view, _ in _sample_positions(range(1), every=2):
             assert policy.searched(state)
             first, second = policy.rollout(state, rng)
             assert 0.0 <= first <= 1.0 and first + second == pytest.approx(1.0)
