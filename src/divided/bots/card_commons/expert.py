@@ -16,7 +16,8 @@ every legal action), are valued over the first ``screen`` worlds only, with thei
 errors.
 
 **Builds.** The build values of :mod:`.build` (the 56 splits against the opponent building
-soundly, in the chance of winning the match).
+soundly, in the chance of winning the match); the pick is the best of them (the first in
+``legal`` order within the tie margin).
 
 One choice function: :meth:`ExpertBot.choose`, the hint and the review all use
 :meth:`ExpertBot.evaluate` and :meth:`ExpertBot.pick`.
@@ -31,8 +32,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from divided.bots.base import TIE, Evaluation, one_hot
+from divided.bots.card_commons.build import build_values
 from divided.bots.card_commons.playout import Round, Table, table_of_view
-from divided.bots.card_commons.skilled import build_scores, turn_scores, unseen_cards
+from divided.bots.card_commons.skilled import turn_scores, unseen_cards
 from divided.games.card_commons import actions as act
 from divided.games.card_commons.state import Phase
 from divided.games.card_commons.view import PlayerView
@@ -187,13 +189,10 @@ class ExpertBot:
         return Evaluation(values, errors, len(worlds), exact, pair_error)
 
     def _build(self, view: PlayerView, legal: Sequence[int]) -> Evaluation:
-        """The build values (placeholder: the skilled build's expected points margin, mapped to
-        [0, 1])."""
-        assert view.player is not None
-        me = view.player
-        scores = build_scores(view.reserved | view.face_up[me], view.face_up[1 - me], unseen_cards(view))
-        values = {a: (scores[a] + 3.0) / 6.0 for a in legal}
-        return Evaluation(values, {a: 0.0 for a in legal})
+        """The build values (:func:`~divided.bots.card_commons.build.build_values`: the chance of
+        winning the match, the opponent building soundly)."""
+        found = {split.action: split.match_win for split in build_values(view)}
+        return Evaluation({a: found[a] for a in legal}, {a: 0.0 for a in legal})
 
 
 def _error(samples: Sequence[float]) -> float:

@@ -15,10 +15,11 @@ each outcome.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
+from functools import cache
 
+from divided.bots.card_commons.match import Situation, round_payoffs, win_probability
 from divided.bots.card_commons.skilled import build_choice, decoded, keep_choice, turn_choice
 from divided.games.card_commons import actions as act
 from divided.games.card_commons.state import ALL_CARDS, TURNS, CardCommonsState, Phase
@@ -28,40 +29,32 @@ from divided.hands.three import strength3_table
 
 WIN, TIE, LOSE = 0, 1, 2
 Table = tuple[tuple[float, ...], ...]
-_SLOPE = math.log(3.0) / 1.5  # placeholder match model: a point is worth this much log-odds
 """``table[five][three]``: the value of a round's outcome, indexed by WIN, TIE, LOSE (one side)."""
 
 
 def round_table(my_score: int, their_score: int, *, target: int, i_start: bool, next_starter: str,
                 extra: bool, extra_rounds: int, max_extra_rounds: int) -> Table:
-    """The chance of winning the match after each outcome of this round, from one side (a
-    placeholder until the match model lands: 1 or 0 when the round ends the match, else a
-    logistic of the point margin after the round)."""
-    del i_start, next_starter, max_extra_rounds
-    rows = []
-    for five in (WIN, TIE, LOSE):
-        row = []
-        for three in (WIN, TIE, LOSE):
-            mine = my_score + (2 if five != LOSE else 0) + (1 if three != LOSE else 0)
-            theirs = their_score + (2 if five != WIN else 0) + (1 if three != WIN else 0)
-            decider = five if five != TIE else three
-            if extra or (mine >= target and theirs >= target):
-                row.append(1.0 if decider == WIN else 0.0 if decider == LOSE else 0.5)
-            elif mine >= target or theirs >= target:
-                row.append(1.0 if mine >= target else 0.0)
-            else:
-                row.append(1.0 / (1.0 + math.exp(-(mine - theirs) * _SLOPE)))
-        rows.append(tuple(row))
-    return tuple(rows)
+    """The chance of winning the match after each outcome of this round, from one side
+    (:func:`~divided.bots.card_commons.match.round_payoffs`: exact for a round that ends the
+    match, the both-reach rule and C6's extra rounds; the match model for the rounds after)."""
+    return _round_table(Situation(my_score, their_score, target, i_start, next_starter, extra, extra_rounds,
+                                  max_extra_rounds))
+
+
+@cache
+def _round_table(situation: Situation) -> Table:
+    return round_payoffs(situation)
 
 
 def win_chance(state: CardCommonsState, player: int) -> float:
-    """``player``'s chance of winning the match before a round is dealt (a placeholder until the
-    match model lands: a logistic of the point margin; an extra round is even)."""
+    """``player``'s chance of winning the match before a round is dealt (the match model,
+    :func:`~divided.bots.card_commons.match.win_probability`; an extra round counts as even)."""
     if state.extra:
         return 0.5
-    margin = state.scores[player] - state.scores[1 - player]
-    return 1.0 / (1.0 + math.exp(-margin * _SLOPE))
+    opts = state.options
+    return win_probability(state.scores[player], state.scores[1 - player], opts.target,
+                           i_start=state.starter == player, next_starter=opts.next_starter,
+                           max_extra_rounds=opts.max_extra_rounds)
 
 
 def table_of_view(view: PlayerView) -> Table:

@@ -16,8 +16,9 @@ what it keeps helps it.
 
 * Keep: the card or set that leaves it best off by the same score: what it adds to my likely
   Collection minus what the rest adds to the opponent's.
-* Build: :func:`build_choice`, expected points for minus against over the opponent's possible
-  reserved cards, the opponent building the same way with its best static split.
+* Build: :func:`~divided.bots.card_commons.build.best_build` (the build game's values, aiming at
+  the match). Playouts use the cheaper :func:`build_choice`: expected points for minus against
+  over the opponent's possible reserved cards, the opponent building its best static split.
 
 Everything works on bit masks; a decision takes well under a millisecond once the value tables
 are built, so the expert uses these rules as its playout policy for both players.
@@ -33,6 +34,7 @@ from itertools import combinations
 from math import comb
 
 from divided.bots.base import one_hot, view_random
+from divided.bots.card_commons.build import best_build
 from divided.bots.card_commons.values import collection_value, split_value, tables
 from divided.cards import mask_indices
 from divided.games.card_commons import actions as act
@@ -317,7 +319,7 @@ class SkilledBot:
         if view.phase == Phase.KEEP:
             return keep_choice(view.offer, mine, view.hand, view.used[me], theirs)
         if view.phase == Phase.BUILD:
-            return build_choice(mine, theirs, unseen_cards(view))
+            return best_build(view)
         return legal[0]
 
     def action_probabilities(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
