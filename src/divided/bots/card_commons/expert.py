@@ -39,8 +39,10 @@ from divided.games.card_commons import actions as act
 from divided.games.card_commons.state import Phase
 from divided.games.card_commons.view import PlayerView
 
-REVIEW_WORLDS = 64
+REVIEW_WORLDS = 24
 """Worlds per candidate for the hint and the review (the lab's expert plays with fewer)."""
+REVIEW_TOP = 6
+"""Candidates for the hint and the review."""
 
 
 def view_rng(view: PlayerView, salt: int = 0, purpose: str = "decide") -> random.Random:
@@ -104,9 +106,9 @@ class ExpertBot:
     """Determinised rollouts of the round with the skilled rules, over ``worlds`` worlds for each
     of the ``top`` candidate actions (the others valued over ``screen`` worlds when asked)."""
 
-    worlds: int = 16
-    top: int = 6
-    screen: int = 4
+    worlds: int = 8
+    top: int = 4
+    screen: int = 2
     salt: int = 0
     name: str = "expert"
 
@@ -206,5 +208,4 @@ def _error(samples: Sequence[float]) -> float:
 def advisor(budget: int | None = None) -> ExpertBot:
     """Card Commons' advisor (for the hints and the review): the expert with ``budget`` worlds per
     candidate (``None``: :data:`REVIEW_WORLDS`)."""
-    worlds = REVIEW_WORLDS if budget is None else budget
-    return ExpertBot(worlds=worlds, screen=max(4, worlds // 8))
+    return ExpertBot(worlds=REVIEW_WORLDS if budget is None else budget, top=REVIEW_TOP)
