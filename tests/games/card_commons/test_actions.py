@@ -145,3 +145,18 @@ def test_a_caller_may_change_the_legal_list() -> None:
     kept = list(builds)
     builds.reverse()
     assert state.legal_actions() == kept and len(kept) == 56
+
+
+def test_a_record_names_the_game_by_its_id_and_replays() -> None:
+    """The platform finds a game by ``info.short_name`` (records, the lab, the web app, the CLI):
+    it must be the id ``games.load`` takes."""
+    game = games.load("card-commons", target=3, first_starter="coin")
+    assert game.info.short_name == "card-commons"
+    state = game.new_initial_state(seed=4)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    record = state.record()
+    assert record.game == "card-commons"
+    replayed = games.replay(type(record).from_json(record.to_json()))
+    assert replayed.history() == state.history() and replayed.returns() == state.returns()

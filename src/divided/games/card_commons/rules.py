@@ -53,7 +53,7 @@ MOVES_PER_ROUND = DEALT_PER_ROUND + TURNS + TURNS + 4 + 2
 """Chance and player moves in a round: 13 dealt, 8 draws, 8 actions, 4 keep replies, 2 builds."""
 
 INFO = GameInfo(
-    short_name="card_commons",
+    short_name="card-commons",
     long_name="Card Commons",
     num_players=2,
     min_players=2,
