@@ -5,8 +5,10 @@ reserved card marked, the other's as a back ``##``), the actions each player has
 pile and hand sizes, and (when the game's room is installed) what you know of the hidden cards.
 What the bot did is told from your view: the kind of its Reserve or Discard (never the cards),
 its offers and what it kept. After each round the showdown: both Collections, both builds and
-the points. The menu numbers the moves that are few (reserves, discards, keeps, the strongest
-builds); any move can also be typed as the rules write it (``offer Ah Kh | Qh Jh``).
+the points. The menu numbers the moves that are few (reserves, discards, keeps, the best
+builds: by their value against the bot's sound build where the build valuation is installed,
+Enter taking the best, else the strongest 5-card hands); any move can also be typed as the rules
+write it (``offer Ah Kh | Qh Jh``).
 
 >>> from divided import games
 >>> from divided.cli.games.card_commons import TERMINAL
@@ -87,6 +89,18 @@ def showdown(result: RoundResult, me: int | None) -> list[str]:
     scores = ", ".join(f"{_who(seat, me)} {result.scores[seat]}" for seat in seats)
     lines.append(f"  Points this round: {points}; the score: {scores}.")
     return lines
+
+
+def valued_builds(view: PlayerView) -> tuple[list[Any], str] | None:
+    """Every split of the viewer's Collection valued by the build valuation (ruling C7: expected
+    points and the chance of winning the match against the opponent's sound build), best first,
+    and the aim in words; ``None`` where the valuation is not installed."""
+    try:
+        from divided.bots.card_commons.build import analyse_build  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    analysis = analyse_build(view)
+    return list(analysis.splits), str(analysis.reason)
 
 
 class CardCommonsTerminal(Terminal):
@@ -184,6 +198,19 @@ class CardCommonsTerminal(Terminal):
         return Menu(tuple(lines), tuple(listed))
 
     def _build_menu(self, view: PlayerView, legal: Sequence[int]) -> Menu:
+        valued = valued_builds(view)
+        if valued is not None:
+            splits, reason = valued
+            lines = ["Build: split your Collection into a 5-card and a 3-card hand (type 'build' and the three "
+                     "cards of the 3-card hand).", reason,
+                     "The best splits, valued against the bot's possible Collections and sound builds "
+                     "(Enter takes the first):"]
+            shown = [split for split in splits if split.action in legal][:LISTED_BUILDS]
+            for number, split in enumerate(shown, 1):
+                lines.append(f"  [{number}] 5-card {_five(split.five)} | 3-card {_three(split.three)}: "
+                             f"match won {split.match_win:.0%}, points {split.points_for:.2f} for, "
+                             f"{split.points_against:.2f} against")
+            return Menu(tuple(lines), tuple(split.action for split in shown), shown[0].action)
         collection = view.collection
 
         def strength(action: int) -> tuple[int, int]:
