@@ -261,8 +261,13 @@ def test_the_build_menu_and_the_valuation_agree_when_it_is_installed() -> None:
     assert menu.default == build.best_build(view) == menu.options[0]
 
 
-def test_the_terminal_part_is_registered() -> None:
+def test_the_terminal_part_is_registered_and_seats_the_skilled_bot_when_there_is_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(terminal(GAME), CardCommonsTerminal)
+    monkeypatch.setattr(card_commons_cli, "bot_names", lambda game: ["expert", "ismcts", "random", "skilled"])
+    assert TERMINAL.default_bot == "skilled"
+    monkeypatch.setattr(card_commons_cli, "bot_names", lambda game: ["ismcts", "random"])
+    assert TERMINAL.default_bot == "random"
 
 
 def test_the_command_plays_card_commons_with_its_options(monkeypatch: pytest.MonkeyPatch,

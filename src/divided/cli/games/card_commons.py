@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from importlib.resources import files
 from typing import Any
 
+from divided.bots import names as bot_names
 from divided.cards import PACK_21
 from divided.cli.games.base import Menu, Terminal
 from divided.games.card_commons import actions as act
@@ -33,6 +34,7 @@ from divided.games.room import GameRoom
 from divided.hands.five import evaluate_mask, strength_of_mask
 from divided.hands.three import evaluate3_mask, strength3_of_mask
 
+GAME = "card-commons"
 BACK = "##"
 """How a face-down card the viewer may not see is written."""
 MAX_LISTED = 40
@@ -106,7 +108,10 @@ def valued_builds(view: PlayerView) -> tuple[list[Any], str] | None:
 class CardCommonsTerminal(Terminal):
     """Card Commons' terminal part (:data:`TERMINAL`)."""
 
-    default_bot = "random"
+    @property
+    def default_bot(self) -> str:  # type: ignore[override]
+        """The skilled bot, where the game's own bots are installed (else the generic random one)."""
+        return "skilled" if "skilled" in bot_names(GAME) else "random"
 
     def table(self, view: PlayerView) -> list[str]:
         """The table as ``view.player`` sees it."""
