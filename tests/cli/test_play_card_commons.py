@@ -61,6 +61,7 @@ def whole_match(seed: int, seat: int, **options: object) -> tuple[Any, str, int]
     out = io.StringIO()
     with pytest.MonkeyPatch.context() as patch:  # the strength-ranked builds: valuing them takes time
         patch.setattr(card_commons_cli, "valued_builds", lambda view: None)
+        patch.setattr(play_module, "_room", lambda game: None)  # the terminal's own card lines
         assert play(state, seat, Uniform(), read, out, seed) == 0
     return state, out.getvalue(), len(prompts)
 
@@ -147,6 +148,31 @@ def test_what_the_bot_did_is_told_from_the_players_view() -> None:
             assert f"The bot offers {act.describe(event.action)[6:]}." in text
     assert "The bot has built its hands." in text and "Round 1, the showdown:" in text
     assert "Round 2: " in text  # who starts the next round
+
+
+def test_with_the_games_room_the_books_tell_the_cards() -> None:
+    """Where the room is installed its books say the cards (with what you know of the hidden
+    ones); the terminal adds the round, the scores, the actions used and the sizes."""
+
+    class Books:
+        def __init__(self, view: Any) -> None:
+            self.view = view
+
+        def describe(self) -> str:
+            return f"BOOKS of player {self.view.player}: hand {PACK_21.format_mask(self.view.hand)}"
+
+    class Room:
+        def books(self, view: Any) -> Books:
+            return Books(view)
+
+    state = games.load(GAME, first_starter=0).new_initial_state(seed=3)
+    view = state.observation(0)
+    lines = TERMINAL.before_move(view, Room())  # type: ignore[arg-type]
+    assert lines[1].startswith("Round 1. Score: you 0, the bot 0")
+    assert lines[-1] == f"BOOKS of player 0: hand {PACK_21.format_mask(view.hand)}"
+    assert not any(line.startswith(("Your hand", "Your Collection", "The bot's Collection")) for line in lines)
+    assert "Actions used: you none yet; the bot none yet." in lines
+    assert TERMINAL.before_move(view, None)[1:] == TERMINAL.table(view)
 
 
 def test_typed_moves_bad_lines_and_the_keep_menu() -> None:
@@ -274,6 +300,7 @@ def test_the_command_plays_card_commons_with_its_options(monkeypatch: pytest.Mon
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(play_module, "_make_bot", lambda game, spec: Uniform())
     monkeypatch.setattr(card_commons_cli, "valued_builds", lambda view: None)
+    monkeypatch.setattr(play_module, "_room", lambda game: None)
     read, prompts = scripted(["1"] * 400)
     monkeypatch.setattr("builtins.input", read)
     argv = ["play", "--game", GAME, "--seed", "12", "--target", "3", "--first-starter", "1", "--seat", "1"]

@@ -1,8 +1,9 @@
 """Card Commons in the terminal: the words ``divided play --game card-commons`` prints for it.
 
-Before each of your moves: the round and the scores, your hand, both Collections (your
-reserved card marked, the other's as a back ``##``), the actions each player has used, the
-pile and hand sizes, and (when the game's room is installed) what you know of the hidden cards.
+Before each of your moves: the round and the scores, the actions each player has used, the
+pile and hand sizes, then the cards: the game's books where its room is installed (your hand,
+both Collections, what you know of the hidden cards), or else your hand and both Collections
+(your reserved card marked ``*``, the other's as a back ``##``).
 What the bot did is told from your view: the kind of its Reserve or Discard (never the cards),
 its offers and what it kept. After each round the showdown: both Collections, both builds and
 the points. The menu numbers the moves that are few (reserves, discards, keeps, the best
@@ -113,8 +114,9 @@ class CardCommonsTerminal(Terminal):
         """The skilled bot, where the game's own bots are installed (else the generic random one)."""
         return "skilled" if "skilled" in bot_names(GAME) else "random"
 
-    def table(self, view: PlayerView) -> list[str]:
-        """The table as ``view.player`` sees it."""
+    def table(self, view: PlayerView, *, cards: bool = True) -> list[str]:
+        """The table as ``view.player`` sees it; without ``cards``, only the round, the scores, the
+        actions used and the sizes (the game's books then tell the cards)."""
         me = view.player
         assert me is not None
         other = 1 - me
@@ -123,6 +125,15 @@ class CardCommonsTerminal(Terminal):
         lines = [f"Round {view.round + 1}{extra}. Score: you {view.scores[me]}, the bot {view.scores[other]} "
                  f"(first to {target} wins). {_who(view.starter, me, capital=True)} "
                  f"{'start' if view.starter == me else 'starts'} this round."]
+        if cards:
+            lines += self._cards(view, me, other)
+        lines.append(f"Actions used: you {_used(view.used[me])}; the bot {_used(view.used[other])}.")
+        if view.phase != Phase.BUILD:
+            lines.append(f"Draw pile: {_count(view.pile_size)}. The bot's hand: {_count(view.hand_sizes[other])}.")
+        return lines
+
+    def _cards(self, view: PlayerView, me: int, other: int) -> list[str]:
+        lines = []
         if view.phase in (Phase.ACT, Phase.KEEP, Phase.DRAW):
             lines.append(f"Your hand ({view.hand.bit_count()}): {_cards(view.hand)}")
         mine = [f"{PACK_21.format_mask(view.reserved)}*"] if view.reserved else []
@@ -133,11 +144,8 @@ class CardCommonsTerminal(Terminal):
         theirs += [str(c) for c in PACK_21.cards_of(view.face_up[other])]
         lines.append(f"The bot's Collection ({len(theirs)}): {' '.join(theirs) or '-'}"
                      + (f"   ({BACK}: its reserved card, face down)" if view.has_reserved[other] else ""))
-        lines.append(f"Actions used: you {_used(view.used[me])}; the bot {_used(view.used[other])}.")
         if view.discards:
             lines.append(f"Your discards (nobody else sees them): {_cards(view.discards)}")
-        if view.phase != Phase.BUILD:
-            lines.append(f"Draw pile: {_count(view.pile_size)}. The bot's hand: {_count(view.hand_sizes[other])}.")
         return lines
 
     def news(self, view: PlayerView, seat: int, cursor: int) -> tuple[list[str], int]:
@@ -168,10 +176,9 @@ class CardCommonsTerminal(Terminal):
         return []  # the view tells it (news)
 
     def before_move(self, view: PlayerView, room: GameRoom[Any, PlayerView] | None) -> list[str]:
-        lines = ["", *self.table(view)]
-        if room is not None:
-            lines += ["What you know of the hidden cards:", room.books(view).describe()]
-        return lines
+        if room is None:
+            return ["", *self.table(view)]
+        return ["", *self.table(view, cards=False), room.books(view).describe()]
 
     def menu(self, view: PlayerView, legal: Sequence[int], label: Callable[[int], str]) -> Menu:
         if view.phase == Phase.KEEP:
