@@ -23,7 +23,14 @@ from divided import games
 from divided.cards import mask_indices
 from divided.games.card_commons import actions as act
 from divided.games.card_commons.rules import CardCommonsRules
-from divided.games.card_commons.state import ALL_CARDS, BuildEvent, CardCommonsState, KeepEvent, Phase, TurnEvent
+from divided.games.card_commons.state import (
+    ALL_CARDS,
+    BuildEvent,
+    CardCommonsState,
+    KeepEvent,
+    Phase,
+    TurnEvent,
+)
 
 RULES = CardCommonsRules()
 NEVER = 99  # the turn a card still in hand is used at

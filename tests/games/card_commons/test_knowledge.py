@@ -28,7 +28,7 @@ from divided import games
 from divided.cards import PACK_21, mask_indices
 from divided.games.card_commons import actions as act
 from divided.games.card_commons.knowledge import ASIDE, PILE, knowledge
-from divided.games.card_commons.state import ALL_CARDS, CardCommonsState, Phase, TurnEvent
+from divided.games.card_commons.state import ALL_CARDS, BuildEvent, CardCommonsState, Phase, TurnEvent
 from divided.games.card_commons.view import observe
 
 m = PACK_21.parse_mask
@@ -79,9 +79,12 @@ def _world(core: CardCommonsState, me: int, zones: dict[str, int]) -> CardCommon
     if builds[them] & old_reserved:  # their secret build: the same build with the new card
         builds[them] = builds[them] & ~old_reserved | zones["reserved"]
     for index, event in enumerate(log):
-        if event.round == core.round and type(event).__name__ == "BuildEvent" and event.player == them:
+        if event.round == core.round and isinstance(event, BuildEvent) and event.player == them:
             log[index] = replace(event, three=builds[them])
-    pair = (lambda mine, theirs: (mine, theirs) if me == 0 else (theirs, mine))
+
+    def pair(mine: int, theirs: int) -> tuple[int, int]:
+        return (mine, theirs) if me == 0 else (theirs, mine)
+
     return replace(core, aside=zones["aside"], hands=pair(core.hands[me], zones["hand"]),
                    reserved=pair(core.reserved[me], zones["reserved"]),
                    discards=pair(core.discards[me], zones["discards"]), placed=ALL_CARDS & ~zones["pile"],
