@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import cache
 from itertools import combinations, permutations
 from typing import Any
 
@@ -98,6 +99,16 @@ def replays(world: CardCommonsState) -> bool:
         if state == world:
             return True
     return False
+
+
+@cache
+def _arrival_orders(received: int, turns: tuple[int, ...]) -> int:
+    return arrival_orders(received, list(turns))
+
+
+def arrival_orders_cached(received: int, turns: list[int]) -> int:
+    """:func:`arrival_orders`, remembered (the spectator's brute force asks again and again)."""
+    return _arrival_orders(received, tuple(turns))
 
 
 def arrival_orders(received: int, turns: list[int]) -> int:

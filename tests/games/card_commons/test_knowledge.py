@@ -22,7 +22,7 @@ from math import comb
 from typing import Any
 
 import pytest
-from cc_witness import arrival_orders, positions, replays
+from cc_witness import arrival_orders, arrival_orders_cached, positions, replays
 
 from divided import games
 from divided.cards import PACK_21, mask_indices
@@ -181,6 +181,54 @@ def test_books_match_brute_force_at_late_positions(index: int) -> None:
 def test_books_match_brute_force_sweep(seed: int) -> None:
     for state in positions({"first_starter": seed % 2}, range(seed, seed + 1), late(1500)):
         check(state)
+
+
+def spectator_brute_force(core: CardCommonsState) -> dict[int, dict[str, Fraction]]:
+    """A spectator's odds by the same method: both players' hidden cards are placed."""
+    view = observe(core, None, games.load("card-commons").rules.current_player(core))
+    seen = core.face_up[0] | core.face_up[1]
+    for event in _round_turns(core):
+        move = act.decode(event.action)
+        if move.kind in (act.Kind.OFFER_THREE, act.Kind.OFFER_SETS):
+            seen |= move.cards
+    unseen = mask_indices(ALL_CARDS & ~seen)
+    zones = [("aside", core.aside), ("pile", core.pile)]
+    for seat in (0, 1):
+        zones += [(f"hand {seat}", core.hands[seat]), (f"reserved {seat}", core.reserved[seat]),
+                  (f"discards {seat}", core.discards[seat])]
+    names = {"aside": ASIDE, "pile": PILE}
+    for seat in (0, 1):
+        names |= {f"hand {seat}": f"player {seat}'s hand", f"reserved {seat}": f"player {seat}'s reserved card",
+                  f"discards {seat}": f"player {seat}'s discards"}
+    weights: dict[int, dict[str, int]] = {c: {} for c in unseen}
+    total = 0
+    for placement in _placements(unseen, [cards.bit_count() for _, cards in zones]):
+        placed = dict(zip([name for name, _ in zones], placement, strict=True))
+        world = _world(core, 1, {"aside": placed["aside"], "pile": placed["pile"], "hand": placed["hand 0"],
+                                 "reserved": placed["reserved 0"], "discards": placed["discards 0"]})
+        world = _world(world, 0, {"aside": placed["aside"], "pile": placed["pile"], "hand": placed["hand 1"],
+                                  "reserved": placed["reserved 1"], "discards": placed["discards 1"]})
+        if observe(world, None, view.current_player) != view or not replays(world):
+            continue
+        weight = 1
+        for seat in (0, 1):
+            turns = [act.decode(e.action).cards for e in _round_turns(world) if e.player == seat]
+            received = world.hands[seat] | world.reserved[seat] | world.discards[seat]
+            for used in turns:
+                received |= used
+            weight *= arrival_orders_cached(received, turns)
+        total += weight
+        for name, cards in placed.items():
+            for card in mask_indices(cards):
+                weights[card][name] = weights[card].get(name, 0) + weight
+    return {c: {names[p]: Fraction(w, total) for p, w in places.items() if w} for c, places in weights.items()}
+
+
+@pytest.mark.slow
+def test_spectator_books_match_brute_force_at_the_build() -> None:
+    at_builds = positions({}, range(3), lambda s: s.core.phase == Phase.BUILD and not s.core.builds[0])
+    for _, state in zip(range(3), at_builds, strict=False):  # about ten seconds each
+        assert knowledge(state.observation(None)).unaccounted == spectator_brute_force(state.core)
 
 
 # -- hand-made cases ---------------------------------------------------------------------------
