@@ -175,7 +175,7 @@ def splits_of(collection: int) -> Splits:
     keep[1:] = three[order][1:] > running[:-1]
     for array in (five, three):
         array.flags.writeable = False
-    return Splits(collection, tuple(int(t) for t in three_masks), five, three, order[keep])
+    return Splits(collection, tuple(three_masks.tolist()), five, three, order[keep])
 
 
 def is_monotone(table: Table) -> bool:
@@ -193,13 +193,6 @@ def _compare(mine: Ints, theirs: Ints) -> Ints:
     """WIN/TIE/LOSE indices of every pair (rows mine, columns theirs)."""
     out: Ints = (1 - np.sign(mine[:, None] - theirs[None, :])).astype(np.int64)
     return out
-
-
-def _block(table: Floats, mine: Splits, rows: Ints, theirs: Splits, cols: Ints) -> Floats:
-    """The payoff to me of my splits ``rows`` against their splits ``cols``."""
-    five = _compare(mine.five[rows], theirs.five[cols])
-    three = _compare(mine.three[rows], theirs.three[cols])
-    return table[five, three]
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,17 +231,14 @@ def solve(mine: Sequence[int], theirs: Sequence[int], prior: npt.ArrayLike, tabl
     their_type = np.concatenate([np.full(len(c), b, dtype=np.int64) for b, c in enumerate(their_cols)])
     my_start = np.concatenate([[0], np.cumsum([len(r) for r in my_rows])])
     their_start = np.concatenate([[0], np.cumsum([len(c) for c in their_cols])])
-    game = np.zeros((int(my_start[-1]), int(their_start[-1])))
-    cache: dict[tuple[int, int], Floats] = {}
-    for a in range(t1):
-        for b in range(t2):
-            if weights[a, b] == 0:
-                continue
-            key = (mine[a], theirs[b])
-            block = cache.get(key)
-            if block is None:
-                block = cache[key] = _block(pay, my_splits[a], my_rows[a], their_splits[b], their_cols[b])
-            game[my_start[a]:my_start[a + 1], their_start[b]:their_start[b + 1]] = weights[a, b] * (block + shift)
+    row_index = np.concatenate(my_rows)
+    col_index = np.concatenate(their_cols)
+    rows_five = np.concatenate([s.five for s in my_splits])[my_type * 56 + row_index]
+    rows_three = np.concatenate([s.three for s in my_splits])[my_type * 56 + row_index]
+    cols_five = np.concatenate([s.five for s in their_splits])[their_type * 56 + col_index]
+    cols_three = np.concatenate([s.three for s in their_splits])[their_type * 56 + col_index]
+    game = (pay[_compare(rows_five, cols_five), _compare(rows_three, cols_three)] + shift) * weights[
+        my_type[:, None], their_type[None, :]]
     sigma, tau, pivots = _simplex(game, my_type, their_type, t1, t2)
     sigma = _per_type(sigma, my_type, t1)
     tau = _per_type(tau, their_type, t2)
@@ -352,35 +342,30 @@ def value_splits(collection: int, theirs: Sequence[int], belief: npt.ArrayLike, 
     if chances.shape != (len(theirs),) or chances.min() < 0 or abs(chances.sum() - 1) > 1e-9:
         raise ValueError("the belief is one chance per opponent type, summing to 1")
     pay = np.asarray(table, dtype=np.float64)
-    value = np.zeros(56)
-    five = np.zeros((56, 3))
-    three = np.zeros((56, 3))
-    everything = np.arange(56, dtype=np.int64)
+    their_five, their_three, weight = [], [], []
     for chance, their_collection, strategy in zip(chances, theirs, strategies, strict=True):
-        if chance == 0:
-            continue
         other = splits_of(their_collection)
-        cols = np.flatnonzero(strategy > 0)
-        weight = chance * strategy[cols]
-        five_cmp = _compare(mine.five, other.five[cols])
-        three_cmp = _compare(mine.three, other.three[cols])
-        value += pay[five_cmp, three_cmp] @ weight
-        for outcome in (WIN, TIE, LOSE):
-            five[:, outcome] += (five_cmp == outcome) @ weight
-            three[:, outcome] += (three_cmp == outcome) @ weight
-    own = np.zeros(56) if mix is None else mix
-    out = []
-    for i in everything:
-        points_for = 2 * (five[i, WIN] + five[i, TIE]) + three[i, WIN] + three[i, TIE]
-        points_against = 2 * (five[i, LOSE] + five[i, TIE]) + three[i, LOSE] + three[i, TIE]
-        t = mine.threes[i]
-        out.append(SplitValue(act.build(t), t, collection ^ t, float(value[i]), float(points_for),
-                              float(points_against), float(five[i, WIN]), float(five[i, TIE]), float(three[i, WIN]),
-                              float(three[i, TIE]), float(own[i])))
-    order = sorted(range(56), key=lambda i: (-round(out[i].match_win / TIE_TOLERANCE),
-                                             -round(out[i].margin / TIE_TOLERANCE), -round(out[i].mix / TIE_TOLERANCE),
-                                             -int(mine.five[i]), -int(mine.three[i]), out[i].action))
-    return [out[i] for i in order]
+        cols = np.flatnonzero(np.asarray(strategy) > 0)
+        their_five.append(other.five[cols])
+        their_three.append(other.three[cols])
+        weight.append(chance * np.asarray(strategy)[cols])
+    w = np.concatenate(weight)
+    five_cmp = _compare(mine.five, np.concatenate(their_five))
+    three_cmp = _compare(mine.three, np.concatenate(their_three))
+    value = pay[five_cmp, three_cmp] @ w
+    five = np.stack([(five_cmp == o) @ w for o in (WIN, TIE, LOSE)], axis=1)
+    three = np.stack([(three_cmp == o) @ w for o in (WIN, TIE, LOSE)], axis=1)
+    points_for = 2 * (five[:, WIN] + five[:, TIE]) + three[:, WIN] + three[:, TIE]
+    points_against = 2 * (five[:, LOSE] + five[:, TIE]) + three[:, LOSE] + three[:, TIE]
+    own = np.zeros(56) if mix is None else np.asarray(mix, dtype=np.float64)
+    actions = [act.build(t) for t in mine.threes]
+    order = np.lexsort((np.array(actions), -mine.three, -mine.five, -np.round(own / TIE_TOLERANCE),
+                        -np.round((points_for - points_against) / TIE_TOLERANCE), -np.round(value / TIE_TOLERANCE)))
+    columns = zip(value.tolist(), points_for.tolist(), points_against.tolist(), five[:, WIN].tolist(),
+                  five[:, TIE].tolist(), three[:, WIN].tolist(), three[:, TIE].tolist(), own.tolist(), strict=True)
+    out = [SplitValue(actions[i], mine.threes[i], collection ^ mine.threes[i], *row)
+           for i, row in enumerate(columns)]
+    return [out[i] for i in order.tolist()]
 
 
 def _payoff(view: PlayerView, aim_: str, model: RoundModel) -> Table:
