@@ -137,7 +137,7 @@ def test_known_reserves_match_the_brute_force_matrix_game(position: tuple[int, i
     assert (a @ tau).max() == pytest.approx(value, abs=1e-9)
     assert (sigma @ a).min() == pytest.approx(value, abs=1e-9)
     assert solution.gap == pytest.approx(0.0, abs=1e-9)
-    values = {v.action: v.match_win for v in value_splits(mine, [theirs], [1.0], solution.theirs, table)}
+    values = {v.action: v.value for v in value_splits(mine, [theirs], [1.0], solution.theirs, table)}
     for i, r in enumerate(rows):
         assert values[act.build(r)] == pytest.approx(float(a[i] @ tau), abs=1e-12)
 
@@ -171,7 +171,7 @@ def test_c7_strongest_five_first_loses_points() -> None:
     # Against their sound (equilibrium) build my best split is worth the brute-force value, -5/3.
     solution = solve([MINE_C7], [THEIRS_C7], [[1.0]], points_payoffs())
     best = value_splits(MINE_C7, [THEIRS_C7], [1.0], solution.theirs, points_payoffs(), solution.mine[0])[0]
-    assert best.match_win == pytest.approx(-5 / 3)
+    assert best.value == pytest.approx(-5 / 3)
 
 
 def test_four_two_the_three_card_point_wins_the_match() -> None:
@@ -232,8 +232,12 @@ def test_values_are_consistent_and_complete(seed: int) -> None:
             assert -1e-12 <= win <= 1 + 1e-12 and tie >= -1e-12 and win + tie <= 1 + 1e-12
         assert v.points_for + v.points_against == pytest.approx(3 + 2 * v.five_tie + v.three_tie)
         assert 0.0 <= v.match_win <= 1.0
-    assert [v.match_win for v in values] == sorted((v.match_win for v in values), reverse=True) or all(
-        a.match_win >= b.match_win - 1e-9 for a, b in itertools.pairwise(values))
+    assert all(a.value >= b.value - 1e-9 for a, b in itertools.pairwise(values))
+    assert all(v.value == v.match_win for v in values)
+    points = analyse_build(view, aim_for="points")
+    assert all(a.value >= b.value - 1e-9 for a, b in itertools.pairwise(points.splits))
+    for v in points.splits:
+        assert v.value == pytest.approx(v.margin) and 0.0 <= v.match_win <= 1.0
     assert build_values(view) == list(values)
 
 

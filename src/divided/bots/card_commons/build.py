@@ -45,8 +45,8 @@ opponent's reserved card known (:func:`solve` on one type each) the game is the 
 >>> while state.core.phase != "build":
 ...     state.apply_action(rng.choice(state.legal_actions()))
 >>> values = build_values(state.observation(0))
->>> len(values), values[0].match_win >= values[-1].match_win
-(56, True)
+>>> len(values), values[0].value >= values[-1].value, values[0].value == values[0].match_win
+(56, True, True)
 >>> actions.kind_of(best_build(state.observation(0))).name
 'BUILD'
 """
@@ -91,7 +91,9 @@ Ints = npt.NDArray[np.int64]
 class SplitValue:
     """One split of the viewer's Collection and what it is worth against the opponent's sound build.
 
-    ``match_win`` is the chance of winning the match (a draw a half); ``points_for`` and
+    ``value`` is what the splits are ranked by: the chance of winning the match (``match_win``,
+    a draw a half) when aiming at the match, this round's expected points margin when aiming at
+    points (``match_win`` is then the chance of winning the match with that split); ``points_for`` and
     ``points_against`` are this round's expected points; ``five_win``/``five_tie`` and
     ``three_win``/``three_tie`` the chances of winning and tying each comparison; ``mix`` the
     split's weight in the viewer's own equilibrium strategy (0 off its support)."""
@@ -99,6 +101,7 @@ class SplitValue:
     action: int
     three: int
     five: int
+    value: float
     match_win: float
     points_for: float
     points_against: float
@@ -124,7 +127,7 @@ class SplitValue:
     def to_json(self) -> dict[str, str | int | float]:
         """The split's values as JSON scalars (cards in the project's notation)."""
         return {"action": self.action, "five": PACK_21.format_mask(self.five), "three": PACK_21.format_mask(self.three),
-                "match_win": self.match_win, "points_for": self.points_for, "points_against": self.points_against,
+                "value": self.value, "match_win": self.match_win, "points_for": self.points_for, "points_against": self.points_against,
                 "five_win": self.five_win, "five_tie": self.five_tie, "three_win": self.three_win,
                 "three_tie": self.three_tie, "mix": self.mix}
 
@@ -331,12 +334,12 @@ def _gap(game: Floats, sigma: Floats, tau: Floats, my_type: Ints, their_type: In
 
 
 def value_splits(collection: int, theirs: Sequence[int], belief: npt.ArrayLike, strategies: Sequence[Floats],
-                 table: Table, mix: Floats | None = None) -> list[SplitValue]:
+                 table: Table, mix: Floats | None = None, match_table: Table | None = None) -> list[SplitValue]:
     """Each of the 56 splits of ``collection`` against the opponent's types ``theirs`` (their
     Collections, believed with the chances ``belief``) playing ``strategies`` (over their 56
     splits each), best first: by ``table``'s value, then the expected points margin, then the
     weight in ``mix`` (the viewer's equilibrium strategy), the stronger 5-card hand, the stronger
-    3-card hand, the action number."""
+    3-card hand, the action number. ``match_table`` gives ``match_win`` (default: ``table``)."""
     mine = splits_of(collection)
     chances = np.asarray(belief, dtype=np.float64)
     if chances.shape != (len(theirs),) or chances.min() < 0 or abs(chances.sum() - 1) > 1e-9:
@@ -353,6 +356,7 @@ def value_splits(collection: int, theirs: Sequence[int], belief: npt.ArrayLike, 
     five_cmp = _compare(mine.five, np.concatenate(their_five))
     three_cmp = _compare(mine.three, np.concatenate(their_three))
     value = pay[five_cmp, three_cmp] @ w
+    match = value if match_table is None else np.asarray(match_table, dtype=np.float64)[five_cmp, three_cmp] @ w
     five = np.stack([(five_cmp == o) @ w for o in (WIN, TIE, LOSE)], axis=1)
     three = np.stack([(three_cmp == o) @ w for o in (WIN, TIE, LOSE)], axis=1)
     points_for = 2 * (five[:, WIN] + five[:, TIE]) + three[:, WIN] + three[:, TIE]
@@ -361,7 +365,7 @@ def value_splits(collection: int, theirs: Sequence[int], belief: npt.ArrayLike, 
     actions = [act.build(t) for t in mine.threes]
     order = np.lexsort((np.array(actions), -mine.three, -mine.five, -np.round(own / TIE_TOLERANCE),
                         -np.round((points_for - points_against) / TIE_TOLERANCE), -np.round(value / TIE_TOLERANCE)))
-    columns = zip(value.tolist(), points_for.tolist(), points_against.tolist(), five[:, WIN].tolist(),
+    columns = zip(value.tolist(), match.tolist(), points_for.tolist(), points_against.tolist(), five[:, WIN].tolist(),
                   five[:, TIE].tolist(), three[:, WIN].tolist(), three[:, TIE].tolist(), own.tolist(), strict=True)
     out = [SplitValue(actions[i], mine.threes[i], collection ^ mine.threes[i], *row)
            for i, row in enumerate(columns)]
@@ -380,7 +384,7 @@ def analyse_build(view: PlayerView, *, aim_for: str = "match", model: RoundModel
     """Every split of the viewer's Collection valued at a build (see the module's docstring).
 
     ``aim_for="match"`` (the default) values a split by the chance of winning the match;
-    ``"points"`` by this round's expected points margin (``match_win`` then holds that margin)."""
+    ``"points"`` by this round's expected points margin (the opponent then also aims at points)."""
     if view.player is None or view.phase != Phase.BUILD:
         raise ValueError(f"build values need a player's view at the build; this is "
                          f"{'a spectator' if view.player is None else 'player ' + str(view.player)} "
@@ -408,7 +412,8 @@ def analyse_build(view: PlayerView, *, aim_for: str = "match", model: RoundModel
     solution = solve(mine, theirs, prior, table)
     me_type = my_types.index(view.reserved)
     belief = prior[me_type] / prior[me_type].sum()
-    splits = value_splits(collection, theirs, belief, solution.theirs, table, solution.mine[me_type])
+    splits = value_splits(collection, theirs, belief, solution.theirs, table, solution.mine[me_type],
+                          round_payoffs(Situation.from_view(view), model))
     reason = aim(Situation.from_view(view)) if aim_for == "match" else "Values are this round's expected points margin."
     return BuildAnalysis(tuple(splits), reason, solution.gap, solution.pivots)
 
