@@ -19,19 +19,24 @@ match, which is the aim) and :func:`best_build` plays the best.
   tables; the payoff of a round's outcome is the chance of winning the match after it
   (:mod:`.match`: exact for a round that ends the match, the both-reach rule and C6's extra
   rounds; a round model for the rounds after).
-* *Assumed.* The game is solved with the opponent's types ``(y, a)`` (twelve) and the
-  viewer's types the seven cards of ``K`` and ``U`` that the opponent may think reserved (a
-  viewer type ``x`` believes the opponent's type uniform over the ``(y, a)`` that leave ``x``
-  possible: all twelve for ``x`` in ``K``, the three with ``a = x`` for ``x`` in ``U``). This is
-  the common prior conditioned on what the viewer knows (the opponent's hidden cards are three of
-  ``U``): the viewer's and the opponent's beliefs are exact; what the opponent thinks the viewer
-  believes is simplified. The opponent "builds soundly": they play their part of an equilibrium
-  of this zero-sum game, solved exactly (up to rounding) as a linear programme by the simplex
-  method; the gap of the solution (what deviations could gain) is reported. A split whose
-  5-card and 3-card hands are both no stronger than another's of the same Collection is never
-  better whatever the opponent does (the payoff is monotone in each comparison, checked), so only
-  each type's undominated splits (its Pareto front) enter the solver; the viewer's 56 splits
-  are all valued against the opponent's equilibrium strategy under the viewer's exact belief.
+* *Assumed.* The opponent's type is what they hide: their reserved card ``y`` and their two
+  discards, which leave ``a``, the fourth card of ``U``, among the cards they have not seen; so
+  twelve types ``(y, a)``. The viewer's types are the seven cards of ``K`` and ``U`` the
+  opponent may think reserved (a viewer type ``x`` believes the opponent's type uniform over the
+  ``(y, a)`` that leave ``x`` possible: all twelve for ``x`` in ``K``, the three with ``a = x``
+  for ``x`` in ``U``). This is the common prior conditioned on what the viewer knows (the
+  opponent's hidden cards are three of ``U``): the viewer's belief and the opponent's belief are
+  exact; what the opponent thinks the viewer believes is simplified (a strategy depends on the
+  reserved card only). The opponent "builds soundly": they play their part of an equilibrium of
+  this zero-sum game, solved exactly (up to rounding) as a linear programme by the simplex
+  method; the gap of the solution (what deviations could gain, about 1e-15) is reported. A split
+  whose 5-card and 3-card hands are both no stronger than another's of the same Collection is
+  never better whatever the opponent does (the payoff is monotone in each comparison, checked),
+  so only each type's undominated splits (its Pareto front) enter the solver; the viewer's 56
+  splits are all valued against the opponent's equilibrium strategy under the viewer's exact
+  belief. Against an equilibrium several splits can share the best value: the expected points,
+  then the split's weight in the viewer's own equilibrium strategy (``mix``, for a bot that
+  samples) break the tie.
 
 If the opponent has already built, their build is still hidden: nothing changes. With the
 opponent's reserved card known (:func:`solve` on one type each) the game is the 56 x 56 matrix.
