@@ -330,3 +330,14 @@ def test_bad_views_are_refused() -> None:
         splits_of(m("As Ah"))
     with pytest.raises(ValueError, match="aim"):
         build_values(RULES.observe(core, RULES.current_player(core)), aim_for="glory")
+
+
+def test_building_second_changes_nothing() -> None:
+    """Seat 0 builds first; seat 1's values are the same before and after that hidden commit."""
+    core = build_position(9)
+    before = build_values(RULES.observe(core, 1))
+    after_core = RULES.apply(core, best_build(RULES.observe(core, 0)))
+    assert RULES.current_player(after_core) == 1
+    view = RULES.observe(after_core, 1)
+    assert view.built == (True, False)
+    assert build_values(view) == before
