@@ -114,10 +114,12 @@ def disjoint_collections(seed: int) -> tuple[int, int]:
 TABLES = {"points": points_payoffs(), "0-0": round_payoffs(Situation(0, 0)), "4-2": round_payoffs(Situation(4, 2)),
           "3-3": round_payoffs(Situation(3, 3)), "2-4": round_payoffs(Situation(2, 4, i_start=False))}
 POSITIONS = [(MINE_C7, THEIRS_C7), (m("Ts Js Qs Ks As Ah Ad Ac"), m("Th Jd Qc Kh Tc Jh Qd Kc")),
-             *(disjoint_collections(seed) for seed in range(4))]
+             *(disjoint_collections(seed) for seed in range(4)),
+             *(pytest.param(disjoint_collections(seed), marks=pytest.mark.slow) for seed in range(100, 104))]
 
 
-@pytest.mark.parametrize("position", POSITIONS, ids=lambda p: PACK_21.format_mask(p[0]).replace(" ", ""))
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda p: PACK_21.format_mask(p[0]).replace(" ", "")
+                         if isinstance(p, tuple) else None)
 @pytest.mark.parametrize("aim", list(TABLES))
 def test_known_reserves_match_the_brute_force_matrix_game(position: tuple[int, int], aim: str) -> None:
     """With both reserved cards known the build is the 56 x 56 matrix game: the opponent's
@@ -259,7 +261,7 @@ def _payoff(mine: int, my_three: int, theirs: int, their_three: int, table: Tabl
     return table[outcome(five, 0)][outcome(three, 0)]
 
 
-@pytest.mark.parametrize("seed", [6, 7])
+@pytest.mark.parametrize("seed", [6, 7, *(pytest.param(s, marks=pytest.mark.slow) for s in range(100, 105))])
 def test_bayesian_equilibrium_split_by_split(seed: int) -> None:
     """From the full state: the four cards the viewer has not seen are the opponent's reserved
     card, their discards and the card set aside; in each world (their reserved card y, the card
@@ -304,6 +306,17 @@ def test_bayesian_equilibrium_split_by_split(seed: int) -> None:
     my_value = sum(p * next(v.match_win for v in values if v.three == t)
                    for t, p in mixed(mine, solution.mine[me_type]))
     assert values[0].match_win == pytest.approx(my_value, abs=1e-9)
+    # Every type of mine (as the opponent pictures me) plays a best response to them too.
+    for i, x in enumerate(my_types):
+        collection = my_face | x
+        meets = [b for b, (_, a) in enumerate(their_types) if x & (known | a)]
+
+        def my_value_of(three: int, collection: int = collection, meets: list[int] = meets) -> float:
+            return sum(p * _payoff(collection, three, their_face | their_types[b][0], t, table)
+                       for b in meets for t, p in mixed(their_face | their_types[b][0], solution.theirs[b])) / len(meets)
+
+        played = sum(p * my_value_of(t) for t, p in mixed(collection, solution.mine[i]))
+        assert max(my_value_of(t) for t in threes_of(collection)) <= played + 1e-9
 
 
 def test_match_situation_changes_the_reason_and_the_values() -> None:
