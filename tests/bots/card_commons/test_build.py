@@ -320,15 +320,19 @@ def test_bayesian_equilibrium_split_by_split(seed: int) -> None:
 
 
 def test_match_situation_changes_the_reason_and_the_values() -> None:
-    me = RULES.current_player(build_position(8))
+    me = RULES.current_player(build_position(10))
     at = {}
     for scores in ((0, 0), (4, 2) if me == 0 else (2, 4)):
-        at[scores[me]] = analyse_build(RULES.observe(build_position(8, scores), me))
+        at[scores[me]] = analyse_build(RULES.observe(build_position(10, scores), me))
     assert "no one can reach 5" in at[0].reason
     assert "3-card point alone wins you the match" in at[4].reason
     # At 4-2 a split wins the match exactly when it wins a comparison, or as an extra round on a double tie.
     for v in at[4].splits:
         assert v.match_win >= max(v.five_win, v.three_win) - 1e-12
+    # Here the split with the best points margin is not the best for the match, and the reason says so.
+    best, most = at[4].splits[0], max(at[4].splits, key=lambda v: v.margin)
+    assert most.margin > best.margin + 0.1 and most.match_win < best.match_win
+    assert "the aim changes the build" in at[4].reason
 
 
 def test_bad_views_are_refused() -> None:

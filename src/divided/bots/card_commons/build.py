@@ -419,8 +419,24 @@ def analyse_build(view: PlayerView, *, aim_for: str = "match", model: RoundModel
     belief = prior[me_type] / prior[me_type].sum()
     splits = value_splits(collection, theirs, belief, solution.theirs, table, solution.mine[me_type],
                           round_payoffs(Situation.from_view(view), model))
-    reason = aim(Situation.from_view(view)) if aim_for == "match" else "Values are this round's expected points margin."
+    if aim_for == "match":
+        reason = aim(Situation.from_view(view)) + _points_differ(splits)
+    else:
+        reason = "Values are this round's expected points margin (for minus against)."
     return BuildAnalysis(tuple(splits), reason, solution.gap, solution.pivots)
+
+
+def _points_differ(splits: Sequence[SplitValue]) -> str:
+    """A sentence when the split with the most expected points is not the best for the match."""
+    best = splits[0]
+    most = max(splits, key=lambda v: round(v.margin / TIE_TOLERANCE))
+    if round(most.margin / TIE_TOLERANCE) <= round(best.margin / TIE_TOLERANCE) or most.match_win >= best.match_win:
+        return ""
+    fmt = PACK_21.format_mask
+    return (f" Here the aim changes the build: {fmt(most.five)} | {fmt(most.three)} has the better points "
+            f"margin ({most.points_for:.2f} to {most.points_against:.2f} expected, against "
+            f"{best.points_for:.2f} to {best.points_against:.2f}) but wins the match less often "
+            f"({100 * most.match_win:.1f}% against {100 * best.match_win:.1f}%).")
 
 
 def build_values(view: PlayerView, *, aim_for: str = "match", model: RoundModel = ROUND_MODEL) -> list[SplitValue]:
