@@ -205,9 +205,10 @@ def _compare(mine: Ints, theirs: Ints) -> Ints:
 
 @dataclass(frozen=True, slots=True)
 class Solution:
-    """An approximate equilibrium: each type's mixed strategy over its own splits (by index into
-    its 56), the gap (what the better deviations gain, both sides together: 0 up to rounding) and
-    the simplex pivots it took."""
+    """An equilibrium (exact up to rounding): each type's mixed strategy over its own splits (by
+    index into its 56), the gap (what the better deviations gain, both sides together: 0 up to
+    rounding) and the simplex pivots it took. Where the game has several equilibria this is the
+    one the simplex method reaches (deterministically)."""
 
     mine: tuple[Floats, ...]
     theirs: tuple[Floats, ...]
