@@ -16,6 +16,7 @@ from divided import games
 from divided.bots.card_commons.build import (
     analyse_build,
     best_build,
+    build_mix,
     build_values,
     solve,
     splits_of,
@@ -241,6 +242,9 @@ def test_values_are_consistent_and_complete(seed: int) -> None:
     for v in points.splits:
         assert v.value == pytest.approx(v.margin) and 0.0 <= v.match_win <= 1.0
     assert build_values(view) == list(values)
+    mix = build_mix(view)
+    assert sorted(mix) == RULES.legal_actions(core) and sum(mix.values()) == pytest.approx(1.0)
+    assert all(p >= 0 for p in mix.values()) and mix[values[0].action] > 0
 
 
 @pytest.mark.parametrize("seed", [4, 5])

@@ -34,9 +34,9 @@ match, which is the aim) and :func:`best_build` plays the best.
   never better whatever the opponent does (the payoff is monotone in each comparison, checked),
   so only each type's undominated splits (its Pareto front) enter the solver; the viewer's 56
   splits are all valued against the opponent's equilibrium strategy under the viewer's exact
-  belief. Against an equilibrium several splits can share the best value: the expected points,
-  then the split's weight in the viewer's own equilibrium strategy (``mix``, for a bot that
-  samples) break the tie.
+  belief. Against an equilibrium several splits can share the best value: a split the viewer's
+  own equilibrium strategy plays (``mix``, for a bot that samples: :func:`build_mix`) comes
+  first, since a split outside it could be exploited, then the expected points break the tie.
 
 If the opponent has already built, their build is still hidden: nothing changes. With the
 opponent's reserved card known (:func:`solve` on one type each) the game is the 56 x 56 matrix.
@@ -343,9 +343,9 @@ def value_splits(collection: int, theirs: Sequence[int], belief: npt.ArrayLike, 
                  table: Table, mix: Floats | None = None, match_table: Table | None = None) -> list[SplitValue]:
     """Each of the 56 splits of ``collection`` against the opponent's types ``theirs`` (their
     Collections, believed with the chances ``belief``) playing ``strategies`` (over their 56
-    splits each), best first: by ``table``'s value, then the expected points margin, then the
-    weight in ``mix`` (the viewer's equilibrium strategy), the stronger 5-card hand, the stronger
-    3-card hand, the action number. ``match_table`` gives ``match_win`` (default: ``table``)."""
+    splits each), best first: by ``table``'s value, then whether ``mix`` (the viewer's equilibrium
+    strategy) plays the split at all, the expected points margin, the weight in ``mix``, the
+    stronger 5-card hand, the stronger 3-card hand, the action number. ``match_table`` gives ``match_win`` (default: ``table``)."""
     mine = splits_of(collection)
     chances = np.asarray(belief, dtype=np.float64)
     if chances.shape != (len(theirs),) or chances.min() < 0 or abs(chances.sum() - 1) > 1e-9:
@@ -370,7 +370,8 @@ def value_splits(collection: int, theirs: Sequence[int], belief: npt.ArrayLike, 
     own = np.zeros(56) if mix is None else np.asarray(mix, dtype=np.float64)
     actions = [act.build(t) for t in mine.threes]
     order = np.lexsort((np.array(actions), -mine.three, -mine.five, -np.round(own / TIE_TOLERANCE),
-                        -np.round((points_for - points_against) / TIE_TOLERANCE), -np.round(value / TIE_TOLERANCE)))
+                        -np.round((points_for - points_against) / TIE_TOLERANCE), -(own > TIE_TOLERANCE).astype(np.int64),
+                        -np.round(value / TIE_TOLERANCE)))
     columns = zip(value.tolist(), match.tolist(), points_for.tolist(), points_against.tolist(), five[:, WIN].tolist(),
                   five[:, TIE].tolist(), three[:, WIN].tolist(), three[:, TIE].tolist(), own.tolist(), strict=True)
     out = [SplitValue(actions[i], mine.threes[i], collection ^ mine.threes[i], *row)
@@ -445,6 +446,12 @@ def build_values(view: PlayerView, *, aim_for: str = "match", model: RoundModel 
     return list(analyse_build(view, aim_for=aim_for, model=model).splits)
 
 
+def build_mix(view: PlayerView, *, aim_for: str = "match", model: RoundModel = ROUND_MODEL) -> dict[int, float]:
+    """The viewer's own equilibrium strategy at the build (build action to chance, every legal
+    build listed): for a bot that samples instead of always playing :func:`best_build`."""
+    return {v.action: v.mix for v in analyse_build(view, aim_for=aim_for, model=model).splits}
+
+
 def best_build(view: PlayerView, *, aim_for: str = "match", model: RoundModel = ROUND_MODEL) -> int:
     """The build action of the best split (``actions.build(three)``)."""
     return build_values(view, aim_for=aim_for, model=model)[0].action
@@ -458,6 +465,7 @@ __all__ = [
     "Splits",
     "analyse_build",
     "best_build",
+    "build_mix",
     "build_values",
     "is_monotone",
     "solve",
