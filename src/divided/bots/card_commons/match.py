@@ -17,7 +17,8 @@ Values are the chance of winning the match, a draw counting a half (the returns'
 onto 1/0.5/0).
 
 **The model** (:data:`ROUND_MODEL`) was measured by ``scripts/card_commons_round_model.py
---rounds 3000 --seed 1`` on 2026-12-01 (267 s): 3,000 fresh rounds drafted with uniformly random
+--rounds 3000 --seed 1`` on 2026-12-01 (about 4 minutes; run twice, the second time on the final
+build code, with the same counts): 3,000 fresh rounds drafted with uniformly random
 legal turn actions and keep decisions, then built by both players with
 :func:`divided.bots.card_commons.build.best_build` aiming at points (the build game's own
 equilibrium over random deals). The counts, from the starter's side ``[five][three]`` (win, tie,
