@@ -26,6 +26,8 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "divided-ranks": [{}, {"first_splitter": 1, "reserve_order": "coin", "swap": "face-up"},
                       {"scoring": "weaker-first", "reserve_order": "splitter-first", "build": "auto"},
                       {"rounds": 2, "opening_seed": 5}],
+    "card-commons": [{}, {"first_starter": 0, "target": 3}, {"next_starter": "alternate"},
+                     {"max_extra_rounds": 0}],
     TOY: [{}, {"ranks": "paired"}],
 }
 AnyState = State[Any, Any]
