@@ -133,3 +133,26 @@ def test_expert_beats_skilled() -> None:
             bots = [expert, skilled] if seat == 0 else [skilled, expert]
             score += (play(bots, 500 + seed)[seat] + 1) / 2
     assert score / 24 > 0.55
+
+
+def test_sampled_worlds_follow_the_rooms_sampler() -> None:
+    # The expert deals the unseen cards itself (on masks, fast); the room's sampler is the project's
+    # reference for the distribution: where each unseen card lies must agree within sampling error.
+    from divided import games
+
+    found = [view for _, view, _ in _sample_positions(range(1), every=1) if view.phase in (Phase.ACT, Phase.KEEP)]
+    for view in (found[3], found[9]):
+        them = 1 - view.player
+        sampler = games.room("card-commons").sampler(view)
+        rng, n = random.Random(8), 1500
+        ours = [0] * 21
+        theirs = [0] * 21
+        for _ in range(n):
+            world = sample_round(view, rng)
+            reference = sampler.sample(rng)
+            for card in range(21):
+                ours[card] += world.hands[them] >> card & 1
+                theirs[card] += reference.hands[them] >> card & 1
+        for card in range(21):
+            p = (ours[card] + theirs[card]) / (2 * n)
+            assert abs(ours[card] - theirs[card]) / n <= 5 * (2 * p * (1 - p) / n) ** 0.5 + 1e-9, (card, view)
