@@ -5,8 +5,9 @@ sampled worlds with the skilled rules for both players (:mod:`.playout`) and sco
 outcome by the chance of winning the match after it (the round table: the aim is the match,
 not the points). The worlds are the same for every action (common random numbers: a world is
 the opponent's hand and hidden cards and the order of the draw pile), drawn uniformly over the
-deals consistent with the view (every consistent deal counts once, as the room's sampler does),
-with random numbers that come from the view and a salt only, so one view always gets one answer.
+deals consistent with the view (every consistent deal counts once, as the room's sampler does:
+:func:`sample_round` deals on masks, which is faster, and a test checks the two agree), with
+random numbers that come from the view and a salt only, so one view always gets one answer.
 
 **Pruning** (a first turn has up to 168 actions): the candidates are the ``top`` best actions by
 the skilled rules' static score (:func:`~.skilled.turn_scores`), which always include the
