@@ -115,7 +115,7 @@ def test_pages_load_the_scripts_and_styles(client: TestClient, path: str) -> Non
     scripts = [str(a["src"]) for t, a in page.tags if t == "script"]
     styles = [str(a["href"]) for t, a in page.tags if t == "link" and a.get("rel") == "stylesheet"]
     assert [s.split("?")[0] for s in scripts] == ["/static/cards.js", "/static/shell.js",
-                                                  "/static/games/divided-ranks.js"]
+                                                  "/static/games/card-commons.js", "/static/games/divided-ranks.js"]
     assert [s.split("?")[0] for s in styles] == ["/static/app.css"]
     for url in scripts + styles:
         assert client.get(url).status_code == 200, url
