@@ -221,8 +221,7 @@ def prompt(view: PlayerView, books: Any, bot_error: str | None) -> str:
     if view.phase == Phase.ACT:
         left = [kind.words for kind in act.TURN_KINDS if not view.used[me] >> kind & 1]
         turn = 4 - len(left) + 1
-        return (f"Round {view.round + 1}, your turn {turn} of 4: you drew a card. Use one of your actions "
-                f"left: {', '.join(left)}.")
+        return f"Your turn {turn} of 4 in round {view.round + 1}: you drew a card; use one of your actions left."
     if view.phase == Phase.KEEP:
         move = act.decode(view.offer)
         if move.sets is not None:
@@ -230,8 +229,7 @@ def prompt(view: PlayerView, books: Any, bot_error: str | None) -> str:
                     "the bot keeps the other.")
         return f"The bot offers {_words(move.cards)}: keep one card; the bot keeps the other two."
     if view.phase == Phase.BUILD:
-        return ("Split your eight cards into a 5-card hand and a 3-card hand. Each split shows the points "
-                "it is worth and your chance to win the match; Auto-arrange picks the best.")
+        return "Split your eight cards into a 5-card hand and a 3-card hand."
     return "Waiting."
 
 

@@ -46,14 +46,10 @@
   function points(x) { return typeof x === "number" ? x.toFixed(2) : "–"; }
 
   var HELP = {
-    turn: "Every turn starts with a draw. Then use one of your four actions, each once a round: Reserve 1 " +
-      "(face down into your Collection), Discard 2 (face down, out of the round), Offer 3 (the bot keeps 1, " +
-      "you keep 2) or Offer 2 Sets (the bot keeps one set, you keep the other).",
-    keep: "Keep the card or set that helps your hands most, or that would help the bot most: " +
-      "what you leave goes to the bot's Collection, face up.",
-    build: "Split your eight cards into a 5-card hand (2 points) and a 3-card hand (1 point). The bot sees " +
-      "seven of your cards, so the strongest 5-card hand is not always best: each split shows its expected " +
-      "points and your chance to win the match.",
+    turn: "Pick an action, then its cards. Each action is used once a round.",
+    keep: "What you leave goes face up into the bot's Collection.",
+    build: "The bot sees seven of your cards, so the strongest 5-card hand is not always best: each split " +
+      "shows its expected points and your chance to win the match.",
     over: "The match is over. Every round's showdown is below."
   };
 
