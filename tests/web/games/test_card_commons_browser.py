@@ -109,8 +109,11 @@ class Match:
             expect(mine).to_have_attribute("aria-label", re.compile("the bot has not seen it"))
             expect(mine.locator(".chance-tag")).to_have_text("unseen")
         # the decision first: the controls begin on the first screen, and nothing scrolls sideways
+        height = page.viewport_size["height"]  # type: ignore[index]
         top = page.locator("#action-area").evaluate("n => n.getBoundingClientRect().top")
-        assert 0 <= top < page.viewport_size["height"] * 0.6, top  # type: ignore[index]
+        assert 0 <= top < height * 0.6, top
+        first = page.locator("#controls button").first.evaluate("n => n.getBoundingClientRect().bottom")
+        assert first <= height, first
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
     def turn(self, s: dict[str, Any], rng: random.Random) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from divided.bots import specs
 from divided.cards import PACK_21, mask_indices
 from divided.games.card_commons import actions as act
 from divided.games.card_commons.rules import CardCommonsRules
-from divided.games.card_commons.state import CardCommonsState, RoundResult, TurnEvent
+from divided.games.card_commons.state import ALL_CARDS, CardCommonsState, RoundResult, TurnEvent
 from divided.web.games.card_commons import ROOM, round_object
 
 GAME = "card-commons"
@@ -104,14 +104,30 @@ def segments(body: dict[str, Any], current: int) -> Iterator[tuple[int, str, str
         yield current, where, text
 
 
+UNCERTAIN = ".knowledge.unaccounted"
+"""The books list every card the reader has not seen with the chance of each place: such a card
+may be named there, if every unseen card is given the same chances (checked in :func:`leaks`)."""
+
+
 def leaks(body: dict[str, Any], state: CardCommonsState, witness: Witness, *, seated: bool = True) -> list[str]:
-    """The cards a response names that its reader has not seen in the round it speaks of."""
+    """The cards a response names that its reader has not seen in the round it speaks of, and
+    books that tell unseen cards apart."""
     problems = []
     for round_, where, text in segments(body, state.round):
+        if where.startswith(UNCERTAIN):
+            continue
         allowed = witness.allowed(state, round_, seated=seated)
         for card in card_tokens(text):
             if not allowed >> card & 1:
                 problems.append(f"{where} (round {round_ + 1}) names {PACK_21[card]}: {text!r}")
+    books = (body.get("knowledge") or {}).get("unaccounted")
+    if books is not None and state.outcome is None:
+        unseen = ALL_CARDS ^ witness.allowed(state, state.round, seated=seated)
+        listed = {mask([item["card"]]): item["places"] for item in books}
+        if set(listed) != {1 << c for c in mask_indices(unseen)}:
+            problems.append(f"the books list {sorted(map(str, listed))} as unaccounted, not the unseen cards")
+        if len({repr(sorted(places.items())) for places in listed.values()}) > 1:
+            problems.append(f"the books tell unseen cards apart: {books}")
     return problems
 
 
@@ -125,6 +141,7 @@ def spectator_body(state: CardCommonsState) -> dict[str, Any]:
     """What the web room would draw for a spectator (no seat): the table, the log, the prompt."""
     view = CardCommonsRules().observe(state, None)
     return {"table": ROOM.table(view, None, False), "log": [e.to_json() for e in ROOM.log(view)],
+            "knowledge": ROOM.knowledge(ROOM.books(view)),
             "prompt": ROOM.prompt(view, None, None), "legal": [item.text for item in ROOM.legal(view)]}
 
 
@@ -169,6 +186,13 @@ def check_build(body: dict[str, Any], state: CardCommonsState) -> None:
         five, three = mask(option["five"]["cards"]), mask(option["three"]["cards"])
         assert five.bit_count() == 5 and three.bit_count() == 3 and five | three == collection
         assert act.build(three) == option["action"]
+        assert 0.0 <= option["win"] <= 1.0 and 0.0 <= option["points_for"] <= 3.0 and 0.0 <= option["points_against"] <= 3.0
+    # auto-arrange is the split with the best chance to win the match, and the only one marked best
+    top = max(o["win"] for o in options)
+    auto = body["table"]["build"]["auto"]
+    assert [o["action"] for o in options if o["best"]] == [auto]
+    assert next(o for o in options if o["action"] == auto)["win"] == pytest.approx(top, abs=1e-12)
+    assert body["table"]["build"]["aim"].startswith(("At ", "Extra round"))
 
 
 @pytest.mark.parametrize("bot", BOTS)
@@ -200,7 +224,7 @@ def test_a_match_of_every_kind_of_decision_through_the_api(http: TestClient) -> 
         seen, _ = play_match(http, "random", seed)
         for body in seen:
             kinds.update(item["kind"] for item in body["legal"])
-    assert kinds == {"reserve", "discard", "offer-3", "offer-sets", "keep-card", "keep-set", "build"}
+    assert kinds == {"reserve", "discard", "offer-three", "offer-sets", "keep-card", "keep-set", "build"}
 
 
 def test_the_offer_of_two_sets_lists_its_sets_and_the_keep_names_them(http: TestClient) -> None:
@@ -239,6 +263,8 @@ def test_a_finished_matchs_replay_steps_show_only_what_was_seen(http: TestClient
         shown = step["state"]
         finished = len(shown["table"]["rounds"])
         for round_, where, text in segments(shown, shown["table"]["round"] - 1):
+            if where.startswith(UNCERTAIN):
+                continue
             allowed = witness.held.get(round_, 0) | witness.public.get(round_, 0)
             if round_ < finished:
                 allowed |= state.rounds[round_].collections[0] | state.rounds[round_].collections[1]

@@ -7,7 +7,7 @@ appear nowhere (the view does not hold them). The browser draws the ``table`` wi
 ``static/games/card-commons.js``.
 
 Legal actions are labelled with these kinds (the ``cards`` of each label in brackets):
-``reserve`` (the card), ``discard`` (the two cards), ``offer-3`` (the three cards),
+``reserve`` (the card), ``discard`` (the two cards), ``offer-three`` (the three cards),
 ``offer-sets`` (four cards: the first set's two, then the second set's two), ``keep-card`` (the
 card), ``keep-set`` (the two cards) and ``build`` (the three cards of the 3-card hand; the rest
 of the Collection is the 5-card hand).
@@ -16,15 +16,17 @@ of the Collection is the 5-card hand).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from divided import games
+from divided.bots.card_commons.build import BuildAnalysis, analyse_build
 from divided.cards import PACK_21, mask_indices
-from divided.errors import UnsupportedGameError
 from divided.games.base import OptionValue, Result, RuleOption
 from divided.games.card_commons import actions as act
 from divided.games.card_commons.options import OPTIONS
-from divided.games.card_commons.rules import build_actions, keep_actions, turn_actions
+from divided.games.card_commons.room import KINDS, legal_in_view
+from divided.games.card_commons.rules import build_actions
 from divided.games.card_commons.state import Phase, RoundResult
 from divided.games.card_commons.view import PlayerView, SeenBuild, SeenEvent, SeenKeep, SeenTurn
 from divided.games.room import ActionLabel, Books
@@ -48,15 +50,7 @@ PHASES: dict[Phase, str] = {
 NAMES: tuple[str, ...] = tuple(str(c) for c in PACK_21)
 """Each card of the pack in the project's notation, by index."""
 _RULES: dict[str, RuleOption] = {option.name: option for option in OPTIONS}
-KIND_NAMES: dict[act.Kind, str] = {
-    act.Kind.RESERVE: "reserve",
-    act.Kind.DISCARD: "discard",
-    act.Kind.OFFER_THREE: "offer-3",
-    act.Kind.OFFER_SETS: "offer-sets",
-    act.Kind.KEEP_CARD: "keep-card",
-    act.Kind.KEEP_SET: "keep-set",
-    act.Kind.BUILD: "build",
-}
+KIND_NAMES = KINDS
 """Action kinds as the API's ``legal`` items and the table name them."""
 
 
@@ -91,33 +85,14 @@ def _me(view: PlayerView) -> int:
 # -- labels -----------------------------------------------------------------------------------
 
 
-def label(action: int) -> ActionLabel:
-    """An action as the page reads it: its kind, the engine's notation and its cards."""
-    move = act.decode(action)
-    if move.sets is not None:
-        shown = (*cards(move.sets[0]), *cards(move.sets[1]))
-    else:
-        shown = tuple(cards(move.cards))
-    return ActionLabel(action, KIND_NAMES[move.kind], act.describe(action), shown)
-
-
 def legal_actions(view: PlayerView) -> list[ActionLabel]:
-    """The viewer's legal actions (when the viewer is to move), labelled, in action order.
-
-    They are worked out from the view (the hand, the actions used, the pending offer, the
+    """The viewer's legal actions (when the viewer is to move), labelled by the game's room, in
+    action order: they follow from the view (the hand, the actions used, the pending offer, the
     Collection), which holds everything a player needs to know what they may do."""
     if view.player is None or view.current_player != view.player:
         return []
-    me = view.player
-    if view.phase == Phase.ACT:
-        found = turn_actions(view.hand, view.used[me])
-    elif view.phase == Phase.KEEP:
-        found = keep_actions(view.offer)
-    elif view.phase == Phase.BUILD:
-        found = build_actions(view.collection)
-    else:
-        found = []
-    return [label(a) for a in found]
+    room = games.room(GAME)
+    return [room.label(view, a) for a in sorted(legal_in_view(view))]
 
 
 # -- the table ------------------------------------------------------------------------------
@@ -191,15 +166,31 @@ def table(view: PlayerView, books: Any, mine: bool) -> JSON:
     }
 
 
+@lru_cache(maxsize=64)
+def _analysis(view: PlayerView) -> BuildAnalysis:
+    """The build values of a view (kept: the page asks again for the same view on a reload)."""
+    return analyse_build(view)
+
+
 def build_object(view: PlayerView) -> JSON:
-    """The viewer's build: every split of the Collection (action order) with its two hands'
-    categories; the values and auto-arrange's choice are added from the build values."""
+    """The viewer's build: every split of the Collection in action order, with its two hands'
+    categories and its value from :func:`~divided.bots.card_commons.build.analyse_build` (this
+    round's expected points for and against, the chances of winning each comparison, and the
+    chance of winning the match, the aim), auto-arrange's choice (the best split) and the aim in
+    words. The page ranks and values nothing itself."""
     collection = view.collection
+    analysis = _analysis(view)
+    values = {split.action: split for split in analysis.splits}
     options: list[JSON] = []
     for action in build_actions(collection):
         three = act.decode(action).cards
-        options.append({"action": action, "three": three_object(three), "five": five_object(collection ^ three)})
-    return {"auto": None, "options": options}
+        value = values[action]
+        options.append({"action": action, "three": three_object(three), "five": five_object(collection ^ three),
+                        "points_for": value.points_for, "points_against": value.points_against,
+                        "win": value.match_win, "five_win": value.five_win, "five_tie": value.five_tie,
+                        "three_win": value.three_win, "three_tie": value.three_tie,
+                        "best": action == analysis.best.action})
+    return {"auto": analysis.best.action, "aim": analysis.reason, "options": options}
 
 
 # -- words ----------------------------------------------------------------------------------
@@ -403,15 +394,11 @@ class CardCommonsWeb:
     def bot_seats(self, options: Mapping[str, OptionValue]) -> int:
         return 1
 
-    def books(self, view: PlayerView) -> Books | None:
-        """The game room's books, or ``None`` while the game has no room registered."""
-        try:
-            return games.room(GAME).books(view)
-        except UnsupportedGameError:
-            return None
+    def books(self, view: PlayerView) -> Books:
+        return games.room(GAME).books(view)
 
-    def knowledge(self, books: Books | None) -> JSON:
-        return {} if books is None else dict(books.to_json())
+    def knowledge(self, books: Books) -> JSON:
+        return dict(books.to_json())
 
     def table(self, view: PlayerView, books: Any, mine: bool) -> JSON:
         return table(view, books, mine)

@@ -33,8 +33,8 @@
 
   function reset() { P.kind = null; P.picks = []; P.showAll = false; }
 
-  var NEED = { reserve: 1, discard: 2, "offer-3": 3, "offer-sets": 4 };
-  var VERB = { reserve: "Reserve", discard: "Discard", "offer-3": "Offer", "offer-sets": "Offer" };
+  var NEED = { reserve: 1, discard: 2, "offer-three": 3, "offer-sets": 4 };
+  var VERB = { reserve: "Reserve", discard: "Discard", "offer-three": "Offer", "offer-sets": "Offer" };
 
   function count(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
@@ -89,11 +89,10 @@
     box.appendChild(markers(bot.actions, "The bot's"));
     var hand = el("div", { class: "card-row cc-backs", role: "img", "aria-label": "The bot's hand: " + count(bot.hand_size || 0, "card") + " face down" });
     for (var i = 0; i < (bot.hand_size || 0); i++) { hand.appendChild(el("span", { class: "card back small", "aria-hidden": "true" })); }
-    box.appendChild(el("p", { class: "cc-label", text: "Hand" }));
-    box.appendChild(hand);
-    box.appendChild(el("p", { class: "cc-label", text: "Collection" }));
     var back = bot.reserved ? [el("span", { class: "card back small", role: "img", "aria-label": "the bot's reserved card, face down" })] : [];
-    box.appendChild(collectionRow(bot.face_up, back));
+    box.appendChild(el("div", { class: "cc-line" },
+      el("div", { class: "cc-group" }, el("p", { class: "cc-label", text: "Hand" }), hand),
+      el("div", { class: "cc-group" }, el("p", { class: "cc-label", text: "Collection" }), collectionRow(bot.face_up, back))));
     byId("opponent-area").hidden = s.phase === "over";
   }
 
@@ -164,6 +163,8 @@
   }
 
   function renderTable(s) {
+    var main = byId("main");
+    if (main) { main.classList.add("cc-table"); }  // the game's own layout rules (card-commons.css)
     renderOpponent(s);
     renderCentre(s);
     renderYours(s);
@@ -225,7 +226,7 @@
   function whatHappens(kind, picks) {
     if (kind === "reserve") { return picks[0] + " goes face down into your Collection; the bot will not see it."; }
     if (kind === "discard") { return picks.join(" ") + " leave the round face down; nobody sees them."; }
-    if (kind === "offer-3") { return "The bot keeps one of " + picks.join(" ") + "; you keep the other two, face up."; }
+    if (kind === "offer-three") { return "The bot keeps one of " + picks.join(" ") + "; you keep the other two, face up."; }
     return "The bot keeps " + picks.slice(0, 2).join(" ") + " or " + picks.slice(2).join(" ") + "; you keep the other set.";
   }
 
