@@ -66,6 +66,18 @@ def codes(page: Page, selector: str) -> list[str]:
     return sorted(CODE[label.split(",")[0].strip()] for label in labels if label)
 
 
+def percent(p: float) -> str:
+    """The page's percentage format (cards.js ``percent``): 0.0625 -> "6.3%", 0.25 -> "25%"."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    if p * 100 < 0.1:
+        return "<0.1%"
+    rounded = int(p * 1000 + 0.5) / 10  # JavaScript's Math.round: halves go up
+    return f"{int(rounded)}%" if rounded == int(rounded) else f"{rounded}%"
+
+
 class Match:
     def __init__(self, page: Page) -> None:
         self.page = page
@@ -153,11 +165,11 @@ class Match:
     def build(self, s: dict[str, Any]) -> dict[str, Any]:
         build = s["table"]["build"]
         controls = self.page.locator("#controls")
-        rows = controls.locator(".cc-splits tbody tr")
+        rows = controls.locator("button.cc-split")
         expect(rows).to_have_count(6)
-        valued = build["options"][0].get("win") is not None
-        if valued:
-            expect(controls.locator(".cc-splits thead")).to_contain_text("Match win")
+        best = max(build["options"], key=lambda o: o["win"])
+        expect(rows.first).to_contain_text(percent(best["win"]) + " match win")
+        expect(rows.first).to_contain_text("match win")
         controls.get_by_role("button", name=re.compile(r"^Show all 56 splits$")).click()
         expect(rows).to_have_count(56)
         controls.get_by_role("button", name="Auto-arrange").click()

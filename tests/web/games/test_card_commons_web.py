@@ -186,7 +186,8 @@ def check_build(body: dict[str, Any], state: CardCommonsState) -> None:
         five, three = mask(option["five"]["cards"]), mask(option["three"]["cards"])
         assert five.bit_count() == 5 and three.bit_count() == 3 and five | three == collection
         assert act.build(three) == option["action"]
-        assert 0.0 <= option["win"] <= 1.0 and 0.0 <= option["points_for"] <= 3.0 and 0.0 <= option["points_against"] <= 3.0
+        assert 0.0 <= option["win"] <= 1.0 + 1e-9
+        assert -1e-9 <= option["points_for"] <= 3.0 + 1e-9 and -1e-9 <= option["points_against"] <= 3.0 + 1e-9
     # auto-arrange is the split with the best chance to win the match, and the only one marked best
     top = max(o["win"] for o in options)
     auto = body["table"]["build"]["auto"]

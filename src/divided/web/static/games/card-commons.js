@@ -330,34 +330,32 @@
     box.appendChild(splitTable(s, chosen));
   }
 
+  /** Every split as a button (best first when valued): its two hands with their categories,
+   * its expected points for and against and its match-win chance; pressing one puts it in the
+   * rows above. */
   function splitTable(s, chosen) {
     var options = buildOptions(s).slice();
     var valued = options.length && typeof options[0].win === "number";
-    if (valued) { options.sort(function (a, b) { return (b.win - a.win) || (b.points_for - b.points_against) - (a.points_for - a.points_against) || a.action - b.action; }); }
+    if (valued) { options.sort(function (a, b) { return (b.win - a.win) || ((b.points_for - b.points_against) - (a.points_for - a.points_against)) || a.action - b.action; }); }
     var shown = P.showAll ? options : options.slice(0, 6);
-    var rows = shown.map(function (o) {
-      var isChosen = chosen && o.action === chosen.action;
-      return el("tr", { class: isChosen ? "is-chosen" : "" },
-        el("td", null, chips(o.five.cards), el("br"), el("small", { text: o.five.category })),
-        el("td", null, chips(o.three.cards), el("br"), el("small", { text: o.three.category })),
-        valued ? el("td", { class: "num", text: points(o.points_for) + " / " + points(o.points_against) }) : null,
-        valued ? el("td", { class: "num", text: pct(o.win) }) : null,
-        el("td", null, el("button", { type: "button", class: "link-button", "data-focus": "use-" + o.action,
-          "aria-label": "Use " + spokenList(o.five.cards) + " and " + spokenList(o.three.cards),
-          onclick: function () { useSplit(o); }, text: isChosen ? "Chosen" : "Use" })));
-    });
-    var table = el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Splits and their values" },
-      el("table", { class: "odds-table cc-splits" },
-        el("caption", { class: "visually-hidden", text: "Splits of your Collection, best first" }),
-        el("thead", null, el("tr", null, el("th", { scope: "col", text: "5-card hand" }), el("th", { scope: "col", text: "3-card hand" }),
-          valued ? el("th", { scope: "col", text: "Points for / against" }) : null,
-          valued ? el("th", { scope: "col", text: "Match win" }) : null,
-          el("th", { scope: "col" }, el("span", { class: "visually-hidden", text: "Choose" })))),
-        el("tbody", null, rows)));
+    var list = el("ul", { class: "cc-split-list", "aria-label": valued ? "Splits, best first" : "Splits" }, shown.map(function (o) {
+      var isChosen = !!(chosen && o.action === chosen.action);
+      return el("li", null, el("button", {
+        type: "button", class: "cc-split" + (isChosen ? " is-chosen" : ""), "data-focus": "use-" + o.action,
+        "aria-pressed": isChosen ? "true" : "false",
+        "aria-label": "5-card hand " + spokenList(o.five.cards) + ", " + o.five.category + "; 3-card hand " +
+          spokenList(o.three.cards) + ", " + o.three.category + (valued ? "; " + valueLine(o) : ""),
+        onclick: function () { useSplit(o); } },
+        el("span", { class: "cc-split-hand", "aria-hidden": "true" }, chips(o.five.cards), " ", el("span", { class: "cc-cat", text: o.five.category })),
+        el("span", { class: "cc-split-hand", "aria-hidden": "true" }, chips(o.three.cards), " ", el("span", { class: "cc-cat", text: o.three.category })),
+        valued ? el("span", { class: "cc-split-value", "aria-hidden": "true",
+          text: points(o.points_for) + " / " + points(o.points_against) + " points · " + pct(o.win) + " match win" }) : null));
+    }));
     var more = options.length > 6 ? el("button", { type: "button", class: "link-button", "data-focus": "cc-all",
       onclick: function () { P.showAll = !P.showAll; renderControls(); focusKey("cc-all"); },
       text: P.showAll ? "Show the best 6" : "Show all " + options.length + " splits" }) : null;
-    return el("div", { class: "cc-split-box" }, el("h3", { class: "row-title", text: valued ? "Splits, best first" : "Splits" }), table, more);
+    return el("div", { class: "cc-split-box" },
+      el("h3", { class: "row-title", text: valued ? "Splits, best first (points for / against, match win)" : "Splits" }), list, more);
   }
 
   function useSplit(o) {
