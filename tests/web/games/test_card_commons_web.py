@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from webtools import card_tokens, client, mask, move, store_of, strings, truth
 
+from divided import games
 from divided.bots import specs
 from divided.cards import PACK_21, mask_indices
 from divided.games.card_commons import actions as act
@@ -354,3 +355,25 @@ def test_a_round_object_speaks_from_the_viewers_side() -> None:
         "Round 1: your 5-card hand wins (your Full House against the bot's Full House): 2 points to you; "
         "the bot's 3-card hand wins (your Pair against the bot's Straight): 1 point to the bot. "
         "Score: you 2, the bot 1.")
+
+
+def test_the_log_tells_each_side_what_it_saw() -> None:
+    """Player 0 starts (Jk aside; 0 gets As Ah Ks Kh Qs Jd, 1 gets Ts Th Td Tc Js Jh); 0 draws Ac
+    and offers Ks Kh Jd, 1 keeps Ks, draws Qd and discards Ts Th: each side reads its own words."""
+    dealt = ["Jk", "As", "Ah", "Ks", "Kh", "Qs", "Jd", "Ts", "Th", "Td", "Tc", "Js", "Jh", "Ac", "Qd"]
+    state = games.load(GAME, first_starter=0).new_initial_state(chance=[PACK_21.index(PACK_21.parse_card(c))
+                                                                        for c in dealt])
+    for text in ("offer Ks Kh Jd", "keep Ks", "discard Ts Th"):
+        state.apply_action(state.string_to_action(text))
+    assert [(e.actor, e.text) for e in ROOM.log(state.observation(0))] == [
+        (None, "Round 1: you start."), (0, "You offered Jd Ks Kh."), (1, "The bot kept Ks; you keep Jd Kh."),
+        (1, "The bot discarded two cards face down.")]
+    assert [(e.actor, e.text) for e in ROOM.log(state.observation(1))] == [
+        (None, "Round 1: the bot starts."), (0, "The bot offered Jd Ks Kh."), (1, "You kept Ks; the bot keeps Jd Kh."),
+        (1, "You discarded Ts Th face down.")]
+    table = ROOM.table(state.observation(0), None, True)
+    assert table["you"]["face_up"] == ["Jd", "Kh"] and table["bot"]["face_up"] == ["Ks"]
+    assert [a["used"] for a in table["you"]["actions"]] == [False, False, True, False]
+    assert [a["used"] for a in table["bot"]["actions"]] == [False, True, False, False]
+    assert table["bot"]["discarded"] == 2 and table["hand"] == ["Qs", "As", "Ah", "Ac"]  # pack order
+    assert table["bot"]["hand_size"] == 5 and table["you"]["reserved"] is None and table["offer"] is None

@@ -24,11 +24,12 @@ from divided.bots.card_commons.build import BuildAnalysis, analyse_build
 from divided.cards import PACK_21, mask_indices
 from divided.games.base import OptionValue, Result, RuleOption
 from divided.games.card_commons import actions as act
+from divided.games.card_commons.history import Turn, read_history
 from divided.games.card_commons.options import OPTIONS
 from divided.games.card_commons.room import KINDS, legal_in_view
 from divided.games.card_commons.rules import build_actions
 from divided.games.card_commons.state import Phase, RoundResult
-from divided.games.card_commons.view import PlayerView, SeenBuild, SeenEvent, SeenKeep, SeenTurn
+from divided.games.card_commons.view import PlayerView
 from divided.games.room import ActionLabel, Books
 from divided.hands.five import evaluate_mask
 from divided.hands.three import evaluate3_mask
@@ -224,31 +225,28 @@ def prompt(view: PlayerView, books: Any, bot_error: str | None) -> str:
     return "Waiting."
 
 
-def _turn_line(event: SeenTurn, me: int, offers: dict[int, int]) -> str:
-    mine = event.player == me
-    who = "You" if mine else "The bot"
-    if event.kind == act.Kind.RESERVE:
-        if mine and event.action is not None:
-            return f"You reserved {_words(act.decode(event.action).cards)} face down (the bot has not seen it)."
+def _turn_line(turn: Turn, me: int) -> str:
+    """A turn's action in words from the viewer's side (the other player's Reserve and Discard
+    without their cards: the viewer did not see them)."""
+    who = "You" if turn.player == me else "The bot"
+    if turn.kind == act.Kind.RESERVE:
+        if turn.cards is not None:
+            return f"You reserved {_words(turn.cards)} face down (the bot has not seen it)."
         return f"{who} reserved a card face down."
-    if event.kind == act.Kind.DISCARD:
-        if mine and event.action is not None:
-            return f"You discarded {_words(act.decode(event.action).cards)} face down."
+    if turn.kind == act.Kind.DISCARD:
+        if turn.cards is not None:
+            return f"You discarded {_words(turn.cards)} face down."
         return f"{who} discarded two cards face down."
-    assert event.action is not None  # offers are public
-    offers[event.round] = event.action
-    move = act.decode(event.action)
-    if move.sets is not None:
-        return f"{who} offered two sets: {_words(move.sets[0])} | {_words(move.sets[1])}."
-    return f"{who} offered {_words(move.cards)}."
+    if turn.sets is not None:
+        return f"{who} offered two sets: {_words(turn.sets[0])} | {_words(turn.sets[1])}."
+    return f"{who} offered {_words(turn.cards or 0)}."
 
 
-def _keep_line(event: SeenKeep, me: int, offer: int | None) -> str:
-    kept = act.decode(event.action).cards
-    rest = (act.decode(offer).cards & ~kept) if offer is not None else 0
-    if event.player == me:
-        return f"You kept {_words(kept)}; the bot keeps {_words(rest)}."
-    return f"The bot kept {_words(kept)}; you keep {_words(rest)}."
+def _keep_line(turn: Turn, me: int) -> str:
+    kept, left = turn.kept or 0, turn.left or 0
+    if turn.keeper == me:
+        return f"You kept {_words(kept)}; the bot keeps {_words(left)}."
+    return f"The bot kept {_words(kept)}; you keep {_words(left)}."
 
 
 def round_sentence(played: RoundResult, me: int) -> str:
@@ -271,39 +269,30 @@ def round_sentence(played: RoundResult, me: int) -> str:
 
 
 def log(view: PlayerView) -> list[LogEntry]:
-    """What happened so far, in plain words, from the viewer's side; each entry names the seat
-    that acted (``None`` for the table: coins, round starts, showdowns and the result)."""
+    """What happened so far, in plain words, from the viewer's side (read from the game's one
+    reader of the past, :func:`~divided.games.card_commons.history.read_history`); each entry
+    names the seat that acted (``None`` for the table: round starts, showdowns, the result)."""
     me = _me(view)
     lines: list[LogEntry] = []
-    offers: dict[int, int] = {}
-    rounds = {r.round: r for r in view.rounds}
-    starters = {r.round: r.starter for r in view.rounds}
-    if view.starter in (0, 1):
-        starters.setdefault(view.round, view.starter)
-    by_round: dict[int, list[SeenEvent]] = {}
-    for event in view.events:
-        by_round.setdefault(event.round, []).append(event)
-    last = view.round if view.starter in (0, 1) else -1
-    for number in range(last + 1):
-        starter = starters.get(number)
-        if starter is not None:
-            how = "A coin flip decided: " if number == 0 and view.options.first_starter == "coin" else ""
-            who = "you start" if starter == me else "the bot starts"
-            is_extra = rounds[number].extra if number in rounds else (number == view.round and view.extra)
-            extra = " (an extra round)" if is_extra else ""
-            lines.append(LogEntry(None, f"Round {number + 1}{extra}: {how}{who}."))
-        for event in by_round.get(number, []):
-            if isinstance(event, SeenTurn):
-                lines.append(LogEntry(event.player, _turn_line(event, me, offers)))
-            elif isinstance(event, SeenKeep):
-                lines.append(LogEntry(event.player, _keep_line(event, me, offers.get(event.round))))
-            elif isinstance(event, SeenBuild):
-                if event.player == me and event.three is not None:
-                    lines.append(LogEntry(me, f"You built {_words(event.three)} as your 3-card hand."))
-                elif event.player != me:
-                    lines.append(LogEntry(event.player, "The bot built its two hands (they show at the showdown)."))
-        if number in rounds:
-            lines.append(LogEntry(None, round_sentence(rounds[number], me)))
+    for played in read_history(view).rounds:
+        how = "A coin flip decided: " if played.number == 0 and view.options.first_starter == "coin" else ""
+        who = "you start" if played.starter == me else "the bot starts"
+        extra = " (an extra round)" if played.extra else ""
+        lines.append(LogEntry(None, f"Round {played.number + 1}{extra}: {how}{who}."))
+        for turn in played.turns:
+            lines.append(LogEntry(turn.player, _turn_line(turn, me)))
+            if turn.kept is not None:
+                lines.append(LogEntry(turn.keeper, _keep_line(turn, me)))
+        for seat in (0, 1):  # builds are committed in seat order
+            if not played.built[seat]:
+                continue
+            three = played.builds[seat]
+            if seat == me and three is not None:
+                lines.append(LogEntry(me, f"You built {_words(three)} as your 3-card hand."))
+            elif seat != me:
+                lines.append(LogEntry(seat, "The bot built its two hands (they show at the showdown)."))
+        if played.result is not None:
+            lines.append(LogEntry(None, round_sentence(played.result, me)))
     if view.outcome is not None:
         lines.append(LogEntry(None, headline(view) or ""))
     return lines
