@@ -232,7 +232,8 @@ def test_lobby_has_the_new_game_form(client: TestClient) -> None:
 def test_settings_page_has_every_setting(client: TestClient) -> None:
     page = parse(client.get("/settings").text)
     names = {a.get("name") for t, a in page.tags if t in ("input", "select") and a.get("name")}
-    assert names == {"bot", "swap", "firstSplitter", "reserveOrder", "pace", "confirm", "fourColour", "largeCards"}
+    assert names == {"bot", "swap", "firstSplitter", "reserveOrder", "pace", "confirm", "fourColour", "largeCards",
+                     "ccBot", "firstStarter"}  # the last two: Card Commons' own defaults
     labelled = {a.get("for") for a in page.having("label")}
     for t, a in page.tags:
         if t in ("input", "select"):
@@ -247,15 +248,17 @@ def _defaults(path: Path, start: str) -> set[str]:
 
 
 def test_settings_names_match_the_scripts(client: TestClient) -> None:
-    """The settings page's fields are the shared display settings (cards.js) and Divided Ranks'
-    own choices (its script), each saved under its owner's key."""
+    """The settings page's fields are the shared display settings (cards.js) and each game's
+    own choices (its script: Divided Ranks', Card Commons'), each saved under its owner's key."""
     shared = _defaults(STATIC_DIR / "cards.js", "var DEFAULTS = {")
     own = _defaults(STATIC_DIR / "games" / "divided-ranks.js", "defaults: {")
+    commons = _defaults(STATIC_DIR / "games" / "card-commons.js", "defaults: {")
     assert shared == {"pace", "fourColour", "largeCards", "confirm"}
     assert own == {"bot", "swap", "firstSplitter", "reserveOrder"}
+    assert commons == {"ccBot", "firstStarter"} and not commons & (own | shared)
     page = parse(client.get("/settings").text)
     names = {str(a["name"]) for t, a in page.tags if t in ("input", "select") and a.get("name")}
-    assert names == shared | own
+    assert names == shared | own | commons
 
 
 # -- the rules page ----------------------------------------------------------------------------------
