@@ -261,7 +261,7 @@
       list.appendChild(el("li", null, el("button", { type: "button", class: "swap-button", "data-focus": "keep-" + a.cards.join("-"),
         onclick: function () { play(a); } },
         el("span", { class: "swap-what" }, "Keep ", richText(a.cards.join(" "))),
-        el("span", { class: "odds" }, "The bot keeps ", richText(rest.join(" "))))));
+        el("span", { class: "cc-rest" }, "The bot keeps ", richText(rest.join(" "))))));
     });
     box.appendChild(list);
   }
