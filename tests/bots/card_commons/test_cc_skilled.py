@@ -111,3 +111,36 @@ def test_beats_random_play(seats: tuple[int, int]) -> None:
         returns = play(bots, 100 + seed)
         wins += returns[seats.index(0)] > 0
     assert wins >= 16  # measured 60 of 60 in a first sample
+
+
+def test_moves_number_actions_as_the_engine_does() -> None:
+    from divided.games.card_commons.rules import turn_actions
+
+    rng = random.Random(1)
+    for _ in range(400):
+        hand = sum(1 << c for c in rng.sample(range(21), rng.randint(1, 8)))
+        used = rng.randrange(16)
+        found = sk.moves(hand, used)
+        assert [action for action, *_ in found] == turn_actions(hand, used)
+        for action, kind, cards, parts in found:
+            move = act.decode(action)
+            assert (move.kind, move.cards) == (kind, cards)
+            if move.sets is not None:
+                assert set(parts) == set(move.sets)
+            elif kind == act.Kind.OFFER_THREE:
+                assert sum(parts) == cards and len(parts) == 3
+
+
+def test_collection_values_match_a_direct_search_of_the_splits() -> None:
+    from itertools import combinations
+
+    from divided.bots.card_commons.values import collection_value, five_value, three_value
+
+    rng = random.Random(2)
+    for size in (0, 1, 3, 5, 6, 8):
+        for _ in range(20):
+            cards = rng.sample(range(21), size)
+            mask = sum(1 << c for c in cards)
+            best = max(2 * five_value(mask ^ sum(1 << c for c in small)) + three_value(sum(1 << c for c in small))
+                       for k in range(4) for small in combinations(cards, k) if size - k <= 5)
+            assert collection_value(mask) == pytest.approx(best)

@@ -1,1 +1,1 @@
-"""Card Commons' own bots: skilled rules, the expert (the advisor) and the rollouts for ISMCTS."""
+"""Bot parts that are knowledge of Card Commons."""

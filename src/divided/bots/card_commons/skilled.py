@@ -16,8 +16,9 @@ what it keeps helps it.
 
 * Keep: the card or set that leaves it best off by the same score: what it adds to my likely
   Collection minus what the rest adds to the opponent's.
-* Build: :func:`build_choice`, expected points for minus against over the opponent's possible
-  reserved cards, the opponent building the same way with its best static split.
+* Build: :func:`~divided.bots.card_commons.build.best_build` (the build game's values, aiming at
+  the match). Playouts use the cheaper :func:`build_choice`: expected points for minus against
+  over the opponent's possible reserved cards, the opponent building its best static split.
 
 Everything works on bit masks; a decision takes well under a millisecond once the value tables
 are built, so the expert uses these rules as its playout policy for both players.
@@ -30,14 +31,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from math import comb
 
 from divided.bots.base import one_hot, view_random
-from divided.bots.card_commons.values import collection_value, split_value
+from divided.bots.card_commons.build import best_build
+from divided.bots.card_commons.values import collection_value, split_value, tables
 from divided.cards import mask_indices
 from divided.games.card_commons import actions as act
-from divided.games.card_commons.rules import build_actions, keep_actions, turn_actions
+from divided.games.card_commons.rules import keep_actions
 from divided.games.card_commons.state import ALL_CARDS, Phase
 from divided.games.card_commons.view import PlayerView
+from divided.hands.five import strength_table
+from divided.hands.three import strength3_table
 
 EXPOSURE = 0.5
 """Weight of the cards the opponent can still expect from my future offers."""
@@ -57,6 +62,12 @@ def _kept_and_given(used: int) -> tuple[int, int]:
     return kept, given
 
 
+@cache
+def _replies(offer: int) -> tuple[tuple[int, int], ...]:
+    """The keep replies to an offer, each with the cards it keeps."""
+    return tuple((reply, act.decode(reply).cards) for reply in keep_actions(offer))
+
+
 _KEPT_AND_GIVEN = tuple(_kept_and_given(used) for used in range(16))
 
 
@@ -68,6 +79,12 @@ def _single_cards(cards: int) -> tuple[int, ...]:
 _PROSPECTS: dict[tuple[int, int, int], float] = {}
 
 
+@cache
+def _subsets(hand: int, size: int) -> tuple[int, ...]:
+    """Every ``size``-card subset of ``hand`` (masks)."""
+    return tuple(sum(combo) for combo in combinations(_single_cards(hand), size))
+
+
 def prospect(collection: int, hand: int, kept: int) -> float:
     """What a Collection can become: its value with the best ``kept`` cards of ``hand`` added
     (all of them when the hand is smaller), the free places filled at random."""
@@ -75,13 +92,9 @@ def prospect(collection: int, hand: int, kept: int) -> float:
     found = _PROSPECTS.get(key)
     if found is not None:
         return found
-    bits = [1 << c for c in mask_indices(hand)]
-    size = min(kept, len(bits), 8 - collection.bit_count())
-    best = 0.0
-    for combo in combinations(bits, size):
-        value = collection_value(collection | sum(combo))
-        if value > best:
-            best = value
+    size = min(kept, hand.bit_count(), 8 - collection.bit_count())
+    values = tables().collections
+    best = max(values[collection | subset] for subset in _subsets(hand, size))
     if len(_PROSPECTS) > _CACHE_LIMIT:
         _PROSPECTS.clear()
     _PROSPECTS[key] = best
@@ -125,11 +138,10 @@ def keep_choice(offer: int, mine: int, hand: int, used: int, theirs: int) -> int
 
 def keep_scores(offer: int, mine: int, hand: int, used: int, theirs: int) -> dict[int, float]:
     """:func:`keep_choice`'s score of every reply."""
-    offered = act.decode(offer).cards
+    offered = decoded(offer)[1]
     kept, _ = _KEPT_AND_GIVEN[used]
     scores: dict[int, float] = {}
-    for reply in keep_actions(offer):
-        taken = act.decode(reply).cards
+    for reply, taken in _replies(offer):
         scores[reply] = prospect(mine | taken, hand, kept) - collection_value(theirs | (offered ^ taken))
     return scores
 
@@ -146,10 +158,45 @@ def _their_pick(offered: int, parts: Sequence[int], seen_mine: int, theirs: int)
 
 
 @cache
-def _decoded(action: int) -> tuple[int, int, tuple[int, int] | None]:
+def decoded(action: int) -> tuple[int, int, tuple[int, int] | None]:
     """An action's kind, cards and sets (:func:`~divided.games.card_commons.actions.decode`, cached)."""
     move = act.decode(action)
     return int(move.kind), move.cards, move.sets
+
+
+_MOVES: dict[tuple[int, int], list[tuple[int, int, int, tuple[int, ...]]]] = {}
+
+
+def moves(hand: int, used: int) -> list[tuple[int, int, int, tuple[int, ...]]]:
+    """The legal turn actions of ``hand`` with ``used`` kinds spent, in action order, each as
+    (action, kind, cards, the parts of an offer the opponent may keep). The same actions as
+    :func:`~divided.games.card_commons.rules.turn_actions`, numbered by colex ranks directly
+    (fast; a test checks them against the engine's). Cached."""
+    key = (hand, used)
+    found = _MOVES.get(key)
+    if found is not None:
+        return found
+    cards = mask_indices(hand)
+    out: list[tuple[int, int, int, tuple[int, ...]]] = []
+    if not used >> act.Kind.RESERVE & 1:
+        out += [(act.RESERVE + c, act.Kind.RESERVE, 1 << c, ()) for c in cards]
+    if not used >> act.Kind.DISCARD & 1:
+        out += [(act.DISCARD + comb(b, 2) + a, act.Kind.DISCARD, 1 << a | 1 << b, ())
+                for a, b in combinations(cards, 2)]
+    if not used >> act.Kind.OFFER_THREE & 1:
+        out += [(act.OFFER_THREE + comb(c, 3) + comb(b, 2) + a, act.Kind.OFFER_THREE, 1 << a | 1 << b | 1 << c,
+                 (1 << a, 1 << b, 1 << c)) for a, b, c in combinations(cards, 3)]
+    if not used >> act.Kind.OFFER_SETS & 1:
+        for a, b, c, d in combinations(cards, 4):
+            base = act.OFFER_SETS + 3 * (comb(d, 4) + comb(c, 3) + comb(b, 2) + a)
+            quad = 1 << a | 1 << b | 1 << c | 1 << d
+            for pairing, first in enumerate((1 << a | 1 << b, 1 << a | 1 << c, 1 << a | 1 << d)):
+                out.append((base + pairing, act.Kind.OFFER_SETS, quad, (first, quad ^ first)))
+    out.sort()
+    if len(_MOVES) > _CACHE_LIMIT:
+        _MOVES.clear()
+    _MOVES[key] = out
+    return out
 
 
 _TURNS: dict[tuple[int, int, int, int, int], dict[int, float]] = {}
@@ -165,20 +212,14 @@ def turn_scores(hand: int, used: int, mine: int, seen_mine: int, theirs: int) ->
         return found
     scores: dict[int, float] = {}
     base_theirs = collection_value(theirs)
-    for action in turn_actions(hand, used):
-        kind, cards, sets = _decoded(action)
+    for action, kind, cards, parts in moves(hand, used):
         rest = hand & ~cards
         kept, given = _KEPT_AND_GIVEN[used | 1 << kind]
         collection, their_after = mine, theirs
         if kind == act.Kind.RESERVE:
             collection = mine | cards
-        elif kind == act.Kind.OFFER_THREE:
-            took = _their_pick(cards, _single_cards(cards), seen_mine, theirs)
-            collection = mine | (cards ^ took)
-            their_after = theirs | took
-        elif kind == act.Kind.OFFER_SETS:
-            assert sets is not None
-            took = _their_pick(cards, sets, seen_mine, theirs)
+        elif parts:
+            took = _their_pick(cards, parts, seen_mine, theirs)
             collection = mine | (cards ^ took)
             their_after = theirs | took
         their_value = base_theirs if their_after == theirs else collection_value(their_after)
@@ -196,41 +237,66 @@ def turn_choice(hand: int, used: int, mine: int, seen_mine: int, theirs: int) ->
     return max(scores.items(), key=lambda item: (item[1], -item[0]))[0]
 
 
+@cache
+def _threes_of(collection: int) -> tuple[int, ...]:
+    """The 56 possible 3-card hands of an eight-card Collection (masks)."""
+    return tuple(a | b | c for a, b, c in combinations(_single_cards(collection), 3))
+
+
+_STATIC: dict[int, tuple[int, int]] = {}
+
+
+def static_build(collection: int) -> tuple[int, int]:
+    """The 5- and 3-card strengths of the best static split of a Collection (the best
+    :func:`~.values.split_value`; ties: the lowest mask). Cached."""
+    found = _STATIC.get(collection)
+    if found is not None:
+        return found
+    best, best_three = -1.0, 0
+    for small in _threes_of(collection):
+        value = split_value(collection, small)
+        if value > best + 1e-12:
+            best, best_three = value, small
+    found = (strength_table()[collection ^ best_three], strength3_table()[best_three])
+    if len(_STATIC) > _CACHE_LIMIT:
+        _STATIC.clear()
+    _STATIC[collection] = found
+    return found
+
+
 def build_scores(collection: int, theirs: int, unseen: int) -> dict[int, float]:
     """Every build's expected points for minus against, over the opponent's possible reserved
     cards (each card of ``unseen`` equally likely, their Collection ``theirs`` plus it), the
-    opponent building with the best static split (:func:`~.values.split_value`)."""
-    from divided.hands.five import strength_table
-    from divided.hands.three import strength3_table
-
+    opponent building with the best static split (:func:`static_build`)."""
     five, three = strength_table(), strength3_table()
     candidates = [theirs | 1 << c for c in mask_indices(unseen)] if theirs.bit_count() < 8 else [theirs]
-    their_hands = []
-    for full in candidates:
-        small = max(build_actions(full), key=lambda a: (split_value(full, act.decode(a).cards), -a))
-        cards = act.decode(small).cards
-        their_hands.append((five[full ^ cards], three[cards]))
+    their_hands = [static_build(full) for full in candidates]
     scores: dict[int, float] = {}
-    for action in build_actions(collection):
-        cards = act.decode(action).cards
-        mine5, mine3 = five[collection ^ cards], three[cards]
+    for small in _threes_of(collection):
+        mine5, mine3 = five[collection ^ small], three[small]
         total = 0
         for their5, their3 in their_hands:
             total += 2 * ((mine5 > their5) - (mine5 < their5)) + ((mine3 > their3) - (mine3 < their3))
-        scores[action] = total / len(their_hands)
+        scores[act.build(small)] = total / len(their_hands)
     return scores
 
 
 def build_choice(collection: int, theirs: int, unseen: int) -> int:
-    """The skilled build (see :func:`build_scores`; ties: the better static split)."""
+    """The skilled build (see :func:`build_scores`; ties: the better static split, then the
+    lowest action)."""
     scores = build_scores(collection, theirs, unseen)
-    return max(scores, key=lambda a: (scores[a], split_value(collection, act.decode(a).cards), -a))
+    top = max(scores.values())
+    tied = [a for a, score in scores.items() if score == top]
+    if len(tied) == 1:
+        return tied[0]
+    return max(tied, key=lambda a: (split_value(collection, decoded(a)[1]), -a))
 
 
 def unseen_cards(view: PlayerView) -> int:
     """The cards the viewer cannot place: the pile, the aside card, the opponent's hand, their
-    discards and their reserved card."""
-    return ALL_CARDS & ~(view.hand | view.reserved | view.face_up[0] | view.face_up[1] | view.discards)
+    discards and their reserved card (a pending offer's cards are on the table, seen)."""
+    offered = decoded(view.offer)[1] if view.offer >= 0 else 0
+    return ALL_CARDS & ~(view.hand | view.reserved | view.face_up[0] | view.face_up[1] | view.discards | offered)
 
 
 @dataclass
@@ -253,7 +319,7 @@ class SkilledBot:
         if view.phase == Phase.KEEP:
             return keep_choice(view.offer, mine, view.hand, view.used[me], theirs)
         if view.phase == Phase.BUILD:
-            return build_choice(mine, theirs, unseen_cards(view))
+            return best_build(view)
         return legal[0]
 
     def action_probabilities(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:

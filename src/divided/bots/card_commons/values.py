@@ -24,10 +24,12 @@ True
 from __future__ import annotations
 
 import random
+from array import array
 from functools import cache
 from itertools import combinations
+from math import comb
 
-from divided.cards import PACK_21, mask_indices
+from divided.cards import PACK_21
 from divided.hands.five import strength_table
 from divided.hands.three import strength3_table
 
@@ -103,12 +105,34 @@ class _Tables:
             threes.append(three_strength[best_three])
         self.five = _completions(_percentiles(five_strength, fives), 5)
         self.three = _completions(_percentiles(three_strength, threes), 3)
-        self.collections: dict[int, float] = {}
+        self.collections = _all_collections(self.five, self.three)
+
+
+def _all_collections(five: dict[int, float], three: dict[int, float]) -> array[float]:
+    """:func:`collection_value` of every mask of at most eight cards, by mask (numpy, once)."""
+    import numpy as np
+
+    space = 1 << CARDS
+    five_dense = np.zeros(space)
+    three_dense = np.zeros(space)
+    five_dense[list(five)] = list(five.values())
+    three_dense[list(three)] = list(three.values())
+    out = np.zeros(space)
+    for size in range(9):
+        combos = np.array(list(combinations(range(CARDS), size)), dtype=np.int64).reshape(comb(CARDS, size), size)
+        bits = np.left_shift(np.int64(1), combos)
+        masks = bits.sum(axis=1)
+        best = np.zeros(len(masks))
+        for positions in _split_threes(size):
+            small = bits[:, list(positions)].sum(axis=1) if positions else np.zeros(len(masks), dtype=np.int64)
+            np.maximum(best, 2.0 * five_dense[masks ^ small] + three_dense[small], out=best)
+        out[masks] = best
+    return array("d", out.tobytes())
 
 
 @cache
 def tables() -> _Tables:
-    """The value tables (about a quarter of a second to build, once)."""
+    """The value tables (built once, on first use)."""
     return _Tables()
 
 
@@ -124,25 +148,10 @@ def three_value(mask: int) -> float:
 
 def collection_value(mask: int) -> float:
     """Expected points (0 to 3) of up to eight cards placed at best in a 5-card and a 3-card hand,
-    free places filled at random (see the module text). Cached by mask."""
-    found = tables().collections.get(mask)
-    if found is not None:
-        return found
-    t = tables()
-    bits = [1 << c for c in mask_indices(mask)]
-    if len(bits) > 8:
-        raise ValueError(f"a Collection holds at most 8 cards, got {len(bits)}")
-    five, three = t.five, t.three
-    best = 0.0
-    for positions in _split_threes(len(bits)):
-        small = 0
-        for p in positions:
-            small |= bits[p]
-        value = 2.0 * five[mask ^ small] + three[small]
-        if value > best:
-            best = value
-    t.collections[mask] = best
-    return best
+    free places filled at random (see the module text). One look-up."""
+    if mask.bit_count() > 8:
+        raise ValueError(f"a Collection holds at most 8 cards, got {mask.bit_count()}")
+    return tables().collections[mask]
 
 
 def split_value(collection: int, small: int) -> float:
