@@ -26,3 +26,21 @@ class Pack21FiveCategory(HandCategory):
 
 Category = Pack21FiveCategory
 """The name the 21-card pack's categories had before there were several ranking systems."""
+
+
+class Pack21ThreeCategory(HandCategory):
+    """Three-card categories of the 21-card pack (Card Commons' 3-card hands), weakest to
+    strongest: the category enum of :data:`divided.hands.three.PACK21_THREE`.
+
+    Unlike the five-card ranking, a flush beats a straight and three of a kind beats a flush.
+
+    >>> [c.label for c in Pack21ThreeCategory][-2:], Pack21ThreeCategory.HIGH_CARD.slug
+    (['Three of a Kind', 'Straight Flush'], 'high-card')
+    """
+
+    HIGH_CARD = 1
+    PAIR = 2
+    STRAIGHT = 3
+    FLUSH = 4
+    THREE_OF_A_KIND = 5
+    STRAIGHT_FLUSH = 6
