@@ -17,11 +17,11 @@ this module turns them into metrics, declared once in :meth:`CardCommonsLab.metr
   often the winner ends on fewer points, and comebacks (matches won after trailing by 2 or more
   at the start of a round).
 
->>> from divided.sim import Arm, SerialExecutor, analyse, make_plan, run
->>> plan = make_plan("simulate", "card-commons", [Arm("run", {}, ("random",))], 4, seed=3)
->>> metrics = {m.key: m for m in analyse(run(plan, SerialExecutor())).arms[0].metrics}
->>> metrics["starter.share"].section, metrics["role.round-1-starter.win"].interval.count
-('Starter', 4.0)
+>>> defs = LAB_ROOM.metrics({"target": 5})
+>>> [d.key for d in defs if d.key.startswith("starter.share")]
+['starter.share', 'starter.share.round-1', 'starter.share.round-2', 'starter.share.round-3', 'starter.share.extra']
+>>> sum(d.key.startswith("action.turn-1.") for d in defs)  # four actions: how often, and the users' score
+8
 """
 
 from __future__ import annotations
