@@ -58,6 +58,7 @@ def test_rank_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
         "category": "royal-flush",
         "label": "Royal Flush",
         "strength": 187,
+        "game": "divided-ranks",
     }
 
 
@@ -336,7 +337,7 @@ def test_game_divided_ranks_is_the_default(
         assert capsys.readouterr().out == default
     (obj,) = run_json(capsys, ["hands", "rank", "--game", "divided-ranks", "--json", ROYAL])
     assert obj == {"cards": ROYAL.split(), "category": "royal-flush", "label": "Royal Flush",
-                   "strength": 187}
+                   "strength": 187, "game": "divided-ranks"}
 
 
 def test_unknown_game_is_a_clear_error_listing_the_known_ones(
@@ -425,7 +426,8 @@ def test_a_registered_game_ranks_each_size_with_its_own_system(
     hands_cli.HANDS.register("toy-commons", "toy_hands:SYSTEMS")
     request.addfinalizer(lambda: hands_cli.HANDS.unregister("toy-commons"))
     (three,) = run_json(capsys, ["hands", "rank", "--game", "toy-commons", "--json", "As Ah Ts"])
-    assert three == {"cards": ["As", "Ah", "Ts"], "category": "aces", "label": "Aces", "strength": 2}
+    assert three == {"cards": ["As", "Ah", "Ts"], "category": "aces", "label": "Aces", "strength": 2,
+                     "game": "toy-commons"}
     (five,) = run_json(capsys, ["hands", "rank", "--game", "toy-commons", "--json", ROYAL])
     assert five["category"] == "royal-flush" and five["strength"] == 187
     assert run(["hands", "rank", "--game", "toy-commons", "Ts Js Qs Ks"]) == 2

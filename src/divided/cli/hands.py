@@ -1,7 +1,9 @@
 """``divided hands``: a hand calculator.
 
 ``divided hands rank [--game NAME] CARDS...`` names and scores a hand of a game (by default
-Divided Ranks: five cards of the 21-card pack); ``divided hands arrange CARDS...`` divides ten
+Divided Ranks: five cards of the 21-card pack; Card Commons takes 3 or 5 cards);
+``divided hands compare [--game NAME] HAND vs HAND`` says which of two hands of one size wins,
+or that they tie; ``divided hands arrange CARDS...`` divides ten
 cards of the 21-card pack into the best weaker and stronger hand (auto-arrange), or with
 ``--all`` lists all 126 divisions, best first. The cards on the command line form one hand; with
 none, each non-blank line of standard input is a hand. Output is one line (``--json``: one JSON
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -41,7 +44,11 @@ JsonObject = dict[str, object]
 System = RankingSystem[HandCategory]
 
 HANDS: Registry[System | tuple[System, ...]] = Registry(
-    "hands", {"divided-ranks": "divided.hands.five:PACK21_FIVE"}
+    "hands",
+    {
+        "divided-ranks": "divided.hands.five:PACK21_FIVE",
+        "card-commons": "divided.hands.three:PACK21_THREE_AND_FIVE",
+    },
 )
 """The ranking systems of each game's own hands, by game id: a
 :class:`~divided.hands.value.RankingSystem`, or a tuple of them of one pack (one per hand size),
@@ -150,8 +157,8 @@ def _describe(hand: Hand) -> str:
     return f"{hand}  {hand.value.category.label} (strength {hand.value.strength})"
 
 
-def rank_hand(given: HandInput, system: System = PACK21_FIVE) -> Result:
-    """Category and strength (the rank's order) of a hand (cards shown in input order)."""
+def rank_hand(given: HandInput, system: System = PACK21_FIVE, *, game: str = DEFAULT_GAME) -> Result:
+    """Category and strength (the rank's order) of a hand of ``game`` (cards shown in input order)."""
     hand_rank = system.rank(given.cards)
     cards = [str(card) for card in given.cards]
     label = hand_rank.category.label
@@ -160,8 +167,75 @@ def rank_hand(given: HandInput, system: System = PACK21_FIVE) -> Result:
         "category": hand_rank.category.slug,
         "label": label,
         "strength": hand_rank.order,
+        "game": game,
     }
     return Result(obj, f"{' '.join(cards)}  {label}  (strength {hand_rank.order})")
+
+
+WINNERS = ("first", "second", "tie")
+"""The values of ``winner`` in ``compare``'s JSON."""
+
+
+def split_hands(text: str) -> tuple[str, str]:
+    """The two hands of ``compare``'s input: cards, the word ``vs``, cards.
+
+    >>> split_hands("As Ks Qs vs Jk,Ts,Js")
+    ('As Ks Qs', 'Jk,Ts,Js')
+    """
+    parts = _VS.split(f" {text} ")
+    if len(parts) != 2:
+        found = "no 'vs'" if len(parts) == 1 else f"{len(parts) - 1} of them"
+        raise InvalidHandError(
+            f"'compare' takes two hands with the word 'vs' between them (or two quoted hands), "
+            f"e.g. 'As Ks Qs vs Jk Ts Js'; found {found}"
+        )
+    return parts[0].strip(), parts[1].strip()
+
+
+_VS = re.compile(r"\s+vs\s+", re.IGNORECASE)
+
+
+def compare_hands(
+    first: HandInput, second: HandInput, systems: tuple[System, ...], *, game: str = DEFAULT_GAME
+) -> Result:
+    """Which of two hands of one size of ``game`` wins (bigger strength), or a tie.
+
+    Raises :class:`~divided.errors.InvalidHandError` for hands of different sizes or a card in
+    both hands.
+    """
+    if len(first.cards) != len(second.cards):
+        raise InvalidHandError(
+            f"'compare' compares hands of one size; got {len(first.cards)} and {len(second.cards)} cards"
+        )
+    shared = first.mask & second.mask
+    if shared:
+        both = [str(card) for card in first.cards if card in second.cards]
+        raise InvalidHandError(f"{' and '.join(both)} {'is' if len(both) == 1 else 'are'} in both hands")
+    system = next(system for system in systems if len(first.cards) in system.sizes)
+    ranks = [system.rank(given.cards) for given in (first, second)]
+    winner = "tie" if ranks[0] == ranks[1] else "first" if ranks[0] > ranks[1] else "second"
+    objects: list[JsonObject] = []
+    lines: list[str] = []
+    for name, given, hand_rank in zip(("first", "second"), (first, second), ranks, strict=True):
+        cards = [str(card) for card in given.cards]
+        objects.append(
+            {
+                "cards": cards,
+                "category": hand_rank.category.slug,
+                "label": hand_rank.category.label,
+                "strength": hand_rank.order,
+                "words": hand_rank.describe(),
+            }
+        )
+        lines.append(
+            f"{name + ':':7} {' '.join(cards)}  {hand_rank.describe()}  (strength {hand_rank.order})"
+        )
+    if winner == "tie":
+        lines.append("Tie: the hands are exactly as strong.")
+    else:
+        lines.append(f"The {winner} hand wins.")
+    obj: JsonObject = {"game": game, "first": objects[0], "second": objects[1], "winner": winner}
+    return Result(obj, "\n".join(lines))
 
 
 def arrangement_object(arrangement: Arrangement) -> JsonObject:
@@ -239,10 +313,10 @@ def _run_batch(
     return count, failed
 
 
-def _batch_error(count: int, failed: list[int]) -> BatchInputError:
+def _batch_error(count: int, failed: list[int], noun: str = "hands") -> BatchInputError:
     shown = ", ".join(str(n) for n in failed[:10]) + (", ..." if len(failed) > 10 else "")
     which = f"line {shown}" if len(failed) == 1 else f"lines {shown}"
-    return BatchInputError(f"{len(failed)} of {count} hands could not be read ({which})")
+    return BatchInputError(f"{len(failed)} of {count} {noun} could not be read ({which})")
 
 
 Reader = tuple[tuple[int, ...], Callable[[str], Result]]
@@ -265,7 +339,8 @@ def _handler(prepare: Callable[[argparse.Namespace], Reader]) -> Callable[[argpa
         spaced = bool(getattr(args, "all", False))
         count, failed = _run_batch(sys.stdin, one, as_json=args.json, spaced=spaced)
         if failed:
-            raise _batch_error(count, failed)
+            noun = "comparisons" if args.hands_command == "compare" else "hands"
+            raise _batch_error(count, failed, noun)
         return 0
 
     return handle
@@ -281,9 +356,34 @@ def _rank(args: argparse.Namespace) -> Reader:
 
     def one(text: str) -> Result:
         given = parse_hand(text, size=sizes, command="rank", pack=pack)
-        return rank_hand(given, by_size[len(given.cards)])
+        return rank_hand(given, by_size[len(given.cards)], game=args.game)
 
     return sizes, one
+
+
+def _compare(args: argparse.Namespace) -> Reader:
+    _compare_arguments(args)
+    systems = game_systems(args.game)
+    sizes = tuple(sorted({size for system in systems for size in system.sizes}))
+    pack = systems[0].pack
+
+    def one(text: str) -> Result:
+        hands = []
+        for which, part in zip(("first", "second"), split_hands(text), strict=True):
+            try:
+                hands.append(parse_hand(part, size=sizes, command="compare", pack=pack))
+            except DividedError as error:
+                raise type(error)(f"{which} hand: {error}") from None
+        return compare_hands(hands[0], hands[1], systems, game=args.game)
+
+    return sizes, one
+
+
+def _compare_arguments(args: argparse.Namespace) -> None:
+    """Two quoted hands without ``vs`` become ``FIRST vs SECOND``."""
+    cards: list[str] = args.cards
+    if len(cards) == 2 and not any(_VS.search(f" {card} ") for card in cards):
+        args.cards = [cards[0], "vs", cards[1]]
 
 
 def _arrange(args: argparse.Namespace) -> Reader:
@@ -306,10 +406,10 @@ _CARDS_HELP = (
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``hands`` sub-command with its ``rank`` and ``arrange`` actions."""
+    """Add the ``hands`` sub-command with its ``rank``, ``compare`` and ``arrange`` actions."""
     parser = subparsers.add_parser(
         "hands",
-        help="rank a game's hands, arrange hands of the 21-card pack",
+        help="rank and compare a game's hands, arrange hands of the 21-card pack",
         description=(
             "A hand calculator: a game's own hands (by default Divided Ranks: five cards of the "
             "21-card pack, 10 to A in four suits and a Joker) and auto-arrange."
@@ -344,6 +444,29 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "(ace-to-six), six (six-card); not available yet",
     )
     rank.set_defaults(handler=_handler(_rank))
+
+    compare = actions.add_parser(
+        "compare",
+        help="which of two hands wins",
+        description=(
+            "Say which of two hands of one size of a game wins, or that they tie (--game, "
+            f"default {DEFAULT_GAME}). Give the hands as two quoted arguments ('As Ks Qs' "
+            "'Jk Ts Js') or as cards with the word vs between them (As Ks Qs vs Jk Ts Js); with "
+            "none, read one comparison per line ('HAND vs HAND') from standard input."
+        ),
+        epilog=_EPILOG,
+    )
+    compare.add_argument(
+        "cards", nargs="*", metavar="HAND", help="two hands, or cards with 'vs' between the hands"
+    )
+    compare.add_argument("--json", action="store_true", help="one JSON object per comparison")
+    compare.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        metavar="NAME",
+        help=f"compare this game's hands (default {DEFAULT_GAME}; games with hands: {', '.join(HANDS.names())})",
+    )
+    compare.set_defaults(handler=_handler(_compare))
 
     arrange_parser = actions.add_parser(
         "arrange",

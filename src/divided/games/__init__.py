@@ -52,7 +52,8 @@ _RULES: Registry[RulesFactory] = Registry(
     "rules", {"divided-ranks": "divided.games.divided_ranks.rules:DividedRanksRules",
               "card-commons": "divided.games.card_commons.rules:CardCommonsRules"})
 _ROOMS: Registry[GameRoom[Any, Any]] = Registry(
-    "game room", {"divided-ranks": "divided.games.divided_ranks.room:ROOM"})
+    "game room", {"divided-ranks": "divided.games.divided_ranks.room:ROOM",
+                  "card-commons": "divided.games.card_commons.room:ROOM"})
 
 
 def names() -> list[str]:
