@@ -27,7 +27,7 @@ from divided.sim.metrics import measure
 from divided.sim.report import make_plots, markdown, summary
 
 GAME = "card-commons"
-BOTS = ("random:auto_arrange=no",)
+BOTS = ("random",)
 SLUGS = ("reserve", "discard", "offer-3", "offer-2-sets")
 
 
