@@ -118,6 +118,10 @@ def expected(lines: list[dict[str, Any]]) -> dict[str, float | None]:
         out[f"starter.share.round-{number}"] = ratio(
             (rs[number - 1].points[rs[number - 1].starter], sum(rs[number - 1].points))
             for _, rs in read_lines if len(rs) >= number and not rs[number - 1].extra)
+    for name, sign in (("level", 0), ("ahead", 1), ("behind", -1)):
+        out[f"starter.share.{name}"] = ratio(
+            (r.points[r.starter], sum(r.points)) for _, r in rounds
+            if (r.before[r.starter] > r.before[1 - r.starter]) - (r.before[r.starter] < r.before[1 - r.starter]) == sign)
     out["starter.more"] = mean(float(r.points[r.starter] > r.points[1 - r.starter]) for _, r in rounds)
     out["tie.five"] = mean(float(r.five_tie) for _, r in rounds)
     out["tie.three"] = mean(float(r.three_tie) for _, r in rounds)
@@ -227,6 +231,13 @@ def test_rare_endings_from_hand_made_matches() -> None:
     assert metrics["rounds.3"] == 0.5 and metrics["rounds.2"] == 0.0
     # extra rounds' starters: seat 1 took 2 of 3 points, seat 0 took 3 of 6
     assert metrics["starter.share.extra"] == pytest.approx(5 / 9)
+    # rounds begun level: the four first rounds (the starter took 3 of 3, 2 of 3, 3 of 3, 3 of 6) and
+    # the draw's later rounds (3 of 6 at 3-3, 3 of 6 at 6-6)
+    assert metrics["starter.share.level"] == pytest.approx((3 + 2 + 3 + 3 + 3 + 3) / (3 + 3 + 3 + 6 + 6 + 6))
+    # begun with the starter ahead: 1 of 3 at 3-0 and 0 of 3 at 4-2 (first match, seat 1), 0 of 3 at
+    # 2-1 and 2 of 5 at 4-2 (second), 1 of 3 at 3-0 and 3 of 6 at 4-2 (third)
+    assert metrics["starter.share.ahead"] == pytest.approx((1 + 0 + 0 + 2 + 1 + 3) / (3 + 3 + 3 + 5 + 3 + 6))
+    assert metrics["starter.share.behind"] == pytest.approx(2 / 3)  # the extra round: seat 1 behind 5-7
     # round 3's starters, extra rounds aside: seat 1 took 0 of 3 points, seat 1 took 2 of 5, seat 0 took 3 of 6
     assert metrics["starter.share.round-3"] == pytest.approx((0 + 2 + 3) / (3 + 5 + 6))
     assert metrics["tie.both"] == pytest.approx(4 / 13)

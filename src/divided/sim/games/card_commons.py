@@ -86,6 +86,13 @@ class CardCommonsLab(PlainLabRoom):
         defs += [
             MetricDef("starter.share.extra", "extra rounds: the starter's share of the round's points", "Starter",
                       "points", "score"),
+            MetricDef("starter.share.level", "rounds begun level on points: the starter's share", "Starter", "points",
+                      "score", "round 1 and every round begun level: who starts is then the coin or the turn order"),
+            MetricDef("starter.share.ahead", "rounds begun with the starter ahead: the starter's share", "Starter",
+                      "points", "score", "under the rules' starter rule the player ahead starts, so this mixes "
+                      "starting with leading; the next_starter=alternate variant separates them"),
+            MetricDef("starter.share.behind", "rounds begun with the starter behind: the starter's share", "Starter",
+                      "points", "score", "only under next_starter=alternate"),
             MetricDef("starter.more", "each round's starter scored more points than the other player", "Starter",
                       "rounds", "rate"),
             MetricDef("starter.fewer", "each round's starter scored fewer points than the other player", "Starter",
@@ -149,13 +156,17 @@ class CardCommonsLab(PlainLabRoom):
     def observe(self, line: Mapping[str, Any]) -> Iterable[tuple[str, float, float]]:
         facts = line["facts"]
         winner = facts["winner"]
+        before = (0, 0)
         for played in facts["per_round"]:
             starter, points = int(played["starter"]), played["points"]
             total = float(points[0] + points[1])
             mine, theirs = float(points[starter]), float(points[1 - starter])
             which = "extra" if played["extra"] else f"round-{int(played['round'])}"
+            lead = before[starter] - before[1 - starter]
             yield "starter.share", mine, total
             yield f"starter.share.{which}", mine, total
+            yield f"starter.share.{'level' if lead == 0 else 'ahead' if lead > 0 else 'behind'}", mine, total
+            before = (int(played["scores"][0]), int(played["scores"][1]))
             yield "starter.more", float(mine > theirs), 1.0
             yield "starter.fewer", float(mine < theirs), 1.0
             five, three = played["five"], played["three"]
@@ -219,6 +230,10 @@ class CardCommonsLab(PlainLabRoom):
                     rounds.append(f"round {r} {pct(each[0])}")
             by_round = f" (by round: {', '.join(rounds)})" if rounds else ""
             out.append(f"Each round's starter took {pct(share[0])} of that round's points ({share[1]}){by_round}.")
+        level = shown("starter.share.level")
+        if level is not None:
+            out.append(f"In rounds begun level on points (round 1 among them) the starter took {pct(level[0])} "
+                       f"({level[1]}).")
         length, extra = shown("rounds"), shown("extra")
         if length is not None and extra is not None:
             out.append(f"Matches lasted {length[0]:.2f} rounds on average; {pct(extra[0])} went to extra rounds "
@@ -252,10 +267,12 @@ class CardCommonsLab(PlainLabRoom):
         files: dict[str, bytes] = {}
         share_keys = sorted({m.key for arm in arms for m in arm.metrics if m.key.startswith("starter.share.round-")},
                             key=lambda key: int(key.rsplit("-", 1)[1]))
-        share_keys.append("starter.share.extra")
+        share_keys += ["starter.share.extra", "starter.share.level", "starter.share.ahead", "starter.share.behind"]
+        share_keys = [key for key in share_keys if all(  # a point for no rounds would show as 0%
+            (metric := arm.metric(key)) is not None and metric.interval.value is not None for arm in arms)]
         files["starter-share.png"] = plots.points(
             "Each round's starter: share of the round's points",
-            [f"round {k.rsplit('-', 1)[1]}" if "round-" in k else "extra" for k in share_keys],
+            [f"round {k.rsplit('-', 1)[1]}" if "round-" in k else k.rsplit(".", 1)[1] for k in share_keys],
             series(arms, share_keys), percent=True, ylabel="% of the round's points", reference=0.5)
         turns = [f"turn {t}" for t in TURNS]
         use, value = [], []
