@@ -4,7 +4,8 @@ The facts of one match are knowledge of the game (:mod:`divided.games.card_commo
 this module turns them into metrics, declared once in :meth:`CardCommonsLab.metrics`:
 
 * **the starter**: each round's starter's share of that round's points, by round (1, 2, ...,
-  and the extra rounds pooled) and over all rounds; the match role *round-1 starter* (the coin's
+  and the extra rounds pooled), over all rounds, and in rounds begun level, ahead or behind
+  on points; the match role *round-1 starter* (the coin's
   pick, ruling C1) gets the generic results and edge;
 * **the match**: how many rounds it lasted, extra rounds (ruling C6) and their number;
 * **actions**: how often each of the four actions is used on a player's turn 1, 2, 3 and 4 of a
@@ -18,8 +19,8 @@ this module turns them into metrics, declared once in :meth:`CardCommonsLab.metr
   at the start of a round).
 
 >>> defs = LAB_ROOM.metrics({"target": 5})
->>> [d.key for d in defs if d.key.startswith("starter.share")]
-['starter.share', 'starter.share.round-1', 'starter.share.round-2', 'starter.share.round-3', 'starter.share.extra']
+>>> [d.key for d in defs if d.key.startswith("starter.share.round-")]  # a match of 5 points lasts 3 rounds at most
+['starter.share.round-1', 'starter.share.round-2', 'starter.share.round-3']
 >>> sum(d.key.startswith("action.turn-1.") for d in defs)  # four actions: how often, and the users' score
 8
 """
