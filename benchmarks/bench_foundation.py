@@ -21,7 +21,7 @@ from divided.bots.random_bot import RandomBot
 from divided.hands.arrange import all_holdings, arrange, best_weaker_mask, best_weaker_masks, build_table
 from divided.hands.batch import strengths
 from divided.hands.five import strength_of_mask
-from divided.hands.three import PACK21_THREE, strength3_of_mask, three_strength_array
+from divided.hands.three import PACK21_THREE, strength3_of_mask, strengths3, three_strength_array
 
 
 def median_rate(work: Callable[[], int], repeats: int) -> float:
@@ -62,6 +62,13 @@ def three_card_rows(repeats: int) -> list[tuple[str, str]]:
         PACK21_THREE.rank_batch(rows)
         return len(rows)
 
+    batch_masks = np.bitwise_or.reduce(np.left_shift(1, rows), axis=1)
+    strengths3(batch_masks[:10])
+
+    def batch_masks_lookup() -> int:
+        strengths3(batch_masks)
+        return len(batch_masks)
+
     def batch_colex() -> int:
         i, j, k = np.sort(rows, axis=1).T
         table[i + j * (j - 1) // 2 + k * (k - 1) * (k - 2) // 6]
@@ -72,6 +79,8 @@ def three_card_rows(repeats: int) -> list[tuple[str, str]]:
         ("3-card strength, single call (cards)", f"{median_rate(single_cards, repeats) / 1e6:.2f} M hands/s"),
         ("3-card strength, numpy batch (rank_batch, cube)",
          f"{median_rate(batch_cube, repeats) / 1e6:.1f} M hands/s"),
+        ("3-card strength, numpy batch (masks, strengths3)",
+         f"{median_rate(batch_masks_lookup, repeats) / 1e6:.1f} M hands/s"),
         ("3-card strength, numpy batch (sort + colex array)",
          f"{median_rate(batch_colex, repeats) / 1e6:.1f} M hands/s"),
     ]

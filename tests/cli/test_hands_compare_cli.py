@@ -15,6 +15,7 @@ import pytest
 
 from divided.cli import hands as hands_cli
 from divided.cli.main import main
+from divided.errors import InvalidHandError
 
 GAME = ["--game", "card-commons"]
 
@@ -206,3 +207,10 @@ def test_divided_ranks_compares_five_card_hands_only(capsys: pytest.CaptureFixtu
     assert run(["hands", "compare", "--game", "no-such-game", "As Ks Qs", "Ah Kh Qh"]) == 2
     err = capsys.readouterr().err
     assert "'no-such-game'" in err and "card-commons, divided-ranks" in err
+
+
+def test_compare_hands_refuses_a_size_no_system_takes() -> None:
+    first = hands_cli.parse_hand("As Ks Qs Js", size=4, command="compare")
+    second = hands_cli.parse_hand("Ah Kh Qh Jh", size=4, command="compare")
+    with pytest.raises(InvalidHandError, match="takes hands of 3 or 5 cards, got 4"):
+        hands_cli.compare_hands(first, second, hands_cli.game_systems("card-commons"), game="card-commons")

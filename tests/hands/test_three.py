@@ -31,8 +31,10 @@ from divided.hands import (
     evaluate3_mask,
     strength3_count,
     strength3_of_mask,
+    strengths3,
     strengths3_of_indices,
     three_strength_array,
+    three_strength_by_mask,
     three_strength_cube,
 )
 
@@ -348,6 +350,17 @@ def test_batch_tables_agree_with_the_single_path() -> None:
     expected_rows = [strength3_of_mask(sum(1 << int(i) for i in row)) for row in rows]
     assert PACK21_THREE.rank_batch(rows).tolist() == expected_rows
     assert strengths3_of_indices(rows).dtype == np.int32
+
+
+def test_mask_batch_agrees_with_the_single_path() -> None:
+    masks = [sum(1 << i for i in combo) for combo in combinations(range(21), 3)]
+    got = strengths3(np.array(masks).reshape(10, 133))
+    assert got.shape == (10, 133) and got.reshape(-1).tolist() == [strength3_of_mask(m) for m in masks]
+    table = three_strength_by_mask()
+    assert int((table >= 0).sum()) == 1330 and not table.flags.writeable
+    for bad in ([0b111, 0b1111], [0b111, -1], [1 << 21 | 0b11]):
+        with pytest.raises(InvalidHandError):
+            strengths3(bad)
 
 
 @pytest.mark.parametrize(

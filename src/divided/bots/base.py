@@ -139,9 +139,11 @@ class BotSpec:
 
 _SPECS: dict[str, list[BotSpec]] = {}
 _GAME_BOTS: Registry[Sequence[BotSpec]] = Registry(
-    "bots", {"divided-ranks": "divided.bots.divided_ranks.builtin:BOTS"})
+    "bots", {"divided-ranks": "divided.bots.divided_ranks.builtin:BOTS",
+             "card-commons": "divided.bots.card_commons.builtin:BOTS"})
 _ADVISORS: Registry[AdvisorFactory] = Registry(
-    "advisor", {"divided-ranks": "divided.bots.divided_ranks.expert:advisor"})
+    "advisor", {"divided-ranks": "divided.bots.divided_ranks.expert:advisor",
+                "card-commons": "divided.bots.card_commons.expert:advisor"})
 _games_loaded: set[str] = set()
 
 

@@ -55,7 +55,8 @@ RolloutFactory = Callable[[str], RolloutPolicy]
 """Makes a game's rollout policy from its name (the bot's ``rollout`` parameter)."""
 
 ROLLOUTS: Registry[RolloutFactory] = Registry(
-    "ismcts rollout policy", {"divided-ranks": "divided.bots.divided_ranks.rollouts:rollout_policy"})
+    "ismcts rollout policy", {"divided-ranks": "divided.bots.divided_ranks.rollouts:rollout_policy",
+                              "card-commons": "divided.bots.card_commons.rollouts:rollout_policy"})
 """Each game's rollout policies, by game id (a game without one gets :class:`RandomRollout`)."""
 
 

@@ -172,8 +172,7 @@ def rank_hand(given: HandInput, system: System = PACK21_FIVE, *, game: str = DEF
     return Result(obj, f"{' '.join(cards)}  {label}  (strength {hand_rank.order})")
 
 
-WINNERS = ("first", "second", "tie")
-"""The values of ``winner`` in ``compare``'s JSON."""
+_VS = re.compile(r"\s+vs\s+", re.IGNORECASE)
 
 
 def split_hands(text: str) -> tuple[str, str]:
@@ -192,9 +191,6 @@ def split_hands(text: str) -> tuple[str, str]:
     return parts[0].strip(), parts[1].strip()
 
 
-_VS = re.compile(r"\s+vs\s+", re.IGNORECASE)
-
-
 def compare_hands(
     first: HandInput, second: HandInput, systems: tuple[System, ...], *, game: str = DEFAULT_GAME
 ) -> Result:
@@ -211,7 +207,11 @@ def compare_hands(
     if shared:
         both = [str(card) for card in first.cards if card in second.cards]
         raise InvalidHandError(f"{' and '.join(both)} {'is' if len(both) == 1 else 'are'} in both hands")
-    system = next(system for system in systems if len(first.cards) in system.sizes)
+    takes = [system for system in systems if len(first.cards) in system.sizes]
+    if not takes:
+        wanted = " or ".join(str(size) for system in systems for size in system.sizes)
+        raise InvalidHandError(f"'compare' takes hands of {wanted} cards, got {len(first.cards)}")
+    system = takes[0]
     ranks = [system.rank(given.cards) for given in (first, second)]
     winner = "tie" if ranks[0] == ranks[1] else "first" if ranks[0] > ranks[1] else "second"
     objects: list[JsonObject] = []
@@ -329,18 +329,22 @@ def _handler(prepare: Callable[[argparse.Namespace], Reader]) -> Callable[[argpa
         if args.cards:
             _emit(one(" ".join(args.cards)), as_json=args.json)
             return 0
+        comparing = args.hands_command == "compare"
         if sys.stdin.isatty():
             wanted = " or ".join(str(n) for n in sizes)
+            what = (
+                f"comparisons (HAND vs HAND, {wanted} cards each)"
+                if comparing
+                else f"hands of {wanted} cards"
+            )
             print(
-                f"reading hands of {wanted} cards from standard input, one per line "
-                "(end with Ctrl-D)",
+                f"reading {what} from standard input, one per line (end with Ctrl-D)",
                 file=sys.stderr,
             )
         spaced = bool(getattr(args, "all", False))
         count, failed = _run_batch(sys.stdin, one, as_json=args.json, spaced=spaced)
         if failed:
-            noun = "comparisons" if args.hands_command == "compare" else "hands"
-            raise _batch_error(count, failed, noun)
+            raise _batch_error(count, failed, "comparisons" if comparing else "hands")
         return 0
 
     return handle

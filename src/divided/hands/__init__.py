@@ -28,8 +28,10 @@ from divided.hands.three import (
     evaluate3_mask,
     strength3_count,
     strength3_of_mask,
+    strengths3,
     strengths3_of_indices,
     three_strength_array,
+    three_strength_by_mask,
     three_strength_cube,
 )
 from divided.hands.value import HandCategory, HandRank, RankingSystem
@@ -59,7 +61,9 @@ __all__ = [
     "strength3_of_mask",
     "strength_count",
     "strength_of_mask",
+    "strengths3",
     "strengths3_of_indices",
     "three_strength_array",
+    "three_strength_by_mask",
     "three_strength_cube",
 ]

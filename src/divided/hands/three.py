@@ -31,8 +31,9 @@ True
 of its three card indices ``i < j < k`` (:func:`colex_index3`:
 ``i + j*(j-1)/2 + k*(k-1)*(k-2)/6``, 0 to 1,329); :func:`three_strength_cube` holds it by the
 three indices in any order (``cube[a, b, c]``, ``-1`` where two indices repeat), which needs no
-sorting and is what :meth:`Pack21Three.rank_batch` uses. numpy is imported by these functions
-only, so the rules engines can use the rest of this module.
+sorting and is what :meth:`Pack21Three.rank_batch` uses; :func:`strengths3` looks up many bit
+masks at once (:func:`three_strength_by_mask`). numpy is imported by these functions only, so
+the rules engines can use the rest of this module.
 """
 
 from __future__ import annotations
@@ -256,6 +257,37 @@ def strengths3_of_indices(indices: npt.ArrayLike) -> npt.NDArray[np.int32]:
     if out.size and out.min() < 0:
         row = array[int(np.argmin(out))]
         raise InvalidHandError(f"row {[int(i) for i in row]} repeats a card")
+    return out
+
+
+@cache
+def three_strength_by_mask() -> npt.NDArray[np.int16]:
+    """Strength of every bit mask over the pack, ``-1`` where the mask is not three cards;
+    read-only, 2**21 entries (4 MB, built on first use)."""
+    import numpy as np
+
+    table = np.full(1 << PACK_21.size, -1, dtype=np.int16)
+    items = strength3_table()
+    table[np.fromiter(items.keys(), dtype=np.int64, count=len(items))] = np.fromiter(
+        items.values(), dtype=np.int16, count=len(items)
+    )
+    table.flags.writeable = False
+    return table
+
+
+def strengths3(masks: npt.ArrayLike) -> npt.NDArray[np.int16]:
+    """Strengths of many three-card bit masks at once (any shape).
+
+    Raises :class:`InvalidHandError` if any mask is not three cards of the pack.
+    """
+    import numpy as np
+
+    array = np.asarray(masks, dtype=np.int64)
+    if array.size and (array.min() < 0 or array.max() >= 1 << PACK_21.size):
+        raise InvalidHandError("a mask lies outside the 21-card pack")
+    out = three_strength_by_mask()[array]
+    if out.size and out.min() < 0:
+        strength3_of_mask(int(array.reshape(-1)[np.argmin(out.reshape(-1))]))  # raises, naming the cards
     return out
 
 
