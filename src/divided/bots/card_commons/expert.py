@@ -156,45 +156,54 @@ class ExpertBot:
 
     def refine(self, view: PlayerView, actions: tuple[int, int], *, salt: int, target: float,
                budget: int) -> Evaluation:
-        """The two ``actions`` compared over fresh worlds, in rounds of ``worlds``, until the
+        """The two ``actions`` compared over fresh worlds, ``worlds`` at a time, until the
         standard error of their difference is at most ``target`` or ``budget`` worlds are used."""
         if view.phase not in (Phase.ACT, Phase.KEEP):
             return self.evaluate(view, actions, salt=salt)
         rng = view_rng(view, salt, f"refine:{target}")
-        worlds: list[Round] = []
-        found = Evaluation({}, {})
-        while len(worlds) < budget:
-            worlds += [sample_round(view, rng) for _ in range(min(self.worlds, budget - len(worlds)))]
-            found = self._rollouts(view, actions, worlds, {a: len(worlds) for a in actions})
-            if found.difference_error(*actions) <= target:
+        samples: dict[int, list[float]] = {a: [] for a in actions}
+        used = 0
+        while used < budget:
+            more = [sample_round(view, rng) for _ in range(min(self.worlds, budget - used))]
+            used += len(more)
+            for action, found in self._samples(view, actions, more, {a: len(more) for a in actions}).items():
+                samples[action] += found
+            if _pair_error(samples, *actions) <= target:
                 break
-        return found
+        return _evaluation(samples, used)
 
     def _rollouts(self, view: PlayerView, legal: Sequence[int], worlds: list[Round],
                   counts: Mapping[int, int]) -> Evaluation:
+        return _evaluation(self._samples(view, legal, worlds, counts), len(worlds))
+
+    @staticmethod
+    def _samples(view: PlayerView, legal: Sequence[int], worlds: list[Round],
+                 counts: Mapping[int, int]) -> dict[int, list[float]]:
+        """Each action's value in each of its first ``counts[action]`` worlds."""
         assert view.player is not None
         me = view.player
         keeping = view.phase == Phase.KEEP
         table = table_of_view(view)
-        samples = {a: [_value(worlds[w], a, keeping, me, table) for w in range(counts[a])] for a in legal}
-        values = {a: sum(s) / len(s) for a, s in samples.items()}
-        errors = {a: _error(s) for a, s in samples.items()}
-
-        def pair_error(first: int, second: int) -> float:
-            a, b = samples.get(first, []), samples.get(second, [])
-            n = min(len(a), len(b))
-            if n < 2:
-                return math.inf
-            return _error([a[i] - b[i] for i in range(n)])
-
-        exact = False
-        return Evaluation(values, errors, len(worlds), exact, pair_error)
+        return {a: [_value(worlds[w], a, keeping, me, table) for w in range(counts[a])] for a in legal}
 
     def _build(self, view: PlayerView, legal: Sequence[int]) -> Evaluation:
         """The build values (:func:`~divided.bots.card_commons.build.build_values`: the chance of
         winning the match, the opponent building soundly)."""
         found = {split.action: split.match_win for split in build_values(view)}
         return Evaluation({a: found[a] for a in legal}, {a: 0.0 for a in legal})
+
+
+def _evaluation(samples: Mapping[int, list[float]], worlds: int) -> Evaluation:
+    values = {a: sum(found) / len(found) for a, found in samples.items()}
+    errors = {a: _error(found) for a, found in samples.items()}
+    return Evaluation(values, errors, worlds, False, lambda first, second: _pair_error(samples, first, second))
+
+
+def _pair_error(samples: Mapping[int, list[float]], first: int, second: int) -> float:
+    """The standard error of the difference of two actions' values over their common worlds."""
+    a, b = samples.get(first, []), samples.get(second, [])
+    n = min(len(a), len(b))
+    return _error([a[i] - b[i] for i in range(n)])
 
 
 def _error(samples: Sequence[float]) -> float:
@@ -206,6 +215,9 @@ def _error(samples: Sequence[float]) -> float:
 
 
 def advisor(budget: int | None = None) -> ExpertBot:
-    """Card Commons' advisor (for the hints and the review): the expert with ``budget`` worlds per
-    candidate (``None``: :data:`REVIEW_WORLDS`)."""
-    return ExpertBot(worlds=REVIEW_WORLDS if budget is None else budget, top=REVIEW_TOP)
+    """Card Commons' advisor (for the hints and the review): the expert with :data:`REVIEW_TOP`
+    candidates and :data:`REVIEW_WORLDS` worlds each, or ``budget`` when that is fewer (the
+    budget caps the worlds per decision; a refined comparison uses at most the budget the
+    caller gives :meth:`ExpertBot.refine`)."""
+    worlds = REVIEW_WORLDS if budget is None else max(1, min(budget, REVIEW_WORLDS))
+    return ExpertBot(worlds=worlds, top=REVIEW_TOP, screen=min(ExpertBot.screen, worlds))

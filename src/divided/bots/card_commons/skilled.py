@@ -211,6 +211,7 @@ def turn_scores(hand: int, used: int, mine: int, seen_mine: int, theirs: int) ->
     if found is not None:
         return found
     scores: dict[int, float] = {}
+    exposures: dict[tuple[int, int, int], float] = {}
     base_theirs = collection_value(theirs)
     for action, kind, cards, parts in moves(hand, used):
         rest = hand & ~cards
@@ -223,8 +224,10 @@ def turn_scores(hand: int, used: int, mine: int, seen_mine: int, theirs: int) ->
             collection = mine | (cards ^ took)
             their_after = theirs | took
         their_value = base_theirs if their_after == theirs else collection_value(their_after)
-        scores[action] = (prospect(collection, rest, kept) - their_value
-                          - EXPOSURE * exposure(rest, their_after, given))
+        exposed = exposures.get((rest, their_after, given))
+        if exposed is None:
+            exposed = exposures[rest, their_after, given] = exposure(rest, their_after, given)
+        scores[action] = prospect(collection, rest, kept) - their_value - EXPOSURE * exposed
     if len(_TURNS) > _CACHE_LIMIT:
         _TURNS.clear()
     _TURNS[key] = scores
@@ -281,15 +284,31 @@ def build_scores(collection: int, theirs: int, unseen: int) -> dict[int, float]:
     return scores
 
 
-def build_choice(collection: int, theirs: int, unseen: int) -> int:
-    """The skilled build (see :func:`build_scores`; ties: the better static split, then the
-    lowest action)."""
-    scores = build_scores(collection, theirs, unseen)
-    top = max(scores.values())
-    tied = [a for a, score in scores.items() if score == top]
+def build_three(collection: int, theirs: int, unseen: int) -> int:
+    """The 3-card hand (mask) of the skilled build: the best :func:`build_scores` (ties: the
+    better static split, then the lowest action, which is the lowest mask)."""
+    five, three = strength_table(), strength3_table()
+    candidates = [theirs | 1 << c for c in mask_indices(unseen)] if theirs.bit_count() < 8 else [theirs]
+    their_hands = [static_build(full) for full in candidates]
+    best = -1 << 30
+    tied: list[int] = []
+    for small in _threes_of(collection):
+        mine5, mine3 = five[collection ^ small], three[small]
+        total = 0
+        for their5, their3 in their_hands:
+            total += 2 * ((mine5 > their5) - (mine5 < their5)) + ((mine3 > their3) - (mine3 < their3))
+        if total > best:
+            best, tied = total, [small]
+        elif total == best:
+            tied.append(small)
     if len(tied) == 1:
         return tied[0]
-    return max(tied, key=lambda a: (split_value(collection, decoded(a)[1]), -a))
+    return max(tied, key=lambda small: (split_value(collection, small), -small))
+
+
+def build_choice(collection: int, theirs: int, unseen: int) -> int:
+    """The skilled build action (:func:`build_three`)."""
+    return act.build(build_three(collection, theirs, unseen))
 
 
 def unseen_cards(view: PlayerView) -> int:
