@@ -377,3 +377,19 @@ def test_the_log_tells_each_side_what_it_saw() -> None:
     assert [a["used"] for a in table["bot"]["actions"]] == [False, True, False, False]
     assert table["bot"]["discarded"] == 2 and table["hand"] == ["Qs", "As", "Ah", "Ac"]  # pack order
     assert table["bot"]["hand_size"] == 5 and table["you"]["reserved"] is None and table["offer"] is None
+
+
+def test_the_lobby_and_the_rules_page_of_card_commons(http: TestClient) -> None:
+    lobby = http.get("/?game=card-commons").text
+    assert "<h1>Play Card Commons</h1>" in lobby and 'name="game" value="card-commons"' in lobby
+    for name, value in (("first_starter", "you"), ("first_starter", "coin"), ("target", "3"), ("target", "10"),
+                        ("next_starter", "alternate"), ("bot", "expert")):
+        assert f'name="{name}" value="{value}"' in lobby, (name, value)
+    assert 'href="/?game=divided-ranks"' in lobby and 'href="/?game=card-commons"' in http.get("/").text
+    assert http.get("/?game=chess").status_code == 404 and http.get("/rules?game=chess").status_code == 404
+    rules = http.get("/rules?game=card-commons")
+    assert rules.status_code == 200
+    for heading in ("a-round", "what-each-player-can-see", "scoring-a-round", "winning-the-match", "playing-here"):
+        assert f'id="{heading}"' in rules.text, heading
+    assert "Type a move" not in rules.text  # the terminal's section stays with the terminal
+    assert 'href="/rules?game=card-commons"' in http.get("/rules").text
