@@ -123,8 +123,14 @@
     }
     var rounds = t.rounds || [];
     if (rounds.length && s.phase !== "over") {
-      body.appendChild(details("cc-rounds", "Rounds so far (" + rounds.length + ")",
-        el("ol", { class: "cc-round-list" }, rounds.map(function (r) { return el("li", null, richText(r.description)); })), false));
+      // the last showdown stays open at the start of the next round (the bot's hands, shown at last)
+      var last = rounds[rounds.length - 1];
+      var fresh = t.round === last.round + 1 && t.turn <= 1;
+      var key = "cc-last-" + last.round;
+      body.appendChild(el("div", { class: "cc-rounds" },
+        details(key, "Round " + last.round + "'s showdown", roundBlock(last), fresh),
+        rounds.length > 1 ? details("cc-rounds", "Every round so far (" + rounds.length + ")",
+          el("ol", { class: "cc-round-list" }, rounds.map(function (r) { return el("li", null, richText(r.description)); })), false) : null));
     }
   }
 
