@@ -11,7 +11,9 @@ server's state (``GET /api/games/{id}`` from inside the page) at every decision:
 * a turn's submit button stays off until the picked cards make a legal action;
 * at the build every split's values are shown and auto-arrange puts the server's best split
   in the two rows;
-* the showdown shows each round, and the replay page draws the table.
+* the showdown shows each round, and the replay page draws the table;
+* axe-core finds no serious or critical accessibility problem on the game's lobby, its rules
+  page, the table at each kind of decision, the showdown and the replay (desktop run).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from e2e_server import CHROMIUM, E2EServer, running_server
 from playwright.sync_api import Browser, Page, expect
 
@@ -76,6 +79,13 @@ def percent(p: float) -> str:
         return "<0.1%"
     rounded = int(p * 1000 + 0.5) / 10  # JavaScript's Math.round: halves go up
     return f"{int(rounded)}%" if rounded == int(rounded) else f"{rounded}%"
+
+
+def serious(page: Page, where: str) -> list[str]:
+    """The serious and critical problems axe-core finds on the page, as readable lines."""
+    found = Axe().run(page).response["violations"]
+    return [f"{where}: {v['id']} ({v['impact']}) {[n['target'] for n in v['nodes'][:4]]}"
+            for v in found if v["impact"] in ("serious", "critical")]
 
 
 class Match:
@@ -193,7 +203,14 @@ def test_a_short_match_in_the_browser(browser: Browser, server: E2EServer, size:
     try:
         page = context.new_page()
         match = Match(page)
+        audit = size["width"] > 1000  # axe-core on one of the two runs (it takes a second a page)
+        problems: list[str] = []
+        if audit:
+            page.goto("/rules?game=card-commons")
+            problems += serious(page, "rules")
         page.goto("/?game=card-commons")
+        if audit:
+            problems += serious(page, "lobby")
         expect(page.locator("h1")).to_have_text("Play Card Commons")
         form = page.locator("#new-game")
         form.locator('input[name="bot"][value="random"]').check()
@@ -204,7 +221,11 @@ def test_a_short_match_in_the_browser(browser: Browser, server: E2EServer, size:
         rng = random.Random(size["width"])
         s = match.ready()
         assert s["game"] == "card-commons" and s["options"]["target"] == 3
+        audited: set[str] = set()
         for _ in range(80):
+            if audit and s["phase"] not in audited:
+                audited.add(s["phase"])
+                problems += serious(page, f"the table at {s['phase']}")
             if s["phase"] == "over":
                 break
             match.check_table(s)
@@ -222,7 +243,10 @@ def test_a_short_match_in_the_browser(browser: Browser, server: E2EServer, size:
         page.goto(page.url + "/replay")
         expect(page.locator("#knowledge-body[data-loaded]")).to_have_count(1)
         expect(page.locator("#centre-body")).to_contain_text("You")
+        if audit:
+            problems += serious(page, "replay")
         assert not match.errors, match.errors
+        assert not problems, "\n".join(problems)
     finally:
         with contextlib.suppress(Exception):
             context.close()
