@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,14 @@ from divided.bots import specs
 from divided.cards import PACK_21, mask_indices
 from divided.games.card_commons import actions as act
 from divided.games.card_commons.rules import CardCommonsRules
-from divided.games.card_commons.state import ALL_CARDS, CardCommonsState, RoundResult, TurnEvent
+from divided.games.card_commons.state import (
+    ALL_CARDS,
+    CardCommonsState,
+    Outcome,
+    Phase,
+    RoundResult,
+    TurnEvent,
+)
 from divided.web.games.card_commons import ROOM, round_object
 
 GAME = "card-commons"
@@ -393,3 +400,23 @@ def test_the_lobby_and_the_rules_page_of_card_commons(http: TestClient) -> None:
         assert f'id="{heading}"' in rules.text, heading
     assert "Type a move" not in rules.text  # the terminal's section stays with the terminal
     assert 'href="/rules?game=card-commons"' in http.get("/rules").text
+
+
+def test_an_extra_round_and_a_draw_at_the_cap_in_words() -> None:
+    """Ruling C6's extra round is named as one, and a match called a draw at the cap says so
+    (views made by hand from a real one: the words depend only on these fields)."""
+    m = PACK_21.parse_mask
+    played = RoundResult(round=3, starter=0, collections=(m("As Ah Ad Ks Kh Qs Qh Jc"), m("Ac Kd Kc Qd Qc Jh Jd Td")),
+                         threes=(m("Qs Qh Jc"), m("Qd Qc Jh")), five=0, three=None, points=(3, 1), scores=(8, 6),
+                         extra=True)
+    assert round_object(played, 1)["description"].startswith("Round 4 (an extra round): the bot's 5-card hand wins")
+    assert "the 3-card hands are equal (your Pair against the bot's Pair): 1 each" in round_object(played, 1)["description"]
+    state = games.load(GAME, first_starter=0).new_initial_state(seed=1)
+    view = replace(state.observation(0), outcome=Outcome(None, "still level after 10 extra rounds, the cap"),
+                   scores=(7, 7), phase=Phase.OVER)
+    assert ROOM.headline(view) == "A draw: you 7, the bot 7 (still level after 10 extra rounds, the cap)."
+    result = ROOM.result(view)
+    assert result is not None and result.returns == (0.0, 0.0)
+    won = replace(view, outcome=Outcome(1, "both reached 5: the 5-card hands decided"), scores=(6, 5))
+    # the bot wins on fewer points: the words say whose points are whose
+    assert ROOM.headline(won) == "The bot wins the match: you 6, the bot 5 (both reached 5: the 5-card hands decided)."

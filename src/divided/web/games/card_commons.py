@@ -306,9 +306,9 @@ def headline(view: PlayerView) -> str | None:
     me = _me(view)
     mine, theirs = view.scores[me], view.scores[1 - me]
     if outcome.winner is None:
-        return f"A draw at {mine}-{theirs} ({outcome.reason})."
+        return f"A draw: you {mine}, the bot {theirs} ({outcome.reason})."
     who = "You win" if outcome.winner == me else "The bot wins"
-    return f"{who} the match, {mine}-{theirs} ({outcome.reason})."
+    return f"{who} the match: you {mine}, the bot {theirs} ({outcome.reason})."
 
 
 _PHASE_TASK = {
