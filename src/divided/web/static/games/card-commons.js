@@ -107,11 +107,13 @@
       el("p", { class: "cc-round", text: "Round " + t.round + (t.extra ? " (an extra round)" : "") +
         (t.starter ? " · " + (t.starter === "you" ? "you started" : "the bot started") : "") +
         (s.phase === "turn" || s.phase === "keep" ? " · turn " + Math.min(8, t.turn + 1) + " of 8" : "") })));
-    body.appendChild(el("div", { class: "pile" },
-      el("span", { class: "pile-label", text: "Draw pile" }),
-      t.pile_size > 0 ? el("span", { class: "card back stack small", role: "img", "aria-label": count(t.pile_size, "card") + " in the draw pile" })
-        : el("span", { class: "card empty small", role: "img", "aria-label": "the draw pile is empty" }),
-      el("span", { class: "pile-count", "aria-hidden": "true", text: t.pile_size + " left" })));
+    if (s.phase !== "over") {
+      body.appendChild(el("div", { class: "pile" },
+        el("span", { class: "pile-label", text: "Draw pile" }),
+        t.pile_size > 0 ? el("span", { class: "card back stack small", role: "img", "aria-label": count(t.pile_size, "card") + " in the draw pile" })
+          : el("span", { class: "card empty small", role: "img", "aria-label": "the draw pile is empty" }),
+        el("span", { class: "pile-count", "aria-hidden": "true", text: t.pile_size + " left" })));
+    }
     if (t.offer) {
       var who = t.offer.by === "you" ? "Your offer" : "The bot's offer";
       var shown = t.offer.sets ?
