@@ -159,7 +159,8 @@ def test_rendered_rules_name_no_outside_url(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(("name", "kind"), [("shell.js", "javascript"), ("games/divided-ranks.js", "javascript"),
-                                           ("cards.js", "javascript"), ("app.css", "text/css")])
+                                           ("cards.js", "javascript"), ("app.css", "text/css"),
+                                           ("games/card-commons.js", "javascript"), ("games/card-commons.css", "text/css")])
 def test_static_files_are_served(client: TestClient, name: str, kind: str) -> None:
     response = client.get(f"/static/{name}")
     assert response.status_code == 200
@@ -356,6 +357,6 @@ def test_no_script_ranks_hands() -> None:
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to check the scripts")
-@pytest.mark.parametrize("name", ["shell.js", "games/divided-ranks.js", "cards.js", "review.js"])
+@pytest.mark.parametrize("name", ["shell.js", "games/divided-ranks.js", "games/card-commons.js", "cards.js", "review.js"])
 def test_scripts_parse(name: str) -> None:
     subprocess.run(["node", "--check", str(STATIC_DIR / name)], check=True, timeout=60)
