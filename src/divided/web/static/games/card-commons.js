@@ -430,6 +430,12 @@
       you.reserved ? el("p", null, "Not seen by the bot: ", chip(you.reserved), " (your reserved card).") :
         el("p", { text: "You have not reserved a card yet." })
     ], true));
+    var slots = k.places || {};
+    var names = Object.keys(slots).filter(function (p) { return slots[p] > 0; });
+    if (names.length) {
+      body.appendChild(el("p", { class: "help", id: "cc-places" }, "Cards you have not seen this round: " +
+        names.map(function (p) { return p + " " + slots[p]; }).join(", ") + "."));
+    }
     var unaccounted = k.unaccounted || [];
     if (unaccounted.length) {
       var places = [];
