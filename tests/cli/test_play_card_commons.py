@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import random
 import re
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,6 +18,7 @@ from divided import games
 from divided.cards import PACK_21
 from divided.cli import play as play_module
 from divided.cli import rules
+from divided.cli.games import card_commons as card_commons_cli
 from divided.cli.games import terminal
 from divided.cli.games.card_commons import TERMINAL, CardCommonsTerminal
 from divided.cli.main import main
@@ -57,7 +59,10 @@ def whole_match(seed: int, seat: int, **options: object) -> tuple[Any, str, int]
     state = games.load(GAME, **options).new_initial_state(seed=seed)
     read, prompts = scripted(["1"] * 400)
     out = io.StringIO()
-    assert play(state, seat, Uniform(), read, out, seed) == 0
+    with pytest.MonkeyPatch.context() as patch:  # the strength-ranked builds: valuing them takes time
+        patch.setattr(card_commons_cli, "valued_builds", lambda view: None)
+        patch.setattr(play_module, "_room", lambda game: None)  # the terminal's own card lines
+        assert play(state, seat, Uniform(), read, out, seed) == 0
     return state, out.getvalue(), len(prompts)
 
 
@@ -145,6 +150,31 @@ def test_what_the_bot_did_is_told_from_the_players_view() -> None:
     assert "Round 2: " in text  # who starts the next round
 
 
+def test_with_the_games_room_the_books_tell_the_cards() -> None:
+    """Where the room is installed its books say the cards (with what you know of the hidden
+    ones); the terminal adds the round, the scores, the actions used and the sizes."""
+
+    class Books:
+        def __init__(self, view: Any) -> None:
+            self.view = view
+
+        def describe(self) -> str:
+            return f"BOOKS of player {self.view.player}: hand {PACK_21.format_mask(self.view.hand)}"
+
+    class Room:
+        def books(self, view: Any) -> Books:
+            return Books(view)
+
+    state = games.load(GAME, first_starter=0).new_initial_state(seed=3)
+    view = state.observation(0)
+    lines = TERMINAL.before_move(view, Room())  # type: ignore[arg-type]
+    assert lines[1].startswith("Round 1. Score: you 0, the bot 0")
+    assert lines[-1] == f"BOOKS of player 0: hand {PACK_21.format_mask(view.hand)}"
+    assert not any(line.startswith(("Your hand", "Your Collection", "The bot's Collection")) for line in lines)
+    assert "Actions used: you none yet; the bot none yet." in lines
+    assert TERMINAL.before_move(view, None)[1:] == TERMINAL.table(view)
+
+
 def test_typed_moves_bad_lines_and_the_keep_menu() -> None:
     state = games.load(GAME, first_starter=0).new_initial_state(seed=3)
     hand = state.observation(0).hand
@@ -192,7 +222,9 @@ def test_the_turn_menu_numbers_the_kinds_with_the_fewest_choices() -> None:
         assert kind.words in menu.lines[0]
 
 
-def test_the_build_menu_lists_the_strongest_five_card_hands_first() -> None:
+def test_the_build_menu_lists_the_strongest_five_card_hands_first_without_the_valuation(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(card_commons_cli, "valued_builds", lambda view: None)
     state = games.load(GAME, first_starter=0).new_initial_state(seed=9)
     while state.core.phase != "build":
         state.apply_action(state.legal_actions()[0])
@@ -209,13 +241,66 @@ def test_the_build_menu_lists_the_strongest_five_card_hands_first() -> None:
     assert sum(line.startswith("  [") for line in menu.lines) == 8
 
 
-def test_the_terminal_part_is_registered() -> None:
+def _at_the_build(seed: int) -> Any:
+    state = games.load(GAME, first_starter=0).new_initial_state(seed=seed)
+    while state.core.phase != "build":
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def test_the_build_menu_shows_the_valuations_values_best_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the build valuation is installed (ruling C7), the menu lists its best splits with their
+    values, best first, and Enter takes the best; here a stand-in valuation that ranks the splits
+    by their 3-card hand's cards."""
+    state = _at_the_build(9)
+    view = state.observation(0)
+    legal = state.legal_actions()
+    ranked = sorted(legal, key=lambda a: act.decode(a).cards)
+
+    class Split:
+        def __init__(self, rank: int, action: int) -> None:
+            self.action, self.three = action, act.decode(action).cards
+            self.five = view.collection ^ self.three
+            self.match_win, self.points_for, self.points_against = 0.9 - rank / 100, 2.5, 0.5
+
+    class Analysis:
+        splits = tuple(Split(rank, action) for rank, action in enumerate(ranked))
+        reason = "Aiming at the match."
+
+    fake = type(sys)("divided.bots.card_commons.build")
+    fake.analyse_build = lambda seen: Analysis()  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "divided.bots.card_commons.build", fake)
+    menu = TERMINAL.menu(view, legal, state.action_to_string)
+    assert menu.options == tuple(ranked[:8]) and menu.default == ranked[0]
+    assert "Aiming at the match." in menu.lines
+    first = act.decode(ranked[0]).cards
+    assert (f"  [1] 5-card {PACK_21.format_mask(view.collection ^ first)} (" in menu.lines[3]
+            and menu.lines[3].endswith(": match won 90%, points 2.50 for, 0.50 against"))
+    assert menu.lines[4].split(": match won ")[1] == "89%, points 2.50 for, 0.50 against"
+
+
+def test_the_build_menu_and_the_valuation_agree_when_it_is_installed() -> None:
+    build = pytest.importorskip("divided.bots.card_commons.build")
+    state = _at_the_build(9)
+    view = state.observation(0)
+    menu = TERMINAL.menu(view, state.legal_actions(), state.action_to_string)
+    assert menu.default == build.best_build(view) == menu.options[0]
+
+
+def test_the_terminal_part_is_registered_and_seats_the_skilled_bot_when_there_is_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(terminal(GAME), CardCommonsTerminal)
+    monkeypatch.setattr(card_commons_cli, "bot_names", lambda game: ["expert", "ismcts", "random", "skilled"])
+    assert TERMINAL.default_bot == "skilled"
+    monkeypatch.setattr(card_commons_cli, "bot_names", lambda game: ["ismcts", "random"])
+    assert TERMINAL.default_bot == "random"
 
 
 def test_the_command_plays_card_commons_with_its_options(monkeypatch: pytest.MonkeyPatch,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(play_module, "_make_bot", lambda game, spec: Uniform())
+    monkeypatch.setattr(card_commons_cli, "valued_builds", lambda view: None)
+    monkeypatch.setattr(play_module, "_room", lambda game: None)
     read, prompts = scripted(["1"] * 400)
     monkeypatch.setattr("builtins.input", read)
     argv = ["play", "--game", GAME, "--seed", "12", "--target", "3", "--first-starter", "1", "--seat", "1"]

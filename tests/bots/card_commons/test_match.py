@@ -160,3 +160,21 @@ def test_bad_input_is_refused() -> None:
         RoundModel(((0.5, 0.5, 0.5), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)))
     with pytest.raises(ValueError):
         Situation(5, 6, extra=True, extra_rounds=0)
+
+
+def test_ends_agrees_with_the_payoffs() -> None:
+    """A round that ends the match is worth 1 or 0; one that leads to another round (regular or
+    extra) is worth something in between."""
+    for my in range(5):
+        for their in range(5):
+            s = Situation(my, their)
+            table = round_payoffs(s)
+            for five, three in OUTCOMES:
+                end = ends(s, five, three)
+                value = table[five][three]
+                if end == "win":
+                    assert value == 1.0
+                elif end == "lose":
+                    assert value == 0.0
+                else:
+                    assert 0.0 < value < 1.0

@@ -16,6 +16,7 @@ from divided.cards import PACK_21
 from divided.errors import DividedError, InvalidNotationError
 from divided.games import State
 from divided.games.card_commons import actions as act
+from divided.games.card_commons import rules
 from divided.games.card_commons.actions import Kind
 
 m = PACK_21.parse_mask
@@ -137,6 +138,7 @@ def test_a_caller_may_change_the_legal_list() -> None:
     state = games.load("card-commons", first_starter=0).new_initial_state(seed=3)
     first = state.legal_actions()
     expected = list(first)
+    expected_hand = state.core.hands[0]
     first.clear()
     assert state.legal_actions() == expected
     while state.core.phase != "build":
@@ -145,6 +147,9 @@ def test_a_caller_may_change_the_legal_list() -> None:
     kept = list(builds)
     builds.reverse()
     assert state.legal_actions() == kept and len(kept) == 56
+    rules.turn_actions.cache_clear()  # the caches can be emptied (the lab times from cold caches)
+    rules.build_actions.cache_clear()
+    assert state.legal_actions() == kept and rules.turn_actions(expected_hand, 0) == expected
 
 
 def test_a_record_names_the_game_by_its_id_and_replays() -> None:

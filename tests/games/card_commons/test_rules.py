@@ -591,3 +591,59 @@ def test_the_wrong_player_is_refused() -> None:
     to_phase(state, "act", SWEEP.chance(0))
     unchanged(state, act.reserve(mask("Th")), NotYourTurnError, player=1)
     unchanged(state, act.reserve(mask("As")), NotYourTurnError, player=1)
+
+
+# --- Random matches against the match rules, worked out independently ---------------------
+
+
+def _expected_match(rounds: list[tuple[int | None, int | None]], first: int, target: int, alternate: bool,
+                    cap: int) -> tuple[list[int], list[tuple[int, int]], int | None, int]:
+    """Starters, scores, the winner and the rounds played, from each round's comparison winners
+    (5-card, 3-card) alone, by the rules text: 2 + 1 points, both on a tie; first to the target;
+    both there: the 5-card winner, else the 3-card winner, else extra rounds (C6) up to the cap."""
+    starters, scores, starter, score, extra = [], [], first, [0, 0], 0
+    for n, (five, three) in enumerate(rounds):
+        starters.append(starter)
+        for winner, value in ((five, 2), (three, 1)):
+            for seat in (0, 1):
+                if winner in (None, seat):
+                    score[seat] += value
+        scores.append((score[0], score[1]))
+        decider = five if five is not None else three
+        if extra or all(s >= target for s in score):
+            if decider is not None:
+                return starters, scores, decider, n + 1
+            if extra == cap:
+                return starters, scores, None, n + 1
+            extra += 1
+        elif any(s >= target for s in score):
+            return starters, scores, 0 if score[0] >= target else 1, n + 1
+        level = alternate or score[0] == score[1]  # then the one who did not start this round
+        starter = 1 - starter if level else (0 if score[0] > score[1] else 1)
+    raise AssertionError("the match should have ended")
+
+
+@pytest.mark.parametrize("options", [{}, {"target": 3, "next_starter": "alternate"}, {"target": 10},
+                                     {"target": 4, "max_extra_rounds": 0}])
+def test_random_matches_follow_the_match_rules(options: dict[str, Any]) -> None:
+    game = games.load("card-commons", **options)
+    opts = dict(game.options)
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            core = state.core
+            if core.phase == "build":  # the draft is over: hands empty, every card in one place
+                assert core.hands == (0, 0)
+                places = [core.collection(0), core.collection(1), core.discards[0], core.discards[1], core.aside]
+                assert [p.bit_count() for p in places] == [8, 8, 2, 2, 1]
+                assert sum(places) == (1 << 21) - 1
+            state.apply_action(rng.choice(state.legal_actions()))
+        played = state.core.rounds
+        first = state.history()[0] if opts["first_starter"] == "coin" else int(opts["first_starter"])
+        starters, scores, winner, count = _expected_match(
+            [(r.five, r.three) for r in played], first, int(opts["target"]), opts["next_starter"] == "alternate",
+            int(opts["max_extra_rounds"]))
+        assert [r.starter for r in played] == starters and [r.scores for r in played] == scores
+        assert len(played) == count and state.core.outcome.winner == winner
+        assert len(state.history()) <= game.info.max_game_length

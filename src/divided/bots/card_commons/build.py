@@ -19,19 +19,24 @@ match, which is the aim) and :func:`best_build` plays the best.
   tables; the payoff of a round's outcome is the chance of winning the match after it
   (:mod:`.match`: exact for a round that ends the match, the both-reach rule and C6's extra
   rounds; a round model for the rounds after).
-* *Assumed.* The game is solved with the opponent's types ``(y, a)`` (twelve) and the
-  viewer's types the seven cards of ``K`` and ``U`` that the opponent may think reserved (a
-  viewer type ``x`` believes the opponent's type uniform over the ``(y, a)`` that leave ``x``
-  possible: all twelve for ``x`` in ``K``, the three with ``a = x`` for ``x`` in ``U``). This is
-  the common prior conditioned on what the viewer knows (the opponent's hidden cards are three of
-  ``U``): the viewer's and the opponent's beliefs are exact; what the opponent thinks the viewer
-  believes is simplified. The opponent "builds soundly": they play their part of an equilibrium
-  of this zero-sum game, solved exactly (up to rounding) as a linear programme by the simplex
-  method; the gap of the solution (what deviations could gain) is reported. A split whose
-  5-card and 3-card hands are both no stronger than another's of the same Collection is never
-  better whatever the opponent does (the payoff is monotone in each comparison, checked), so only
-  each type's undominated splits (its Pareto front) enter the solver; the viewer's 56 splits
-  are all valued against the opponent's equilibrium strategy under the viewer's exact belief.
+* *Assumed.* The opponent's type is what they hide: their reserved card ``y`` and their two
+  discards, which leave ``a``, the fourth card of ``U``, among the cards they have not seen; so
+  twelve types ``(y, a)``. The viewer's types are the seven cards of ``K`` and ``U`` the
+  opponent may think reserved (a viewer type ``x`` believes the opponent's type uniform over the
+  ``(y, a)`` that leave ``x`` possible: all twelve for ``x`` in ``K``, the three with ``a = x``
+  for ``x`` in ``U``). This is the common prior conditioned on what the viewer knows (the
+  opponent's hidden cards are three of ``U``): the viewer's belief and the opponent's belief are
+  exact; what the opponent thinks the viewer believes is simplified (a strategy depends on the
+  reserved card only). The opponent "builds soundly": they play their part of an equilibrium of
+  this zero-sum game, solved exactly (up to rounding) as a linear programme by the simplex
+  method; the gap of the solution (what deviations could gain, about 1e-15) is reported. A split
+  whose 5-card and 3-card hands are both no stronger than another's of the same Collection is
+  never better whatever the opponent does (the payoff is monotone in each comparison, checked),
+  so only each type's undominated splits (its Pareto front) enter the solver; the viewer's 56
+  splits are all valued against the opponent's equilibrium strategy under the viewer's exact
+  belief. Against an equilibrium several splits can share the best value: a split the viewer's
+  own equilibrium strategy plays (``mix``, for a bot that samples: :func:`build_mix`) comes
+  first, since a split outside it could be exploited, then the expected points break the tie.
 
 If the opponent has already built, their build is still hidden: nothing changes. With the
 opponent's reserved card known (:func:`solve` on one type each) the game is the 56 x 56 matrix.
@@ -200,9 +205,10 @@ def _compare(mine: Ints, theirs: Ints) -> Ints:
 
 @dataclass(frozen=True, slots=True)
 class Solution:
-    """An approximate equilibrium: each type's mixed strategy over its own splits (by index into
-    its 56), the gap (what the better deviations gain, both sides together: 0 up to rounding) and
-    the simplex pivots it took."""
+    """An equilibrium (exact up to rounding): each type's mixed strategy over its own splits (by
+    index into its 56), the gap (what the better deviations gain, both sides together: 0 up to
+    rounding) and the simplex pivots it took. Where the game has several equilibria this is the
+    one the simplex method reaches (deterministically)."""
 
     mine: tuple[Floats, ...]
     theirs: tuple[Floats, ...]
@@ -337,9 +343,9 @@ def value_splits(collection: int, theirs: Sequence[int], belief: npt.ArrayLike, 
                  table: Table, mix: Floats | None = None, match_table: Table | None = None) -> list[SplitValue]:
     """Each of the 56 splits of ``collection`` against the opponent's types ``theirs`` (their
     Collections, believed with the chances ``belief``) playing ``strategies`` (over their 56
-    splits each), best first: by ``table``'s value, then the expected points margin, then the
-    weight in ``mix`` (the viewer's equilibrium strategy), the stronger 5-card hand, the stronger
-    3-card hand, the action number. ``match_table`` gives ``match_win`` (default: ``table``)."""
+    splits each), best first: by ``table``'s value, then whether ``mix`` (the viewer's equilibrium
+    strategy) plays the split at all, the expected points margin, the weight in ``mix``, the
+    stronger 5-card hand, the stronger 3-card hand, the action number. ``match_table`` gives ``match_win`` (default: ``table``)."""
     mine = splits_of(collection)
     chances = np.asarray(belief, dtype=np.float64)
     if chances.shape != (len(theirs),) or chances.min() < 0 or abs(chances.sum() - 1) > 1e-9:
@@ -364,7 +370,8 @@ def value_splits(collection: int, theirs: Sequence[int], belief: npt.ArrayLike, 
     own = np.zeros(56) if mix is None else np.asarray(mix, dtype=np.float64)
     actions = [act.build(t) for t in mine.threes]
     order = np.lexsort((np.array(actions), -mine.three, -mine.five, -np.round(own / TIE_TOLERANCE),
-                        -np.round((points_for - points_against) / TIE_TOLERANCE), -np.round(value / TIE_TOLERANCE)))
+                        -np.round((points_for - points_against) / TIE_TOLERANCE), -(own > TIE_TOLERANCE).astype(np.int64),
+                        -np.round(value / TIE_TOLERANCE)))
     columns = zip(value.tolist(), match.tolist(), points_for.tolist(), points_against.tolist(), five[:, WIN].tolist(),
                   five[:, TIE].tolist(), three[:, WIN].tolist(), three[:, TIE].tolist(), own.tolist(), strict=True)
     out = [SplitValue(actions[i], mine.threes[i], collection ^ mine.threes[i], *row)
@@ -414,13 +421,35 @@ def analyse_build(view: PlayerView, *, aim_for: str = "match", model: RoundModel
     belief = prior[me_type] / prior[me_type].sum()
     splits = value_splits(collection, theirs, belief, solution.theirs, table, solution.mine[me_type],
                           round_payoffs(Situation.from_view(view), model))
-    reason = aim(Situation.from_view(view)) if aim_for == "match" else "Values are this round's expected points margin."
+    if aim_for == "match":
+        reason = aim(Situation.from_view(view)) + _points_differ(splits)
+    else:
+        reason = "Values are this round's expected points margin (for minus against)."
     return BuildAnalysis(tuple(splits), reason, solution.gap, solution.pivots)
+
+
+def _points_differ(splits: Sequence[SplitValue]) -> str:
+    """A sentence when the split with the most expected points is not the best for the match."""
+    best = splits[0]
+    most = max(splits, key=lambda v: round(v.margin / TIE_TOLERANCE))
+    if round(most.margin / TIE_TOLERANCE) <= round(best.margin / TIE_TOLERANCE) or most.match_win >= best.match_win:
+        return ""
+    fmt = PACK_21.format_mask
+    return (f" Here the aim changes the build: {fmt(most.five)} | {fmt(most.three)} has the better points "
+            f"margin ({most.points_for:.2f} to {most.points_against:.2f} expected, against "
+            f"{best.points_for:.2f} to {best.points_against:.2f}) but wins the match less often "
+            f"({100 * most.match_win:.1f}% against {100 * best.match_win:.1f}%).")
 
 
 def build_values(view: PlayerView, *, aim_for: str = "match", model: RoundModel = ROUND_MODEL) -> list[SplitValue]:
     """The 56 splits of the viewer's Collection, best first (see :func:`analyse_build`)."""
     return list(analyse_build(view, aim_for=aim_for, model=model).splits)
+
+
+def build_mix(view: PlayerView, *, aim_for: str = "match", model: RoundModel = ROUND_MODEL) -> dict[int, float]:
+    """The viewer's own equilibrium strategy at the build (build action to chance, every legal
+    build listed): for a bot that samples instead of always playing :func:`best_build`."""
+    return {v.action: v.mix for v in analyse_build(view, aim_for=aim_for, model=model).splits}
 
 
 def best_build(view: PlayerView, *, aim_for: str = "match", model: RoundModel = ROUND_MODEL) -> int:
@@ -436,6 +465,7 @@ __all__ = [
     "Splits",
     "analyse_build",
     "best_build",
+    "build_mix",
     "build_values",
     "is_monotone",
     "solve",

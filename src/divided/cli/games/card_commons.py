@@ -1,12 +1,15 @@
 """Card Commons in the terminal: the words ``divided play --game card-commons`` prints for it.
 
-Before each of your moves: the round and the scores, your hand, both Collections (your
-reserved card marked, the other's as a back ``##``), the actions each player has used, the
-pile and hand sizes, and (when the game's room is installed) what you know of the hidden cards.
+Before each of your moves: the round and the scores, the actions each player has used, the
+pile and hand sizes, then the cards: the game's books where its room is installed (your hand,
+both Collections, what you know of the hidden cards), or else your hand and both Collections
+(your reserved card marked ``*``, the other's as a back ``##``).
 What the bot did is told from your view: the kind of its Reserve or Discard (never the cards),
 its offers and what it kept. After each round the showdown: both Collections, both builds and
-the points. The menu numbers the moves that are few (reserves, discards, keeps, the strongest
-builds); any move can also be typed as the rules write it (``offer Ah Kh | Qh Jh``).
+the points. The menu numbers the moves that are few (reserves, discards, keeps, the best
+builds: by their value against the bot's sound build where the build valuation is installed,
+Enter taking the best, else the strongest 5-card hands); any move can also be typed as the rules
+write it (``offer Ah Kh | Qh Jh``).
 
 >>> from divided import games
 >>> from divided.cli.games.card_commons import TERMINAL
@@ -22,6 +25,7 @@ from collections.abc import Callable, Sequence
 from importlib.resources import files
 from typing import Any
 
+from divided.bots import names as bot_names
 from divided.cards import PACK_21
 from divided.cli.games.base import Menu, Terminal
 from divided.games.card_commons import actions as act
@@ -31,6 +35,7 @@ from divided.games.room import GameRoom
 from divided.hands.five import evaluate_mask, strength_of_mask
 from divided.hands.three import evaluate3_mask, strength3_of_mask
 
+GAME = "card-commons"
 BACK = "##"
 """How a face-down card the viewer may not see is written."""
 MAX_LISTED = 40
@@ -89,13 +94,29 @@ def showdown(result: RoundResult, me: int | None) -> list[str]:
     return lines
 
 
+def valued_builds(view: PlayerView) -> tuple[list[Any], str] | None:
+    """Every split of the viewer's Collection valued by the build valuation (ruling C7: expected
+    points and the chance of winning the match against the opponent's sound build), best first,
+    and the aim in words; ``None`` where the valuation is not installed."""
+    try:
+        from divided.bots.card_commons.build import analyse_build  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    analysis = analyse_build(view)
+    return list(analysis.splits), str(analysis.reason)
+
+
 class CardCommonsTerminal(Terminal):
     """Card Commons' terminal part (:data:`TERMINAL`)."""
 
-    default_bot = "random"
+    @property
+    def default_bot(self) -> str:  # type: ignore[override]
+        """The skilled bot, where the game's own bots are installed (else the generic random one)."""
+        return "skilled" if "skilled" in bot_names(GAME) else "random"
 
-    def table(self, view: PlayerView) -> list[str]:
-        """The table as ``view.player`` sees it."""
+    def table(self, view: PlayerView, *, cards: bool = True) -> list[str]:
+        """The table as ``view.player`` sees it; without ``cards``, only the round, the scores, the
+        actions used and the sizes (the game's books then tell the cards)."""
         me = view.player
         assert me is not None
         other = 1 - me
@@ -104,6 +125,15 @@ class CardCommonsTerminal(Terminal):
         lines = [f"Round {view.round + 1}{extra}. Score: you {view.scores[me]}, the bot {view.scores[other]} "
                  f"(first to {target} wins). {_who(view.starter, me, capital=True)} "
                  f"{'start' if view.starter == me else 'starts'} this round."]
+        if cards:
+            lines += self._cards(view, me, other)
+        lines.append(f"Actions used: you {_used(view.used[me])}; the bot {_used(view.used[other])}.")
+        if view.phase != Phase.BUILD:
+            lines.append(f"Draw pile: {_count(view.pile_size)}. The bot's hand: {_count(view.hand_sizes[other])}.")
+        return lines
+
+    def _cards(self, view: PlayerView, me: int, other: int) -> list[str]:
+        lines = []
         if view.phase in (Phase.ACT, Phase.KEEP, Phase.DRAW):
             lines.append(f"Your hand ({view.hand.bit_count()}): {_cards(view.hand)}")
         mine = [f"{PACK_21.format_mask(view.reserved)}*"] if view.reserved else []
@@ -114,11 +144,8 @@ class CardCommonsTerminal(Terminal):
         theirs += [str(c) for c in PACK_21.cards_of(view.face_up[other])]
         lines.append(f"The bot's Collection ({len(theirs)}): {' '.join(theirs) or '-'}"
                      + (f"   ({BACK}: its reserved card, face down)" if view.has_reserved[other] else ""))
-        lines.append(f"Actions used: you {_used(view.used[me])}; the bot {_used(view.used[other])}.")
         if view.discards:
             lines.append(f"Your discards (nobody else sees them): {_cards(view.discards)}")
-        if view.phase != Phase.BUILD:
-            lines.append(f"Draw pile: {_count(view.pile_size)}. The bot's hand: {_count(view.hand_sizes[other])}.")
         return lines
 
     def news(self, view: PlayerView, seat: int, cursor: int) -> tuple[list[str], int]:
@@ -149,10 +176,9 @@ class CardCommonsTerminal(Terminal):
         return []  # the view tells it (news)
 
     def before_move(self, view: PlayerView, room: GameRoom[Any, PlayerView] | None) -> list[str]:
-        lines = ["", *self.table(view)]
-        if room is not None:
-            lines += ["What you know of the hidden cards:", room.books(view).describe()]
-        return lines
+        if room is None:
+            return ["", *self.table(view)]
+        return ["", *self.table(view, cards=False), room.books(view).describe()]
 
     def menu(self, view: PlayerView, legal: Sequence[int], label: Callable[[int], str]) -> Menu:
         if view.phase == Phase.KEEP:
@@ -184,6 +210,19 @@ class CardCommonsTerminal(Terminal):
         return Menu(tuple(lines), tuple(listed))
 
     def _build_menu(self, view: PlayerView, legal: Sequence[int]) -> Menu:
+        valued = valued_builds(view)
+        if valued is not None:
+            splits, reason = valued
+            lines = ["Build: split your Collection into a 5-card and a 3-card hand (type 'build' and the three "
+                     "cards of the 3-card hand).", reason,
+                     "The best splits, valued against the bot's possible Collections and sound builds "
+                     "(Enter takes the first):"]
+            shown = [split for split in splits if split.action in legal][:LISTED_BUILDS]
+            for number, split in enumerate(shown, 1):
+                lines.append(f"  [{number}] 5-card {_five(split.five)} | 3-card {_three(split.three)}: "
+                             f"match won {split.match_win:.0%}, points {split.points_for:.2f} for, "
+                             f"{split.points_against:.2f} against")
+            return Menu(tuple(lines), tuple(split.action for split in shown), shown[0].action)
         collection = view.collection
 
         def strength(action: int) -> tuple[int, int]:

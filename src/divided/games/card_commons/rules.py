@@ -20,9 +20,9 @@ turn's draw from the pile.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from functools import cache, lru_cache
+from functools import cache, lru_cache, update_wrapper
 from itertools import combinations
 
 from divided.cards import PACK_21, mask_indices
@@ -282,14 +282,26 @@ class CardCommonsRules(Rules[CardCommonsState, PlayerView]):
 
 
 # -- legal actions ---------------------------------------------------------------------------
-def turn_actions(hand: int, used: int) -> list[int]:
+class _CachedActions:
+    """A legal-action function whose results are cached (as tuples, a bounded number of them,
+    so a long run of the lab does not grow without end) and handed out as new lists, so a caller
+    may change its list; ``cache_clear`` empties the cache."""
+
+    def __init__(self, make: Callable[..., tuple[int, ...]]) -> None:
+        self._make = lru_cache(maxsize=1 << 16)(make)
+        update_wrapper(self, make)
+
+    def __call__(self, *masks: int) -> list[int]:
+        return list(self._make(*masks))
+
+    def cache_clear(self) -> None:
+        self._make.cache_clear()
+
+
+@_CachedActions
+def turn_actions(hand: int, used: int) -> tuple[int, ...]:
     """Every legal turn action for a hand (mask) and the action kinds already used (bits), in
-    increasing order (a new list each call: a caller may change it)."""
-    return list(_turn_actions(hand, used))
-
-
-@lru_cache(maxsize=1 << 16)
-def _turn_actions(hand: int, used: int) -> tuple[int, ...]:
+    increasing order."""
     cards = [1 << c for c in mask_indices(hand)]
     out: list[int] = []
     if not used >> act.Kind.RESERVE & 1:
@@ -313,14 +325,10 @@ def keep_actions(offer: int) -> list[int]:
     return sorted(act.keep_set(s) for s in move.sets)
 
 
-def build_actions(collection: int) -> list[int]:
+@_CachedActions
+def build_actions(collection: int) -> tuple[int, ...]:
     """The 56 builds of an eight-card Collection (each names its 3-card hand), in increasing
-    order (a new list each call: a caller may change it)."""
-    return list(_build_actions(collection))
-
-
-@lru_cache(maxsize=1 << 16)
-def _build_actions(collection: int) -> tuple[int, ...]:
+    order."""
     cards = [1 << c for c in mask_indices(collection)]
     return tuple(sorted(act.build(a | b | c) for a, b, c in combinations(cards, 3)))
 
