@@ -3,10 +3,12 @@ hand from fixed deals) and the values it was given."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
 from divided import games
+from divided.bots.card_commons.build import analyse_build
 from divided.cards import PACK_21
 from divided.games.card_commons import actions as act
 from divided.games.card_commons.state import Phase
@@ -90,3 +92,19 @@ def test_the_strongest_five_first_is_named_when_it_costs() -> None:
     assert reason.startswith("your split Qs Qh Ks Kh Kd (Full House) and Tc Jc Ad (High Card) gives 62% to win "
                              "the match at 4-2; Tc Jc Qs Qh Ad (Pair) and Ks Kh Kd (Three of a Kind) gives 71%.")
     assert "Your 5-card hand was the stronger one" in reason
+
+
+def test_a_build_reason_quotes_each_splits_expected_points() -> None:
+    state = games.load("card-commons", first_starter=0).new_initial_state(seed=5)
+    rng = random.Random(5)
+    while state.core.phase != Phase.BUILD:
+        state.apply_action(rng.choice(state.legal_actions()))
+    view = state.observation(0)
+    splits = analyse_build(view).splits
+    best, worst = splits[0], splits[-1]
+    values = {s.action: s.match_win for s in splits}
+    reason = WORDS.reason(view, state.legal_actions(), worst.action, best.action, values, {})
+    for split in (worst, best):
+        assert (f"(expected points this round: {split.points_for:.2f} for you, "
+                f"{split.points_against:.2f} against)") in reason
+    assert reason.startswith("your split ") and f"{worst.match_win:.0%} to win the match at 0-0" in reason

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from divided.bots.base import TIE
+from divided.bots.card_commons.build import analyse_build
 from divided.cards import PACK_21, mask_indices
 from divided.games.card_commons import actions as act
 from divided.games.card_commons.state import Phase
@@ -149,14 +150,25 @@ def _split_words(view: PlayerView, action: int) -> str:
             f"({evaluate3_mask(three).category.label})")
 
 
+def _points(view: PlayerView, action: int) -> str:
+    """A split's expected points this round, for and against (the build values), in words."""
+    try:
+        found = {split.action: split for split in analyse_build(view).splits}.get(action)
+    except ValueError:  # a view the build values cannot read (not a complete build position)
+        return ""
+    if found is None:
+        return ""
+    return f" (expected points this round: {found.points_for:.2f} for you, {found.points_against:.2f} against)"
+
+
 def _build_reason(view: PlayerView, played: int, best: int, values: Mapping[int, float]) -> str:
     me = view.player if view.player is not None else 0
     score = f"at {view.scores[me]}-{view.scores[1 - me]}"
     if _same(played, best, values):
         return (f"your split {_split_words(view, played)} was as good as any: {_pct(values[played])} to win the "
-                f"match {score}, against the bot's possible Collections and its sound builds.")
-    text = (f"your split {_split_words(view, played)} gives {_pct(values[played])} to win the match {score}; "
-            f"{_split_words(view, best)} gives {_pct(values[best])}.")
+                f"match {score}{_points(view, played)}, against the bot's possible Collections and its sound builds.")
+    text = (f"your split {_split_words(view, played)} gives {_pct(values[played])} to win the match {score}"
+            f"{_points(view, played)}; {_split_words(view, best)} gives {_pct(values[best])}{_points(view, best)}.")
     mine_five = evaluate_mask(view.collection ^ act.decode(played).cards).strength
     best_five = evaluate_mask(view.collection ^ act.decode(best).cards).strength
     if mine_five > best_five:
