@@ -132,9 +132,9 @@ class Match:
             expect(mine.locator(".chance-tag")).to_have_text("unseen")
         # the decision first: the controls begin on the first screen, and nothing scrolls sideways
         height = page.viewport_size["height"]  # type: ignore[index]
-        top = page.locator("#action-area").evaluate("n => n.getBoundingClientRect().top")
+        top = page.locator("#action-area").evaluate("n => n.getBoundingClientRect().top + window.scrollY")
         assert 0 <= top < height * 0.6, top
-        first = page.locator("#controls button").first.evaluate("n => n.getBoundingClientRect().bottom")
+        first = page.locator("#controls button").first.evaluate("n => n.getBoundingClientRect().bottom + window.scrollY")
         assert first <= height, first
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
@@ -182,6 +182,9 @@ class Match:
         expect(rows.first).to_contain_text("match win")
         controls.get_by_role("button", name=re.compile(r"^Show all 56 splits$")).click()
         expect(rows).to_have_count(56)
+        lock = controls.get_by_role("button", name="Lock in these hands")
+        bottom = lock.evaluate("n => n.getBoundingClientRect().bottom + window.scrollY")
+        assert bottom <= self.page.viewport_size["height"], bottom  # type: ignore[index]  # the decision, on the first screen
         controls.get_by_role("button", name="Auto-arrange").click()
         auto = next(o for o in build["options"] if o["action"] == build["auto"])
         three = controls.locator('.build-row:nth-child(2) button[data-focus^="card-"]')

@@ -48,8 +48,7 @@
   var HELP = {
     turn: "Pick an action, then its cards. Each action is used once a round.",
     keep: "What you leave goes face up into the bot's Collection.",
-    build: "The bot sees seven of your cards, so the strongest 5-card hand is not always best: each split " +
-      "shows its expected points and your chance to win the match.",
+    build: "The bot sees seven of your cards: the strongest 5-card hand is not always the best split.",
     over: "The match is over. Every round's showdown is below."
   };
 
@@ -326,8 +325,6 @@
     var auto = autoOption(s);
     var verdict = chosen ? valueLine(chosen) + (auto && chosen.action === auto.action ? " · the best split" : "") :
       "The 3-card hand needs exactly three cards.";
-    box.appendChild(el("p", { class: "build-verdict", id: "build-verdict", text: verdict }));
-    if (s.table.build && s.table.build.aim) { box.appendChild(el("p", { class: "help", id: "cc-aim", text: s.table.build.aim })); }
     box.appendChild(el("div", { class: "button-row" },
       el("button", { type: "button", "data-focus": "auto", disabled: !auto, onclick: autoArrange, text: "Auto-arrange" }),
       el("button", { type: "button", class: "primary", "data-focus": "build-confirm", disabled: !chosen,
@@ -335,6 +332,8 @@
           play({ action: chosen.action }, { message: "Lock in " + five.join(" ") + " (" + chosen.five.category + ") and " +
             three.join(" ") + " (" + chosen.three.category + ")? This is final.", yes: "Yes, lock them in", back: "build-confirm" });
         }, text: "Lock in these hands" })));
+    box.appendChild(el("p", { class: "build-verdict", id: "build-verdict", text: verdict }));
+    if (s.table.build && s.table.build.aim) { box.appendChild(el("p", { class: "help", id: "cc-aim", text: s.table.build.aim })); }
     box.appendChild(splitTable(s, chosen));
   }
 
