@@ -42,7 +42,7 @@ def test_registered_with_levels_and_as_the_advisor() -> None:
 def test_legal_deterministic_and_from_the_view_only() -> None:
     rng = random.Random(3)
     checked = 0
-    for state, view, legal in _sample_positions(range(2), every=4):
+    for state, view, legal in _sample_positions(range(2), every=6):
         if view.phase == Phase.BUILD:
             continue
         choice = SMALL.choose(view, legal, random.Random(0))
@@ -51,7 +51,7 @@ def test_legal_deterministic_and_from_the_view_only() -> None:
         world = other_world(state, view.player, rng)
         assert SMALL.choose(RULES.observe(world, view.player), legal, random.Random(0)) == choice
         checked += 1
-    assert checked >= 8
+    assert checked >= 5
 
 
 def test_candidates_keep_the_skilled_choice() -> None:

@@ -21,6 +21,10 @@ soundly, in the chance of winning the match); the pick is the best of them (the 
 
 One choice function: :meth:`ExpertBot.choose`, the hint and the review all use
 :meth:`ExpertBot.evaluate` and :meth:`ExpertBot.pick`.
+
+**Cost** (``benchmarks/bench_card_commons_bots.py --matches 20``, 2026-12-01, by CPU time on a
+shared machine): 399 decisions against skilled, median 13.3 ms, p95 119 ms (turns: median 37 ms,
+p95 151 ms; keeps 7 / 55 ms; builds 2 / 4 ms).
 """
 
 from __future__ import annotations

@@ -20,8 +20,9 @@ what it keeps helps it.
   the match). Playouts use the cheaper :func:`build_choice`: expected points for minus against
   over the opponent's possible reserved cards, the opponent building its best static split.
 
-Everything works on bit masks; a decision takes well under a millisecond once the value tables
-are built, so the expert uses these rules as its playout policy for both players.
+Everything works on bit masks, with cached tables; a turn takes about a millisecond once the
+value tables are built (tens of milliseconds at the build), so the expert uses these rules (with
+the cheaper build) as its playout policy for both players.
 """
 
 from __future__ import annotations
@@ -50,7 +51,10 @@ KEPT_FROM_ACTION = {act.Kind.RESERVE: 1, act.Kind.DISCARD: 0, act.Kind.OFFER_THR
 """Cards of my hand each action puts in my own Collection."""
 GIVEN_BY_ACTION = {act.Kind.RESERVE: 0, act.Kind.DISCARD: 0, act.Kind.OFFER_THREE: 1, act.Kind.OFFER_SETS: 2}
 """Cards of my hand each action gives the opponent."""
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT = 100_000
+"""The most entries a cache of numbers keeps (it starts again when full: tens of MB at most)."""
+_TABLE_CACHE_LIMIT = 10_000
+"""The most entries a cache of per-card or per-action tables keeps."""
 
 
 def _kept_and_given(used: int) -> tuple[int, int]:
@@ -113,7 +117,7 @@ def card_gains(collection: int) -> tuple[float, ...]:
     full = collection.bit_count() >= 8
     gains = tuple(0.0 if full or collection >> c & 1 else collection_value(collection | 1 << c) - base
                   for c in range(21))
-    if len(_GAINS) > _CACHE_LIMIT:
+    if len(_GAINS) > _TABLE_CACHE_LIMIT:
         _GAINS.clear()
     _GAINS[collection] = gains
     return gains
@@ -193,7 +197,7 @@ def moves(hand: int, used: int) -> list[tuple[int, int, int, tuple[int, ...]]]:
             for pairing, first in enumerate((1 << a | 1 << b, 1 << a | 1 << c, 1 << a | 1 << d)):
                 out.append((base + pairing, act.Kind.OFFER_SETS, quad, (first, quad ^ first)))
     out.sort()
-    if len(_MOVES) > _CACHE_LIMIT:
+    if len(_MOVES) > _TABLE_CACHE_LIMIT:
         _MOVES.clear()
     _MOVES[key] = out
     return out
@@ -228,7 +232,7 @@ def turn_scores(hand: int, used: int, mine: int, seen_mine: int, theirs: int) ->
         if exposed is None:
             exposed = exposures[rest, their_after, given] = exposure(rest, their_after, given)
         scores[action] = prospect(collection, rest, kept) - their_value - EXPOSURE * exposed
-    if len(_TURNS) > _CACHE_LIMIT:
+    if len(_TURNS) > _TABLE_CACHE_LIMIT:
         _TURNS.clear()
     _TURNS[key] = scores
     return scores
