@@ -66,7 +66,8 @@ class AdapterParts:
 
 
 PARTS: Registry[AdapterParts] = Registry(
-    "adapter parts", {"divided-ranks": "divided.adapters.games.divided_ranks:PARTS"})
+    "adapter parts", {"divided-ranks": "divided.adapters.games.divided_ranks:PARTS",
+                      "card-commons": "divided.adapters.games.card_commons:PARTS"})
 """Game id -> that game's :class:`AdapterParts`."""
 
 

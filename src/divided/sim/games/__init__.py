@@ -164,7 +164,8 @@ PLAIN = PlainLabRoom()
 """The lab room of games without one of their own."""
 
 _LAB_ROOMS: Registry[LabRoom] = Registry(
-    "lab room", {"divided-ranks": "divided.sim.games.divided_ranks:LAB_ROOM"})
+    "lab room", {"divided-ranks": "divided.sim.games.divided_ranks:LAB_ROOM",
+                 "card-commons": "divided.sim.games.card_commons:LAB_ROOM"})
 
 
 def lab_room(game: str) -> LabRoom:
