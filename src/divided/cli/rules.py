@@ -26,7 +26,8 @@ from divided.errors import DividedError
 from divided.registry import Registry
 
 TEXTS: Registry[Callable[[], str]] = Registry(
-    "rules text", {"divided-ranks": "divided.cli.games.divided_ranks:rules_text"})
+    "rules text", {"divided-ranks": "divided.cli.games.divided_ranks:rules_text",
+                   "card-commons": "divided.cli.games.card_commons:rules_text"})
 """Game id -> a function that returns its rules (Markdown), imported on first use."""
 
 

@@ -2,7 +2,7 @@
 
 >>> from divided.cli import games as cli_games
 >>> cli_games.TERMINALS.names()
-['divided-ranks']
+['card-commons', 'divided-ranks']
 >>> type(cli_games.terminal("divided-ranks")).__name__
 'DividedRanksTerminal'
 
@@ -15,7 +15,8 @@ from divided.cli.games.base import Menu, Terminal
 from divided.registry import Registry
 
 TERMINALS: Registry[Terminal] = Registry(
-    "terminal part", {"divided-ranks": "divided.cli.games.divided_ranks:TERMINAL"})
+    "terminal part", {"divided-ranks": "divided.cli.games.divided_ranks:TERMINAL",
+                      "card-commons": "divided.cli.games.card_commons:TERMINAL"})
 """Game id -> its :class:`Terminal`; tests and plugins add games with ``TERMINALS.register``."""
 
 PLAIN = Terminal()

@@ -19,9 +19,10 @@ turn's draw from the pile.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache, update_wrapper
 from itertools import combinations
 
 from divided.cards import PACK_21, mask_indices
@@ -52,7 +53,7 @@ MOVES_PER_ROUND = DEALT_PER_ROUND + TURNS + TURNS + 4 + 2
 """Chance and player moves in a round: 13 dealt, 8 draws, 8 actions, 4 keep replies, 2 builds."""
 
 INFO = GameInfo(
-    short_name="card_commons",
+    short_name="card-commons",
     long_name="Card Commons",
     num_players=2,
     min_players=2,
@@ -73,7 +74,7 @@ def longest_regular_match(target: int) -> int:
     every round scores 2 for the 5-card hands (each, on a tie) and 1 for the 3-card hands.
 
     >>> longest_regular_match(5), longest_regular_match(10)
-    (3, 6)
+    (3, 7)
     """
     steps = [(f0 + t0, f1 + t1) for f0, f1 in ((2, 0), (0, 2), (2, 2)) for t0, t1 in ((1, 0), (0, 1), (1, 1))]
 
@@ -214,13 +215,31 @@ class CardCommonsRules(Rules[CardCommonsState, PlayerView]):
             return f"<action {action}>"
 
     def string_to_action(self, state: CardCommonsState, text: str) -> int:
+        """Read an action written as :meth:`action_to_string` writes it, or its number.
+
+        The coin: ``coin: player 0 starts`` (or ``0``); a chance card: ``set aside Ah``, ``deal Ah``,
+        ``draw Ah`` (or ``Ah``); a player's action as :func:`.actions.parse` reads it. Legality is
+        not checked here.
+        """
+        words = text.strip().split()
+        if not words:
+            raise InvalidNotationError("empty action: write e.g. 'reserve Ah', or the action's number")
+        if len(words) == 1 and re.fullmatch(r"\d+", words[0]):
+            return int(words[0])
         if state.phase == Phase.COIN:
-            words = text.strip().split()
-            if words and words[-1] in ("0", "1"):
-                return int(words[-1])
-            raise InvalidNotationError(f"cannot read {text!r}: the coin is 0 or 1")
+            if len(words) == 4 and words[:2] == ["coin:", "player"] and words[2] in ("0", "1") \
+                    and words[3] == "starts":
+                return int(words[2])
+            raise InvalidNotationError(f"cannot read {text!r}: the coin is 'coin: player 0 starts' or "
+                                       "'coin: player 1 starts'")
         if state.phase in (Phase.DEAL, Phase.DRAW):
-            return PACK_21.index(PACK_21.parse_card(text.strip().split()[-1]))
+            verb = [w.lower() for w in words[:-1]]
+            if verb in ([], ["set", "aside"], ["deal"], ["draw"]):
+                cards = PACK_21.parse_mask(words[-1])
+                if cards.bit_count() == 1:
+                    return cards.bit_length() - 1
+            raise InvalidNotationError(f"cannot read {text!r}: a chance card is written 'set aside Ah', "
+                                       "'deal Ah' or 'draw Ah'")
         return act.parse(text)
 
     # -- transitions -----------------------------------------------------------------------
@@ -263,9 +282,26 @@ class CardCommonsRules(Rules[CardCommonsState, PlayerView]):
 
 
 # -- legal actions ---------------------------------------------------------------------------
-@cache
-def turn_actions(hand: int, used: int) -> list[int]:
-    """Every legal turn action for a hand (mask) and the action kinds already used (bits)."""
+class _CachedActions:
+    """A legal-action function whose results are cached (as tuples, a bounded number of them,
+    so a long run of the lab does not grow without end) and handed out as new lists, so a caller
+    may change its list; ``cache_clear`` empties the cache."""
+
+    def __init__(self, make: Callable[..., tuple[int, ...]]) -> None:
+        self._make = lru_cache(maxsize=1 << 16)(make)
+        update_wrapper(self, make)
+
+    def __call__(self, *masks: int) -> list[int]:
+        return list(self._make(*masks))
+
+    def cache_clear(self) -> None:
+        self._make.cache_clear()
+
+
+@_CachedActions
+def turn_actions(hand: int, used: int) -> tuple[int, ...]:
+    """Every legal turn action for a hand (mask) and the action kinds already used (bits), in
+    increasing order."""
     cards = [1 << c for c in mask_indices(hand)]
     out: list[int] = []
     if not used >> act.Kind.RESERVE & 1:
@@ -277,7 +313,7 @@ def turn_actions(hand: int, used: int) -> list[int]:
     if not used >> act.Kind.OFFER_SETS & 1:
         for a, b, c, d in combinations(cards, 4):
             out += [act.offer_sets(a | b, c | d), act.offer_sets(a | c, b | d), act.offer_sets(a | d, b | c)]
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def keep_actions(offer: int) -> list[int]:
@@ -289,11 +325,12 @@ def keep_actions(offer: int) -> list[int]:
     return sorted(act.keep_set(s) for s in move.sets)
 
 
-@cache
-def build_actions(collection: int) -> list[int]:
-    """The 56 builds of an eight-card Collection (each names its 3-card hand)."""
+@_CachedActions
+def build_actions(collection: int) -> tuple[int, ...]:
+    """The 56 builds of an eight-card Collection (each names its 3-card hand), in increasing
+    order."""
     cards = [1 << c for c in mask_indices(collection)]
-    return sorted(act.build(a | b | c) for a, b, c in combinations(cards, 3))
+    return tuple(sorted(act.build(a | b | c) for a, b, c in combinations(cards, 3)))
 
 
 # -- transitions -------------------------------------------------------------------------------
