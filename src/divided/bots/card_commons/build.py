@@ -19,19 +19,24 @@ match, which is the aim) and :func:`best_build` plays the best.
   tables; the payoff of a round's outcome is the chance of winning the match after it
   (:mod:`.match`: exact for a round that ends the match, the both-reach rule and C6's extra
   rounds; a round model for the rounds after).
-* *Assumed.* The game is solved with the opponent's types ``(y, a)`` (twelve) and the
-  viewer's types the seven cards of ``K`` and ``U`` that the opponent may think reserved (a
-  viewer type ``x`` believes the opponent's type uniform over the ``(y, a)`` that leave ``x``
-  possible: all twelve for ``x`` in ``K``, the three with ``a = x`` for ``x`` in ``U``). This is
-  the common prior conditioned on what the viewer knows (the opponent's hidden cards are three of
-  ``U``): the viewer's and the opponent's beliefs are exact; what the opponent thinks the viewer
-  believes is simplified. The opponent "builds soundly": they play their part of an equilibrium
-  of this zero-sum game, found by regret matching+ (CFR+, alternating updates, linear averaging)
-  until neither side can gain more than ``TOLERANCE`` (the gap is reported). A split whose
-  5-card and 3-card hands are both no stronger than another's of the same Collection is never
-  better whatever the opponent does (the payoff is monotone in each comparison, checked), so only
-  each type's undominated splits (its Pareto front) enter the solver; the viewer's 56 splits
-  are all valued against the opponent's equilibrium strategy under the viewer's exact belief.
+* *Assumed.* The opponent's type is what they hide: their reserved card ``y`` and their two
+  discards, which leave ``a``, the fourth card of ``U``, among the cards they have not seen; so
+  twelve types ``(y, a)``. The viewer's types are the seven cards of ``K`` and ``U`` the
+  opponent may think reserved (a viewer type ``x`` believes the opponent's type uniform over the
+  ``(y, a)`` that leave ``x`` possible: all twelve for ``x`` in ``K``, the three with ``a = x``
+  for ``x`` in ``U``). This is the common prior conditioned on what the viewer knows (the
+  opponent's hidden cards are three of ``U``): the viewer's belief and the opponent's belief are
+  exact; what the opponent thinks the viewer believes is simplified (a strategy depends on the
+  reserved card only). The opponent "builds soundly": they play their part of an equilibrium of
+  this zero-sum game, solved exactly (up to rounding) as a linear programme by the simplex
+  method; the gap of the solution (what deviations could gain, about 1e-15) is reported. A split
+  whose 5-card and 3-card hands are both no stronger than another's of the same Collection is
+  never better whatever the opponent does (the payoff is monotone in each comparison, checked),
+  so only each type's undominated splits (its Pareto front) enter the solver; the viewer's 56
+  splits are all valued against the opponent's equilibrium strategy under the viewer's exact
+  belief. Against an equilibrium several splits can share the best value: a split the viewer's
+  own equilibrium strategy plays (``mix``, for a bot that samples: :func:`build_mix`) comes
+  first, since a split outside it could be exploited, then the expected points break the tie.
 
 If the opponent has already built, their build is still hidden: nothing changes. With the
 opponent's reserved card known (:func:`solve` on one type each) the game is the 56 x 56 matrix.
@@ -45,8 +50,8 @@ opponent's reserved card known (:func:`solve` on one type each) the game is the 
 >>> while state.core.phase != "build":
 ...     state.apply_action(rng.choice(state.legal_actions()))
 >>> values = build_values(state.observation(0))
->>> len(values), values[0].match_win >= values[-1].match_win
-(56, True)
+>>> len(values), values[0].value >= values[-1].value, values[0].value == values[0].match_win
+(56, True, True)
 >>> actions.kind_of(best_build(state.observation(0))).name
 'BUILD'
 """
@@ -77,14 +82,11 @@ from divided.cards import PACK_21, mask_indices
 from divided.games.card_commons import actions as act
 from divided.games.card_commons.state import Phase
 from divided.games.card_commons.view import PlayerView
-from divided.hands.five import strength_of_mask
-from divided.hands.three import strength3_of_mask
+from divided.hands.batch import strength_array
+from divided.hands.three import three_strength_cube
 
-TOLERANCE = 1e-4
-"""The solver stops when neither side can gain more than this (in the payoff's units) by
-deviating from the average strategies."""
-MAX_ITERATIONS = 4000
-CHECK_EVERY = 25
+TIE_TOLERANCE = 1e-9
+"""Values closer than this are equal when the splits are sorted (then the points decide)."""
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -94,7 +96,9 @@ Ints = npt.NDArray[np.int64]
 class SplitValue:
     """One split of the viewer's Collection and what it is worth against the opponent's sound build.
 
-    ``match_win`` is the chance of winning the match (a draw a half); ``points_for`` and
+    ``value`` is what the splits are ranked by: the chance of winning the match (``match_win``,
+    a draw a half) when aiming at the match, this round's expected points margin when aiming at
+    points (``match_win`` is then the chance of winning the match with that split); ``points_for`` and
     ``points_against`` are this round's expected points; ``five_win``/``five_tie`` and
     ``three_win``/``three_tie`` the chances of winning and tying each comparison; ``mix`` the
     split's weight in the viewer's own equilibrium strategy (0 off its support)."""
@@ -102,6 +106,7 @@ class SplitValue:
     action: int
     three: int
     five: int
+    value: float
     match_win: float
     points_for: float
     points_against: float
@@ -127,7 +132,7 @@ class SplitValue:
     def to_json(self) -> dict[str, str | int | float]:
         """The split's values as JSON scalars (cards in the project's notation)."""
         return {"action": self.action, "five": PACK_21.format_mask(self.five), "three": PACK_21.format_mask(self.three),
-                "match_win": self.match_win, "points_for": self.points_for, "points_against": self.points_against,
+                "value": self.value, "match_win": self.match_win, "points_for": self.points_for, "points_against": self.points_against,
                 "five_win": self.five_win, "five_tie": self.five_tie, "three_win": self.three_win,
                 "three_tie": self.three_tie, "mix": self.mix}
 
@@ -139,7 +144,7 @@ class BuildAnalysis:
     splits: tuple[SplitValue, ...]
     reason: str
     gap: float
-    iterations: int
+    pivots: int
 
     @property
     def best(self) -> SplitValue:
@@ -157,25 +162,28 @@ class Splits:
     front: Ints  # indices of the undominated splits (best 5-card hand first)
 
 
+_POSITIONS = np.array(sorted(combinations(range(8), 3), key=lambda t: t[::-1]), dtype=np.int64)
+"""The 56 ways to pick three of eight cards (positions in a sorted Collection), in colex order:
+the order of the build actions."""
+
+
 @lru_cache(maxsize=8192)
 def splits_of(collection: int) -> Splits:
-    """The 56 splits of an eight-card Collection (mask) with their strengths and Pareto front."""
-    if collection.bit_count() != 8 or collection >> PACK_21.size:
-        raise ValueError(f"a Collection is eight cards of the pack; got {PACK_21.format_mask(collection) or 'none'}")
-    cards = [1 << c for c in mask_indices(collection)]
-    threes = sorted((a | b | c for a, b, c in combinations(cards, 3)), key=act.build)
-    five = np.array([strength_of_mask(collection ^ t) for t in threes], dtype=np.int64)
-    three = np.array([strength3_of_mask(t) for t in threes], dtype=np.int64)
-    order = sorted(range(len(threes)), key=lambda i: (-five[i], -three[i], i))
-    front: list[int] = []
-    best_three = -1
-    for i in order:
-        if three[i] > best_three:
-            front.append(i)
-            best_three = int(three[i])
+    """The 56 splits of an eight-card Collection (mask) with their strengths and Pareto front
+    (in build-action order)."""
+    if not isinstance(collection, int) or collection.bit_count() != 8 or not 0 <= collection < 1 << PACK_21.size:
+        raise ValueError(f"a Collection is eight cards of the pack; got {collection!r}")
+    cards = np.array(mask_indices(collection), dtype=np.int64)[_POSITIONS]
+    three_masks = np.bitwise_or.reduce(np.left_shift(1, cards), axis=1)
+    five = strength_array()[collection ^ three_masks].astype(np.int64)
+    three = three_strength_cube()[cards[:, 0], cards[:, 1], cards[:, 2]].astype(np.int64)
+    order = np.lexsort((np.arange(56), -three, -five))
+    running = np.maximum.accumulate(three[order])
+    keep = np.ones(56, dtype=bool)
+    keep[1:] = three[order][1:] > running[:-1]
     for array in (five, three):
         array.flags.writeable = False
-    return Splits(collection, tuple(threes), five, three, np.array(front, dtype=np.int64))
+    return Splits(collection, tuple(three_masks.tolist()), five, three, order[keep])
 
 
 def is_monotone(table: Table) -> bool:
@@ -195,26 +203,21 @@ def _compare(mine: Ints, theirs: Ints) -> Ints:
     return out
 
 
-def _block(table: Floats, mine: Splits, rows: Ints, theirs: Splits, cols: Ints) -> Floats:
-    """The payoff to me of my splits ``rows`` against their splits ``cols``."""
-    five = _compare(mine.five[rows], theirs.five[cols])
-    three = _compare(mine.three[rows], theirs.three[cols])
-    return table[five, three]
-
-
 @dataclass(frozen=True, slots=True)
 class Solution:
-    """An approximate equilibrium: each type's mixed strategy over its own splits (by index into
-    its 56), the gap (what the better deviation gains, summed over both sides) and the iterations."""
+    """An equilibrium (exact up to rounding): each type's mixed strategy over its own splits (by
+    index into its 56), the gap (what the better deviations gain, both sides together: 0 up to
+    rounding) and the simplex pivots it took. Where the game has several equilibria this is the
+    one the simplex method reaches (deterministically)."""
 
     mine: tuple[Floats, ...]
     theirs: tuple[Floats, ...]
     gap: float
-    iterations: int
+    pivots: int
 
 
 def solve(mine: Sequence[int], theirs: Sequence[int], prior: npt.ArrayLike, table: Table, *,
-          tolerance: float = TOLERANCE, max_iterations: int = MAX_ITERATIONS, prune: bool | None = None) -> Solution:
+          prune: bool | None = None) -> Solution:
     """Solve the zero-sum build game: my types' Collections ``mine``, theirs ``theirs``, the
     common prior ``prior[my type][their type]`` and my payoff ``table[five][three]`` (theirs is
     its negative, up to a constant). ``prune`` keeps only the undominated splits (default: when
@@ -231,131 +234,149 @@ def solve(mine: Sequence[int], theirs: Sequence[int], prior: npt.ArrayLike, tabl
     full = np.arange(56, dtype=np.int64)
     my_rows = [s.front if prune else full for s in my_splits]
     their_cols = [s.front if prune else full for s in their_splits]
-    f1 = max(len(r) for r in my_rows)
-    f2 = max(len(c) for c in their_cols)
     t1, t2 = len(mine), len(theirs)
-    game = np.zeros((t1, f1, t2, f2))
-    cache: dict[tuple[int, int], Floats] = {}
-    for a in range(t1):
-        for b in range(t2):
-            if weights[a, b] == 0:
-                continue
-            key = (mine[a], theirs[b])
-            block = cache.get(key)
-            if block is None:
-                block = cache[key] = _block(pay, my_splits[a], my_rows[a], their_splits[b], their_cols[b])
-            game[a, : len(my_rows[a]), b, : len(their_cols[b])] = weights[a, b] * block
-    valid1 = np.zeros((t1, f1))
-    valid2 = np.zeros((t2, f2))
-    for a, rows in enumerate(my_rows):
-        valid1[a, : len(rows)] = 1.0
-    for b, cols in enumerate(their_cols):
-        valid2[b, : len(cols)] = 1.0
-    sigma, tau, gap, iterations = _cfr_plus(game.reshape(t1 * f1, t2 * f2), valid1, valid2, tolerance,
-                                            max_iterations)
+    shift = 1.0 - float(pay.min())  # every payoff at least 1: the programme's bound is then reached
+    my_type = np.concatenate([np.full(len(r), a, dtype=np.int64) for a, r in enumerate(my_rows)])
+    their_type = np.concatenate([np.full(len(c), b, dtype=np.int64) for b, c in enumerate(their_cols)])
+    my_start = np.concatenate([[0], np.cumsum([len(r) for r in my_rows])])
+    their_start = np.concatenate([[0], np.cumsum([len(c) for c in their_cols])])
+    row_index = np.concatenate(my_rows)
+    col_index = np.concatenate(their_cols)
+    rows_five = np.concatenate([s.five for s in my_splits])[my_type * 56 + row_index]
+    rows_three = np.concatenate([s.three for s in my_splits])[my_type * 56 + row_index]
+    cols_five = np.concatenate([s.five for s in their_splits])[their_type * 56 + col_index]
+    cols_three = np.concatenate([s.three for s in their_splits])[their_type * 56 + col_index]
+    game = (pay[_compare(rows_five, cols_five), _compare(rows_three, cols_three)] + shift) * weights[
+        my_type[:, None], their_type[None, :]]
+    sigma, tau, pivots = _simplex(game, my_type, their_type, t1, t2)
+    sigma = _per_type(sigma, my_type, t1)
+    tau = _per_type(tau, their_type, t2)
+    gap = _gap(game, sigma, tau, my_type, their_type, t1, t2)
     out1 = []
     for a, rows in enumerate(my_rows):
         strategy = np.zeros(56)
-        strategy[rows] = sigma[a, : len(rows)]
+        strategy[rows] = sigma[my_start[a]:my_start[a + 1]]
         out1.append(strategy)
     out2 = []
     for b, cols in enumerate(their_cols):
         strategy = np.zeros(56)
-        strategy[cols] = tau[b, : len(cols)]
+        strategy[cols] = tau[their_start[b]:their_start[b + 1]]
         out2.append(strategy)
-    return Solution(tuple(out1), tuple(out2), gap, iterations)
+    return Solution(tuple(out1), tuple(out2), gap, pivots)
 
 
-def _normalise(regret: Floats, valid: Floats) -> Floats:
-    total = regret.sum(axis=1, keepdims=True)
-    uniform = valid / valid.sum(axis=1, keepdims=True)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(total > 0, regret / np.where(total > 0, total, 1.0), uniform)
+def _simplex(game: Floats, my_type: Ints, their_type: Ints, t1: int, t2: int) -> tuple[Floats, Floats, int]:
+    """The zero-sum game on its agent form by the simplex method.
+
+    ``game`` (rows: my types' splits, columns: theirs, prior-weighted, every entry positive where
+    the two types meet) is solved as the linear programme: maximise the sum over their types of
+    ``z_b`` subject to ``z_b <= sum of sigma x game[:, c]`` for each column ``c`` of type ``b`` and
+    ``sum of sigma <= 1`` for each of my types (with positive payoffs the bound is reached). The
+    opponent's strategies are the programme's dual values (each type's sum to 1). Returns my
+    strategies and theirs as flat vectors and the number of pivots."""
+    n1, n2 = game.shape
+    variables = n1 + t2
+    rows = n2 + t1
+    tableau = np.zeros((rows + 1, variables + rows + 1))
+    tableau[:n2, :n1] = -game.T / game.max()  # scaled: the largest entry is 1
+    tableau[np.arange(n2), n1 + their_type] = 1.0
+    tableau[n2 + my_type, np.arange(n1)] = 1.0
+    tableau[:rows, variables:variables + rows] = np.eye(rows)
+    tableau[n2:rows, -1] = 1.0
+    tableau[rows, n1:variables] = -1.0
+    basis = np.arange(variables, variables + rows)
+    eps = 1e-9
+    pivots = 0
+    while True:
+        negative = np.flatnonzero(tableau[rows, :-1] < -eps)
+        if negative.size == 0:
+            break
+        if pivots > 50 * (rows + variables):  # pragma: no cover - Bland's rule terminates
+            raise ArithmeticError("the build game's simplex did not terminate")
+        # Dantzig's rule (the most negative reduced cost) is fast; Bland's (the first) cannot
+        # cycle: it takes over if the pivots run long.
+        col = int(negative[0]) if pivots > 2 * (rows + variables) else int(negative[np.argmin(tableau[rows, negative])])
+        column = tableau[:rows, col]
+        candidates = np.flatnonzero(column > eps)
+        if candidates.size == 0:  # pragma: no cover - the programme is bounded (sum of sigma <= 1)
+            raise ArithmeticError("the build game's programme is unbounded")
+        ratios = tableau[candidates, -1] / column[candidates]
+        best = ratios.min()
+        ties = candidates[ratios <= best + eps]
+        row = int(ties[np.argmin(basis[ties])])
+        tableau[row] /= tableau[row, col]
+        factors = tableau[:, col].copy()
+        factors[row] = 0.0
+        tableau -= np.outer(factors, tableau[row])
+        rhs = tableau[:rows, -1]
+        rhs[rhs < eps] = 0.0  # degenerate rows stay exactly feasible
+        basis[row] = col
+        pivots += 1
+    solution = np.zeros(variables + rows)
+    solution[basis] = tableau[:rows, -1]
+    sigma = np.maximum(solution[:n1], 0.0)
+    tau = np.maximum(tableau[rows, variables:variables + n2], 0.0)  # duals (scaling cancels per type)
+    return sigma, tau, pivots
 
 
-def _cfr_plus(game: Floats, valid1: Floats, valid2: Floats, tolerance: float,
-              max_iterations: int) -> tuple[Floats, Floats, float, int]:
-    """Regret matching+ with alternating updates and linearly weighted averages on the agent form
-    (rows: my types x splits, columns: theirs; entries weighted by the prior). Returns the average
-    strategies, the gap at them and the iterations run."""
-    t1, f1 = valid1.shape
-    t2, f2 = valid2.shape
-    regret1 = np.zeros((t1, f1))
-    regret2 = np.zeros((t2, f2))
-    sum1 = np.zeros((t1, f1))
-    sum2 = np.zeros((t2, f2))
-    tau = _normalise(regret2, valid2)
-    gap = np.inf
-    iteration = 0
-    while iteration < max_iterations:
-        iteration += 1
-        sigma = _normalise(regret1, valid1)
-        u1 = (game @ tau.reshape(-1)).reshape(t1, f1)
-        regret1 = np.maximum(regret1 + (u1 - (sigma * u1).sum(axis=1, keepdims=True)) * valid1, 0.0)
-        sigma = _normalise(regret1, valid1)
-        sum1 += iteration * sigma
-        u2 = -(sigma.reshape(-1) @ game).reshape(t2, f2)
-        regret2 = np.maximum(regret2 + (u2 - (tau * u2).sum(axis=1, keepdims=True)) * valid2, 0.0)
-        tau = _normalise(regret2, valid2)
-        sum2 += iteration * tau
-        if iteration % CHECK_EVERY == 0 or iteration == max_iterations:
-            gap = _gap(game, _normalise(sum1, valid1), _normalise(sum2, valid2), valid1, valid2)
-            if gap <= tolerance:
-                break
-    avg1, avg2 = _normalise(sum1, valid1), _normalise(sum2, valid2)
-    return avg1, avg2, float(gap), iteration
+def _per_type(flat: Floats, types: Ints, count: int) -> Floats:
+    """Normalise a flat strategy vector type by type (uniform where a type has no weight)."""
+    totals = np.bincount(types, weights=flat, minlength=count)
+    sizes = np.bincount(types, minlength=count).astype(np.float64)
+    safe = np.where(totals[types] > 0, totals[types], 1.0)
+    out: Floats = np.where(totals[types] > 0, flat / safe, 1.0 / sizes[types])
+    return out
 
 
-def _gap(game: Floats, sigma: Floats, tau: Floats, valid1: Floats, valid2: Floats) -> float:
+def _gap(game: Floats, sigma: Floats, tau: Floats, my_type: Ints, their_type: Ints, t1: int, t2: int) -> float:
     """How much the two best responses to the strategies beat each other: 0 at an equilibrium."""
-    t1, f1 = valid1.shape
-    t2, f2 = valid2.shape
-    u1 = (game @ tau.reshape(-1)).reshape(t1, f1)
-    u2 = (sigma.reshape(-1) @ game).reshape(t2, f2)
-    best1 = np.where(valid1 > 0, u1, -np.inf).max(axis=1).sum()
-    best2 = np.where(valid2 > 0, u2, np.inf).min(axis=1).sum()
-    return float(best1 - best2)
+    u1 = game @ tau
+    u2 = sigma @ game
+    best1 = np.full(t1, -np.inf)
+    np.maximum.at(best1, my_type, u1)
+    best2 = np.full(t2, np.inf)
+    np.minimum.at(best2, their_type, u2)
+    return float(best1.sum() - best2.sum())
 
 
 def value_splits(collection: int, theirs: Sequence[int], belief: npt.ArrayLike, strategies: Sequence[Floats],
-                 table: Table, mix: Floats | None = None) -> list[SplitValue]:
+                 table: Table, mix: Floats | None = None, match_table: Table | None = None) -> list[SplitValue]:
     """Each of the 56 splits of ``collection`` against the opponent's types ``theirs`` (their
     Collections, believed with the chances ``belief``) playing ``strategies`` (over their 56
-    splits each), best first (by ``table``'s value, then the expected points margin, then the
-    stronger 5-card hand, the stronger 3-card hand, the action number)."""
+    splits each), best first: by ``table``'s value, then whether ``mix`` (the viewer's equilibrium
+    strategy) plays the split at all, the expected points margin, the weight in ``mix``, the
+    stronger 5-card hand, the stronger 3-card hand, the action number. ``match_table`` gives ``match_win`` (default: ``table``)."""
     mine = splits_of(collection)
     chances = np.asarray(belief, dtype=np.float64)
     if chances.shape != (len(theirs),) or chances.min() < 0 or abs(chances.sum() - 1) > 1e-9:
         raise ValueError("the belief is one chance per opponent type, summing to 1")
     pay = np.asarray(table, dtype=np.float64)
-    value = np.zeros(56)
-    five = np.zeros((56, 3))
-    three = np.zeros((56, 3))
-    everything = np.arange(56, dtype=np.int64)
+    their_five, their_three, weight = [], [], []
     for chance, their_collection, strategy in zip(chances, theirs, strategies, strict=True):
-        if chance == 0:
-            continue
         other = splits_of(their_collection)
-        cols = np.flatnonzero(strategy > 0)
-        weight = chance * strategy[cols]
-        five_cmp = _compare(mine.five, other.five[cols])
-        three_cmp = _compare(mine.three, other.three[cols])
-        value += pay[five_cmp, three_cmp] @ weight
-        for outcome in (WIN, TIE, LOSE):
-            five[:, outcome] += (five_cmp == outcome) @ weight
-            three[:, outcome] += (three_cmp == outcome) @ weight
-    own = np.zeros(56) if mix is None else mix
-    out = []
-    for i in everything:
-        points_for = 2 * (five[i, WIN] + five[i, TIE]) + three[i, WIN] + three[i, TIE]
-        points_against = 2 * (five[i, LOSE] + five[i, TIE]) + three[i, LOSE] + three[i, TIE]
-        t = mine.threes[i]
-        out.append(SplitValue(act.build(t), t, collection ^ t, float(value[i]), float(points_for),
-                              float(points_against), float(five[i, WIN]), float(five[i, TIE]), float(three[i, WIN]),
-                              float(three[i, TIE]), float(own[i])))
-    order = sorted(range(56), key=lambda i: (-round(out[i].match_win, 9), -round(out[i].margin, 9),
-                                             -int(mine.five[i]), -int(mine.three[i]), out[i].action))
-    return [out[i] for i in order]
+        cols = np.flatnonzero(np.asarray(strategy) > 0)
+        their_five.append(other.five[cols])
+        their_three.append(other.three[cols])
+        weight.append(chance * np.asarray(strategy)[cols])
+    w = np.concatenate(weight)
+    five_cmp = _compare(mine.five, np.concatenate(their_five))
+    three_cmp = _compare(mine.three, np.concatenate(their_three))
+    value = pay[five_cmp, three_cmp] @ w
+    match = value if match_table is None else np.asarray(match_table, dtype=np.float64)[five_cmp, three_cmp] @ w
+    five = np.stack([(five_cmp == o) @ w for o in (WIN, TIE, LOSE)], axis=1)
+    three = np.stack([(three_cmp == o) @ w for o in (WIN, TIE, LOSE)], axis=1)
+    points_for = 2 * (five[:, WIN] + five[:, TIE]) + three[:, WIN] + three[:, TIE]
+    points_against = 2 * (five[:, LOSE] + five[:, TIE]) + three[:, LOSE] + three[:, TIE]
+    own = np.zeros(56) if mix is None else np.asarray(mix, dtype=np.float64)
+    actions = [act.build(t) for t in mine.threes]
+    order = np.lexsort((np.array(actions), -mine.three, -mine.five, -np.round(own / TIE_TOLERANCE),
+                        -np.round((points_for - points_against) / TIE_TOLERANCE), -(own > TIE_TOLERANCE).astype(np.int64),
+                        -np.round(value / TIE_TOLERANCE)))
+    columns = zip(value.tolist(), match.tolist(), points_for.tolist(), points_against.tolist(), five[:, WIN].tolist(),
+                  five[:, TIE].tolist(), three[:, WIN].tolist(), three[:, TIE].tolist(), own.tolist(), strict=True)
+    out = [SplitValue(actions[i], mine.threes[i], collection ^ mine.threes[i], *row)
+           for i, row in enumerate(columns)]
+    return [out[i] for i in order.tolist()]
 
 
 def _payoff(view: PlayerView, aim_: str, model: RoundModel) -> Table:
@@ -366,12 +387,11 @@ def _payoff(view: PlayerView, aim_: str, model: RoundModel) -> Table:
     return round_payoffs(Situation.from_view(view), model)
 
 
-def analyse_build(view: PlayerView, *, aim_for: str = "match", model: RoundModel = ROUND_MODEL,
-                  tolerance: float = TOLERANCE) -> BuildAnalysis:
+def analyse_build(view: PlayerView, *, aim_for: str = "match", model: RoundModel = ROUND_MODEL) -> BuildAnalysis:
     """Every split of the viewer's Collection valued at a build (see the module's docstring).
 
     ``aim_for="match"`` (the default) values a split by the chance of winning the match;
-    ``"points"`` by this round's expected points margin (``match_win`` then holds that margin)."""
+    ``"points"`` by this round's expected points margin (the opponent then also aims at points)."""
     if view.player is None or view.phase != Phase.BUILD:
         raise ValueError(f"build values need a player's view at the build; this is "
                          f"{'a spectator' if view.player is None else 'player ' + str(view.player)} "
@@ -396,17 +416,40 @@ def analyse_build(view: PlayerView, *, aim_for: str = "match", model: RoundModel
                 prior[i, j] = 1.0
     mine = [view.face_up[me] | x for x in my_types]
     theirs = [their_face_up | y for y, _ in their_types]
-    solution = solve(mine, theirs, prior, table, tolerance=tolerance)
+    solution = solve(mine, theirs, prior, table)
     me_type = my_types.index(view.reserved)
     belief = prior[me_type] / prior[me_type].sum()
-    splits = value_splits(collection, theirs, belief, solution.theirs, table, solution.mine[me_type])
-    reason = aim(Situation.from_view(view)) if aim_for == "match" else "Values are this round's expected points margin."
-    return BuildAnalysis(tuple(splits), reason, solution.gap, solution.iterations)
+    splits = value_splits(collection, theirs, belief, solution.theirs, table, solution.mine[me_type],
+                          round_payoffs(Situation.from_view(view), model))
+    if aim_for == "match":
+        reason = aim(Situation.from_view(view)) + _points_differ(splits)
+    else:
+        reason = "Values are this round's expected points margin (for minus against)."
+    return BuildAnalysis(tuple(splits), reason, solution.gap, solution.pivots)
+
+
+def _points_differ(splits: Sequence[SplitValue]) -> str:
+    """A sentence when the split with the most expected points is not the best for the match."""
+    best = splits[0]
+    most = max(splits, key=lambda v: round(v.margin / TIE_TOLERANCE))
+    if round(most.margin / TIE_TOLERANCE) <= round(best.margin / TIE_TOLERANCE) or most.match_win >= best.match_win:
+        return ""
+    fmt = PACK_21.format_mask
+    return (f" Here the aim changes the build: {fmt(most.five)} | {fmt(most.three)} has the better points "
+            f"margin ({most.points_for:.2f} to {most.points_against:.2f} expected, against "
+            f"{best.points_for:.2f} to {best.points_against:.2f}) but wins the match less often "
+            f"({100 * most.match_win:.1f}% against {100 * best.match_win:.1f}%).")
 
 
 def build_values(view: PlayerView, *, aim_for: str = "match", model: RoundModel = ROUND_MODEL) -> list[SplitValue]:
     """The 56 splits of the viewer's Collection, best first (see :func:`analyse_build`)."""
     return list(analyse_build(view, aim_for=aim_for, model=model).splits)
+
+
+def build_mix(view: PlayerView, *, aim_for: str = "match", model: RoundModel = ROUND_MODEL) -> dict[int, float]:
+    """The viewer's own equilibrium strategy at the build (build action to chance, every legal
+    build listed): for a bot that samples instead of always playing :func:`best_build`."""
+    return {v.action: v.mix for v in analyse_build(view, aim_for=aim_for, model=model).splits}
 
 
 def best_build(view: PlayerView, *, aim_for: str = "match", model: RoundModel = ROUND_MODEL) -> int:
@@ -415,13 +458,14 @@ def best_build(view: PlayerView, *, aim_for: str = "match", model: RoundModel = 
 
 
 __all__ = [
-    "TOLERANCE",
+    "TIE_TOLERANCE",
     "BuildAnalysis",
     "Solution",
     "SplitValue",
     "Splits",
     "analyse_build",
     "best_build",
+    "build_mix",
     "build_values",
     "is_monotone",
     "solve",

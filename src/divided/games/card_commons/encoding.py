@@ -141,7 +141,7 @@ class ViewLayout:
         bits |= view.hand << _O["hand"] | view.reserved << _O["reserved"] | view.discards << _O["discards"]
         bits |= view.build << _O["build"]
         bits |= _one("turn", view.turn)
-        if view.phase not in (Phase.COIN, Phase.OVER):
+        if view.phase != Phase.COIN:
             history = read_history(view)
             for turn in history.current.turns:
                 bits |= _one("turn_kind", turn.number * len(act.TURN_KINDS) + act.TURN_KINDS.index(turn.kind))

@@ -185,7 +185,8 @@ class History:
 
 
 def read_history(view: PlayerView) -> History:
-    """The past of the match as ``view`` shows it (see :class:`History`)."""
+    """The past of the match as ``view`` shows it (see :class:`History`); :class:`ValueError`
+    for a view no match gives (a past round without its showdown)."""
     turns: dict[int, list[Turn]] = {}
     builds: dict[int, list[SeenBuild]] = {}
     for event in view.events:
@@ -220,8 +221,9 @@ def read_history(view: PlayerView) -> History:
         if number == view.round and result is None:
             starter, extra = view.starter, view.extra
             built = list(view.built)
+        elif result is None:
+            raise ValueError(f"inconsistent view: round {number + 1} is over but has no showdown")
         else:
-            assert result is not None, f"round {number} has no result"
             starter, extra = result.starter, result.extra
         rounds.append(Round(number, starter, extra, tuple(turns.get(number, [])), (built[0], built[1]),
                             (three[0], three[1]), result))

@@ -87,8 +87,8 @@ _CURRENT = -1  # a hidden turn of the round in play: its cards come from the sam
 @dataclass(frozen=True, slots=True)
 class _Hidden:
     """A log entry whose cards the player did not see: the opponent's Reserve or Discard of
-    round ``round`` (a past round's discards are drawn from ``candidates``), or their secret
-    build."""
+    round ``round`` (a past round's discards are one of the ``candidates``, discard actions),
+    or their secret build."""
 
     index: int
     round: int
@@ -155,9 +155,10 @@ class WorldSampler:
                     assert card, f"round {event.round}: the reserved card was not shown"
                     log[index] = TurnEvent(event.round, event.player, act.reserve(card))
                     continue
-                never_seen = tuple(mask_indices(ALL_CARDS & ~past.seen(event.round)))
-                assert len(never_seen) == 3, f"round {event.round}: {len(never_seen)} cards never seen"
-                hidden.append(_Hidden(index, event.round, event.player, event.kind, never_seen))
+                never_seen = ALL_CARDS & ~past.seen(event.round)
+                assert never_seen.bit_count() == 3, f"round {event.round}: {never_seen.bit_count()} cards never seen"
+                discards = tuple(act.discard(never_seen & ~(1 << card)) for card in mask_indices(never_seen))
+                hidden.append(_Hidden(index, event.round, event.player, event.kind, discards))
             elif isinstance(event, SeenKeep):
                 log.append(KeepEvent(event.round, event.player, event.action))
             else:
@@ -229,9 +230,9 @@ class WorldSampler:
                     action = act.reserve(their_reserved) if hidden.kind == act.Kind.RESERVE \
                         else act.discard(their_discards)
                     log[hidden.index] = TurnEvent(event.round, event.player, action)
-                else:
-                    pair = rng.sample(hidden.candidates, 2)
-                    log[hidden.index] = TurnEvent(event.round, event.player, act.discard(1 << pair[0] | 1 << pair[1]))
+                else:  # a past round's discards: two of the three cards never seen, uniformly
+                    action = hidden.candidates[rng.randrange(len(hidden.candidates))]
+                    log[hidden.index] = TurnEvent(event.round, event.player, action)
         deal_count = 0
         if self._dealt:
             deal_count = 1 + sum(view.hand_sizes) if view.phase == Phase.DEAL else DEALT_PER_ROUND
