@@ -21,14 +21,18 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/divided serve
 
+# The suite runs on every core (pytest-xdist), a test file per worker so that a file's fixtures
+# (servers, browsers, databases) are set up once.
+PYTEST_WORKERS ?= auto
+
 test: $(STAMP)
 	bash scripts/ensure-test-tools.sh
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadfile
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -m "not slow"
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadfile -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
