@@ -115,7 +115,7 @@ def test_pages_load_the_scripts_and_styles(client: TestClient, path: str) -> Non
     scripts = [str(a["src"]) for t, a in page.tags if t == "script"]
     styles = [str(a["href"]) for t, a in page.tags if t == "link" and a.get("rel") == "stylesheet"]
     assert [s.split("?")[0] for s in scripts] == ["/static/cards.js", "/static/shell.js",
-                                                  "/static/games/divided-ranks.js"]
+                                                  "/static/games/card-commons.js", "/static/games/divided-ranks.js"]
     assert [s.split("?")[0] for s in styles] == ["/static/app.css"]
     for url in scripts + styles:
         assert client.get(url).status_code == 200, url
@@ -159,7 +159,8 @@ def test_rendered_rules_name_no_outside_url(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(("name", "kind"), [("shell.js", "javascript"), ("games/divided-ranks.js", "javascript"),
-                                           ("cards.js", "javascript"), ("app.css", "text/css")])
+                                           ("cards.js", "javascript"), ("app.css", "text/css"),
+                                           ("games/card-commons.js", "javascript"), ("games/card-commons.css", "text/css")])
 def test_static_files_are_served(client: TestClient, name: str, kind: str) -> None:
     response = client.get(f"/static/{name}")
     assert response.status_code == 200
@@ -232,7 +233,8 @@ def test_lobby_has_the_new_game_form(client: TestClient) -> None:
 def test_settings_page_has_every_setting(client: TestClient) -> None:
     page = parse(client.get("/settings").text)
     names = {a.get("name") for t, a in page.tags if t in ("input", "select") and a.get("name")}
-    assert names == {"bot", "swap", "firstSplitter", "reserveOrder", "pace", "confirm", "fourColour", "largeCards"}
+    assert names == {"bot", "swap", "firstSplitter", "reserveOrder", "pace", "confirm", "fourColour", "largeCards",
+                     "ccBot", "firstStarter"}  # the last two: Card Commons' own defaults
     labelled = {a.get("for") for a in page.having("label")}
     for t, a in page.tags:
         if t in ("input", "select"):
@@ -247,15 +249,17 @@ def _defaults(path: Path, start: str) -> set[str]:
 
 
 def test_settings_names_match_the_scripts(client: TestClient) -> None:
-    """The settings page's fields are the shared display settings (cards.js) and Divided Ranks'
-    own choices (its script), each saved under its owner's key."""
+    """The settings page's fields are the shared display settings (cards.js) and each game's
+    own choices (its script: Divided Ranks', Card Commons'), each saved under its owner's key."""
     shared = _defaults(STATIC_DIR / "cards.js", "var DEFAULTS = {")
     own = _defaults(STATIC_DIR / "games" / "divided-ranks.js", "defaults: {")
+    commons = _defaults(STATIC_DIR / "games" / "card-commons.js", "defaults: {")
     assert shared == {"pace", "fourColour", "largeCards", "confirm"}
     assert own == {"bot", "swap", "firstSplitter", "reserveOrder"}
+    assert commons == {"ccBot", "firstStarter"} and not commons & (own | shared)
     page = parse(client.get("/settings").text)
     names = {str(a["name"]) for t, a in page.tags if t in ("input", "select") and a.get("name")}
-    assert names == shared | own
+    assert names == shared | own | commons
 
 
 # -- the rules page ----------------------------------------------------------------------------------
@@ -353,6 +357,6 @@ def test_no_script_ranks_hands() -> None:
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to check the scripts")
-@pytest.mark.parametrize("name", ["shell.js", "games/divided-ranks.js", "cards.js", "review.js"])
+@pytest.mark.parametrize("name", ["shell.js", "games/divided-ranks.js", "games/card-commons.js", "cards.js", "review.js"])
 def test_scripts_parse(name: str) -> None:
     subprocess.run(["node", "--check", str(STATIC_DIR / name)], check=True, timeout=60)

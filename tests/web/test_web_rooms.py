@@ -47,7 +47,7 @@ def new_game(http: TestClient, **body: Any) -> dict[str, Any]:
 
 
 def test_the_registry_finds_divided_ranks_and_names_the_games_it_knows() -> None:
-    assert web_games.names() == ["divided-ranks"]
+    assert web_games.names() == ["card-commons", "divided-ranks"]
     room = web_games.room("divided-ranks")
     assert room.game == "divided-ranks" and room.script == "games/divided-ranks.js"
     assert (WEB / "static" / room.script).is_file()
@@ -65,7 +65,7 @@ def _imports(path: Path) -> set[str]:
     return found
 
 
-GAME_KNOWLEDGE = re.compile(r"^divided\.(games\.divided_ranks|bots\.(expert|heuristics|skilled|divided_ranks)"
+GAME_KNOWLEDGE = re.compile(r"^divided\.(games\.(divided_ranks|card_commons)|bots\.(expert|heuristics|skilled|divided_ranks|card_commons)"
                             r"|hands\.(arrange|five))\b")
 
 

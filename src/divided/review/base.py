@@ -90,7 +90,8 @@ class PlainExplainer:
 
 
 EXPLAINERS: Registry[Explainer] = Registry(
-    "review explainer", {"divided-ranks": "divided.review.games.divided_ranks:EXPLAINER"})
+    "review explainer", {"divided-ranks": "divided.review.games.divided_ranks:EXPLAINER",
+                         "card-commons": "divided.review.games.card_commons:EXPLAINER"})
 """Each game's :class:`Explainer`, by game id (tests and plugins add theirs with ``register``)."""
 
 

@@ -152,11 +152,22 @@ def _markdown() -> MarkdownIt:
 
 
 @cache
-def rules_html() -> str:
-    """The project's rules text, rendered from the package resource."""
-    resource = web_games.room(web_games.DEFAULT_GAME).rules_resource
-    text = resources.files("divided").joinpath(resource).read_text(encoding="utf-8")
-    return str(_markdown().render(text))
+def rules_html(game: str = web_games.DEFAULT_GAME) -> str:
+    """A game's rules text, rendered from its package resource ("" when the game has none yet)."""
+    resource = resources.files("divided").joinpath(web_games.room(game).rules_resource)
+    if not resource.is_file():
+        return ""
+    return str(_markdown().render(resource.read_text(encoding="utf-8")))
+
+
+def _game_room(game: str | None) -> web_games.WebRoom | None:
+    """The web room a page's ``?game=`` names (the default game without one; ``None``: unknown)."""
+    name = web_games.DEFAULT_GAME if game is None else game
+    return web_games.room(name) if web_games.ROOMS.supports(name) else None
+
+
+def _other_games(current: str) -> list[web_games.WebRoom]:
+    return [web_games.room(name) for name in web_games.names() if name != current]
 
 
 def _split_rules(html: str) -> tuple[str, str, str]:
@@ -188,8 +199,11 @@ def _render(request: Request, name: str, page: str, title: str, **context: Any) 
 
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
-def lobby(request: Request) -> HTMLResponse:
-    return _render(request, "lobby.html", "lobby", "Play", room=web_games.room(web_games.DEFAULT_GAME))
+def lobby(request: Request, game: str | None = None) -> HTMLResponse:
+    room = _game_room(game)
+    if room is None:
+        return _problem(request, 404, "There is no such game here.")
+    return _render(request, "lobby.html", "lobby", "Play", room=room, other_games=_other_games(room.game))
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse, include_in_schema=False)
@@ -198,12 +212,19 @@ def table(request: Request, game_id: str) -> HTMLResponse:
 
 
 @router.get("/rules", response_class=HTMLResponse, include_in_schema=False)
-def rules(request: Request) -> HTMLResponse:
+def rules(request: Request, game: str | None = None) -> HTMLResponse:
+    room = _game_room(game)
+    if room is None:
+        return _problem(request, 404, "There is no such game here.")
+    if room.game != web_games.DEFAULT_GAME:  # a game's own rules page: games/<game>-rules.html
+        return _render(request, f"games/{room.game}-rules.html", "rules", f"Rules of {room.title}", room=room,
+                       rules_text=rules_html(room.game), other_games=_other_games(room.game))
     before, joker, after = _split_rules(rules_html())
     return _render(
         request, "rules.html", "rules", "Rules",
         rules_before=before, rules_joker=joker, rules_after=after,
         rankings=RANKING_EXAMPLES, joker_examples=JOKER_EXAMPLES, joker_tie=JOKER_TIE,
+        other_games=_other_games(room.game),
     )
 
 

@@ -28,7 +28,7 @@ def test_every_choice_is_legal_and_a_function_of_the_view() -> None:
     bot = make_bot("card-commons", "skilled")
     rng = random.Random(5)
     seen = 0
-    for seed in range(4):
+    for seed in range(2):
         for state, view, legal in positions([bot, bot], seed):
             choice = bot.choose(view, legal, random.Random(0))
             assert choice in legal
@@ -37,7 +37,7 @@ def test_every_choice_is_legal_and_a_function_of_the_view() -> None:
             world = other_world(state, view.player, rng)  # same view, other hidden cards
             assert bot.choose(RULES.observe(world, view.player), legal, random.Random(0)) == choice
             seen += 1
-    assert seen > 80
+    assert seen > 40
 
 
 def test_the_same_view_gets_the_same_choice_with_cold_caches() -> None:
@@ -106,8 +106,41 @@ def test_beats_random_play(seats: tuple[int, int]) -> None:
     skilled = make_bot("card-commons", "skilled")
     uniform = make_bot("card-commons", "random:forced=no")
     wins = 0
-    for seed in range(20):
+    for seed in range(10):
         bots = [skilled, uniform] if seats == (0, 1) else [uniform, skilled]
         returns = play(bots, 100 + seed)
         wins += returns[seats.index(0)] > 0
-    assert wins >= 16  # measured 60 of 60 in a first sample
+    assert wins >= 8  # the lab measured 0.999 over 2,000 games
+
+
+def test_moves_number_actions_as_the_engine_does() -> None:
+    from divided.games.card_commons.rules import turn_actions
+
+    rng = random.Random(1)
+    for _ in range(400):
+        hand = sum(1 << c for c in rng.sample(range(21), rng.randint(1, 8)))
+        used = rng.randrange(16)
+        found = sk.moves(hand, used)
+        assert [action for action, *_ in found] == turn_actions(hand, used)
+        for action, kind, cards, parts in found:
+            move = act.decode(action)
+            assert (move.kind, move.cards) == (kind, cards)
+            if move.sets is not None:
+                assert set(parts) == set(move.sets)
+            elif kind == act.Kind.OFFER_THREE:
+                assert sum(parts) == cards and len(parts) == 3
+
+
+def test_collection_values_match_a_direct_search_of_the_splits() -> None:
+    from itertools import combinations
+
+    from divided.bots.card_commons.values import collection_value, five_value, three_value
+
+    rng = random.Random(2)
+    for size in (0, 1, 3, 5, 6, 8):
+        for _ in range(20):
+            cards = rng.sample(range(21), size)
+            mask = sum(1 << c for c in cards)
+            best = max(2 * five_value(mask ^ sum(1 << c for c in small)) + three_value(sum(1 << c for c in small))
+                       for k in range(4) for small in combinations(cards, k) if size - k <= 5)
+            assert collection_value(mask) == pytest.approx(best)

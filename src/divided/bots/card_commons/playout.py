@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from divided.bots.card_commons.match import Situation, round_payoffs, win_probability
-from divided.bots.card_commons.skilled import build_choice, decoded, keep_choice, turn_choice
+from divided.bots.card_commons.skilled import build_three, decoded, keep_choice, turn_choice
 from divided.games.card_commons import actions as act
 from divided.games.card_commons.state import ALL_CARDS, TURNS, CardCommonsState, Phase
 from divided.games.card_commons.view import PlayerView
@@ -161,8 +161,8 @@ class Round:
                                         self.face_up[player], self.face_up[1 - player]))
             if self.offer >= 0:
                 self.apply_keep(self.keep_reply())
-        return tuple(decoded(build_choice(self.collection(p), self.face_up[1 - p], self.unseen_by(p)))[1]
-                     for p in (0, 1))  # type: ignore[return-value]
+        first, second = (build_three(self.collection(p), self.face_up[1 - p], self.unseen_by(p)) for p in (0, 1))
+        return first, second
 
     def outcome(self, threes: tuple[int, int], player: int) -> tuple[int, int]:
         """The five- and three-card comparisons (WIN, TIE, LOSE) from ``player``'s side."""

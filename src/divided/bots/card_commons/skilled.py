@@ -20,8 +20,9 @@ what it keeps helps it.
   the match). Playouts use the cheaper :func:`build_choice`: expected points for minus against
   over the opponent's possible reserved cards, the opponent building its best static split.
 
-Everything works on bit masks; a decision takes well under a millisecond once the value tables
-are built, so the expert uses these rules as its playout policy for both players.
+Everything works on bit masks, with cached tables; a turn takes about a millisecond once the
+value tables are built (tens of milliseconds at the build), so the expert uses these rules (with
+the cheaper build) as its playout policy for both players.
 """
 
 from __future__ import annotations
@@ -50,7 +51,10 @@ KEPT_FROM_ACTION = {act.Kind.RESERVE: 1, act.Kind.DISCARD: 0, act.Kind.OFFER_THR
 """Cards of my hand each action puts in my own Collection."""
 GIVEN_BY_ACTION = {act.Kind.RESERVE: 0, act.Kind.DISCARD: 0, act.Kind.OFFER_THREE: 1, act.Kind.OFFER_SETS: 2}
 """Cards of my hand each action gives the opponent."""
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT = 100_000
+"""The most entries a cache of numbers keeps (it starts again when full: tens of MB at most)."""
+_TABLE_CACHE_LIMIT = 10_000
+"""The most entries a cache of per-card or per-action tables keeps."""
 
 
 def _kept_and_given(used: int) -> tuple[int, int]:
@@ -113,7 +117,7 @@ def card_gains(collection: int) -> tuple[float, ...]:
     full = collection.bit_count() >= 8
     gains = tuple(0.0 if full or collection >> c & 1 else collection_value(collection | 1 << c) - base
                   for c in range(21))
-    if len(_GAINS) > _CACHE_LIMIT:
+    if len(_GAINS) > _TABLE_CACHE_LIMIT:
         _GAINS.clear()
     _GAINS[collection] = gains
     return gains
@@ -193,7 +197,7 @@ def moves(hand: int, used: int) -> list[tuple[int, int, int, tuple[int, ...]]]:
             for pairing, first in enumerate((1 << a | 1 << b, 1 << a | 1 << c, 1 << a | 1 << d)):
                 out.append((base + pairing, act.Kind.OFFER_SETS, quad, (first, quad ^ first)))
     out.sort()
-    if len(_MOVES) > _CACHE_LIMIT:
+    if len(_MOVES) > _TABLE_CACHE_LIMIT:
         _MOVES.clear()
     _MOVES[key] = out
     return out
@@ -211,6 +215,7 @@ def turn_scores(hand: int, used: int, mine: int, seen_mine: int, theirs: int) ->
     if found is not None:
         return found
     scores: dict[int, float] = {}
+    exposures: dict[tuple[int, int, int], float] = {}
     base_theirs = collection_value(theirs)
     for action, kind, cards, parts in moves(hand, used):
         rest = hand & ~cards
@@ -223,9 +228,11 @@ def turn_scores(hand: int, used: int, mine: int, seen_mine: int, theirs: int) ->
             collection = mine | (cards ^ took)
             their_after = theirs | took
         their_value = base_theirs if their_after == theirs else collection_value(their_after)
-        scores[action] = (prospect(collection, rest, kept) - their_value
-                          - EXPOSURE * exposure(rest, their_after, given))
-    if len(_TURNS) > _CACHE_LIMIT:
+        exposed = exposures.get((rest, their_after, given))
+        if exposed is None:
+            exposed = exposures[rest, their_after, given] = exposure(rest, their_after, given)
+        scores[action] = prospect(collection, rest, kept) - their_value - EXPOSURE * exposed
+    if len(_TURNS) > _TABLE_CACHE_LIMIT:
         _TURNS.clear()
     _TURNS[key] = scores
     return scores
@@ -281,15 +288,31 @@ def build_scores(collection: int, theirs: int, unseen: int) -> dict[int, float]:
     return scores
 
 
-def build_choice(collection: int, theirs: int, unseen: int) -> int:
-    """The skilled build (see :func:`build_scores`; ties: the better static split, then the
-    lowest action)."""
-    scores = build_scores(collection, theirs, unseen)
-    top = max(scores.values())
-    tied = [a for a, score in scores.items() if score == top]
+def build_three(collection: int, theirs: int, unseen: int) -> int:
+    """The 3-card hand (mask) of the skilled build: the best :func:`build_scores` (ties: the
+    better static split, then the lowest action, which is the lowest mask)."""
+    five, three = strength_table(), strength3_table()
+    candidates = [theirs | 1 << c for c in mask_indices(unseen)] if theirs.bit_count() < 8 else [theirs]
+    their_hands = [static_build(full) for full in candidates]
+    best = -1 << 30
+    tied: list[int] = []
+    for small in _threes_of(collection):
+        mine5, mine3 = five[collection ^ small], three[small]
+        total = 0
+        for their5, their3 in their_hands:
+            total += 2 * ((mine5 > their5) - (mine5 < their5)) + ((mine3 > their3) - (mine3 < their3))
+        if total > best:
+            best, tied = total, [small]
+        elif total == best:
+            tied.append(small)
     if len(tied) == 1:
         return tied[0]
-    return max(tied, key=lambda a: (split_value(collection, decoded(a)[1]), -a))
+    return max(tied, key=lambda small: (split_value(collection, small), -small))
+
+
+def build_choice(collection: int, theirs: int, unseen: int) -> int:
+    """The skilled build action (:func:`build_three`)."""
+    return act.build(build_three(collection, theirs, unseen))
 
 
 def unseen_cards(view: PlayerView) -> int:

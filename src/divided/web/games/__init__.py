@@ -2,7 +2,7 @@
 
 >>> from divided.web import games as web_games
 >>> web_games.names()
-['divided-ranks']
+['card-commons', 'divided-ranks']
 >>> web_games.room("divided-ranks").script
 'games/divided-ranks.js'
 """
@@ -15,7 +15,8 @@ from divided.games.base import OptionValue
 from divided.registry import Registry
 from divided.web.games.base import BotChoice, LobbyChoice, LobbyOption, LogEntry, WebRoom
 
-ROOMS: Registry[WebRoom] = Registry("web room", {"divided-ranks": "divided.web.games.divided_ranks:ROOM"})
+ROOMS: Registry[WebRoom] = Registry("web room", {"divided-ranks": "divided.web.games.divided_ranks:ROOM",
+                                                 "card-commons": "divided.web.games.card_commons:ROOM"})
 """Game id -> its :class:`WebRoom`; tests and plugins add games with ``ROOMS.register``."""
 
 DEFAULT_GAME = "divided-ranks"
