@@ -106,13 +106,20 @@ def test_openspiel_tensor_is_the_views_layout_and_resampling_keeps_the_informati
     assert checked == 32
 
 
-def test_history_of_replays_every_node_of_random_matches() -> None:
+SAMPLED = [({}, 1), ({"first_starter": 1, "target": 3, "next_starter": "alternate"}, 2)]
+MANY = [(options, seed) for seed in range(3, 33)
+        for options in ({}, {"target": 7}, {"first_starter": 0, "next_starter": "alternate", "max_extra_rounds": 0})]
+
+
+@pytest.mark.parametrize("matches", [pytest.param(SAMPLED, id="sample"),
+                                     pytest.param(MANY, id="ninety-matches", marks=pytest.mark.slow)])
+def test_history_of_replays_every_node_of_random_matches(matches: list[tuple[dict[str, Any], int]]) -> None:
     room = games.room(GAME)
-    for options, seed in (({}, 1), ({"first_starter": 1, "target": 3, "next_starter": "alternate"}, 2)):
+    nodes = worlds = 0
+    for options, seed in matches:
         game = games.load(GAME, **options)
         rng = random.Random(seed)
         state = game.new_initial_state()
-        nodes = worlds = 0
         while True:
             replayed = game.new_initial_state()
             for action in history_of(state.core):
@@ -133,8 +140,8 @@ def test_history_of_replays_every_node_of_random_matches() -> None:
                 assert again.core == world
                 worlds += 1
             state.apply_action(rng.choice(state.legal_actions()))
-        assert nodes > 60 and worlds > 3
         assert options_of(state.observation(0)) == dict(game.options)
+    assert nodes > 60 * len(matches) and worlds > 3 * len(matches)
 
 
 def test_openspiel_ismcts_searches_card_commons() -> None:

@@ -56,6 +56,10 @@ def _round_moves(world: CardCommonsState, number: int) -> list[int]:
         for seat in (0, 1):
             received[seat] |= world.hands[seat]
     arrivals = [sorted(mask_indices(received[seat]), key=lambda c: (used_at.get(c, NEVER), c)) for seat in (0, 1)]
+    if in_play and world.drawn:  # the card drawn this turn arrives last
+        drawn = world.drawn.bit_length() - 1
+        arrivals[world.turn_player()].remove(drawn)
+        arrivals[world.turn_player()].append(drawn)
     aside = world.aside if in_play else ALL_CARDS & ~(received[0] | received[1])
     moves: list[int] = []
     if aside:

@@ -85,7 +85,10 @@ def _world(core: CardCommonsState, me: int, zones: dict[str, int]) -> CardCommon
     def pair(mine: int, theirs: int) -> tuple[int, int]:
         return (mine, theirs) if me == 0 else (theirs, mine)
 
-    return replace(core, aside=zones["aside"], hands=pair(core.hands[me], zones["hand"]),
+    drawn = core.drawn
+    if drawn and core.turn_player() == them:  # their draw of this turn: one of their cards (the
+        drawn = zones["hand"] & -zones["hand"]  # arrival-order weight counts every choice of it)
+    return replace(core, aside=zones["aside"], hands=pair(core.hands[me], zones["hand"]), drawn=drawn,
                    reserved=pair(core.reserved[me], zones["reserved"]),
                    discards=pair(core.discards[me], zones["discards"]), placed=ALL_CARDS & ~zones["pile"],
                    builds=(builds[0], builds[1]), log=tuple(log))

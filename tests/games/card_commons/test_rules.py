@@ -647,3 +647,13 @@ def test_random_matches_follow_the_match_rules(options: dict[str, Any]) -> None:
         assert [r.starter for r in played] == starters and [r.scores for r in played] == scores
         assert len(played) == count and state.core.outcome.winner == winner
         assert len(state.history()) <= game.info.max_game_length
+
+
+def test_the_card_drawn_this_turn_is_shown_to_its_player_only_until_the_action() -> None:
+    game = games.load("card-commons", first_starter=0)
+    deal = list(range(13))  # aside 0 (Ts), player 0 gets 1-6, player 1 gets 7-12
+    state = game.new_initial_state(chance=[*deal, 20])  # player 0 draws the Joker
+    assert state.observation(0).drawn == 1 << 20
+    assert state.observation(1).drawn == 0 and state.observation(None).drawn == 0
+    state.apply_action(state.string_to_action("reserve Jk"))
+    assert state.observation(0).drawn == 0

@@ -253,7 +253,7 @@ def test_declared_metrics_follow_the_target() -> None:
 
 def test_rule_variants_side_by_side(tmp_path: Path) -> None:
     arms = [Arm("baseline", {}, BOTS), Arm("variant", {"next_starter": "alternate", "target": 4}, BOTS)]
-    plan = make_plan("compare", GAME, arms, 20, seed=5)
+    plan = make_plan("compare", GAME, arms, 12, seed=5)
     analysis = analyse(run(plan, SerialExecutor(), out=tmp_path))
     assert analysis.same_deals == 1.0  # chance by name: the same coins and cards under both rules
     changed = {d.metric.key for d in analysis.differences}

@@ -8,8 +8,8 @@ the world sampler replay from the start, so OpenSpiel's ``history()`` is right a
 The core state does not keep the order in which a round's cards were dealt and drawn, only
 where each card is, so :func:`history_of` gives one order that reaches the same state: in a
 finished round the card set aside is the one card neither player used; each turn's draw is a
-card the player used on that turn (the lowest), or, on the turn being played, one still in the
-hand; the other cards of each player were dealt, the starter's six first.
+card the player used on that turn (the lowest), or, on the turn being played, the card the
+state keeps as drawn; the other cards of each player were dealt, the starter's six first.
 
 >>> from divided import games
 >>> state = games.load("card-commons").new_initial_state(seed=4)
@@ -66,11 +66,10 @@ def _round_history(core: CardCommonsState, number: int, starter: int, current: b
         turns_started = len(turns)
     draws: list[int] = []
     for number_of_turn in range(turns_started):
-        player = starter if number_of_turn % 2 == 0 else 1 - starter
         if number_of_turn < len(turns):
             draws.append(_lowest(act.decode(turns[number_of_turn].action).cards))
-        else:  # drawn, not yet played: any card still in the hand was drawn as well as dealt
-            draws.append(_lowest(core.hands[player] & ~sum(1 << d for d in draws)))
+        else:  # drawn, not yet played: the state keeps that card
+            draws.append(_lowest(core.drawn))
     drawn = sum(1 << d for d in draws)
     dealt = [mask_indices(held[starter] & ~drawn), mask_indices(held[1 - starter] & ~drawn)]
     out = [_lowest(aside)]

@@ -137,7 +137,7 @@ class CardCommonsRules(Rules[CardCommonsState, PlayerView]):
             options=opts, phase=Phase.COIN if coin else Phase.DEAL, round=0,
             starter=-1 if coin else int(opts.first_starter), scores=(0, 0), hands=(0, 0), reserved=(0, 0),
             face_up=(0, 0), discards=(0, 0), used=(0, 0), aside=0, placed=0, deal_count=0, turn=0, offer=-1,
-            builds=(0, 0), log=(), rounds=(), extra=False, extra_rounds=0, outcome=None)
+            drawn=0, builds=(0, 0), log=(), rounds=(), extra=False, extra_rounds=0, outcome=None)
 
     # -- queries ---------------------------------------------------------------------------
     def current_player(self, state: CardCommonsState) -> int:
@@ -342,7 +342,7 @@ def _place(state: CardCommonsState, card: int) -> CardCommonsState:
     placed = state.placed | card
     if state.phase == Phase.DRAW:
         player = state.turn_player()
-        return replace(state, phase=Phase.ACT, placed=placed,
+        return replace(state, phase=Phase.ACT, placed=placed, drawn=card,
                        hands=_set(state.hands, player, state.hands[player] | card))
     count = state.deal_count + 1
     if count == 1:
@@ -357,7 +357,7 @@ def _turn(state: CardCommonsState, player: int, action: int, move: act.Move) -> 
     hands = _set(state.hands, player, state.hands[player] & ~move.cards)
     used = _set(state.used, player, state.used[player] | 1 << move.kind)
     log = (*state.log, TurnEvent(state.round, player, action))
-    state = replace(state, hands=hands, used=used, log=log)
+    state = replace(state, hands=hands, used=used, log=log, drawn=0)
     if move.kind == act.Kind.RESERVE:
         return _end_turn(replace(state, reserved=_set(state.reserved, player, move.cards)))
     if move.kind == act.Kind.DISCARD:
@@ -432,7 +432,7 @@ def _next_round(state: CardCommonsState, *, extra: bool) -> CardCommonsState:
         starter = 1 - state.starter
     return replace(state, phase=Phase.DEAL, round=state.round + 1, starter=starter, hands=(0, 0), reserved=(0, 0),
                    face_up=(0, 0), discards=(0, 0), used=(0, 0), aside=0, placed=0, deal_count=0, turn=0,
-                   offer=-1, builds=(0, 0), extra=extra, extra_rounds=state.extra_rounds + (1 if extra else 0))
+                   offer=-1, drawn=0, builds=(0, 0), extra=extra, extra_rounds=state.extra_rounds + (1 if extra else 0))
 
 
 __all__ = [

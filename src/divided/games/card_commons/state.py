@@ -118,6 +118,7 @@ class CardCommonsState:
     deal_count: int  # cards set aside or dealt this round (0..13)
     turn: int  # turns completed this round (0..8)
     offer: int  # the pending offer's action, or -1
+    drawn: int  # the card the player to act drew this turn (0 outside the act phase)
     builds: tuple[int, int]  # committed 3-card hands (0 = not yet)
     log: tuple[Event, ...]
     rounds: tuple[RoundResult, ...]

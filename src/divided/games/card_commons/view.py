@@ -75,6 +75,7 @@ class PlayerView:
     starter: int
     scores: tuple[int, int]
     hand: int
+    drawn: int  # the card the viewer drew this turn, while choosing its action (0 otherwise)
     hand_sizes: tuple[int, int]
     pile_size: int
     reserved: int  # the viewer's own reserved card (0 if none)
@@ -145,6 +146,7 @@ def observe(state: CardCommonsState, player: int | None, current_player: int) ->
         starter=state.starter,
         scores=state.scores,
         hand=state.hands[player] if player is not None else 0,
+        drawn=state.drawn if player is not None and current_player == player and state.phase == Phase.ACT else 0,
         hand_sizes=(state.hands[0].bit_count(), state.hands[1].bit_count()),
         pile_size=_pile_size(state),
         reserved=state.reserved[player] if player is not None else 0,

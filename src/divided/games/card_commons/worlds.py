@@ -202,6 +202,9 @@ class WorldSampler:
             return out
 
         aside = take(n_aside)
+        drawn = view.drawn
+        if view.phase == Phase.ACT and view.current_player == them:  # their draw: any card of their hand
+            drawn = 1 << cards[position]
         their_hand = take(n_hand)
         their_reserved = take(n_reserved)
         their_discards = take(n_discards)
@@ -240,7 +243,7 @@ class WorldSampler:
             options=view.options, phase=view.phase, round=view.round, starter=view.starter, scores=view.scores,
             hands=hands, reserved=reserved, face_up=view.face_up, discards=_pair(me, view.discards, their_discards),
             used=view.used, aside=aside, placed=ALL_CARDS & ~pile if self._dealt else 0, deal_count=deal_count,
-            turn=view.turn, offer=view.offer, builds=builds, log=tuple(log), rounds=view.rounds, extra=view.extra,
+            turn=view.turn, offer=view.offer, drawn=drawn, builds=builds, log=tuple(log), rounds=view.rounds, extra=view.extra,
             extra_rounds=view.extra_rounds, outcome=view.outcome)
 
 

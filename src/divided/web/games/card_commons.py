@@ -143,6 +143,7 @@ def table(view: PlayerView, books: Any, mine: bool) -> JSON:
         "turn": view.turn,
         "scores": {"you": view.scores[me], "bot": view.scores[bot]},
         "hand": cards(view.hand),
+        "drawn": cards(view.drawn)[0] if view.drawn else None,
         "pile_size": view.pile_size,
         "you": {
             "actions": actions_object(view.used[me]),
