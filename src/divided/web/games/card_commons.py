@@ -214,7 +214,8 @@ def prompt(view: PlayerView, books: Any, bot_error: str | None) -> str:
     if view.phase == Phase.ACT:
         left = [kind.words for kind in act.TURN_KINDS if not view.used[me] >> kind & 1]
         turn = 4 - len(left) + 1
-        return f"Your turn {turn} of 4 in round {view.round + 1}: you drew a card; use one of your actions left."
+        drew = f"you drew {_words(view.drawn)}" if view.drawn else "you drew a card"
+        return f"Your turn {turn} of 4 in round {view.round + 1}: {drew}; use one of your actions left."
     if view.phase == Phase.KEEP:
         move = act.decode(view.offer)
         if move.sets is not None:
