@@ -59,6 +59,10 @@ class FakeAdvisor:
     def choose(self, view: Any, legal: Sequence[int], rng: random.Random) -> int:
         return self.pick(view, legal, self.evaluate(view, legal).values)
 
+    def action_probabilities(self, view: Any, legal: Sequence[int]) -> dict[int, float]:
+        choice = self.choose(view, legal, random.Random(0))
+        return {action: float(action == choice) for action in legal}
+
     def _rival(self, view: Any, legal: Sequence[int]) -> int:
         return next(action for action in legal if action != self.played[view])
 
@@ -83,11 +87,14 @@ class FakeAdvisor:
         while True:
             worlds += min(BATCH, budget - worlds)
             error = self.spread / math.sqrt(worlds)
-            found = Evaluation(dict(values), {rival: error, played: error}, worlds, False,
-                               lambda a, b, e=error: e)
+            found = Evaluation(dict(values), {rival: error, played: error}, worlds, False, _constant(error))
             if worlds >= budget or error <= target or (enough is not None and enough(found)):
                 self.refined.append((budget, worlds))
                 return found
+
+
+def _constant(error: float) -> Callable[[int, int], float]:
+    return lambda first, second: error
 
 
 @pytest.fixture
