@@ -149,12 +149,13 @@ def main() -> None:
     parser.add_argument("what", choices=("timing", "agreement", "hints"))
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first", type=int, default=500, help="the first game's seed")
+    parser.add_argument("--start", type=int, default=0, help="the first game's index (to go on from a run cut short)")
     parser.add_argument("--salts", type=int, default=10)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--no-deadline", action="store_true",
                         help="timing: review without the wall-clock deadline (the CPU cost of the worlds allowance alone)")
     args = parser.parse_args()
-    indices = range(args.games)
+    indices = range(args.start, args.start + args.games)
     if args.what == "timing":
         seconds = None if args.no_deadline else REVIEW_SECONDS
         timing(0, args.first, seconds)  # the tables are built once per process: not part of a review

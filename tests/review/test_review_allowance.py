@@ -1,6 +1,5 @@
-"""The review's sharper comparisons: they stop as soon as the grade is settled, a comparison that
-can only move a grade between ``best`` and ``good`` gets fewer worlds, and a whole review keeps
-to its allowance of worlds and, through a fake clock, to its deadline.
+"""The review's sharper comparisons: they stop as soon as the grade is settled, and a whole
+review keeps to its allowance of worlds and, through a fake clock, to its deadline.
 
 The advisor here is a fake with known answers, registered for a test game id (Divided Ranks'
 rules under another name): at every decision the played action is worth 0.40, one other
@@ -26,7 +25,6 @@ from divided.bots.base import Evaluation
 from divided.games import GameRecord
 from divided.review import review_game
 from divided.review.base import (
-    MINOR_BUDGET,
     REFINE_BUDGET,
     REFINE_SE,
     Allowance,
@@ -158,23 +156,6 @@ def test_a_loss_on_the_line_is_refined_to_the_finest_error_and_honestly_graded(g
     assert budget == REFINE_BUDGET and used == 40 * BATCH
     assert move.loss_error <= REFINE_SE
     assert move.grade == grade_for(move.loss, move.loss_error)
-
-
-def test_best_against_good_gets_fewer_worlds(game: str) -> None:
-    # 0.4 points with a first error of 0.5: the window 0.4 +- 1.25 reaches at most 1.65 + 2 * 0.5
-    # = 2.65 < 5, so every grade within reach is best or good (both no grade) and the comparison
-    # is capped at MINOR_BUDGET worlds (reaching REFINE_SE would take 444,445). With a first
-    # error of 1.2 points a close call is within reach: the full budget.
-    record = _record()
-    fake = _advisor(record, [0.004])
-    fake.first_error = 0.005
-    move = review_game(record, seat=1, seconds=None).moves[0]
-    assert fake.refined[0] == (MINOR_BUDGET, MINOR_BUDGET)
-    assert move.grade in ("best", "good") and move.loss_error == pytest.approx(1 / math.sqrt(MINOR_BUDGET))
-    assert "ran out" not in move.reason
-    fake.first_error, fake.refined = FIRST_ERROR, []
-    review_game(record, seat=1, seconds=None)
-    assert fake.refined[0] == (REFINE_BUDGET, REFINE_BUDGET)
 
 
 def test_the_whole_review_keeps_to_its_worlds(game: str) -> None:

@@ -18,9 +18,8 @@ legal action's chance to win and its standard error (a win counts 1, a draw 0.5)
 * When a sampled grade is not settled (it would change with the loss 2.5 errors away, at its
   error or at the finest), the played move and that alternative are compared again on fresh
   worlds, batch by batch, until the grade is settled or the error of their difference is 0.15
-  points (:data:`REFINE_SE`), with at most ``4 * budget`` worlds (:data:`REFINE_BUDGET`; only
-  :data:`MINOR_BUDGET` when nothing but ``best`` against ``good`` is at stake); their values
-  and errors in the review are then the sharper ones.
+  points (:data:`REFINE_SE`), with at most ``4 * budget`` worlds (:data:`REFINE_BUDGET`); their
+  values and errors in the review are then the sharper ones.
 * A whole review's sharper comparisons share an allowance (:class:`Allowance`): a fixed number
   of worlds in decision order (:data:`REVIEW_WORLDS`, so the review is reproducible) and a
   wall-clock deadline as a safety net (:data:`REVIEW_SECONDS`; the first looks, which the
@@ -68,11 +67,7 @@ REFINE_BUDGET = 262_144
 REFINE_FACTOR = 4
 """The most worlds for that comparison: ``REFINE_FACTOR`` times the review's budget, at most
 ``REFINE_BUDGET``."""
-MINOR_BUDGET = 98_304
-"""The most worlds for a comparison that can only move the grade between ``best`` and ``good``
-(both no grade: a loss of a fraction of a point, clearly under the 5-point line either way)."""
-MINOR = frozenset({"best", "good"})
-REVIEW_WORLDS = 300_000
+REVIEW_WORLDS = 350_000
 """The most worlds of all a review's sharper comparisons together (in decision order), so that
 a whole review stays within :data:`REVIEW_SECONDS` on the development machine and is still
 reproducible."""
@@ -329,9 +324,8 @@ def review_decision(bot: Advisor[Any], decision: Decision, seed: int, allowance:
                 now = sharper.values[rival] - sharper.values[played]
                 return _settled(now, sharper.difference_error(*pair)) or allowance.out_of_time()
 
-            cap = MINOR_BUDGET if _within(gap, gap_error) <= MINOR else REFINE_BUDGET
             sharper = bot.refine(view, pair, salt=seed, target=REFINE_SE, enough=enough,
-                                 budget=min(cap, REFINE_FACTOR * bot.budget, allowance.worlds))
+                                 budget=min(REFINE_BUDGET, REFINE_FACTOR * bot.budget, allowance.worlds))
             allowance.worlds -= sharper.worlds
             values.update(sharper.values)
             errors.update(sharper.errors)
