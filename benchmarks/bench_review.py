@@ -9,10 +9,14 @@ meets both sound and poor play); the first splitter alternates.
 
 * ``timing``: the wall and CPU time of a whole review of seat 1 at the review's default
   budget (the first review builds the tables and is timed apart); prints medians and maxima.
-  On a machine shared with other work the CPU time is the steadier figure.
+  On a machine shared with other work the CPU time is the steadier figure; there the review's
+  wall-clock deadline cuts refinement short, so ``--no-deadline`` measures what the worlds
+  allowance alone costs.
 * ``agreement``: each game reviewed with ``--salts`` independent sampling salts; a decision
   agrees when every salt gives it the same grade. Prints the share of decisions that agree
-  (overall, and for sampled ones alone), and the disagreeing decisions.
+  (overall, for sampled ones alone, and counting best, good and close all as 'no grade', the
+  issue's sense), and the disagreeing decisions. It runs without the wall-clock deadline: it
+  measures the reproducible review (its worlds allowance), not how busy the machine was.
 * ``hints``: each game is played through the web app's service (:class:`GameService`, an
   in-memory store) with hints on; at every decision of the human seat the hint is asked, then
   the finished game is reviewed by the service's review job; counts decisions where the hint
@@ -36,8 +40,12 @@ from divided import games
 from divided.bots import make_bot
 from divided.games import GameRecord
 from divided.review import review_game
+from divided.review.base import REVIEW_SECONDS
 
 SEAT = 1
+ISSUE_GRADE = {"best": "no grade", "good": "no grade", "close": "no grade", "inaccuracy": "inaccuracy",
+               "mistake": "mistake", "blunder": "blunder"}
+"""The grades in the issue's sense: best, good and close calls are all 'no grade'."""
 
 
 def record_of(index: int, first: int) -> GameRecord:
@@ -54,11 +62,12 @@ def record_of(index: int, first: int) -> GameRecord:
     return state.record()
 
 
-def timing(index: int, first: int) -> tuple[float, float]:
-    """(wall seconds, CPU seconds of this process) of a whole review of one game."""
+def timing(index: int, first: int, seconds: float | None = REVIEW_SECONDS) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process) of a whole review of one game (``seconds``:
+    the review's wall-clock deadline)."""
     record = record_of(index, first)
     began, cpu = time.perf_counter(), time.process_time()
-    review = review_game(record, seat=SEAT)
+    review = review_game(record, seat=SEAT, seconds=seconds)
     elapsed, used = time.perf_counter() - began, time.process_time() - cpu
     assert review.complete, review.error
     return elapsed, used
@@ -67,7 +76,9 @@ def timing(index: int, first: int) -> tuple[float, float]:
 def grades(index: int, first: int, salts: int) -> list[tuple[int, int, str, bool, list[str]]]:
     """(game, move number, phase, exact, grade under each salt) for every decision of a game."""
     record = record_of(index, first)
-    reviews = [review_game(record, seat=SEAT, seed=salt) for salt in range(salts)]
+    # no wall-clock deadline: the grades of the reproducible review (its worlds allowance), not
+    # of how busy the machine was
+    reviews = [review_game(record, seat=SEAT, seed=salt, seconds=None) for salt in range(salts)]
     out = []
     for moves in zip(*(review.moves for review in reviews), strict=True):
         exact = all(error == 0.0 for error in moves[0].errors.values())
@@ -138,13 +149,17 @@ def main() -> None:
     parser.add_argument("what", choices=("timing", "agreement", "hints"))
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first", type=int, default=500, help="the first game's seed")
+    parser.add_argument("--start", type=int, default=0, help="the first game's index (to go on from a run cut short)")
     parser.add_argument("--salts", type=int, default=10)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--no-deadline", action="store_true",
+                        help="timing: review without the wall-clock deadline (the CPU cost of the worlds allowance alone)")
     args = parser.parse_args()
-    indices = range(args.games)
+    indices = range(args.start, args.start + args.games)
     if args.what == "timing":
-        timing(0, args.first)  # the tables are built once per process: not part of a review
-        pairs = [timing(i, args.first) for i in indices]  # one at a time: timings stay honest
+        seconds = None if args.no_deadline else REVIEW_SECONDS
+        timing(0, args.first, seconds)  # the tables are built once per process: not part of a review
+        pairs = [timing(i, args.first, seconds) for i in indices]  # one at a time: timings stay honest
         walls, cpus = [p[0] for p in pairs], [p[1] for p in pairs]
         print(f"review of a whole game (seat {SEAT}, default budget), {len(pairs)} games: wall median "
               f"{statistics.median(walls):.2f} s, max {max(walls):.2f} s; CPU median {statistics.median(cpus):.2f} s, "
@@ -154,9 +169,11 @@ def main() -> None:
         rows = [row for game in _run(grades, jobs, args.workers) for row in game]
         agree = [len(set(row[4])) == 1 for row in rows]
         sampled = [a for a, row in zip(agree, rows, strict=True) if not row[3]]
+        graded = [len({ISSUE_GRADE[g] for g in row[4]}) == 1 for row in rows]
         print(f"{args.games} games, {args.salts} salts: {sum(agree)}/{len(agree)} decisions "
               f"({sum(agree) / len(agree):.1%}) get the same grade under every salt; "
-              f"sampled decisions {sum(sampled)}/{len(sampled)}")
+              f"sampled decisions {sum(sampled)}/{len(sampled)}; the same grade in the issue's sense "
+              f"(no grade, inaccuracy, mistake, blunder): {sum(graded)}/{len(graded)} ({sum(graded) / len(graded):.1%})")
         for a, row in zip(agree, rows, strict=True):
             if not a:
                 print(f"  game {row[0]} move {row[1]} ({row[2]}): {' '.join(row[4])}")

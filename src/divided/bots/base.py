@@ -110,10 +110,11 @@ class Advisor(Bot[V_contra], Protocol):
         ...
 
     def refine(self, view: V_contra, actions: tuple[int, int], *, salt: int, target: float,
-               budget: int) -> Evaluation:
+               budget: int, enough: Callable[[Evaluation], bool] | None = None) -> Evaluation:
         """The two ``actions`` compared again over fresh worlds, until the standard error of their
-        difference is at most ``target`` or ``budget`` worlds are used (an exact advisor returns
-        its exact values)."""
+        difference is at most ``target``, ``budget`` worlds are used, or ``enough`` (asked of the
+        values so far, as often as the advisor can) says so (an exact advisor returns its exact
+        values)."""
         ...
 
 

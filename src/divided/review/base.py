@@ -15,10 +15,16 @@ legal action's chance to win and its standard error (a win counts 1, a draw 0.5)
   one the sample happened to favour). ``loss_error`` is its standard error (paired over the
   same worlds; 0 where the values are exact: the reserve, the build, and draft decisions whose
   worlds are few enough to enumerate).
-* When a sampled grade is not settled (it would change with the loss 2.5 errors away), the
-  played move and that alternative are compared again on fresh worlds, to a standard error of
-  0.3 and then 0.15 points if still needed (at most ``4 * budget`` worlds each time); their
+* When a sampled grade is not settled (it would change with the loss 2.5 errors away, at its
+  error or at the finest), the played move and that alternative are compared again on fresh
+  worlds, batch by batch, until the grade is settled or the error of their difference is 0.15
+  points (:data:`REFINE_SE`), with at most ``4 * budget`` worlds (:data:`REFINE_BUDGET`); their
   values and errors in the review are then the sharper ones.
+* A whole review's sharper comparisons share an allowance (:class:`Allowance`): a fixed number
+  of worlds in decision order (:data:`REVIEW_WORLDS`, so the review is reproducible) and a
+  wall-clock deadline as a safety net (:data:`REVIEW_SECONDS`; the first looks, which the
+  hint shares, are never cut). A decision whose comparison is cut keeps the error it has, so
+  its grade stays honest, and its reason says the time ran out.
 * Grades, with ``low = loss - 2 * loss_error`` and ``high = loss + 2 * loss_error``:
   ``best`` when nothing is clearly better than the played action (``loss <= 2 * loss_error``,
   or within 1e-9: the expert's choice, or statistically indistinguishable from it); otherwise ``blunder`` (low >= 0.15),
@@ -28,19 +34,22 @@ legal action's chance to win and its standard error (a win counts 1, a draw 0.5)
 * Reasons are plain words built from computed facts only, by the game's :class:`Explainer`
   (found by game id: :mod:`divided.review.games`); a game without one gets :class:`PlainExplainer`.
 
-Each decision's values depend on its view and the review's ``seed`` (the sampling salt) only,
-so a review is deterministic, one decision's review does not depend on any other decision,
-and the hint at the same view gives the same values and choice.
+Each decision's first look (its values, the expert's choice: what the hint shows) depends on
+its view and the review's ``seed`` (the sampling salt) only; a sharper comparison also on what
+the review's allowance still holds (the worlds earlier decisions left, and the deadline). So
+with the same allowance a review is deterministic, and the hint at the same view gives the
+same values and choice as the review's best.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from divided import bots, games
-from divided.bots.base import TIE, Advisor
+from divided.bots.base import TIE, Advisor, Evaluation
 from divided.games import GameRecord, State
 from divided.registry import Registry
 
@@ -50,13 +59,22 @@ INACCURACY = 0.05
 DEFAULT_BUDGET = 65_536
 """The most worlds the advisor samples at one decision (its standard-error target ends sampling
 well before it)."""
-REFINE_SE = 0.003
-"""When a sampled grade is not settled, the played move and the expert's choice are compared
-again over fresh worlds until the standard error of their difference is at most this."""
+REFINE_SE = 0.0015
+"""When a sampled grade is not settled, the played move and its strongest alternative are
+compared again over fresh worlds, batch by batch, until the grade is settled or the standard
+error of their difference is at most this (0.15 points)."""
 REFINE_BUDGET = 262_144
 REFINE_FACTOR = 4
 """The most worlds for that comparison: ``REFINE_FACTOR`` times the review's budget, at most
 ``REFINE_BUDGET``."""
+REVIEW_WORLDS = 350_000
+"""The most worlds of all a review's sharper comparisons together (in decision order), so that
+a whole review stays within :data:`REVIEW_SECONDS` on the development machine and is still
+reproducible."""
+REVIEW_SECONDS = 5.0
+"""The wall-clock safety net of :func:`review_game`: after this many seconds no sharper
+comparison starts or goes on (a decision left unsettled keeps its error, and its grade is a
+close call when the error does not allow one)."""
 SETTLED = 2.5
 """A grade is settled when it would not change with the loss this many standard errors away."""
 GRADES = ("best", "good", "close", "inaccuracy", "mistake", "blunder")
@@ -203,9 +221,12 @@ def _players(record: GameRecord) -> int:
 
 
 def review_game(record: GameRecord, seat: int, budget: int = DEFAULT_BUDGET, seed: int = 0,
-                progress: Progress | None = None) -> Review:
+                progress: Progress | None = None, seconds: float | None = REVIEW_SECONDS,
+                worlds: int = REVIEW_WORLDS, clock: Callable[[], float] = time.monotonic) -> Review:
     """Review ``seat``'s decisions in ``record`` against the game's advisor (see the module
-    text): ``budget`` caps the worlds sampled per decision, ``seed`` is the sampling salt."""
+    text): ``budget`` caps the worlds sampled per decision, ``seed`` is the sampling salt;
+    ``worlds`` caps the worlds of every sharper comparison of the review together, and after
+    ``seconds`` on ``clock`` (``None``: no limit) none goes on (see :class:`Allowance`)."""
     players = _players(record)
     if seat not in range(players):
         listed = " and ".join(", ".join(map(str, range(players))).rsplit(", ", 1))
@@ -217,27 +238,74 @@ def review_game(record: GameRecord, seat: int, budget: int = DEFAULT_BUDGET, see
         progress(0, total)
     if not found:  # nothing to ask the advisor (and a record of an unknown game has none)
         return Review(seat, budget, seed, (), 0, error)
+    allowance = Allowance.starting(worlds, seconds, clock)
     bot = bots.advisor(record.game, budget=budget)
+    # every decision's first look (the hint's values), then the sharper comparisons in order:
+    # the time left after the first looks is what the sharper comparisons may use
+    first: list[Evaluation] = []
     for decision in found:
         try:
-            moves.append(review_decision(bot, decision, seed))
+            first.append(bot.evaluate(decision.view, decision.legal, salt=seed))
         except Exception as failure:
-            error = (f"review stopped at move {decision.move_number}: "
-                     f"{type(failure).__name__}: {failure}")
+            error = _stopped(decision, failure)
+            break
+    for decision, look in zip(found, first, strict=False):
+        try:
+            moves.append(review_decision(bot, decision, seed, allowance, look))
+        except Exception as failure:
+            error = _stopped(decision, failure)
             break
         if progress is not None:
             progress(len(moves), total)
     return Review(seat, budget, seed, tuple(moves), total, error)
 
 
-def review_decision(bot: Advisor[Any], decision: Decision, seed: int) -> MoveReview:
+def _stopped(decision: Decision, failure: Exception) -> str:
+    return f"review stopped at move {decision.move_number}: {type(failure).__name__}: {failure}"
+
+
+@dataclass
+class Allowance:
+    """What a whole review may still spend on sharper comparisons: ``worlds`` (a fixed number,
+    so that a review is reproducible: the same record, seat, budget and salt give the same
+    grades) and, as a safety net on a slow or busy machine, a ``deadline`` on ``clock`` after
+    which no comparison starts or goes on. A decision whose comparison is cut short keeps the
+    error it has (its grade stays honest: ``close`` when the error does not allow one) and its
+    reason says so."""
+
+    worlds: int = REVIEW_WORLDS
+    deadline: float | None = None
+    clock: Callable[[], float] = time.monotonic
+
+    @classmethod
+    def starting(cls, worlds: int = REVIEW_WORLDS, seconds: float | None = REVIEW_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> Allowance:
+        """An allowance of ``worlds`` and ``seconds`` from now on ``clock`` (``None``: no deadline)."""
+        if worlds < 0 or (seconds is not None and not seconds >= 0):
+            raise ValueError(f"the review's allowance must not be negative: {worlds} worlds, {seconds} s")
+        return cls(worlds, None if seconds is None else clock() + seconds, clock)
+
+    def out_of_time(self) -> bool:
+        """Whether the deadline has passed."""
+        return self.deadline is not None and self.clock() >= self.deadline
+
+    def exhausted(self) -> bool:
+        """Whether nothing is left: no worlds, or no time."""
+        return self.worlds <= 0 or self.out_of_time()
+
+
+def review_decision(bot: Advisor[Any], decision: Decision, seed: int, allowance: Allowance | None = None,
+                    first: Evaluation | None = None) -> MoveReview:
     """Grade one decision from its view alone (``bot``, the game's advisor, gives the values,
     the budget and the choice; ``seed`` is the sampling salt; the words come from the game's
-    :class:`Explainer`)."""
+    :class:`Explainer`). ``allowance`` (``None``: the default for one decision) is what the
+    sharper comparison may spend, and is charged for it; ``first`` is the advisor's evaluation
+    of the decision when the caller already has it."""
     view, legal, played = decision.view, decision.legal, decision.played
     if played not in legal:
         raise ValueError(f"move {decision.move_number}: action {played} was not legal")
-    found = bot.evaluate(view, legal, salt=seed)
+    allowance = Allowance() if allowance is None else allowance
+    found = bot.evaluate(view, legal, salt=seed) if first is None else first
     values, errors = dict(found.values), dict(found.errors)
     best = bot.pick(view, legal, values)
     # the strongest alternative to the played move: the expert's choice, or the runner-up
@@ -246,24 +314,35 @@ def review_decision(bot: Advisor[Any], decision: Decision, seed: int) -> MoveRev
     gap = values[rival] - values[played] if rival is not None else 0.0
     # the error of values[best] - values[a]: the pair (rival, played) either way
     gap_error = found.difference_error(best, played if played != best else rival) if rival is not None else 0.0
-    worlds, refined = found.worlds, False
-    target = REFINE_SE
-    while rival is not None and gap_error > 0.0 and not _settled(gap, gap_error) and target >= REFINE_SE / 2:
-        sharper = bot.refine(view, (rival, played), salt=seed, target=target,
-                             budget=min(REFINE_BUDGET, REFINE_FACTOR * bot.budget))
-        values.update(sharper.values)
-        errors.update(sharper.errors)
-        gap = values[rival] - values[played]
-        gap_error = sharper.difference_error(rival, played)
-        worlds, refined = sharper.worlds, True
-        target /= 2
+    worlds, refined, cut = found.worlds, False, False
+    if rival is not None and gap_error > 0.0 and not _settled(gap, gap_error):
+        if allowance.exhausted():
+            cut = True
+        else:
+            pair = (rival, played)
+
+            def enough(sharper: Evaluation) -> bool:
+                now = sharper.values[rival] - sharper.values[played]
+                return _settled(now, sharper.difference_error(*pair)) or allowance.out_of_time()
+
+            sharper = bot.refine(view, pair, salt=seed, target=REFINE_SE, enough=enough,
+                                 budget=min(REFINE_BUDGET, REFINE_FACTOR * bot.budget, allowance.worlds))
+            allowance.worlds -= sharper.worlds
+            values.update(sharper.values)
+            errors.update(sharper.errors)
+            gap = values[rival] - values[played]
+            gap_error = sharper.difference_error(rival, played)
+            worlds, refined = sharper.worlds, True
+            # cut short by the review's allowance (not by this decision's own cap or the floor)
+            cut = (not _settled(gap, gap_error) and gap_error > REFINE_SE
+                   and (allowance.worlds <= 0 or allowance.out_of_time()))
     loss, loss_error = max(0.0, gap), gap_error
     grade = grade_for(loss, loss_error)
     words = explainer(decision.game)
     reason = words.reason(view, legal, played, best, values, decision.labels)
     rival_label = "the expert's choice" if rival == best else \
         f"the next best, {decision.labels.get(rival, str(rival)) if rival is not None else ''}"
-    reason += _error_words(grade, played, best, loss, loss_error, worlds, found.exact, refined, rival_label)
+    reason += _error_words(grade, played, best, loss, loss_error, worlds, found.exact, refined, rival_label, cut)
     return MoveReview(decision.move_number, words.phase(view), played, decision.labels.get(played, str(played)),
                       best, decision.labels.get(best, str(best)), values, loss, grade, reason,
                       errors, loss_error)
@@ -276,14 +355,18 @@ def _settled(gap: float, error: float) -> bool:
     strongest alternative's value minus the played move's; the loss is its positive part),
     judged also at the finest resolution the review refines to (so a grade that a sharper
     comparison could change is refined, whichever way the first sample leaned)."""
-    grade = grade_for(max(0.0, gap), error)
-    finest = REFINE_SE / 2
-    return all(grade_for(max(0.0, gap + k * SETTLED * error), e) == grade
-               for k in (-1, 0, 1) for e in (error, finest))
+    return len(_within(gap, error)) == 1
+
+
+def _within(gap: float, error: float) -> set[str]:
+    """The grades within :data:`SETTLED` errors of ``gap``, at this error and at the finest
+    resolution the review refines to (so a grade that a sharper comparison could change is
+    refined, whichever way the first sample leaned)."""
+    return {grade_for(max(0.0, gap + k * SETTLED * error), e) for k in (-1, 0, 1) for e in (error, REFINE_SE)}
 
 
 def _error_words(grade: str, played: int, best: int, loss: float, loss_error: float, worlds: int,
-                 exact: bool, refined: bool, rival_label: str) -> str:
+                 exact: bool, refined: bool, rival_label: str, cut: bool = False) -> str:
     """What the sampling error means for this grade (nothing where the values are exact)."""
     if exact:
         return ""
@@ -299,6 +382,6 @@ def _error_words(grade: str, played: int, best: int, loss: float, loss_error: fl
         text += " A close call: within twice its error of the 5-point line, so it is not graded."
     elif grade == "best" and played != best:
         text += " That is within the sampling error: as good as the expert's choice."
+    if cut:
+        text += " The review's time for closer looks ran out before this one was settled."
     return text
-
-

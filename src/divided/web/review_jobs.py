@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from divided.bots import advisor
-from divided.review.base import DEFAULT_BUDGET, MoveReview, decisions, review_decision
+from divided.review.base import DEFAULT_BUDGET, Allowance, MoveReview, decisions, review_decision
 from divided.web.guards import ComputeGate
 from divided.web.store import GameRow, GameStore, StoredReview
 
@@ -136,6 +136,7 @@ class ReviewJobs:
             total = len(found)
             self._progress(row.id, 0, total)
             bot = advisor(row.game, budget=self.budget)
+            allowance = Allowance.starting()  # the closer looks of the whole review: worlds, 5 s
             for decision in found:
                 if self._is_cancelled(row.id):
                     return
@@ -144,7 +145,7 @@ class ReviewJobs:
                         and previous.seed == self.seed:
                     moves.append(old)
                 else:
-                    moves.append(move_json(review_decision(bot, decision, self.seed)))
+                    moves.append(move_json(review_decision(bot, decision, self.seed, allowance)))
                 self._progress(row.id, len(moves), total)
         except Exception as failure:
             logger.error("the review of game %s broke off", row.id, exc_info=failure)

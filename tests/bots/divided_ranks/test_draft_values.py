@@ -17,7 +17,8 @@ import numpy as np
 import pytest
 
 from divided import games
-from divided.bots.divided_ranks.draft_values import TARGET_SE, draft_values
+from divided.bots.base import Evaluation
+from divided.bots.divided_ranks.draft_values import BATCH, TARGET_SE, draft_values
 from divided.bots.divided_ranks.expert import REVIEW_BUDGET, ExpertBot, expert_decision, view_rng
 from divided.bots.divided_ranks.heuristics import average_pair_gain, holding_value
 from divided.cards import mask_indices
@@ -335,3 +336,26 @@ def test_the_view_seed_does_not_depend_on_the_process() -> None:
     state = position(ISSUE_RECORD, 22)
     here = expert_decision(state.observation(1), list(state.legal_actions()), budget=256).values
     assert outputs == {f"{here}\n"}
+
+
+def test_a_sharper_comparison_stops_when_its_caller_has_enough() -> None:
+    """The review's closer look asks after every batch whether it has enough: stopping after
+    three batches gives exactly the comparison a budget of three batches gives (the same worlds,
+    a function of the view and the salt), and the same again when asked again."""
+    state = position(ISSUE_RECORD, 22)  # seat 1 chooses in round 1: sampled
+    view, legal = state.observation(1), list(state.legal_actions())
+    pair = (legal[0], legal[1])
+    bot = ExpertBot(budget=REVIEW_BUDGET)
+    asked: list[int] = []
+
+    def enough(found: Evaluation) -> bool:
+        asked.append(found.worlds)
+        return len(asked) == 3
+
+    stopped = bot.refine(view, pair, salt=5, target=0.0015, budget=200_000, enough=enough)
+    assert asked == [BATCH, 2 * BATCH, 3 * BATCH] and stopped.worlds == 3 * BATCH
+    capped = bot.refine(view, pair, salt=5, target=0.0015, budget=3 * BATCH)
+    assert (stopped.values, stopped.errors) == (capped.values, capped.errors)
+    assert stopped.difference_error(*pair) == capped.difference_error(*pair) > 0.0
+    other = bot.refine(view, pair, salt=6, target=0.0015, budget=3 * BATCH)
+    assert other.values != capped.values  # another salt, other worlds

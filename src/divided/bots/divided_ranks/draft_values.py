@@ -37,7 +37,7 @@ Everything runs over numpy arrays of bit masks, one entry per world.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -330,40 +330,50 @@ class _Position:
             chooser = 1 - splitter
             cards = np.sort(stock[:, column : column + 4], axis=1)
             column += 4
-            drawn = _bit(cards[:, 0]) | _bit(cards[:, 1]) | _bit(cards[:, 2]) | _bit(cards[:, 3])
+            bits = [_bit(cards[:, k]) for k in range(4)]
+            drawn = bits[0] | bits[1] | bits[2] | bits[3]
             own, other = hands[splitter], hands[chooser]
+            own_value, other_value = table[own], table[other]  # each gain is table[hand | cards] - these
             best_up = np.zeros(len(drawn), dtype=np.int64)
             best_score = np.full(len(drawn), -np.inf)
+            best_passed = np.zeros(len(drawn), dtype=bool)
             for i, j in _PAIRS_OF_FOUR:
-                up = _bit(cards[:, i]) | _bit(cards[:, j])
+                up = bits[i] | bits[j]
                 down = drawn ^ up
-                passes_up = _gain(table, other, up) >= self.estimate
-                score = (_gain(table, own, np.where(passes_up, down, up))
-                         - _gain(table, other, np.where(passes_up, up, down)))
+                passes_up = table[other | up] - other_value >= self.estimate
+                score = ((table[own | np.where(passes_up, down, up)] - own_value)
+                         - (table[other | np.where(passes_up, up, down)] - other_value))
                 better = score > best_score
                 best_up = np.where(better, up, best_up)
                 best_score = np.where(better, score, best_score)
+                best_passed = np.where(better, passes_up, best_passed)
             down = drawn ^ best_up
-            took_up = _gain(table, other, best_up) >= self.estimate
-            hands[chooser] = other | np.where(took_up, best_up, down)
-            hands[splitter] = own | np.where(took_up, down, best_up)
-            hidden[chooser] = hidden[chooser] | np.where(took_up, down, 0)
+            hands[chooser] = other | np.where(best_passed, best_up, down)
+            hands[splitter] = own | np.where(best_passed, down, best_up)
+            hidden[chooser] = hidden[chooser] | np.where(best_passed, down, 0)
 
     def _reserve_and_build(self, hands: list[Masks], hidden: list[Masks], reserve: Masks) -> Floats:
         """The player's result in every world after both reserve decisions and the build."""
-        first = self.view.reserve_first
-        if first < 0:  # the reserve order is still to be decided by a coin: both equally likely
-            return 0.5 * (self._reserve_in_order(hands, hidden, reserve, 0)
-                          + self._reserve_in_order(hands, hidden, reserve, 1))
-        return self._reserve_in_order(hands, hidden, reserve, first)
-
-    def _reserve_in_order(self, hands: list[Masks], hidden: list[Masks], reserve: Masks, first: int) -> Floats:
         keys = _keys(self.scoring)
+        first = self.view.reserve_first
+        # each side's decision when it decides first (or second after a keep: the same cards
+        # unplaced, the same hand), computed once for both orders
+        unplaced = [hidden[side] | _bit(reserve) for side in (0, 1)]
+        alone = [_reserve_choice(keys, hands[side], unplaced[side]) if first in (-1, side) else None
+                 for side in (0, 1)]
+        if first < 0:  # the reserve order is still to be decided by a coin: both equally likely
+            return 0.5 * (self._reserve_in_order(keys, hands, hidden, reserve, 0, alone)
+                          + self._reserve_in_order(keys, hands, hidden, reserve, 1, alone))
+        return self._reserve_in_order(keys, hands, hidden, reserve, first, alone)
+
+    def _reserve_in_order(self, keys: npt.NDArray[np.int32], hands: list[Masks], hidden: list[Masks],
+                          reserve: Masks, first: int, alone: list[Masks | None]) -> Floats:
         second = 1 - first
         reserve_bit = _bit(reserve)
         h = [hands[0].copy(), hands[1].copy()]
         # the first side: the cards it cannot place are the reserve and the opponent's unseen cards
-        give = _reserve_choice(keys, h[first], hidden[first] | reserve_bit)
+        give = alone[first]
+        assert give is not None
         swapped = give >= 0
         gift_bit = np.where(swapped, _bit(np.maximum(give, 0)), 0)
         h[first] = np.where(swapped, h[first] ^ gift_bit | reserve_bit, h[first])
@@ -377,7 +387,13 @@ class _Position:
             knows_old_reserve = np.bitwise_count(unplaced) < 2  # only the reserve was unplaced
             after_swap = np.where(knows_old_reserve, outside ^ _bit(reserve), outside)
         candidates = np.where(swapped, after_swap, hidden[second] | _bit(reserve))
-        give = _reserve_choice(keys, h[second], candidates)
+        kept = alone[second]
+        if kept is None:  # the order is known: one decision over every world
+            give = _reserve_choice(keys, h[second], candidates)
+        else:  # after a keep the second side decides as it would alone; after a swap, afresh
+            give = kept.copy()
+            if swapped.any():
+                give[swapped] = _reserve_choice(keys, h[second][swapped], candidates[swapped])
         swapped = give >= 0
         h[second] = np.where(swapped, h[second] ^ _bit(np.maximum(give, 0)) | reserve_bit, h[second])
         mine, theirs = keys[h[self.me]], keys[h[self.them]]
@@ -428,11 +444,12 @@ def _placements(items: list[int], sizes: list[int]) -> Iterator[list[int]]:
 
 def draft_values(view: PlayerView, legal: Sequence[int], rng: np.random.Generator, *, budget: int,
                  epsilon: float, beta: float, target: float = TARGET_SE,
-                 difference: bool = False) -> DraftValues:
+                 difference: bool = False, stop: Callable[[DraftValues], bool] | None = None) -> DraftValues:
     """Every action of ``legal`` valued at a split or choose decision (see the module text):
     exact when the worlds are few (at most :data:`EXACT_LIMIT` or ``budget``), else sampled until every standard error (with
     ``difference``, that of ``legal[0]``'s value minus ``legal[1]``'s) is at most ``target`` or
-    ``budget`` worlds have been used."""
+    ``budget`` worlds have been used, or ``stop`` (asked after every batch of :data:`BATCH`
+    worlds) says the values are sharp enough for the caller."""
     if budget < 1:
         raise ValueError(f"the budget must be at least one world, not {budget}")
     position = _Position(view, epsilon, beta)
@@ -449,4 +466,6 @@ def draft_values(view: PlayerView, legal: Sequence[int], rng: np.random.Generato
         else:
             spread = max(found.errors.values()) if sums.weight > 0 else 1.0
         if sums.worlds >= budget or (sums.weight > 0 and spread <= target):
+            return found
+        if stop is not None and sums.weight > 0 and stop(found):
             return found

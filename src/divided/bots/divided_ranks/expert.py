@@ -39,13 +39,13 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from divided.bots.base import TIE, Evaluation, one_hot
-from divided.bots.divided_ranks.draft_values import draft_values
+from divided.bots.divided_ranks.draft_values import DraftValues, draft_values
 from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge
@@ -93,6 +93,10 @@ class ExpertDecision:
     loss_errors: dict[int, float]
     worlds: int
     exact: bool
+
+
+def _evaluation(found: DraftValues) -> Evaluation:
+    return Evaluation(found.values, found.errors, found.worlds, found.exact, found.difference_error)
 
 
 def view_rng(view: PlayerView, salt: int = 0, purpose: str = "decide") -> np.random.Generator:
@@ -167,7 +171,7 @@ class ExpertBot:
         if phase in (Phase.SPLIT, Phase.CHOOSE):
             found = draft_values(view, legal, view_rng(view, salt), budget=self.budget, epsilon=self.epsilon,
                                  beta=self.beta)
-            return Evaluation(found.values, found.errors, found.worlds, found.exact, found.difference_error)
+            return _evaluation(found)
         if phase == Phase.BUILD:
             values = self._build_values(view, legal)
         elif phase == Phase.RESERVE:
@@ -181,14 +185,22 @@ class ExpertBot:
         return choose_best(view, legal, values)
 
     def refine(self, view: PlayerView, actions: tuple[int, int], *, salt: int, target: float,
-               budget: int) -> Evaluation:
+               budget: int, enough: Callable[[Evaluation], bool] | None = None) -> Evaluation:
         """Two draft actions compared again over fresh worlds (the review's sharper look), until
-        the standard error of their difference is at most ``target`` or ``budget`` worlds are used."""
+        the standard error of their difference is at most ``target``, ``budget`` worlds are used,
+        or ``enough`` (asked after every batch of worlds) says so. The worlds are a function of
+        the view, ``salt`` and ``target`` only."""
         if view.phase not in (Phase.SPLIT, Phase.CHOOSE):
             return self.evaluate(view, actions, salt=salt)
+
+        def stop(found: DraftValues) -> bool:
+            assert enough is not None
+            return enough(_evaluation(found))
+
         found = draft_values(view, actions, view_rng(view, salt, f"refine:{target}"), budget=budget,
-                             epsilon=self.epsilon, beta=self.beta, target=target, difference=True)
-        return Evaluation(found.values, found.errors, found.worlds, found.exact, found.difference_error)
+                             epsilon=self.epsilon, beta=self.beta, target=target, difference=True,
+                             stop=None if enough is None else stop)
+        return _evaluation(found)
 
     # -- the build: exact against the books ------------------------------------------------
     @staticmethod
