@@ -77,6 +77,10 @@ def test_evaluation_values_every_legal_action_and_picks_a_candidate() -> None:
     assert refined.worlds == 6 and set(refined.values) == {legal[0], choice}
     assert refined == SMALL.refine(view, (legal[0], choice), salt=1, target=0.0, budget=6)
     assert SMALL.refine(view, (legal[0], choice), salt=1, target=10.0, budget=60).worlds == SMALL.worlds
+    asked: list[int] = []  # the review's "settled yet?" question, asked after each batch
+    settled = SMALL.refine(view, (legal[0], choice), salt=1, target=0.0, budget=60,
+                           enough=lambda so_far: asked.append(so_far.worlds) or len(asked) == 2)
+    assert asked == [SMALL.worlds, 2 * SMALL.worlds] and settled.worlds == 2 * SMALL.worlds
 
 
 def test_sampled_worlds_agree_with_the_view() -> None:

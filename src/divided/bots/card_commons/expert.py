@@ -33,7 +33,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from divided.bots.base import TIE, Evaluation, one_hot
@@ -160,9 +160,10 @@ class ExpertBot:
         return self._rollouts(view, legal, worlds, counts)
 
     def refine(self, view: PlayerView, actions: tuple[int, int], *, salt: int, target: float,
-               budget: int) -> Evaluation:
+               budget: int, enough: Callable[[Evaluation], bool] | None = None) -> Evaluation:
         """The two ``actions`` compared over fresh worlds, ``worlds`` at a time, until the
-        standard error of their difference is at most ``target`` or ``budget`` worlds are used."""
+        standard error of their difference is at most ``target``, ``budget`` worlds are used, or
+        ``enough`` (asked after each batch) says the values so far settle the caller's question."""
         if view.phase not in (Phase.ACT, Phase.KEEP):
             return self.evaluate(view, actions, salt=salt)
         rng = view_rng(view, salt, f"refine:{target}")
@@ -174,6 +175,8 @@ class ExpertBot:
             for action, found in self._samples(view, actions, more, {a: len(more) for a in actions}).items():
                 samples[action] += found
             if _pair_error(samples, *actions) <= target:
+                break
+            if enough is not None and enough(_evaluation(samples, used)):
                 break
         return _evaluation(samples, used)
 
