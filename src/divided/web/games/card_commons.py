@@ -362,7 +362,7 @@ LOBBY_OPTIONS = (
 """The options the lobby shows, in words for players (the API takes every value of the rules)."""
 
 BOTS = (
-    BotChoice("random", "Random", "plays at random, then builds by the values: good for learning"),
+    BotChoice("random", "Random", "plays every move at random, its build too: good for learning"),
     BotChoice("skilled", "Skilled", "rules of thumb for each action and the exact build values"),
     BotChoice("expert", "Expert", "plays the round out in the worlds your cards allow"),
 )
