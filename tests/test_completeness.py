@@ -19,7 +19,11 @@ from divided.review.base import EXPLAINERS
 from divided.sim.games import _LAB_ROOMS
 from divided.web import games as web_games
 
-NOT_SUPPORTED: dict[tuple[str, str], str] = {}
+NOT_SUPPORTED: dict[tuple[str, str], str] = {
+    ("divide", layer): "DIVIDE's parts are being built (issue 13)"
+    for layer in ("game room", "observation layout", "advisor (hints, review)", "lab room", "web room",
+                  "review explainer", "terminal renderer", "rules text")
+}
 """(game, layer) -> why that game has no such part yet."""
 
 

@@ -2,7 +2,7 @@
 
 >>> from divided import games
 >>> games.names()
-['card-commons', 'divided-ranks']
+['card-commons', 'divide', 'divided-ranks']
 >>> game = games.load("divided-ranks", reserve_order="coin")
 >>> game.options["reserve_order"]
 'coin'
@@ -50,7 +50,8 @@ RulesFactory = Callable[[], Rules[Any, Any]]
 
 _RULES: Registry[RulesFactory] = Registry(
     "rules", {"divided-ranks": "divided.games.divided_ranks.rules:DividedRanksRules",
-              "card-commons": "divided.games.card_commons.rules:CardCommonsRules"})
+              "card-commons": "divided.games.card_commons.rules:CardCommonsRules",
+              "divide": "divided.games.divide.rules:DivideRules"})
 _ROOMS: Registry[GameRoom[Any, Any]] = Registry(
     "game room", {"divided-ranks": "divided.games.divided_ranks.room:ROOM",
                   "card-commons": "divided.games.card_commons.room:ROOM"})
