@@ -165,7 +165,8 @@ PLAIN = PlainLabRoom()
 
 _LAB_ROOMS: Registry[LabRoom] = Registry(
     "lab room", {"divided-ranks": "divided.sim.games.divided_ranks:LAB_ROOM",
-                 "card-commons": "divided.sim.games.card_commons:LAB_ROOM"})
+                 "card-commons": "divided.sim.games.card_commons:LAB_ROOM",
+                 "divide": "divided.sim.games.divide:LAB_ROOM"})
 
 
 def lab_room(game: str) -> LabRoom:
