@@ -177,13 +177,19 @@ def keep_value(card: int, hand: int, unseen: int, trump: int | None) -> float:
 def trump_strength(seat: Seat, hand: int, rank: int | None) -> float:
     """How good Trump Rank ``rank`` is for ``hand``: my cards of the rank (at most one a trick
     left) less half the cards of it the others can be expected to hold (Jokers for No Trump)."""
-    tricks_left = TRICKS - seat.trick
-    pool = JOKER_MASK if rank is None else RANK_MASKS[rank]
-    mine = min((hand & pool).bit_count(), tricks_left)
-    unseen = seat.unseen
+    return _strength(hand, seat.unseen, TRICKS - seat.trick, _held(seat), rank)
+
+
+def _held(seat: Seat) -> float:
+    """The chance that an unseen card is in another player's hand (not undealt)."""
+    unseen = seat.unseen.bit_count()
     others = sum(seat.hand_sizes) - seat.hand_sizes[seat.seat]
-    held = others / unseen.bit_count() if unseen else 0.0
-    return mine - OTHERS_WEIGHT * (unseen & pool).bit_count() * min(1.0, held)
+    return min(1.0, others / unseen) if unseen else 0.0
+
+
+def _strength(hand: int, unseen: int, tricks_left: int, held: float, rank: int | None) -> float:
+    pool = JOKER_MASK if rank is None else RANK_MASKS[rank]
+    return min((hand & pool).bit_count(), tricks_left) - OTHERS_WEIGHT * (unseen & pool).bit_count() * held
 
 
 # -- tricks ----------------------------------------------------------------------------------
@@ -298,13 +304,16 @@ def _next_token(seat: Seat) -> float:
 def best_trump(seat: Seat) -> tuple[int | None, float]:
     """The strongest Trump Rank for my hand (ties: the current one, then No Trump, then the
     highest rank) and its :func:`trump_strength`."""
-    options: list[int | None] = [seat.trump, None, *range(14, 1, -1)]
-    best, best_value = seat.trump, trump_strength(seat, seat.hand, seat.trump)
-    for rank in options[1:]:
-        value = trump_strength(seat, seat.hand, rank)
+    hand, unseen, left, held = seat.hand, seat.unseen, TRICKS - seat.trick, _held(seat)
+    best, best_value = seat.trump, _strength(hand, unseen, left, held, seat.trump)
+    for rank in _TRUMP_OPTIONS:
+        value = _strength(hand, unseen, left, held, rank)
         if value > best_value + 1e-9:
             best, best_value = rank, value
     return best, best_value
+
+
+_TRUMP_OPTIONS: tuple[int | None, ...] = (None, *range(14, 1, -1))
 
 
 def draft_values(seat: Seat, offered: Sequence[int]) -> dict[int, float]:
