@@ -30,11 +30,12 @@ In a player's words:
   (a singleton led is a void made).
 * **The draft.** Points is worth the token. Lead is worth the next token when I hold a card that
   wins once I lead it (a Trump-Rank card, a Joker under No Trump, a boss), little otherwise, and
-  nothing after Trick 9 (it does not carry over). Trump is worth what the best rank adds to my
-  hand against the current one (:func:`trump_strength`: my cards of that rank, less half of
-  what the others can be expected to hold), times the tokens still to come: so I declare a rank
-  I hold long, or break a rank the others hold. I take the most valuable (a face-up 5 as first
-  always goes to Points); left with Trump as third finisher, I declare my strongest rank.
+  less than anything after Trick 9 (it does not carry over; Trump does). Trump is worth what the
+  best rank adds to my hand against the current one (:func:`trump_strength`: my cards of that
+  rank, less half of what the others can be expected to hold), times the tokens still to come:
+  so I declare a rank I hold long, or break a rank the others hold. I take the most valuable (a
+  5 on offer always goes to Points); left with Trump as third finisher, I declare my strongest
+  rank.
 * **The commit** (Trick 1, before the tokens show; the player left of the dealer sets the lead
   suit): I weigh each card's chance of taking Trick 1 (leading it, or matching an unknown suit)
   against what it is worth later (:func:`keep_value`), and like a card that empties a suit.
@@ -218,12 +219,13 @@ def holds(seat: Seat, card: int) -> bool:
 
 
 def _rank_order(card: int, hand: int, trump: int | None, unseen: int) -> tuple[int, int, int]:
-    """Cheapest first: plain non-boss cards by rank, then bosses, then Jokers, then Trump-Rank cards."""
+    """Cheapest first: plain non-boss cards by rank, then bosses, then Jokers, then Trump-Rank
+    cards (clubs first, spades last)."""
     if card >= 52:
         return (2, 0, card)
     rank = card // 4 + 2
     if trump is not None and rank == trump:
-        return (3, 0, card)
+        return (3, 3 - card % 4, card)  # the lowest suit priority first
     if is_boss(card, unseen, trump):
         return (1, rank, card)
     return (0, rank, card)
@@ -327,7 +329,7 @@ def draft_values(seat: Seat, offered: Sequence[int]) -> dict[int, float]:
             values[action] = float(token)
         elif action == act.LEAD:
             if seat.trick >= TRICKS:
-                values[action] = 0.0
+                values[action] = -1.0  # no effect now; Trump at least carries into the next round
             else:
                 values[action] = _next_token(seat) * (LEAD_WITH_WINNER if _lead_winner(seat) else LEAD_WITHOUT)
     if any(act.TRUMP_BASE <= a <= act.NO_TRUMP for a in offered):
@@ -350,6 +352,8 @@ def draft_choice(seat: Seat, offered: Sequence[int]) -> int:
     """The skilled reward (see the module text): the most valuable, ties to Points, then Lead."""
     if not any(act.reward_of(a) != act.Reward.TRUMP for a in offered):  # only Trump left: declare
         return act.trump_action(best_trump(seat)[0])
+    if act.POINTS in offered and seat.trick >= 1 and seat.line[seat.trick - 1] == max(TOKENS):
+        return act.POINTS  # a 5 is never left to the next finisher
     values = draft_values(seat, offered)
     preference = {act.POINTS: 0, act.LEAD: 1}
     return max(values, key=lambda a: (round(values[a], 9), -preference.get(a, 2)))
