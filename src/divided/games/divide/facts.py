@@ -1,4 +1,5 @@
-"""Facts of a finished game of DIVIDE, for the lab (JSON-ready, from the full state's public log).
+"""Facts of a finished game of DIVIDE, for the lab (JSON-ready, read with the game's history
+reader from a spectator's view of the finished game: every fact is public).
 
 What a designer asks of a game: the totals, each round's points, 5-value tokens and tricks led,
 the winners and which step of ruling D9 decided, whether the game stopped at the end score or
@@ -23,9 +24,12 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from divided.games.base import TERMINAL
 from divided.games.divide import actions as act
-from divided.games.divide.state import DivideState, PickEvent, RoundEvent, TrickEvent
+from divided.games.divide.history import read_history
+from divided.games.divide.state import DivideState
 from divided.games.divide.tricks import rank_of
+from divided.games.divide.view import observe
 
 REWARDS: tuple[str, ...] = tuple(reward.value for reward in act.Reward)
 """The three rewards as the facts write them: ``points``, ``trump``, ``lead``."""
@@ -103,38 +107,32 @@ def facts(state: DivideState) -> Facts:
     if outcome is None:
         raise ValueError("facts need a finished game of DIVIDE")
     options = state.options
+    past = read_history(observe(state, None, TERMINAL))  # a spectator's view: the facts are public
     rounds: list[RoundFact] = []
-    tricks: list[TrickFact] = []
-    played: list[tuple[int, int, int]] = []  # (trick, seat, card): what each seat played this round
-    first_dealer = -1
-    for event in state.log:
-        if isinstance(event, TrickEvent):
-            tricks.append(TrickFact(trick=event.trick, leader=event.leader, order=list(event.order),
-                                    trump=event.trump, token=0, picks=[], declared=None, held=0))
-            played.extend((event.trick, seat, card) for seat, card in event.plays)
-        elif isinstance(event, PickEvent):
-            trick = tricks[-1]
-            if event.player != trick["order"][event.place - 1]:
-                raise ValueError(f"round {event.round + 1}, trick {event.trick}: place {event.place} was drafted "
-                                 f"by seat {event.player}, not by the finisher")
-            reward = act.reward_of(event.action)
+    for seen in past.rounds:
+        if seen.result is None:
+            raise ValueError(f"round {seen.number + 1} of a finished game has no result")
+        tricks = [TrickFact(trick=t.number, leader=t.leader, order=list(t.order), trump=t.trump, token=0, picks=[],
+                            declared=None, held=0) for t in seen.tricks]
+        for pick in seen.picks:
+            trick = tricks[pick.trick - 1]
+            if trick["trick"] != pick.trick or pick.player != trick["order"][pick.place - 1]:
+                raise ValueError(f"round {seen.number + 1}, trick {pick.trick}: place {pick.place} was drafted "
+                                 f"by seat {pick.player}, not by that finisher")
+            reward = act.reward_of(pick.action)
             trick["picks"].append(reward.value)
             if reward == act.Reward.POINTS:
-                trick["token"] = event.token
+                trick["token"] = pick.token
             elif reward == act.Reward.TRUMP:
-                trick["declared"] = act.declared_rank(event.action)
-        elif isinstance(event, RoundEvent):
-            if first_dealer < 0:
-                first_dealer = event.dealer
-            _count_held(tricks, played)
-            rounds.append(RoundFact(round=event.round + 1, dealer=event.dealer, trump_at_start=tricks[0]["trump"],
-                                    points=list(event.points), scores=list(event.scores), tricks=tricks))
-            tricks, played = [], []
+                trick["declared"] = act.declared_rank(pick.action)
+        _count_held(tricks, [(t.number, seat, card) for t in seen.tricks for seat, card in t.plays])
+        rounds.append(RoundFact(round=seen.number + 1, dealer=seen.dealer, trump_at_start=tricks[0]["trump"],
+                                points=list(seen.result.points), scores=list(seen.result.scores), tricks=tricks))
     scores = list(state.scores)
     reached = bool(options.end_score) and max(scores) >= options.end_score
     return Facts(
         players=options.players, rounds=options.rounds, end_score=options.end_score, trump_rule=options.trump,
-        first_dealer=first_dealer, rounds_played=len(rounds), ended="score" if reached else "rounds",
+        first_dealer=rounds[0]["dealer"], rounds_played=len(rounds), ended="score" if reached else "rounds",
         reason=outcome.reason, scores=scores, fives=list(state.fives), led=list(state.led),
         winners=list(outcome.winners), decided_by=outcome.decided_by, places_by_total=places_by_total(scores),
         per_round=rounds)
@@ -149,3 +147,6 @@ def _count_held(tricks: list[TrickFact], played: list[tuple[int, int, int]]) -> 
             continue
         seat = trick["order"][trick["picks"].index(act.Reward.TRUMP.value)]
         trick["held"] = sum(1 for t, s, card in played if t > trick["trick"] and s == seat and rank_of(card) == rank)
+
+
+__all__ = ["DECIDERS", "REWARDS", "Facts", "RoundFact", "TrickFact", "facts", "places_by_total"]
