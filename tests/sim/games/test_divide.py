@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,11 +20,11 @@ from divided.games.divide import actions as act
 from divided.games.divide.facts import facts, places_by_total
 from divided.games.divide.state import Phase
 from divided.games.divide.tricks import RANK_MASKS
-from divided.sim import Arm, LabError, SerialExecutor, analyse, make_plan, run
+from divided.sim import Arm, LabError, SerialExecutor, analyse, make_plan, plots, run
 from divided.sim.games import MetricDef, lab_room
 from divided.sim.games.divide import LAB_ROOM, DivideLab
 from divided.sim.metrics import measure
-from divided.sim.report import make_plots, markdown, summary
+from divided.sim.report import markdown, summary
 
 GAME = "divide"
 BOTS = ("random:auto_arrange=no",)
@@ -316,7 +316,7 @@ def test_labels_do_not_change_with_the_variants() -> None:
 
 
 @pytest.mark.parametrize("players", [4, 6])
-def test_rule_variants_side_by_side(tmp_path: Path, players: int) -> None:
+def test_rule_variants_side_by_side(tmp_path: Path, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     arms = [Arm("baseline", {"players": players}, BOTS),
             Arm("variant", {"players": players, "trump": "resets", "end_score": "off"}, BOTS)]
     plan = make_plan("compare", GAME, arms, players, seed=5)
@@ -329,12 +329,21 @@ def test_rule_variants_side_by_side(tmp_path: Path, players: int) -> None:
     assert start.variant.value == 0.0 and start.change.value is not None  # every round starts with No Trump
     report = markdown(analysis, [])
     assert "trump persists -> resets" in report and "end_score 50 -> off" in report
-    if players == 4:
-        return  # the plots once (drawing them takes seconds)
-    files = make_plots(analysis)
-    assert {"seats.png", "dealer-points.png", "draft.png", "points-by-place.png", "next-trick.png",
-            "endings.png"} <= set(files)
-    assert all(data.startswith(b"\x89PNG") for data in files.values())
+    drawn: dict[str, list[str]] = {}
+
+    def draw(title: str, categories: Sequence[str], series: Sequence[plots.Series], **_: Any) -> bytes:
+        assert all(len(intervals) == len(categories) for _, intervals in series)
+        drawn[title] = [label for label, _ in series]
+        return b"png"
+
+    monkeypatch.setattr(plots, "bars", draw)  # the CLI test draws them for real
+    monkeypatch.setattr(plots, "points", draw)
+    files = LAB_ROOM.plots(analysis)
+    assert set(files) == {"seats.png", "dealer-points.png", "draft.png", "points-by-place.png", "next-trick.png",
+                          "endings.png"}
+    assert drawn["Share of the win by seat from the first dealer"] == ["baseline", "variant"]
+    assert drawn["Which reward each finisher takes"] == [f"{reward} ({arm})" for reward in ("Points", "Trump", "Lead")
+                                                         for arm in ("baseline", "variant")]
     data = summary(analysis, sorted(files))
     assert [arm["options"]["trump"] for arm in data["arms"]] == ["persists", "resets"]
 
