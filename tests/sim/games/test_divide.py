@@ -52,6 +52,7 @@ class Game:
     first_dealer: int = -1
     picks: list[Pick] = field(default_factory=list)
     winners: dict[tuple[int, int], int] = field(default_factory=dict)  # (round, trick) -> 1st finisher
+    leaders: dict[tuple[int, int], int] = field(default_factory=dict)  # (round, trick) -> its leader
     round_points: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)  # (dealer, points)
     trump_at_start: list[int | None] = field(default_factory=list)
     scores: tuple[int, ...] = ()
@@ -78,6 +79,7 @@ def walk(record: Mapping[str, Any]) -> Game:
             continue
         key = (before.round, before.trick)
         seen.winners[key] = before.finishers[0]
+        seen.leaders[key] = before.leader
         token = before.line[before.trick - 1]
         place = len(before.picks) + 1
         seat = before.finishers[place - 1]
@@ -133,6 +135,10 @@ def expected(lines: list[dict[str, Any]]) -> dict[str, float | None]:
         out[f"next-first.{reward}"] = ratio(
             (g.winners[(p.round, p.trick + 1)] == p.seat, 1) for _, g in walked for p in g.picks
             if p.reward == reward and p.trick < 9)
+    out["leader.first.trick-1"] = ratio((g.winners[key] == g.leaders[key], 1) for _, g in walked
+                                        for key in g.winners if key[1] == 1)
+    out["leader.first"] = ratio((g.winners[key] == g.leaders[key], 1) for _, g in walked
+                                for key in g.winners if key[1] > 1)
     out["trump.held"] = ratio((p.held, 1) for p in picks if p.held >= 0)
     out["trump.round-start"] = ratio(
         (trump is not None, 1) for _, g in walked for trump in g.trump_at_start[1:])
@@ -213,17 +219,17 @@ def hand_made() -> dict[str, Any]:
     Round 1, dealt by seat 2: Trick 1 (token 5) finishes 2, 0, 1, 3 and they take Points, Trump (7)
     and Lead; Trick 2 (token 1, under 7) finishes 0, 3, 2, 1: Points, Trump (No Trump), Lead.
     Round 2, dealt by seat 3: Trick 1 (token 3) finishes 1, 0, 3, 2: Lead, Trump (9), Points;
-    Trick 9 (token 3, under 9) finishes 0, 2, 3, 1: Trump (9 again), Lead, Points.
+    Trick 9 (led by seat 0; token 3, under 9) finishes 0, 2, 3, 1: Trump (9 again), Lead, Points.
     """
     round_1 = {"round": 1, "dealer": 2, "trump_at_start": None, "points": [1, 0, 5, 0], "scores": [1, 0, 5, 0],
                "tricks": [trick(1, 3, [2, 0, 1, 3], ["points", "trump", "lead"], 5, declared=7, held=2),
                           trick(2, 1, [0, 3, 2, 1], ["points", "trump", "lead"], 1, trump=7, declared=None)]}
     round_2 = {"round": 2, "dealer": 3, "trump_at_start": None, "points": [0, 0, 0, 6], "scores": [1, 0, 5, 6],
                "tricks": [trick(1, 0, [1, 0, 3, 2], ["lead", "trump", "points"], 3, declared=9, held=0),
-                          trick(9, 1, [0, 2, 3, 1], ["trump", "lead", "points"], 3, trump=9, declared=9, held=0)]}
+                          trick(9, 0, [0, 2, 3, 1], ["trump", "lead", "points"], 3, trump=9, declared=9, held=0)]}
     found = {"players": 4, "rounds": 2, "end_score": 50, "trump_rule": "persists", "first_dealer": 2,
              "rounds_played": 2, "ended": "rounds", "reason": "after 2 rounds", "scores": [1, 0, 5, 6],
-             "fives": [0, 0, 1, 0], "led": [1, 2, 0, 1], "winners": [3], "decided_by": "score",
+             "fives": [0, 0, 1, 0], "led": [2, 1, 0, 1], "winners": [3], "decided_by": "score",
              "places_by_total": [3, 4, 2, 1], "per_round": [round_1, round_2]}
     return {"index": 0, "seats": ["a"] * 4, "returns": [0.0, 0.0, 0.0, 1.0], "places": [3, 4, 2, 1],
             "facts": found}
@@ -256,6 +262,7 @@ def test_metrics_of_a_hand_made_game() -> None:
     assert metrics["next-first.trump-vs-points"] == 1.0 and metrics["next-first.lead-vs-points"] == 0.0
     assert (metrics["next-points.points"], metrics["next-points.trump"], metrics["next-points.lead"]) == (
         1.5, 0.5, 0.0)
+    assert metrics["leader.first.trick-1"] == 0.0 and metrics["leader.first"] == 0.5  # only Trick 9's leader won
     assert metrics["trump.no-trump"] == 0.25 and metrics["trump.change"] == 0.75  # 9 re-declared under 9
     assert metrics["trump.held"] == 1.0  # 2 and 0 held; Trick 9's declaration is not counted
     assert metrics["trump.under"] == 0.5 and metrics["trump.round-start"] == 0.0

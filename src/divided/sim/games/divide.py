@@ -19,7 +19,8 @@ seat deals once). The measurable definitions:
   finishes 1st in the next trick of the round, by reward and by place, and the points that player
   claims in that next trick (a seat at random finishes 1st ``1/players`` of the time; the Points
   taker is the control: *observational*, the takers differ, not what another pick would have
-  given);
+  given); how often a trick's leader finishes 1st in it (Trick 1's leader is the player left of
+  the dealer, whose commit sets the lead suit; a later trick's leader took Lead);
 * **Trump**: declarations of No Trump, declarations that change the active Trump Rank, the cards of
   the declared rank the declarer still held (Tricks 1-8), tricks played under a Trump Rank, rounds
   after the first that begin under one (never under ``trump=resets``);
@@ -157,6 +158,12 @@ class DivideLab(PlainLabRoom):
                                "rate") for place in PLACES]
             defs.append(MetricDef(f"next-points.{reward}", f"took {REWARD_WORDS[reward]} (Tricks 1-8): points "
                                   "claimed in the next trick", "Reward value", "picks", "mean"))
+        defs += [
+            MetricDef("leader.first.trick-1", "Trick 1: its leader (left of the dealer, whose commit sets the lead "
+                      "suit) finishes 1st", "Reward value", "tricks", "rate", f"{even} for a seat at random"),
+            MetricDef("leader.first", "Tricks 2-9: the leader (who took Lead) finishes 1st", "Reward value", "tricks",
+                      "rate"),
+        ]
         defs += [MetricDef(f"next-first.{reward}-vs-points", f"finishes 1st in the next trick: {REWARD_WORDS[reward]}"
                            " taker minus Points taker", "Reward value", "picks", "edge", OBSERVATIONAL,
                            contrast=(f"next-first.{reward}", "next-first.points")) for reward in ("trump", "lead")]
@@ -247,6 +254,8 @@ class DivideLab(PlainLabRoom):
         for number, trick in enumerate(tricks):
             order, picks, token = trick["order"], trick["picks"], int(trick["token"])
             yield "trump.under", float(trick["trump"] is not None), 1.0
+            won = float(int(order[0]) == int(trick["leader"]))
+            yield ("leader.first.trick-1" if int(trick["trick"]) == 1 else "leader.first"), won, 1.0
             for place, reward in zip(PLACES, picks, strict=True):
                 for each in REWARDS:
                     yield f"pick.{place}.{each}", float(reward == each), 1.0
