@@ -350,14 +350,13 @@ class DivideLab(PlainLabRoom):
             return label + (f" ({arm_label})" if len(arms) > 1 else "")
 
         files: dict[str, bytes] = {}
-        positions = ["first dealer", "left (leads Trick 1)"] + [f"{k} to the left" for k in range(2, n)]
         files["seats.png"] = plots.points(
-            "Share of the win by seat from the first dealer", positions,
+            "Share of the win by seat from the first dealer", ["first dealer"] + [f"{k} left" for k in range(1, n)],
             series(arms, [f"position.{k}.win-share" for k in range(n)]), percent=True, ylabel="% of the win",
             reference=1 / n)
         files["dealer-points.png"] = plots.points(
-            "Points a round by seat from that round's dealer", ["dealer", "left (leads Trick 1)"]
-            + [f"{k} to the left" for k in range(2, n)], series(arms, [f"dealer.{k}.points" for k in range(n)]),
+            "Points a round by seat from that round's dealer (1 left leads Trick 1)",
+            ["dealer"] + [f"{k} left" for k in range(1, n)], series(arms, [f"dealer.{k}.points" for k in range(n)]),
             percent=False, ylabel="points a round", reference=ROUND_POINTS / n)
         picks = []
         for reward in REWARDS:
