@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,6 +26,9 @@ from divided.games.divide.state import PassEvent, PickEvent, RevealEvent, RoundE
 TOKENS = [1, 1, 1, 1, 3, 3, 3, 5, 5]
 TABLES = [4, 6]
 GAMES_PER_TABLE = 6  # random games per table size (each walked and checked move by move)
+SEEDS = [pytest.param(range(GAMES_PER_TABLE), id="sample"),
+         pytest.param(range(GAMES_PER_TABLE, 10 * GAMES_PER_TABLE), id="sweep", marks=pytest.mark.slow)]
+"""The random games: a sample by default, a sweep ten times the size under the slow mark."""
 
 SPADES = "As Ks Qs Js Ts 9s 8s 7s 6s"
 HEARTS = "Ah Kh Qh Jh Th 9h 8h 7h 6h"
@@ -33,8 +37,10 @@ CLUBS = "Ac Kc Qc Jc Tc 9c 8c 7c 6c"
 SUITED = {1: SPADES, 2: HEARTS, 3: DIAMONDS, 0: CLUBS}  # dealer 0: seat 1 is dealt first
 
 
-def games_of(players: int, **options: object) -> list[tuple[Step, ...]]:
-    return [walk(players, seed, **options) for seed in range(GAMES_PER_TABLE)]
+def games_of(players: int, seeds: range = range(GAMES_PER_TABLE), **options: object) -> Iterator[tuple[Step, ...]]:
+    """The random games of ``seeds`` (the sample's are cached: several tests share them)."""
+    for seed in seeds:
+        yield walk(players, seed, **options) if seed < GAMES_PER_TABLE else walk.__wrapped__(players, seed, **options)
 
 
 def unchanged(state: DivideGame, action: int, error: type[Exception] = IllegalActionError) -> str:
@@ -198,10 +204,11 @@ def rounds_of(steps: tuple[Step, ...]) -> dict[int, list[object]]:
     return by_round
 
 
+@pytest.mark.parametrize("seeds", SEEDS)
 @pytest.mark.parametrize("players", TABLES)
-def test_the_reveal_schedule_token_t_face_up_by_trick_t(players: int) -> None:
+def test_the_reveal_schedule_token_t_face_up_by_trick_t(players: int, seeds: range) -> None:
     expected_before = {1: {0, 8}, 2: {0, 1, 7, 8}, 3: {0, 1, 2, 6, 7, 8}, 4: {0, 1, 2, 3, 5, 6, 7, 8}}
-    for steps in games_of(players):
+    for steps in games_of(players, seeds):
         for step in steps:
             core = step.core
             up = {i for i, v in enumerate(core.line) if v}
@@ -223,9 +230,10 @@ def test_the_reveal_schedule_token_t_face_up_by_trick_t(players: int) -> None:
             assert tricks_before == [0, 0, 1, 1, 2, 2, 3, 3, 4]
 
 
+@pytest.mark.parametrize("seeds", SEEDS)
 @pytest.mark.parametrize("players", TABLES)
-def test_exactly_one_token_a_trick_and_23_points_a_round(players: int) -> None:
-    for steps in games_of(players):
+def test_exactly_one_token_a_trick_and_23_points_a_round(players: int, seeds: range) -> None:
+    for steps in games_of(players, seeds):
         final = steps[-1].core
         totals = [0] * players
         fives = [0] * players
@@ -246,10 +254,11 @@ def test_exactly_one_token_a_trick_and_23_points_a_round(players: int) -> None:
         assert list(final.scores) == totals and list(final.fives) == fives
 
 
+@pytest.mark.parametrize("seeds", SEEDS)
 @pytest.mark.parametrize("players", TABLES)
-def test_the_draft_offers_and_the_order_of_the_finishers(players: int) -> None:
+def test_the_draft_offers_and_the_order_of_the_finishers(players: int, seeds: range) -> None:
     everything = {act.POINTS, act.LEAD, *act.TRUMP_ACTIONS}
-    for steps in games_of(players):
+    for steps in games_of(players, seeds):
         for step in steps:
             core = step.core
             if core.phase != Phase.DRAFT:
@@ -276,10 +285,11 @@ def _grouped(picks: list[PickEvent]) -> dict[tuple[int, int], list[PickEvent]]:
     return out
 
 
+@pytest.mark.parametrize("seeds", SEEDS)
 @pytest.mark.parametrize("players", TABLES)
-def test_leaders_tricks_led_and_the_dealer(players: int) -> None:
-    for number in range(GAMES_PER_TABLE):
-        steps = walk(players, number, first_dealer=number % players)
+def test_leaders_tricks_led_and_the_dealer(players: int, seeds: range) -> None:
+    for number in seeds:
+        (steps,) = games_of(players, range(number, number + 1), first_dealer=number % players)
         final = steps[-1].core
         log = final.log
         rounds = [e for e in log if isinstance(e, RoundEvent)]
@@ -316,9 +326,10 @@ def test_the_trump_rank_persists_across_rounds_unless_the_variant_resets_it(play
                 active = act.declared_rank(e.action)  # Trick 9's pick carries over (D8)
 
 
+@pytest.mark.parametrize("seeds", SEEDS)
 @pytest.mark.parametrize("players", TABLES)
-def test_follow_suit_in_every_random_trick(players: int) -> None:
-    for steps in games_of(players)[:3]:
+def test_follow_suit_in_every_random_trick(players: int, seeds: range) -> None:
+    for steps in games_of(players, seeds):
         for step in steps:
             core = step.core
             if core.phase != Phase.PLAY:
@@ -329,9 +340,10 @@ def test_follow_suit_in_every_random_trick(players: int) -> None:
             assert sorted(step.legal) == (following or hand)
 
 
+@pytest.mark.parametrize("seeds", SEEDS)
 @pytest.mark.parametrize("players", TABLES)
-def test_the_undealt_cards_stay_out_and_every_card_is_played_once_a_round(players: int) -> None:
-    for steps in games_of(players)[:3]:
+def test_the_undealt_cards_stay_out_and_every_card_is_played_once_a_round(players: int, seeds: range) -> None:
+    for steps in games_of(players, seeds):
         for events in rounds_of(steps).values():
             played = [c for e in events if isinstance(e, TrickEvent) for _, c in e.plays]
             assert len(played) == len(set(played)) == 9 * players
@@ -391,10 +403,11 @@ def first_choice(rules: DivideRules, core: DivideState) -> int:
     return rules.legal_actions(core)[0]
 
 
+@pytest.mark.parametrize("seeds", SEEDS)
 @pytest.mark.parametrize("players", TABLES)
-def test_returns_share_the_win_and_sum_to_one(players: int) -> None:
+def test_returns_share_the_win_and_sum_to_one(players: int, seeds: range) -> None:
     rules = games.load("divide", players=players).rules
-    for steps in games_of(players):
+    for steps in games_of(players, seeds):
         assert all(rules.returns(s.core) == [0.0] * players for s in steps[:-1])
         final = steps[-1].core
         assert rules.current_player(final) == TERMINAL

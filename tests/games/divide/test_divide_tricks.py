@@ -151,11 +151,13 @@ def above(a: tuple[int, int], b: tuple[int, int], lead: int | None, trump: int |
     return sa < sb  # (d) ties by suit priority
 
 
+@pytest.mark.parametrize("tricks", [pytest.param(3000, id="sample"),
+                                    pytest.param(100_000, id="sweep", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("players", [4, 6])
-def test_the_engine_agrees_with_a_pairwise_reading_of_d4_on_sampled_tricks(players: int) -> None:
-    rng = random.Random(players)
+def test_the_engine_agrees_with_a_pairwise_reading_of_d4_on_sampled_tricks(players: int, tricks: int) -> None:
+    rng = random.Random(f"{players} {tricks}")
     deck = list(range(52 if players == 4 else 54))
-    for _ in range(3000):
+    for _ in range(tricks):
         played = rng.sample(deck, players)
         if players == 6 and rng.random() < 0.3:  # more led Jokers than chance gives
             played = [52, *(c for c in played if c != 52)][:players]
