@@ -7,6 +7,7 @@ and in whole recorded games that end in each kind of tie."""
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
@@ -494,3 +495,20 @@ def test_whole_games_that_end_in_ties(kind: str) -> None:
             above = sum(1 for o in range(players) if o not in expected and scores[o] > scores[seat])
             assert result.places[seat] == 1 + len(expected) + above
     assert Counter(result.returns)[0.0] == players - len(expected)
+
+
+@pytest.mark.parametrize("players", TABLES)
+def test_apply_accepts_exactly_the_legal_actions(players: int) -> None:
+    rules = DivideRules()
+    rng = random.Random(players)
+    decisions = [s for s in walk(players, 0) if s.player >= 0]
+    for step in rng.sample(decisions, 25):
+        candidates = {*range(54), act.POINTS, act.LEAD, *act.TRUMP_ACTIONS, *step.legal, -1, act.NUM_DISTINCT_ACTIONS,
+                      *rng.sample(range(act.PASS_BASE, act.POINTS), 150)}
+        for action in candidates:
+            try:
+                rules.apply(step.core, action)
+            except IllegalActionError:
+                assert action not in step.legal
+            else:
+                assert action in step.legal
