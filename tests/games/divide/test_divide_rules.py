@@ -365,7 +365,7 @@ def test_the_rounds_option_and_the_score_end_off() -> None:
     for rounds in (1, 2):
         final = walk(4, 0, rounds=rounds, end_score="off")[-1].core
         assert len([e for e in final.log if isinstance(e, RoundEvent)]) == rounds
-        assert final.outcome is not None and final.outcome.reason == f"after {rounds} rounds"
+        assert final.outcome is not None and final.outcome.reason == {1: "after 1 round", 2: "after 2 rounds"}[rounds]
 
 
 def test_the_score_end_is_checked_after_a_round_only() -> None:
