@@ -512,3 +512,27 @@ def test_apply_accepts_exactly_the_legal_actions(players: int) -> None:
                 assert action not in step.legal
             else:
                 assert action in step.legal
+
+
+@pytest.mark.parametrize("players", TABLES)
+def test_chance_by_name_deals_the_same_cards_and_tokens_under_every_variant(players: int) -> None:
+    """The lab pairs rule variants deal by deal: with chance by name, each round's deal and token
+    line depend on the seed alone, however differently the variants' games go."""
+
+    def chance_of(seed: int, **options: object) -> list[tuple[tuple[int, ...], list[int]]]:
+        state = games.load("divide", players=players, **options).new_initial_state(seed, chance_by_name=True)
+        rng = random.Random(options.get("trump", "") + str(options.get("end_score", "")))
+        rounds = []
+        while not state.is_terminal():
+            core = state.core
+            if core.phase == Phase.COMMIT and not any(c >= 0 for c in core.commits):  # just dealt
+                rounds.append(core.hands)
+            state.apply_action(rng.choice(state.legal_actions()))
+        tokens = [[e.value for e in state.core.log if isinstance(e, RevealEvent) and e.round == r]
+                  for r in range(len(rounds))]
+        return list(zip(rounds, tokens, strict=True))
+
+    persists = chance_of(5, end_score="off")
+    resets = chance_of(5, trump="resets", end_score="off")
+    assert len(persists) == len(resets) == 4 and persists == resets
+    assert chance_of(6, end_score="off") != persists  # the seed does decide
