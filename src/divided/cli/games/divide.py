@@ -37,9 +37,9 @@ from divided.bots import names as bot_names
 from divided.cards import STANDARD_54, mask_indices
 from divided.cli.games.base import Menu, Terminal
 from divided.games.divide import actions as act
-from divided.games.divide.state import Phase, RevealEvent, RoundEvent, TrickEvent
+from divided.games.divide.state import Phase, PickEvent, RevealEvent, RoundEvent, TrickEvent
 from divided.games.divide.tricks import SUIT_MASKS, SUIT_NAMES, lead_suit, playable, rank_name
-from divided.games.divide.view import PickEvent, PlayerView, SeenPass
+from divided.games.divide.view import PlayerView, SeenPass
 from divided.games.room import GameRoom
 
 GAME = "divide"
