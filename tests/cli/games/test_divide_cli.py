@@ -28,6 +28,7 @@ from divided.games.divide.state import Phase, PickEvent
 from divided.games.divide.tricks import SUIT_MASKS, lead_suit
 
 GAME = "divide"
+m = STANDARD_54.parse_mask
 CARD = re.compile(r"(?<![\w])(?:[2-9TJQKA][shdc]|Jk[12])(?![\w])")
 
 
@@ -93,8 +94,18 @@ def whole_game(players: int, seed: int, seat: int) -> tuple[Any, str, int]:
         core = state.core
         text = out.getvalue()
         start = text.rfind(f"Round {core.round} is over.") if core.round else 0
-        shown = {c(m) for m in CARD.findall(text[start:])}
-        assert not shown & hidden_from(core, seat), f"a hidden card was printed at prompt {prompts}"
+        told = [line for line in text[start:].splitlines() if not line.startswith("Still out")]
+        shown = {c(m) for m in CARD.findall("\n".join(told))}
+        hidden = hidden_from(core, seat)
+        assert not shown & hidden, f"a hidden card was printed at prompt {prompts}"
+        # the cards still out are every card the seat has not seen, plus the ones that left its
+        # own sight on their way to a neighbour (passed and still held, or not yet handed over)
+        still_out = [line for line in text.splitlines() if line.startswith("Still out")][-1]
+        played = sum(1 << card for e in core.log if type(e).__name__ == "TrickEvent" and e.round == core.round
+                     for _, card in e.plays) | sum(1 << card for _, card in core.plays)
+        commit = 1 << core.commits[seat] if core.commits[seat] >= 0 else 0
+        deck = (1 << 52) - 1 if players == 4 else (1 << 54) - 1
+        assert still_out.endswith(hand_by_suit(deck & ~core.hands[seat] & ~played & ~commit))
         return typed(state, rng.choice(state.legal_actions()))
 
     assert play(state, seat, Uniform(), read, out, seed) == 0
@@ -222,7 +233,7 @@ def test_bad_lines_are_explained_and_change_nothing() -> None:
 def test_the_follow_suit_answer_names_the_cards_to_play() -> None:
     view = games.load(GAME, first_dealer=3).new_initial_state(seed=7).observation(0)
     # a hand-made trick: player 3 led the 9 of hearts; the viewer holds Ah 2h Ks Jk1-less cards
-    hand = STANDARD_54.parse_mask("Ah 2h Ks 4d")
+    hand = m("Ah 2h Ks 4d")
     view = replace(view, phase=Phase.PLAY, trick=2, leader=3, plays=((3, c("9h")),), hand=hand)
     legal = [c("2h"), c("Ah")]
     assert TERMINAL.illegal(view, c("Ks"), legal) == (
@@ -346,3 +357,28 @@ def test_divided_rules_divide(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "divide"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# DIVIDE\n") and out == rules.rules_text(GAME)
+
+
+def test_what_you_know_counts_the_cards_out_the_voids_your_passes_and_the_tokens() -> None:
+    from divided.games.divide.state import TrickEvent
+    from divided.games.divide.view import SeenPass
+
+    view = games.load(GAME, first_dealer=3).new_initial_state(seed=7).observation(0)
+    trick1 = TrickEvent(0, 1, 0, ((0, c("Ad")), (1, c("Kc")), (2, c("6d")), (3, c("3s"))), (0, 2, 1, 3), None)
+    # Trick 2: player 1 plays a club on a heart lead (void in hearts); player 3's 7h follows
+    trick2 = TrickEvent(0, 2, 2, ((2, c("9h")), (3, c("7h")), (0, c("8d")), (1, c("2c"))), (2, 3, 0, 1), None)
+    events = (SeenPass(0, 0, c("Ts"), c("4s")), SeenPass(0, 1, None, None), SeenPass(0, 2, None, None),
+              SeenPass(0, 3, c("8s"), None), trick1, trick2)
+    view = replace(view, phase=Phase.PLAY, trick=3, leader=2, plays=(), events=events, commit=c("Ad"),
+                   my_pass=act.pass_action(c("Ts"), c("4s")), hand=m("7s 8s 7c Td Jc Qd 8c"),
+                   line=(5, 3, 1, 0, 0, 0, 1, 5, 1), revealed=6)
+    lines = TERMINAL.before_move(view, None)
+    known = lines[lines.index(next(line for line in lines if line.startswith("Still out"))):]
+    assert known == [
+        # the 52 cards less the hand and the eight played (Ad Kc 6d 3s 9h 7h 8d 2c)
+        "Still out (16 of them undealt): spades A K Q J T 9 6 5 4 2 | hearts A K Q J T 8 6 5 4 3 2 | "
+        "diamonds K J 9 7 5 4 3 2 | clubs A Q T 9 6 5 4 3",
+        "  Player 1: no hearts; holds Ts (you passed it).",
+        "  Player 3: holds 4s (you passed it).",
+        "Tokens still face down: 1 x 1, 2 x 3.",  # 1 1 1 1 3 3 3 5 5 less 5 3 1 1 5 1 face up
+    ]

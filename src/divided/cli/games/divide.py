@@ -37,7 +37,8 @@ from divided.bots import names as bot_names
 from divided.cards import STANDARD_54, mask_indices
 from divided.cli.games.base import Menu, Terminal
 from divided.games.divide import actions as act
-from divided.games.divide.state import Phase, PickEvent, RevealEvent, RoundEvent, TrickEvent
+from divided.games.divide.history import read_history
+from divided.games.divide.state import TOKENS, TRICKS, Phase, PickEvent, RevealEvent, RoundEvent, TrickEvent
 from divided.games.divide.tricks import SUIT_MASKS, SUIT_NAMES, lead_suit, playable, rank_name
 from divided.games.divide.view import PlayerView, SeenPass
 from divided.games.room import GameRoom
@@ -254,10 +255,9 @@ class DivideTerminal(Terminal):
 
     # -- the human's move ----------------------------------------------------------------------
     def before_move(self, view: PlayerView, room: GameRoom[Any, PlayerView] | None) -> list[str]:
-        lines = ["", *self.table(view)]
-        if room is not None:
-            lines.append(room.books(view).describe())
-        return lines
+        # the room's books list every unseen card's odds at every place (the web panel shows them);
+        # the terminal says what a card player counts from the same history, in a few lines
+        return ["", *self.table(view), *known_lines(view)]
 
     def menu(self, view: PlayerView, legal: Sequence[int], label: Callable[[int], str]) -> Menu:
         me = view.player
@@ -285,10 +285,10 @@ class DivideTerminal(Terminal):
             return Menu((text,), tuple(legal))
         place = PLACES[len(view.picks)]
         token = view.current_token
+        lead = (f"Lead leads Trick {view.trick + 1}" if view.trick < TRICKS else
+                "Lead has no effect after Trick 9 (the next round's Trick 1 is led left of the dealer)")
         return Menu((f"Your pick as {place} finisher: Points is a {token}, Trump names the Trump Rank (now "
-                     f"{rank_name(view.trump)}), Lead leads Trick {view.trick + 1 if view.trick < 9 else 1}"
-                     + ("" if view.trick < 9 else " of no one: the next round's Trick 1 is led left of the dealer")
-                     + ". Type e.g. 'points', 'lead' or 'trump 7':",), tuple(legal))
+                     f"{rank_name(view.trump)}), {lead}. Type e.g. 'points', 'lead' or 'trump 7':",), tuple(legal))
 
     def illegal(self, view: PlayerView, action: int, legal: Sequence[int]) -> str:
         """Why a readable move is not legal now, in the game's words (nothing changed)."""
@@ -340,6 +340,42 @@ class DivideTerminal(Terminal):
         return lines
 
 
+def known_lines(view: PlayerView) -> list[str]:
+    """What the viewer knows beyond the table, from the round's history: the cards still out by
+    suit (not in the viewer's hand, not played this round), the suits each player showed they
+    lack, the cards the viewer passed that are still in a hand, and the tokens still face down."""
+    me = view.player
+    history = read_history(view)
+    past = history.current
+    deck = (1 << 52) - 1 if view.num_players == 4 else (1 << 54) - 1
+    commit = 1 << view.commit if view.commit >= 0 else 0
+    out = deck & ~view.hand & ~past.played_cards & ~commit
+    if view.phase in (Phase.DEALER, Phase.OVER):
+        return []
+    undealt = " (16 of them undealt)" if view.num_players == 4 else ""
+    lines = [f"Still out{undealt}: {hand_by_suit(out)}"]
+    for seat in range(view.num_players):
+        if seat == me:
+            continue
+        facts = []
+        voids = [SUIT_NAMES[s] for s in range(4) if past.voids[seat] >> s & 1]
+        if voids:
+            facts.append(f"no {', no '.join(voids)}")
+        known = history.known_in_hand.get(seat, 0)
+        if known:
+            facts.append(f"holds {cards(known)} (you passed it)")
+        if facts:
+            lines.append(f"  {who(seat, me, capital=True)}: {'; '.join(facts)}.")
+    face_down = list(TOKENS)
+    for value in view.line:
+        if value:
+            face_down.remove(value)
+    if face_down:
+        counts = ", ".join(f"{face_down.count(v)} x {v}" for v in sorted(set(face_down)))
+        lines.append(f"Tokens still face down: {counts}.")
+    return lines
+
+
 def _example_pass(hand: int) -> str:
     held = mask_indices(hand)
     if len(held) < 2:
@@ -349,4 +385,5 @@ def _example_pass(hand: int) -> str:
 
 TERMINAL = DivideTerminal()
 
-__all__ = ["TERMINAL", "DivideTerminal", "card", "cards", "hand_by_suit", "rules_text", "token_line", "who"]
+__all__ = ["TERMINAL", "DivideTerminal", "card", "cards", "hand_by_suit", "known_lines", "rules_text", "token_line",
+           "who"]
