@@ -214,7 +214,8 @@ class DivideTerminal(Terminal):
                 lines += self._pass_news(event, seat, view.num_players)
             elif isinstance(event, TrickEvent):
                 commits = " (the committed cards)" if event.trick == 1 else ""
-                lines.append(f"Trick {event.trick}{commits} under {rank_name(event.trump)}, led by "
+                under = "No Trump" if event.trump is None else f"Trump {rank_name(event.trump)}"
+                lines.append(f"Trick {event.trick}{commits} under {under}, led by "
                              f"{who(event.leader, seat)}: {_plays(event.plays, seat)}.")
                 lines.append(f"  Order: {_order(event.order, event.plays, seat)}.")
             elif isinstance(event, PickEvent):
