@@ -24,8 +24,8 @@ rewards left in the Divide. Its rules, in a player's words:
   (the higher on a tie).
 
 A finished round is scored by :func:`win_share`: exact (ruling D9) when the game ends with it,
-else a model of the rounds still to come (each seat's points a round independent and normal
-with the same mean and spread, :data:`ROUND_SPREAD`): the chance of finishing first.
+else a model of the rounds still to come (each seat's points a round normal with the same mean
+and spread, :data:`ROUND_SPREAD`, the table's total fixed): the chance of finishing first.
 """
 
 from __future__ import annotations
