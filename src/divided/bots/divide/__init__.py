@@ -1,0 +1,1 @@
+"""DIVIDE's own bots."""
