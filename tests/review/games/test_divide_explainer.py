@@ -45,8 +45,10 @@ def test_a_commit_played_blind_to_the_first_players_lead() -> None:
     view = state.observation(1)
     card = state.legal_actions()[0]
     reason = WORDS.reason(view, state.legal_actions(), card, card, {card: 0.25}, {})
-    assert reason == (f"commit {STANDARD_54[card]} was as good as any move: 25% to win the game; "
-                      f"{STANDARD_54[card]} is played blind to player 0's lead in Trick 1; No Trump is in force.")
+    # player 1 holds 2d 3c 5s 7h 8c 9s Jh Kc Ah: its 2d is its only diamond, so all 12 higher are out
+    assert STANDARD_54[card] == STANDARD_54.parse_card("2d") and view.hand == m("2d 3c 5s 7h 8c 9s Jh Kc Ah")
+    assert reason == ("commit 2d was as good as any move: 25% to win the game; 2d (12 higher diamonds out) is "
+                      "played blind to player 0's lead in Trick 1; No Trump is in force.")
 
 
 def test_a_pass_names_the_trump_rank_card_given_away_and_the_void_it_leaves() -> None:
@@ -63,27 +65,32 @@ def test_a_pass_names_the_trump_rank_card_given_away_and_the_void_it_leaves() ->
 def test_the_last_card_of_a_trick_finishes_where_the_trump_hierarchy_puts_it() -> None:
     # Trick 4 under Trump 7: player 1 led 9h, player 2 played Ah, player 3 played 7d; player 0 is
     # void in hearts. 7s and 7d are both of the Trump Rank, neither of the led suit: spades first,
-    # so 7s finishes 1st; 2c is off-suit and not a trump: last.
+    # so 7s finishes 1st; 2c is off-suit and not a trump: last. Higher clubs out: 3c to Ac less 7c
+    # (a card of the Trump Rank), 11.
     view = replace(base_view(), phase=Phase.PLAY, trick=4, leader=1, trump=7, hand=m("7s 2c"),
                    plays=((1, c("9h")), (2, c("Ah")), (3, c("7d"))), line=(1, 3, 3, 5, 1, 1, 5, 3, 1), revealed=9)
     played, best = c("2c"), c("7s")
     reason = WORDS.reason(view, [played, best], played, best, {played: 0.1, best: 0.4}, {})
     assert reason == (
         "you played 2c (10% to win the game); 7s gives 40%. Here 7s (a card of the Trump Rank) finishes 1st as the "
-        "last card of the trick, which gives the 1st pick of the Divide; the token at stake is a 5, while 2c "
-        "finishes 4th as the last card of the trick, which gives no pick of the Divide; the token at stake is a 5.")
+        "last card of the trick, which gives the 1st pick of the Divide; the token at stake is a 5, while 2c (11 "
+        "higher clubs out) finishes 4th as the last card of the trick, which gives no pick of the Divide; the token "
+        "at stake is a 5.")
 
 
 def test_a_card_in_the_middle_of_a_trick_is_placed_so_far_and_a_lead_names_its_suit() -> None:
+    # higher hearts than 5h: 6h to Ah (9) less Ah in hand and 9h played: 7; Ah is the top heart
     view = replace(base_view(), phase=Phase.PLAY, trick=2, leader=3, trump=None, hand=m("5h Ah"),
                    plays=((3, c("9h")),), line=(1, 3, 0, 0, 0, 0, 0, 5, 1), revealed=4)
     played, best = c("5h"), c("Ah")
     reason = WORDS.reason(view, [played, best], played, best, {played: 0.3, best: 0.3 + 1e-12}, {})
-    assert reason == ("5h was as good as any move: 30% to win the game; 5h would be 2nd so far, with 2 players "
-                      "still to play (behind 9h); the token at stake is a 3.")
+    assert reason == ("5h was as good as any move: 30% to win the game; 5h (7 higher hearts out) would be 2nd so "
+                      "far, with 2 players still to play (behind 9h); the token at stake is a 3.")
+    assert WORDS.reason(view, [best], best, best, {best: 0.5}, {}).endswith(
+        "Ah (the top heart still out) would be 1st so far, with 2 players still to play; the token at stake is a 3.")
     lead = replace(view, leader=0, plays=())
     assert WORDS.reason(lead, [played], played, played, {played: 0.5}, {}).endswith(
-        "5h leads Trick 2, so hearts must be followed; the token at stake is a 3.")
+        "5h (8 higher hearts out) leads Trick 2, so hearts must be followed; the token at stake is a 3.")
 
 
 def test_a_pick_names_the_token_and_the_rewards_it_leaves_to_the_next_finishers() -> None:
@@ -92,8 +99,8 @@ def test_a_pick_names_the_token_and_the_rewards_it_leaves_to_the_next_finishers(
     points, trump = act.POINTS, act.trump_action(7)
     reason = WORDS.reason(view, [points, trump], points, trump, {points: 0.3, trump: 0.45}, {})
     assert reason == (
-        "you played take Points (30% to win the game); take Trump: 7 gives 45%. Here Trump: 7 makes the sevens "
-        "trumps; you hold 2 of them; it leaves Points (a 5) and Lead to player 2 (2nd) then player 1 (3rd), "
+        "you played take Points (30% to win the game); take Trump: 7 gives 45%. Here Trump: 7 makes every 7 a "
+        "trump; you hold 2; it leaves Points (a 5) and Lead to player 2 (2nd) then player 1 (3rd), "
         "while Points claims the 5; it leaves Trump and Lead to player 2 (2nd) then player 1 (3rd), so another "
         "player names the Trump Rank.")
 
@@ -104,8 +111,8 @@ def test_the_second_pick_and_the_lead_after_trick_nine() -> None:
     lead, trump = act.LEAD, act.trump_action(7)
     reason = WORDS.reason(view, [lead, trump], lead, trump, {lead: 0.2, trump: 0.26}, {})
     assert reason == (
-        "you played take Lead (20% to win the game); take Trump: 7 gives 26%. Here Trump: 7 makes the sevens "
-        "trumps (the rank already in force); you hold 0 of them; it leaves Lead to player 1 (3rd), while Lead has "
+        "you played take Lead (20% to win the game); take Trump: 7 gives 26%. Here Trump: 7 makes every 7 a "
+        "trump (the rank already in force); you hold 0; it leaves Lead to player 1 (3rd), while Lead has "
         "no effect after Trick 9 (the next round's Trick 1 is led left of the dealer); it leaves Trump to player 1 "
         "(3rd), so another player names the Trump Rank.")
 

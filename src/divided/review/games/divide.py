@@ -14,7 +14,7 @@ left void), and which rewards a pick leaves to the finishers after it (the Trump
 >>> EXPLAINER.phase(view)
 'commit'
 >>> EXPLAINER.reason(view, legal, legal[0], legal[0], {a: 0.25 for a in legal}, {})
-'commit 4s was as good as any move: 25% to win the game; 4s leads Trick 1; No Trump is in force.'
+'commit 4s was as good as any move: 25% to win the game; 4s (8 higher spades out) leads Trick 1; No Trump is in force.'
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from divided.bots.base import TIE
 from divided.cards import STANDARD_54
 from divided.games.divide import actions as act
+from divided.games.divide.history import read_history
 from divided.games.divide.state import TRICKS, Phase
 from divided.games.divide.tricks import (
     JOKER_MASK,
@@ -55,9 +56,9 @@ def _who(seat: int, me: int | None) -> str:
     return "you" if seat == me else f"player {seat}"
 
 
-def _rank_plural(rank: int) -> str:
-    return ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
-            "kings", "aces")[rank - 2]
+def _rank_word(rank: int) -> str:
+    """``7`` for 2-9, ``ten`` ... ``ace`` for the rest."""
+    return str(rank) if rank < 10 else ("ten", "jack", "queen", "king", "ace")[rank - 10]
 
 
 def _words(view: PlayerView, action: int) -> str:
@@ -102,6 +103,23 @@ def _trump_card(view: PlayerView, card: int) -> str:
     return ""
 
 
+def _standing(view: PlayerView, card: int) -> str:
+    """How many higher cards of ``card``'s suit are still out (not in the viewer's hand, not
+    played this round): `` (the top spade still out)`` or `` (3 higher spades out)``."""
+    if is_joker(card) or (view.trump is not None and rank_of(card) == view.trump):
+        return ""
+    seen = view.hand | read_history(view).current.played_cards | (1 << view.commit if view.commit >= 0 else 0)
+    suit = card % 4
+    higher = SUIT_MASKS[suit] & ~((1 << (card + 1)) - 1) & ~seen
+    if view.trump is not None:
+        higher &= ~RANK_MASKS[view.trump]
+    singular = SUIT_NAMES[suit][:-1]
+    count = higher.bit_count()
+    if not count:
+        return f" (the top {singular} still out)"
+    return f" ({count} higher {SUIT_NAMES[suit] if count > 1 else singular} out)"
+
+
 def _commit_facts(view: PlayerView, card: int) -> str:
     trump = f"{rank_name(view.trump)} is the Trump Rank" if view.trump is not None else "No Trump is in force"
     if view.player == view.first_leader:
@@ -109,7 +127,7 @@ def _commit_facts(view: PlayerView, card: int) -> str:
                 else "leads Trick 1")
     else:
         role = f"is played blind to {_who(view.first_leader, view.player)}'s lead in Trick 1"
-    return f"{_card(card)}{_trump_card(view, card)} {role}; {trump}"
+    return f"{_card(card)}{_trump_card(view, card)}{_standing(view, card)} {role}; {trump}"
 
 
 def _pass_facts(view: PlayerView, action: int) -> str:
@@ -151,7 +169,7 @@ def _play_facts(view: PlayerView, card: int) -> str:
             where += f" (behind {_card(dict(plays)[order[0]])})"
     token = view.current_token
     stake = f"; the token at stake is a {token}" if token else ""
-    return f"{_card(card)}{_trump_card(view, card)} {where}{stake}"
+    return f"{_card(card)}{_trump_card(view, card)}{_standing(view, card)} {where}{stake}"
 
 
 def _draft_facts(view: PlayerView, action: int) -> str:
@@ -172,8 +190,7 @@ def _draft_facts(view: PlayerView, action: int) -> str:
         else:
             held = (view.hand & RANK_MASKS[rank]).bit_count()
             same = " (the rank already in force)" if rank == view.trump else ""
-            what = (f"Trump: {rank_name(rank)} makes the {_rank_plural(rank)} trumps{same}; you hold {held} of "
-                    f"them")
+            what = f"Trump: {rank_name(rank)} makes every {_rank_word(rank)} a trump{same}; you hold {held}"
     taken = {act.reward_of(p) for p in (*view.picks, action)}
     left = [r for r in (act.Reward.POINTS, act.Reward.TRUMP, act.Reward.LEAD) if r not in taken]
     after = view.finishers[len(view.picks) + 1:]
