@@ -1,6 +1,6 @@
 """DIVIDE through the generic adapters, at four and six players: OpenSpiel's ``python_divide_v1``
 (the table size a game parameter) and PettingZoo's ``env("divide", players=...)`` pass their own
-conformance checks (on one- and two-round games: a round is some 230 moves), the type and sizes
+conformance checks (on one- and two-round games: a round is at most 112 moves at four players), the type and sizes
 are DIVIDE's (counted here by hand from the rules), the observation is the room's layout of the
 player's view, the action mask is exactly the legal actions, resampling keeps the information
 state and its history replays, and OpenSpiel's ISMCTS can search the game."""
