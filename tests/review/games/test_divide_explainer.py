@@ -151,3 +151,18 @@ def test_there_is_nothing_to_explain_at_a_chance_phase() -> None:
     view = replace(base_view(), phase=Phase.TOKENS)
     with pytest.raises(ValueError, match="no decision to explain"):
         WORDS.reason(view, [], 0, 0, {0: 0.5}, {})
+
+
+def test_a_reviewed_game_is_told_in_divides_words() -> None:
+    from divided.review.base import review_game
+
+    state = games.load("divide", rounds=1, first_dealer=3).new_initial_state(seed=11)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    review = review_game(state.record(), 0, budget=32, seconds=None, worlds=500)
+    assert review.error is None and review.moves
+    phases = {move.phase for move in review.moves}
+    assert phases <= {"commit", "pass", "play", "divide"} and {"commit", "pass", "play"} <= phases
+    for move in review.moves:
+        assert "to win the game" in move.reason
