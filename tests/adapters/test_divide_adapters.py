@@ -178,3 +178,17 @@ def test_pettingzoo_masks_are_the_legal_actions_and_observations_the_layout(play
     assert len(picks) == 27 and steps == 10 * players + len(chosen)
     returns = raw.engine_state.returns()
     assert sum(returns) == pytest.approx(1.0)  # the win shared among the winners
+
+
+def test_the_openspiel_ismcts_bot_plays_divide_from_a_view() -> None:
+    from divided.bots import make_bot, names
+
+    assert "openspiel-ismcts" in names(GAME)  # the layout and the options part make it available
+    bot = make_bot(GAME, "openspiel-ismcts:simulations=4")
+    state = games.load(GAME, players=6, rounds=1).new_initial_state(seed=3)
+    rng = random.Random(1)
+    for _ in range(40):  # into the first tricks
+        state.apply_action(rng.choice(state.legal_actions()))
+    view, legal = state.observation(state.current_player()), state.legal_actions()
+    action = bot.choose(view, legal, random.Random(5))
+    assert action in legal and bot.choose(view, legal, random.Random(5)) == action  # a function of view and rng
