@@ -1,1 +1,1 @@
-"""DIVIDE's own bots."""
+"""Bot parts that are knowledge of DIVIDE."""
