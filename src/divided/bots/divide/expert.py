@@ -63,7 +63,7 @@ class ExpertBot:
     """Determinised playouts of the round over ``worlds`` worlds for each candidate action (the
     other legal actions over ``screen`` worlds when asked), valued in ``unit``."""
 
-    worlds: int = 16
+    worlds: int = 10
     screen: int = 4
     salt: int = 0
     unit: str = "win"
