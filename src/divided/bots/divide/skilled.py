@@ -58,7 +58,7 @@ from divided.games.divide import actions as act
 from divided.games.divide.rules import DECK_MASKS
 from divided.games.divide.state import TOKENS, TRICKS, Phase, TrickEvent
 from divided.games.divide.tricks import JOKER_MASK, RANK_MASKS, SUIT_MASKS, lead_suit, playable, trick_key
-from divided.games.divide.view import PlayerView, SeenPass
+from divided.games.divide.view import PlayerView
 
 BOSS_WEIGHT = 0.75
 """A boss card counts this much of a sure winner (a void player may trump it)."""
@@ -414,21 +414,18 @@ def pass_choice(seat: Seat) -> int:
 # -- from the view ---------------------------------------------------------------------------
 def seat_of_view(view: PlayerView) -> Seat:
     """The :class:`Seat` a player's view gives: the cards played this round, the voids shown by
-    failing to follow (Trick 1 is committed, so it shows none) and the cards I passed."""
+    failing to follow (Trick 1 is committed, so it shows none). The cards I passed count as
+    unseen: they are in a neighbour's hand until played."""
     assert view.player is not None
     n = view.num_players
     played = 0
     voids = [0] * n
-    passed = 0
     for event in view.round_events():
         if isinstance(event, TrickEvent):
             cards = [c for _, c in event.plays]
             played |= sum(1 << c for c in cards)
             if event.trick > 1:
                 _note_voids(event.plays, voids)
-        elif isinstance(event, SeenPass) and event.player == view.player:
-            passed |= (1 << event.left if event.left is not None else 0) | (
-                1 << event.right if event.right is not None else 0)
     played |= sum(1 << c for _, c in view.plays)
     if view.trick > 1:
         _note_voids(view.plays, voids)
