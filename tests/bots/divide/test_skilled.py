@@ -154,12 +154,12 @@ def test_after_trick_nine_trump_is_taken_before_the_useless_lead() -> None:
 
 
 # -- the commit and the pass -------------------------------------------------------------------
-def test_the_commit_empties_a_suit_with_a_low_singleton_when_not_leading() -> None:
+def test_the_commit_not_leading_gives_up_the_lowest_card() -> None:
     hand = ("2c", "Ah", "Kh", "Qh", "As", "Ks", "Ad", "Kd", "Qd")
     assert commit_choice(seat(hand, me=1, trick=0, line=(0,) * 9, leader=0)) == c("2c")
 
 
-def test_the_pass_gives_the_two_cards_that_help_least_and_empties_suits() -> None:
+def test_the_pass_gives_the_two_cards_that_help_least() -> None:
     hand = ("2c", "3d", "Ah", "Kh", "Qh", "As", "Ks", "Qs")
     left, right = act.pass_cards(pass_choice(seat(hand, trick=0, line=(0,) * 9)))
     assert {left, right} == {c("2c"), c("3d")}
