@@ -9,6 +9,11 @@ bot plays them at once). Then ``--playouts`` seconds of each rollout policy
 (:mod:`divided.bots.divide.rollouts`) from the first commit of a round, in playouts (whole rounds)
 per second, repeated ``--repeats`` times (the median is printed). Also prints the bot's win share
 in those games (a small sample: the lab measures strength).
+
+``--weights NAME=VALUE ...`` instead plays one seat whose skilled rules use other weights
+(constants of :mod:`divided.bots.divide.skilled`, e.g. ``TRUMP_FACTOR=0.5``) against skilled seats,
+``--games`` deals each once per seat rotation, and prints that seat's win share with a 95% interval
+over the deals (how the skilled weights were chosen).
 """
 
 from __future__ import annotations
@@ -21,7 +26,9 @@ from collections import defaultdict
 
 from divided import games
 from divided.bots import make_bot
+from divided.bots.divide import skilled
 from divided.bots.divide.rollouts import ROLLOUTS, rollout_policy
+from divided.games.divide.view import PlayerView
 
 GAME = "divide"
 
@@ -80,6 +87,50 @@ def playouts(players: int, seconds: float, repeats: int, seed: int) -> None:
               f"(CPU time; {repeats} runs of {seconds:g} s: {', '.join(f'{r:.1f}' for r in rates)})")
 
 
+class Reweighted:
+    """The skilled bot with some module weights changed while it decides."""
+
+    name = "reweighted"
+
+    def __init__(self, weights: dict[str, float]) -> None:
+        unknown = [key for key in weights if not isinstance(getattr(skilled, key, None), float)]
+        if unknown:
+            raise SystemExit(f"not a weight of the skilled rules: {', '.join(unknown)}")
+        self.weights = weights
+        self.bot = skilled.SkilledBot()
+
+    def choose(self, view: PlayerView, legal: list[int], rng: random.Random) -> int:
+        saved = {key: getattr(skilled, key) for key in self.weights}
+        for key, value in self.weights.items():
+            setattr(skilled, key, value)
+        try:
+            return self.bot.choose(view, legal, rng)
+        finally:
+            for key, value in saved.items():
+                setattr(skilled, key, value)
+
+
+def weights_match(weights: dict[str, float], players: int, deals: int, seed: int) -> None:
+    game = games.load(GAME, players=players)
+    changed, base = Reweighted(weights), skilled.SkilledBot()
+    shares = []
+    for deal in range(seed, seed + deals):
+        total = 0.0
+        for seat in range(players):
+            state = game.new_initial_state(seed=deal)
+            rng = random.Random(deal)
+            while not state.is_terminal():
+                player = state.current_player()
+                bot = changed if player == seat else base
+                state.apply_action(bot.choose(state.observation(player), state.legal_actions(), rng))
+            total += state.returns()[seat]
+        shares.append(total / players)
+    mean = statistics.mean(shares)
+    half = 1.96 * statistics.stdev(shares) / len(shares) ** 0.5
+    print(f"{weights} against skilled at {players} players, {deals} deals x {players} seats: "
+          f"win share {mean:.3f} +- {half:.3f} (even {1 / players:.3f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bot", default="skilled", help="the timed bot (default: skilled)")
@@ -89,7 +140,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=13000, help="first deal (each is played once per seat)")
     parser.add_argument("--playouts", type=float, default=3.0, help="seconds per rollout measurement (0: none)")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--weights", nargs="+", metavar="NAME=VALUE",
+                        help="play one reweighted skilled seat against skilled ones instead (see above)")
     args = parser.parse_args()
+    if args.weights:
+        pairs = [item.partition("=") for item in args.weights]
+        weights_match({name: float(value) for name, _, value in pairs}, args.players, args.games, args.seed)
+        return
     decisions(args.bot, args.against, args.players, args.games, args.seed)
     if args.playouts > 0:
         playouts(args.players, args.playouts, args.repeats, args.seed)
