@@ -67,7 +67,8 @@ def decisions(bot: str, against: str, players: int, count: int, seed: int) -> No
     print("phase      decisions   CPU median / p95 (ms)   wall median / p95 (ms)")
     for phase in sorted(cpu):
         c, w = cpu[phase], wall[phase]
-        print(f"{phase:<10} {len(c):>9}   {1e3 * statistics.median(c):8.3f} / {1e3 * percentile(c, 0.95):7.3f}"
+        print(f"{phase:<10} {len(c):>9}   {1e3 * statistics.median(c):8.3f} / "
+              f"{1e3 * percentile(c, 0.95):7.3f}"
               f"        {1e3 * statistics.median(w):8.3f} / {1e3 * percentile(w, 0.95):7.3f}")
 
 
@@ -138,7 +139,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4, choices=(4, 6))
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=13000, help="first deal (each is played once per seat)")
-    parser.add_argument("--playouts", type=float, default=3.0, help="seconds per rollout measurement (0: none)")
+    parser.add_argument("--playouts", type=float, default=3.0,
+                        help="seconds per rollout measurement (0: none)")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--weights", nargs="+", metavar="NAME=VALUE",
                         help="play one reweighted skilled seat against skilled ones instead (see above)")

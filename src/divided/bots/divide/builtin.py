@@ -19,6 +19,7 @@ def _skilled() -> Bot[Any]:
 
 
 BOTS: tuple[BotSpec, ...] = (
-    BotSpec("skilled", _skilled, ONLY_HERE, 1, "trick-play and draft rules: winners spent on the best tokens, "
-            "cheap wins, voids made, Points / Trump / Lead by what each is worth; well under a millisecond"),
+    BotSpec("skilled", _skilled, ONLY_HERE, 1, "trick-play and draft rules: winners spent on the best "
+            "tokens, cheap wins, voids made; Points first, Trump and Lead when worth more; under a "
+            "millisecond"),
 )

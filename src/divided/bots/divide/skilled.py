@@ -333,7 +333,8 @@ def draft_values(seat: Seat, offered: Sequence[int]) -> dict[int, float]:
             if seat.trick >= TRICKS:
                 values[action] = -1.0  # no effect now; Trump at least carries into the next round
             else:
-                values[action] = _next_token(seat) * (LEAD_WITH_WINNER if _lead_winner(seat) else LEAD_WITHOUT)
+                share = LEAD_WITH_WINNER if _lead_winner(seat) else LEAD_WITHOUT
+                values[action] = _next_token(seat) * share
     if any(act.TRUMP_BASE <= a <= act.NO_TRUMP for a in offered):
         rank, strength = best_trump(seat)
         gain = strength - trump_strength(seat, seat.hand, seat.trump)
