@@ -28,6 +28,9 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
                       {"rounds": 2, "opening_seed": 5}],
     "card-commons": [{}, {"first_starter": 0, "target": 3}, {"next_starter": "alternate"},
                      {"max_extra_rounds": 0}],
+    "divide": [{"players": 4}, {"players": 6},
+               {"players": 4, "first_dealer": 2, "trump": "resets", "rounds": 2},
+               {"players": 6, "end_score": "off"}],
     TOY: [{}, {"ranks": "paired"}],
 }
 AnyState = State[Any, Any]
