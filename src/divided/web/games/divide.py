@@ -44,9 +44,9 @@ NAMES: tuple[str, ...] = tuple(str(card) for card in STANDARD_54)
 _RULES: dict[str, RuleOption] = {option.name: option for option in OPTIONS}
 PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 REWARD_WORDS = {act.Reward.POINTS: "Points", act.Reward.TRUMP: "Trump", act.Reward.LEAD: "Lead"}
-RANK_WORDS = {2: "2s", 3: "3s", 4: "4s", 5: "5s", 6: "6s", 7: "7s", 8: "8s", 9: "9s", 10: "10s",
-              11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces"}
-"""A Trump Rank in words ("Queens"): said in the log and on the rank picker."""
+RANK_WORDS = {2: "Twos", 3: "Threes", 4: "Fours", 5: "Fives", 6: "Sixes", 7: "Sevens", 8: "Eights", 9: "Nines",
+              10: "Tens", 11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces"}
+"""A Trump Rank in words ("Queens"; never "7s", which reads as a card): the log and the rank picker."""
 
 
 def card_name(card: int) -> str:
