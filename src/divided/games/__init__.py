@@ -54,7 +54,8 @@ _RULES: Registry[RulesFactory] = Registry(
               "divide": "divided.games.divide.rules:DivideRules"})
 _ROOMS: Registry[GameRoom[Any, Any]] = Registry(
     "game room", {"divided-ranks": "divided.games.divided_ranks.room:ROOM",
-                  "card-commons": "divided.games.card_commons.room:ROOM"})
+                  "card-commons": "divided.games.card_commons.room:ROOM",
+                  "divide": "divided.games.divide.room:ROOM"})
 
 
 def names() -> list[str]:

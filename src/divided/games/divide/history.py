@@ -1,0 +1,176 @@
+"""The one reader of a DIVIDE view's past: each round as the viewer saw it.
+
+The books, the world sampler, the observation layout and the other layers read the game so far
+here, from a :class:`~divided.games.divide.view.PlayerView` alone: per round the passes the
+viewer knows, each trick (leader, plays, finishing order, Trump Rank), the picks, the reveals,
+the cards each seat played, and what the play showed:
+
+* **voids**: a player who played off the lead suit (a Joker counts; a Trump-Rank card of another
+  suit too, ruling D5) has no card of that suit for the rest of that round. Trick 1's commits
+  show nothing (follow-suit does not bind a commit), nor does a Joker played while only Jokers
+  are down (no lead suit yet).
+* **known cards**: a card the viewer passed to a neighbour is in that neighbour's hand until
+  they play it.
+
+>>> from divided import games
+>>> state = games.load("divide", first_dealer=0).new_initial_state(seed=3)
+>>> past = read_history(state.observation(1))
+>>> past.current.number, past.current.tricks, past.known_in_hand
+(0, (), {})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from divided.games.divide import actions as act
+from divided.games.divide.state import Phase, PickEvent, RevealEvent, RoundEvent, TrickEvent
+from divided.games.divide.tricks import lead_suit
+from divided.games.divide.view import PlayerView, SeenEvent, SeenPass
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One trick as everybody saw it: its cards in playing order as (seat, card), the seats from
+    1st to last (empty while it is being played) and the Trump Rank it was played under."""
+
+    number: int
+    leader: int
+    plays: tuple[tuple[int, int], ...]
+    order: tuple[int, ...]
+    trump: int | None
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.order)
+
+
+def trick_voids(plays: tuple[tuple[int, int], ...], players: int) -> tuple[int, ...]:
+    """The suits (a mask, bit ``s`` for suit ``s``) each seat showed it lacks in one trick of
+    Tricks 2-9: a card off the lead suit once the lead suit is set (ruling D5).
+
+    >>> trick_voids(((0, 52), (1, 13), (2, 53), (3, 0)), 4)  # Jk1 led, 5h sets hearts
+    (0, 0, 2, 2)
+    """
+    voids = [0] * players
+    cards = [card for _, card in plays]
+    for position, (seat, card) in enumerate(plays):
+        suit = lead_suit(cards[:position])
+        if suit is not None and (card >= 52 or card % 4 != suit):
+            voids[seat] |= 1 << suit
+    return tuple(voids)
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round as the viewer saw it. Card sets are masks over the 54-card deck.
+
+    ``passes[s]``: seat ``s``'s pass as the viewer knows it once the cards changed hands (else
+    ``None``); ``tricks``: the finished tricks and, while one is being played, the current one
+    (last, unfinished); ``played[s]``: the cards seat ``s`` played this round (Trick 1's commit
+    included); ``voids[s]``: the suits seat ``s`` showed it lacks (a mask of suits)."""
+
+    number: int
+    dealer: int
+    passes: tuple[SeenPass | None, ...]
+    tricks: tuple[Trick, ...]
+    picks: tuple[PickEvent, ...]
+    reveals: tuple[RevealEvent, ...]
+    result: RoundEvent | None
+    played: tuple[int, ...]
+    voids: tuple[int, ...]
+
+    @property
+    def exchanged(self) -> bool:
+        """Whether the passed cards have changed hands."""
+        return any(p is not None for p in self.passes)
+
+    @property
+    def played_cards(self) -> int:
+        """Every card played this round (a mask)."""
+        out = 0
+        for mask in self.played:
+            out |= mask
+        return out
+
+    def received(self, seat: int) -> tuple[int | None, int | None]:
+        """The cards ``seat`` received (from its right neighbour's left pass, from its left
+        neighbour's right pass) as the viewer knows them."""
+        n = len(self.passes)
+        from_right, from_left = self.passes[(seat - 1) % n], self.passes[(seat + 1) % n]
+        return (from_right.left if from_right else None, from_left.right if from_left else None)
+
+    def commit(self, seat: int) -> int:
+        """``seat``'s Trick-1 card once flipped (-1 before)."""
+        if self.tricks and self.tricks[0].number == 1:
+            for who, card in self.tricks[0].plays:
+                if who == seat:
+                    return card
+        return -1
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """The game so far as one viewer saw it: every round (the one in play last) and the cards
+    known to be in another player's hand (``known_in_hand[s]``, a mask: the cards the viewer
+    passed to ``s`` this round that ``s`` has not played)."""
+
+    player: int | None
+    rounds: tuple[Round, ...]
+    known_in_hand: dict[int, int]
+
+    @property
+    def current(self) -> Round:
+        return self.rounds[-1]
+
+
+def read_history(view: PlayerView) -> History:
+    """The past of ``view`` (see the module text)."""
+    n = view.num_players
+    rounds: list[Round] = []
+    number = max(view.round, 0)
+    by_round: dict[int, list[SeenEvent]] = {r: [] for r in range(number + 1)}
+    for event in view.events:
+        by_round.setdefault(event.round, []).append(event)
+    for r in range(number + 1):
+        passes: list[SeenPass | None] = [None] * n
+        tricks: list[Trick] = []
+        picks: list[PickEvent] = []
+        reveals: list[RevealEvent] = []
+        result: RoundEvent | None = None
+        for event in by_round[r]:
+            if isinstance(event, SeenPass):
+                passes[event.player] = event
+            elif isinstance(event, TrickEvent):
+                tricks.append(Trick(event.trick, event.leader, event.plays, event.order, event.trump))
+            elif isinstance(event, PickEvent):
+                picks.append(event)
+            elif isinstance(event, RevealEvent):
+                reveals.append(event)
+            elif isinstance(event, RoundEvent):
+                result = event
+        if r == view.round and view.phase == Phase.PLAY and view.plays:
+            tricks.append(Trick(view.trick, view.leader, view.plays, (), view.trump))
+        played = [0] * n
+        voids = [0] * n
+        for trick in tricks:
+            for seat, card in trick.plays:
+                played[seat] |= 1 << card
+            if trick.number >= 2:
+                for seat, mask in enumerate(trick_voids(trick.plays, n)):
+                    voids[seat] |= mask
+        dealer = (view.dealer - (view.round - r)) % n if view.dealer >= 0 else -1
+        rounds.append(Round(r, dealer, tuple(passes), tuple(tricks), tuple(picks), tuple(reveals), result,
+                            tuple(played), tuple(voids)))
+    known: dict[int, int] = {}
+    me = view.player
+    current = rounds[-1]
+    if me is not None and view.my_pass >= 0 and current.exchanged:
+        left, right = act.pass_cards(view.my_pass)
+        for seat, card in (((me + 1) % n, left), ((me - 1) % n, right)):
+            if not current.played[seat] >> card & 1:
+                known[seat] = known.get(seat, 0) | 1 << card
+    return History(me, tuple(rounds), known)
+
+
+__all__ = ["History", "Round", "Trick", "read_history", "trick_voids"]
