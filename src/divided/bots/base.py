@@ -141,7 +141,8 @@ class BotSpec:
 _SPECS: dict[str, list[BotSpec]] = {}
 _GAME_BOTS: Registry[Sequence[BotSpec]] = Registry(
     "bots", {"divided-ranks": "divided.bots.divided_ranks.builtin:BOTS",
-             "card-commons": "divided.bots.card_commons.builtin:BOTS"})
+             "card-commons": "divided.bots.card_commons.builtin:BOTS",
+             "divide": "divided.bots.divide.builtin:BOTS"})
 _ADVISORS: Registry[AdvisorFactory] = Registry(
     "advisor", {"divided-ranks": "divided.bots.divided_ranks.expert:advisor",
                 "card-commons": "divided.bots.card_commons.expert:advisor"})

@@ -56,7 +56,8 @@ RolloutFactory = Callable[[str], RolloutPolicy]
 
 ROLLOUTS: Registry[RolloutFactory] = Registry(
     "ismcts rollout policy", {"divided-ranks": "divided.bots.divided_ranks.rollouts:rollout_policy",
-                              "card-commons": "divided.bots.card_commons.rollouts:rollout_policy"})
+                              "card-commons": "divided.bots.card_commons.rollouts:rollout_policy",
+                              "divide": "divided.bots.divide.rollouts:rollout_policy"})
 """Each game's rollout policies, by game id (a game without one gets :class:`RandomRollout`)."""
 
 

@@ -1,0 +1,99 @@
+"""Speed of DIVIDE's bots: a bot's decision latency, and the playouts per second of the rollouts.
+
+Run: ``.venv/bin/python benchmarks/bench_divide_bots.py [--bot skilled] [--players 4] [--games 20]
+[--against random]`` (one core, in this process). The timed bot plays ``--games`` seeded games, one
+seat, the ``--against`` bot at every other seat, taking each seat in turn; every one of its
+decisions is timed by wall time and by the process's CPU time (less sensitive to other work on a
+shared machine), overall and by phase. Decisions with a single legal action are left out (every
+bot plays them at once). Then ``--playouts`` seconds of each rollout policy
+(:mod:`divided.bots.divide.rollouts`) from the first commit of a round, in playouts (whole rounds)
+per second, repeated ``--repeats`` times (the median is printed). Also prints the bot's win share
+in those games (a small sample: the lab measures strength).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import defaultdict
+
+from divided import games
+from divided.bots import make_bot
+from divided.bots.divide.rollouts import ROLLOUTS, rollout_policy
+
+GAME = "divide"
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def decisions(bot: str, against: str, players: int, count: int, seed: int) -> None:
+    game = games.load(GAME, players=players)
+    timed, other = make_bot(GAME, bot), make_bot(GAME, against)
+    wall: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(list)
+    share = 0.0
+    for number in range(count):
+        seat, deal = number % players, seed + number // players
+        rng = random.Random(deal)
+        state = game.new_initial_state(seed=deal)
+        while not state.is_terminal():
+            player = state.current_player()
+            view = state.observation(player)
+            legal = state.legal_actions()
+            if player != seat:
+                state.apply_action(other.choose(view, legal, rng))
+                continue
+            began, began_cpu = time.perf_counter(), time.process_time()
+            action = timed.choose(view, legal, rng)
+            if len(legal) > 1:
+                for phase in (str(view.phase), "all"):
+                    wall[phase].append(time.perf_counter() - began)
+                    cpu[phase].append(time.process_time() - began_cpu)
+            state.apply_action(action)
+        share += state.returns()[seat]
+    print(f"{bot} against {against} at {players} players: {count} games, win share {share / count:.3f}")
+    print("phase      decisions   CPU median / p95 (ms)   wall median / p95 (ms)")
+    for phase in sorted(cpu):
+        c, w = cpu[phase], wall[phase]
+        print(f"{phase:<10} {len(c):>9}   {1e3 * statistics.median(c):8.3f} / {1e3 * percentile(c, 0.95):7.3f}"
+              f"        {1e3 * statistics.median(w):8.3f} / {1e3 * percentile(w, 0.95):7.3f}")
+
+
+def playouts(players: int, seconds: float, repeats: int, seed: int) -> None:
+    state = games.load(GAME, players=players).new_initial_state(seed=seed).core
+    for name in ROLLOUTS:
+        policy = rollout_policy(name)
+        rates = []
+        for repeat in range(repeats):
+            rng = random.Random(repeat)
+            done, began = 0, time.process_time()
+            while time.process_time() - began < seconds:
+                policy.rollout(state, rng)
+                done += 1
+            rates.append(done / (time.process_time() - began))
+        print(f"rollout {name:<8} at {players} players: median {statistics.median(rates):7.1f} playouts/s "
+              f"(CPU time; {repeats} runs of {seconds:g} s: {', '.join(f'{r:.1f}' for r in rates)})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--bot", default="skilled", help="the timed bot (default: skilled)")
+    parser.add_argument("--against", default="random", help="the bot at the other seats (default: random)")
+    parser.add_argument("--players", type=int, default=4, choices=(4, 6))
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=13000, help="first deal (each is played once per seat)")
+    parser.add_argument("--playouts", type=float, default=3.0, help="seconds per rollout measurement (0: none)")
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    decisions(args.bot, args.against, args.players, args.games, args.seed)
+    if args.playouts > 0:
+        playouts(args.players, args.playouts, args.repeats, args.seed)
+
+
+if __name__ == "__main__":
+    main()

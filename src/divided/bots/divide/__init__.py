@@ -1,0 +1,1 @@
+"""Bot parts that are knowledge of DIVIDE."""
