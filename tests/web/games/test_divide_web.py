@@ -19,9 +19,6 @@ from fastapi.testclient import TestClient
 from webtools import client, move, second_client, store_of, strings, truth
 
 from divided import games
-from divided.bots import make_bot
-from divided.bots.base import Bot
-from divided.bots.random_bot import RandomBot
 from divided.cards import STANDARD_54, mask_indices
 from divided.games.base import CHANCE
 from divided.games.divide import actions as act
@@ -43,15 +40,9 @@ def mask(codes: list[str]) -> int:
     return sum(1 << INDEX[c] for c in codes)
 
 
-def bots(game: str, name: str) -> Bot[Any]:
-    """The bots of these tests: DIVIDE's random bot without the room's forced moves (the tests
-    are about the web, not the bots); the registered bots for the other games."""
-    return RandomBot(game, forced=False) if game == GAME else make_bot(game, name)
-
-
 @pytest.fixture
 def http(tmp_path: Path) -> TestClient:
-    http = client(tmp_path, bot_factory=bots)
+    http = client(tmp_path)
     seeds = iter(range(700, 10_000))
     store_of(http).seed_source = lambda: next(seeds)
     return http
@@ -134,14 +125,32 @@ def segments(body: dict[str, Any], current: int) -> Iterator[tuple[int, str, str
         yield current, where, text
 
 
+UNSEEN = ".knowledge.unseen"
+"""The books list every card the reader has not seen with the chance of each place: such a card
+may be named there, since every unseen card is (checked in :func:`leaks`)."""
+
+
 def leaks(body: dict[str, Any], state: DivideState, witness: Witness, *, seated: bool = True) -> list[str]:
-    """The cards a response names that its reader had not seen in the round it speaks of."""
+    """The cards a response names that its reader had not seen in the round it speaks of, and
+    books that list other than exactly the cards the reader has not seen."""
     problems = []
     for round_, where, text in segments(body, state.round):
+        if where.startswith(UNSEEN):
+            continue
         allowed = witness.allowed(round_, seated=seated)
         for card in card_tokens(text):
             if not allowed >> card & 1:
                 problems.append(f"{where} (round {round_ + 1}) names {STANDARD_54[card]}: {text!r}")
+    books = (body.get("knowledge") or {}).get("unseen")
+    if books is not None and state.outcome is None and state.phase not in (Phase.DEAL, Phase.DEALER):
+        deck = (1 << (52 if state.num_players == 4 else 54)) - 1
+        unseen = deck & ~witness.allowed(state.round, seated=seated)
+        listed = mask([item["card"] for item in books])
+        if listed != unseen:
+            problems.append(f"the books list {sorted(item['card'] for item in books)} as unseen, not the unseen cards")
+        for item in books:
+            if abs(sum(item["places"].values()) - 1) > 1e-9:
+                problems.append(f"the chances of {item['card']} do not add up to 1: {item['places']}")
     return problems
 
 
@@ -149,6 +158,7 @@ def spectator_body(state: DivideState) -> dict[str, Any]:
     """What the web room would draw for a spectator (no seat): the table, the log, the prompt."""
     view = DivideRules().observe(state, None)
     return {"table": ROOM.table(view, None, False), "log": [e.to_json() for e in ROOM.log(view)],
+            "knowledge": ROOM.knowledge(ROOM.books(view)),
             "prompt": ROOM.prompt(view, None, None), "legal": [item.text for item in ROOM.legal(view)]}
 
 
@@ -289,8 +299,9 @@ def test_the_pass_is_one_action_with_its_two_cards_and_only_the_receivers_see_th
     assert received["from_right"]["card"] == str(STANDARD_54[got[3].left])
     # the other bots' passes (2 -> 1 and 2 -> 3, 1 -> 2, 3 -> 2) appear nowhere
     hidden = {got[2].left, got[2].right, got[1].left, got[3].right} - {got[1].right, got[3].left}
-    for _, text in strings(after):
-        assert not card_tokens(text) & hidden or card_tokens(text) & hidden <= _played(state), text
+    for where, text in strings(after):
+        if not where.startswith(UNSEEN):
+            assert not card_tokens(text) & hidden or card_tokens(text) & hidden <= _played(state), text
 
 
 def _played(state: DivideState) -> set[int]:
@@ -302,16 +313,16 @@ def test_commits_stay_face_down_until_the_flip(http: TestClient) -> None:
     state = core(http, body["id"])
     assert body["phase"] == "commit" and [s["committed"] for s in body["table"]["seats"]] == [False, True, True, True]
     theirs = {state.commits[seat] for seat in (1, 2, 3)}
-    for _, text in strings(body):
-        assert not card_tokens(text) & theirs, text
+    for where, text in strings(body):
+        assert where.startswith(UNSEEN) or not card_tokens(text) & theirs, text
     card = mask_indices(state.hands[0])[0]
     after = move(http, body, card).json()
     state = core(http, body["id"])
     assert after["phase"] == "pass" and all(s["committed"] for s in after["table"]["seats"])
     assert [s["passed"] for s in after["table"]["seats"]] == [False, True, True, True]
     passed = {c for seat in (1, 2, 3) for c in act.pass_cards(state.passes[seat])}
-    for _, text in strings(after):
-        assert not card_tokens(text) & (theirs | passed), text
+    for where, text in strings(after):
+        assert where.startswith(UNSEEN) or not card_tokens(text) & (theirs | passed), text
     assert after["table"]["commit"] == str(STANDARD_54[card])
     assert any(e["text"] == f"You committed {STANDARD_54[card]} face down for Trick 1." for e in after["log"])
     flipped = move(http, after, after["legal"][0]["action"]).json()

@@ -16,6 +16,7 @@ the bots' new lines.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,8 +25,9 @@ from divided.bots import specs
 from divided.cards import STANDARD_54, mask_indices
 from divided.games.base import TERMINAL, OptionValue, Result, RuleOption
 from divided.games.divide import actions as act
+from divided.games.divide.knowledge import Knowledge, knowledge
 from divided.games.divide.options import OPTIONS
-from divided.games.divide.rules import reward_actions
+from divided.games.divide.room import legal_in_view
 from divided.games.divide.state import REVEAL_ORDER, TOKENS, PickEvent, RevealEvent, RoundEvent, TrickEvent
 from divided.games.divide.tricks import SUIT_NAMES, lead_suit, playable, rank_name, rank_of, suit_of
 from divided.games.divide.view import PlayerView, SeenPass
@@ -90,39 +92,30 @@ def where(seat: int, me: int, n: int) -> str:
 # -- labels -----------------------------------------------------------------------------------
 
 
-def label(view: PlayerView, action: int) -> ActionLabel:
-    """A legal action of the viewer, labelled: its kind, the rules' words and the cards it names."""
-    text = act.describe(action)
-    if act.is_card(action):
-        kind = "commit" if view.phase == "commit" else "play"
-        return ActionLabel(action, kind, f"commit {text}" if kind == "commit" else text, (card_name(action),))
-    if act.is_pass(action):
-        left, right = act.pass_cards(action)
-        return ActionLabel(action, "pass", text, (card_name(left), card_name(right)))
-    return ActionLabel(action, act.reward_of(action).value, text)
-
-
-def legal_in_view(view: PlayerView) -> list[int]:
-    """The viewer's legal actions, worked out from the view alone (the hand, the trick so far and
-    the rewards already drafted), in action order; none when the viewer is not to move."""
-    if view.player is None or view.current_player != view.player:
-        return []
-    hand = view.hand
-    if view.phase == "commit":
-        return mask_indices(hand)
-    if view.phase == "pass":
-        cards = mask_indices(hand)
-        return sorted(act.pass_action(a, b) for a in cards for b in cards if a != b)
-    if view.phase == "play":
-        return mask_indices(playable(hand, [card for _, card in view.plays]))
-    if view.phase == "draft":
-        return reward_actions(view.picks)
-    return []
-
-
 def legal_actions(view: PlayerView) -> list[ActionLabel]:
-    """The viewer's legal actions (when the viewer is to move), labelled, in action order."""
-    return [label(view, a) for a in legal_in_view(view)]
+    """The viewer's legal actions (when the viewer is to move), labelled by the game's room, in
+    action order: they follow from the view (the hand, the trick so far, the rewards drafted)."""
+    room = games.room(GAME)
+    return [room.label(view, a) for a in sorted(legal_in_view(view))]
+
+
+_PLAYER = re.compile(r"\bplayer (\d+)")
+
+
+def knowledge_object(books: Knowledge, view: PlayerView) -> JSON:
+    """The room's books (:meth:`Knowledge.to_json`) with every seat named as the table names it
+    ("Bot 2's hand", "your hand") instead of by number."""
+    me, n = _me(view), view.num_players
+
+    def named(text: str) -> str:
+        text = _PLAYER.sub(lambda m: seat_name(int(m.group(1)), me, n), text)
+        return text.replace("you's", "your")
+
+    out: dict[str, Any] = dict(books.to_json())
+    out["places"] = {named(place): size for place, size in out["places"].items()}
+    out["unseen"] = [{"card": item["card"], "places": {named(p): x for p, x in item["places"].items()}}
+                     for item in out["unseen"]]
+    return out
 
 
 # -- the table ------------------------------------------------------------------------------
@@ -580,11 +573,11 @@ class DivideWeb:
     def bot_seats(self, options: Mapping[str, OptionValue]) -> int:
         return int(options.get("players", 4)) - 1
 
-    def books(self, view: PlayerView) -> Any:
-        return None
+    def books(self, view: PlayerView) -> tuple[Knowledge, PlayerView]:
+        return knowledge(view), view
 
-    def knowledge(self, books: Any) -> JSON:
-        return {}
+    def knowledge(self, books: tuple[Knowledge, PlayerView]) -> JSON:
+        return knowledge_object(*books)
 
     def table(self, view: PlayerView, books: Any, mine: bool) -> JSON:
         return table(view, books, mine)

@@ -29,9 +29,9 @@
   })();
 
   // What the player is choosing on this page (reset whenever a new state arrives).
-  var P = { card: null, left: null, right: null, trump: false };
+  var P = { card: null, left: null, right: null, trump: false, at: null };
 
-  function reset() { P.card = null; P.left = null; P.right = null; P.trump = false; }
+  function reset() { P.card = null; P.left = null; P.right = null; P.trump = false; P.at = null; }
 
   function count(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
@@ -99,7 +99,8 @@
         return el("li", { class: "dv-token" + (tok.value === null ? " is-down" : " v" + tok.value) +
             (tok.current ? " is-current" : "") + (tok.claimed_by ? " is-claimed" : ""), "aria-label": label, title: label },
           el("span", { "aria-hidden": "true", text: tok.value === null ? "?" : String(tok.value) }),
-          tok.claimed_by ? el("span", { class: "dv-token-who", "aria-hidden": "true", text: tok.claimed_by }) : null);
+          tok.claimed_by ? el("span", { class: "dv-token-who", "aria-hidden": "true", text: tok.claimed_by }) :
+            tok.current ? el("span", { class: "dv-token-now", "aria-hidden": "true", text: "now" }) : null);
       })));
   }
 
@@ -158,9 +159,10 @@
       return el("th", { scope: "col", text: seat.name }); }));
     var body = rounds.map(function (r) {
       return el("tr", null, el("th", { scope: "row", text: String(r.round) }), seats.map(function (seat) {
-        return el("td", { text: "+" + r.points[seat.seat] + " = " + r.scores[seat.seat] }); }));
+        return el("td", null, String(r.scores[seat.seat]),
+          el("span", { class: "dv-round-points", text: " (+" + r.points[seat.seat] + ")" })); }));
     });
-    return details("dv-rounds", "Scores by round (" + rounds.length + ")",
+    return details("dv-rounds", "Totals after each round (" + rounds.length + "; the round's points in brackets)",
       el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Scores by round" },
         el("table", { class: "odds-table dv-scores" }, el("caption", { class: "visually-hidden", text: "Points each round and totals" }),
           el("thead", null, head), el("tbody", null, body))), s.table.trick === 0);
@@ -184,7 +186,7 @@
         trickBox(t.last_trick, s, "Trick " + t.last_trick.number + " (Trump: " + t.last_trick.trump + ")", "dv-last-title"),
         !t.current_trick || !t.current_trick.plays.length));
     }
-    var rt = roundsTable(s);
+    var rt = s.phase === "over" ? null : roundsTable(s);  // at the end it is under the result
     if (rt) { body.appendChild(rt); }
   }
 
@@ -328,6 +330,7 @@
   }
 
   function renderControlsFor(box, s) {
+    if (P.at !== s.move_number) { reset(); P.at = s.move_number; }  // picks belong to one decision
     if (s.phase === "commit") { renderCommit(box, s); }
     else if (s.phase === "pass") { renderPass(box, s); }
     else if (s.phase === "play") { renderPlay(box, s); }
@@ -354,10 +357,77 @@
   }
 
   // -- the books -------------------------------------------------------------------------------
+  var SUIT_ORDER = { s: 0, h: 1, d: 2, c: 3 };
+  var RANK_ORDER = "AKQJT98765432";
+
+  /** Cards by suit (spades first), high to low: the order the hand is shown in. */
+  function bySuit(codes) {
+    return codes.slice().sort(function (a, b) {
+      var ka = a.indexOf("Jk") === 0 ? [4, a] : [SUIT_ORDER[a.charAt(1)], RANK_ORDER.indexOf(a.charAt(0))];
+      var kb = b.indexOf("Jk") === 0 ? [4, b] : [SUIT_ORDER[b.charAt(1)], RANK_ORDER.indexOf(b.charAt(0))];
+      return ka[0] - kb[0] || (ka[1] < kb[1] ? -1 : ka[1] > kb[1] ? 1 : 0);
+    });
+  }
+
+  function seatName(s, seat) {
+    var found = (s.table.seats || []).filter(function (x) { return x.seat === seat; })[0];
+    return found ? found.name : "Seat " + seat;
+  }
+
   function renderKnowledge(body, s) {
     var k = s.knowledge || {};
     if (!Object.keys(k).length) {
       body.appendChild(el("p", { class: "help", text: "The books are not available for this game yet." }));
+      return;
+    }
+    if (s.phase === "over") {
+      body.appendChild(el("p", { class: "help", text: "The game is over: every total is in the table below the result." }));
+      return;
+    }
+    var mine = k.mine || {};
+    var yours = [];
+    if (mine.commit) { yours.push(el("p", null, "Your commit: ", chip(mine.commit), ".")); }
+    if (mine.passed_left) { yours.push(el("p", null, "You passed ", chip(mine.passed_left), " left and ", chip(mine.passed_right), " right.")); }
+    if (mine.received_from_left || mine.received_from_right) {
+      yours.push(el("p", null, "You received ", mine.received_from_left ? [chip(mine.received_from_left), " from your left"] : "",
+        mine.received_from_left && mine.received_from_right ? " and " : "",
+        mine.received_from_right ? [chip(mine.received_from_right), " from your right"] : "", "."));
+    }
+    if (yours.length) { body.appendChild(details("dv-know-yours", "Your cards this round", yours, true)); }
+    var seats = (k.seats || []).map(function (x, seat) {
+      if (seat === s.seat) { return null; }
+      var parts = [el("strong", { text: seatName(s, seat) + ": " }), count(x.hand_size, "card")];
+      if (x.voids && x.voids.length) { parts.push("; no " + x.voids.join(", ") + " (failed to follow)"); }
+      if (x.known && x.known.length) { parts.push("; holds ", chips(x.known)); }
+      return el("li", null, parts);
+    });
+    body.appendChild(details("dv-know-seats", "The other hands", el("ul", { class: "dv-know-list" }, seats), true));
+    var tricks = k.tricks || [];
+    if (tricks.length) {
+      body.appendChild(details("dv-know-played", "Played this round (" + tricks.length + (tricks.length === 1 ? " trick)" : " tricks)"),
+        el("ol", { class: "dv-know-list" }, tricks.map(function (t) {
+          return el("li", null, "Trick " + t.number + " (" + t.trump + "): ",
+            t.cards.map(function (pc, i) { return [i ? ", " : "", seatName(s, pc[0]) + " ", chip(pc[1])]; }));
+        })), false));
+    }
+    var tok = k.tokens || {};
+    if (tok.face_down && tok.face_down.length) {
+      body.appendChild(el("p", { class: "help", id: "dv-know-tokens" }, "Tokens still face down: " + tok.face_down.join(", ") + "."));
+    }
+    var unseen = k.unseen || [];
+    if (unseen.length) {
+      var places = [];
+      unseen.forEach(function (u) { Object.keys(u.places || {}).forEach(function (p) { if (places.indexOf(p) < 0) { places.push(p); } }); });
+      var byCard = {};
+      unseen.forEach(function (u) { byCard[u.card] = u.places || {}; });
+      var sizes = k.places || {};
+      body.appendChild(details("dv-know-odds", "Where the unseen cards are (" + unseen.length + " cards)", [
+        el("p", { class: "help", text: "Every card you have not seen, and the exact chance that it is in each place: every deal that fits what you have seen (hand sizes, voids, the cards you passed) counts once." }),
+        oddsTable(["Card"].concat(places.map(function (p) { return p + (sizes[p] !== undefined ? " (" + sizes[p] + ")" : ""); })),
+          bySuit(Object.keys(byCard)).map(function (code) {
+            return [code, places.map(function (p) { return C.percent(byCard[code][p] || 0); })];
+          }), "Where the unseen cards could be")
+      ], false));
     }
   }
 
