@@ -79,6 +79,8 @@
     box.className = "dv-seats-box";
     box.appendChild(el("ul", { class: "dv-seats", "aria-label": "Every seat, clockwise from you" },
       (t.seats || []).map(function (seat) { return seatBox(seat, s); })));
+    var rt = s.phase === "over" ? null : roundsTable(s);  // at the end it is under the result
+    if (rt) { box.appendChild(rt); }
   }
 
   function trumpBox(t) {
@@ -129,7 +131,9 @@
       parts.push(el("p", { class: "help", text: "Lead suit: " + trick.lead_suit + "." }));
     }
     if (trick.picks && trick.picks.length) {
-      parts.push(el("ul", { class: "dv-picks" }, trick.picks.map(function (p) { return el("li", null, richText(p.text)); })));
+      parts.push(el("p", { class: "dv-picks" }, "Divide: " + trick.picks.map(function (p) {
+        return p.name + " " + REWARD[p.reward] + (p.reward === "points" ? " (" + p.token + ")" : p.reward === "trump" ? " (" + p.trump + ")" : "");
+      }).join(" · ") + "."));
     }
     return el("div", { class: "dv-trick-box", role: "group", "aria-labelledby": id }, parts);
   }
@@ -165,7 +169,7 @@
     return details("dv-rounds", "Totals after each round (" + rounds.length + "; the round's points in brackets)",
       el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Scores by round" },
         el("table", { class: "odds-table dv-scores" }, el("caption", { class: "visually-hidden", text: "Points each round and totals" }),
-          el("thead", null, head), el("tbody", null, body))), s.table.trick === 0);
+          el("thead", null, head), el("tbody", null, body))), false);
   }
 
   function renderCentre(s) {
@@ -173,21 +177,20 @@
     byId("centre-heading").textContent = "Round " + t.round + (t.trick ? ", Trick " + t.trick : ", before Trick 1");
     var body = clear(byId("centre-body"));
     body.appendChild(el("div", { class: "dv-top" }, trumpBox(t), tokenLine(t)));
+    var tricks = el("div", { class: "dv-tricks" });
     if (t.current_trick) {
       var title = "Trick " + t.current_trick.number + (t.current_trick.order ? " (complete)" : "");
-      body.appendChild(trickBox(t.current_trick, s, title, "dv-current"));
+      tricks.appendChild(trickBox(t.current_trick, s, title, "dv-current"));
     } else if (s.phase === "commit" || s.phase === "pass") {
-      body.appendChild(el("p", { class: "help", id: "dv-before", text: "Trick 1 is made of the committed cards: they are flipped after every pass is made and the two end tokens turn face up." }));
+      tricks.appendChild(el("p", { class: "help", id: "dv-before", text: "Trick 1 is the committed cards, flipped after the pass." }));
     }
-    var draft = draftBox(s);
-    if (draft) { body.appendChild(draft); }
     if (t.last_trick) {
-      body.appendChild(details("dv-last-" + t.last_trick.round + "-" + t.last_trick.number, "Last trick: round " + t.last_trick.round + ", Trick " + t.last_trick.number,
+      var key = "dv-last-" + t.last_trick.round + "-" + t.last_trick.number + "-" + s.phase;
+      tricks.appendChild(details(key, "Last trick: round " + t.last_trick.round + ", Trick " + t.last_trick.number,
         trickBox(t.last_trick, s, "Trick " + t.last_trick.number + " (Trump: " + t.last_trick.trump + ")", "dv-last-title"),
-        !t.current_trick || !t.current_trick.plays.length));
+        !!t.current_trick && !t.current_trick.plays.length));  // open when you lead
     }
-    var rt = s.phase === "over" ? null : roundsTable(s);  // at the end it is under the result
-    if (rt) { body.appendChild(rt); }
+    body.appendChild(tricks);
   }
 
   function handRows(t, withTags) {
@@ -310,6 +313,8 @@
 
   function renderDraft(box, s) {
     var d = s.table.draft || { left: [] };
+    var draft = draftBox(s);  // who drafts in which place, and what is taken: beside the choice
+    if (draft) { box.appendChild(draft); }
     var points = legal("points")[0], lead = legal("lead")[0], trumps = d.trump || [];
     box.appendChild(el("div", { class: "button-row dv-rewards", role: "group", "aria-label": "Rewards on offer" },
       points ? el("button", { type: "button", class: "primary", "data-focus": "dv-points", onclick: function () { play(points); },
