@@ -100,7 +100,12 @@ def test_random_games_keep_the_contract(game: str, options: dict[str, object], s
             assert abs(sum(returns) - info.utility_sum) < 1e-9
         result = state.result()
         assert result is not None and result.returns == tuple(returns)
-        assert result.places == tuple(1 + sum(o > r for o in returns) for r in returns)
+        # places refine the returns: first place is the top return, and a higher return never
+        # finishes lower (a game may order the rest further, as DIVIDE does by total)
+        assert {s for s, p in enumerate(result.places) if p == 1} == {s for s, r in enumerate(returns)
+                                                                       if r == max(returns)}
+        assert all(result.places[a] < result.places[b] for a, ra in enumerate(returns)
+                   for b, rb in enumerate(returns) if ra > rb)
         assert all(view.result == result for view in views(state)), "each player sees the result at the end"
 
 
