@@ -7,8 +7,12 @@ decisions is timed by wall time and by the process's CPU time (less sensitive to
 shared machine), overall and by phase. Decisions with a single legal action are left out (every
 bot plays them at once). Then ``--playouts`` seconds of each rollout policy
 (:mod:`divided.bots.divide.rollouts`) from the first commit of a round, in playouts (whole rounds)
-per second, repeated ``--repeats`` times (the median is printed). Also prints the bot's win share
-in those games (a small sample: the lab measures strength).
+per second, repeated ``--repeats`` times (the median is printed), and the same for the expert's
+own playouts (:mod:`divided.bots.divide.playout`). ``--spread ROUNDS`` measures the spread of a
+seat's round points under the expert's rollout policy (its win-share model's
+:data:`~divided.bots.divide.playout.ROUND_SPREAD`). Also prints the bot's win share in those games
+(a small sample: the lab measures strength). The expert's latency: ``--bot expert --against
+skilled``.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from collections import defaultdict
 
 from divided import games
 from divided.bots import make_bot
+from divided.bots.divide.playout import round_of
 from divided.bots.divide.rollouts import ROLLOUTS, rollout_policy
 
 GAME = "divide"
@@ -80,6 +85,37 @@ def playouts(players: int, seconds: float, repeats: int, seed: int) -> None:
               f"(CPU time; {repeats} runs of {seconds:g} s: {', '.join(f'{r:.1f}' for r in rates)})")
 
 
+def expert_playouts(players: int, seconds: float, repeats: int, seed: int) -> None:
+    """The expert's playouts (:mod:`divided.bots.divide.playout`: whole rounds on masks, its
+    rollout policy on every seat) per second of CPU time, from the first commit of a round."""
+    state = games.load(GAME, players=players).new_initial_state(seed=seed).core
+    rates = []
+    for repeat in range(repeats):
+        world = round_of(state, random.Random(repeat))
+        done, began = 0, time.process_time()
+        while time.process_time() - began < seconds:
+            game = world.copy()
+            game.play_out()
+            done += 1
+        rates.append(done / (time.process_time() - began))
+    print(f"expert playout at {players} players: median {statistics.median(rates):7.1f} playouts/s "
+          f"(CPU time; {repeats} runs of {seconds:g} s: {', '.join(f'{r:.1f}' for r in rates)})")
+
+
+def spread(players: int, rounds: int, seed: int) -> None:
+    """The spread of one seat's points in a round with the expert's rollout policy on every seat
+    (the expert's :data:`~divided.bots.divide.playout.ROUND_SPREAD`)."""
+    points: list[int] = []
+    for number in range(rounds):
+        state = games.load(GAME, players=players, first_dealer=number % players).new_initial_state(
+            seed=seed + number).core
+        world = round_of(state, random.Random(seed + number))
+        world.play_out()
+        points += world.round_points
+    print(f"round points at {players} players over {rounds} rounds of the expert's rollout policy: mean "
+          f"{statistics.mean(points):.2f}, standard deviation {statistics.pstdev(points):.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bot", default="skilled", help="the timed bot (default: skilled)")
@@ -89,10 +125,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=13000, help="first deal (each is played once per seat)")
     parser.add_argument("--playouts", type=float, default=3.0, help="seconds per rollout measurement (0: none)")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--spread", type=int, default=0, metavar="ROUNDS",
+                        help="also measure the spread of a seat's round points over ROUNDS rounds of the "
+                             "expert's rollout policy (0: no)")
     args = parser.parse_args()
-    decisions(args.bot, args.against, args.players, args.games, args.seed)
+    if args.games > 0:
+        decisions(args.bot, args.against, args.players, args.games, args.seed)
     if args.playouts > 0:
         playouts(args.players, args.playouts, args.repeats, args.seed)
+        expert_playouts(args.players, args.playouts, args.repeats, args.seed)
+    if args.spread > 0:
+        spread(args.players, args.spread, args.seed)
 
 
 if __name__ == "__main__":

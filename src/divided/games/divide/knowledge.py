@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from divided.cards import mask_indices
 from divided.games.divide import actions as act
-from divided.games.divide.deals import Deals, unseen_of
+from divided.games.divide.deals import solve, unseen_of
 from divided.games.divide.history import Trick
 from divided.games.divide.state import TOKENS
 from divided.games.divide.tricks import SUIT_NAMES, card_text, rank_name
@@ -174,7 +174,7 @@ def knowledge(view: PlayerView) -> Knowledge:
     """The books of the player (or spectator) whose view this is (:class:`ValueError` for a view
     no state gives)."""
     unseen = unseen_of(view)
-    deals = Deals(unseen.cards, unseen.places)
+    deals = solve(unseen.cards, unseen.places)
     past = unseen.past
     current = past.current
     me = view.player
