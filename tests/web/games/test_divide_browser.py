@@ -219,3 +219,35 @@ def test_a_round_in_the_browser(browser: Browser, server: E2EServer, size: dict[
     finally:
         with contextlib.suppress(Exception):
             context.close()
+
+
+def test_the_bots_moves_are_shown_one_by_one(browser: Browser, server: E2EServer) -> None:
+    """At the shell's pace the bots' moves after yours appear one at a time beside the controls
+    (the log may be off a phone's screen), each a line of the log; "Show everything now" ends it."""
+    context = browser.new_context(base_url=server.url, viewport={"width": 390, "height": 844})
+    context.set_default_timeout(TIMEOUT_MS)
+    settings = json.dumps(json.dumps({"pace": "slow", "confirm": False}))
+    context.add_init_script(script=f"window.localStorage.setItem('divided.settings', {settings});")
+    try:
+        page = context.new_page()
+        table = Table(page)
+        page.goto("/?game=divide")
+        form = page.locator("#new-game")
+        form.locator('input[name="bot"][value="random"]').check()
+        form.locator('input[name="first_dealer"][value="random"]').check()
+        page.get_by_role("button", name="Start the game").click()
+        page.wait_for_url(re.compile(r"/games/[0-9a-f]+$"))
+        s = table.ready()
+        card = s["legal"][0]["cards"][0]
+        page.locator(f'#controls [data-focus="card-{card}"]').click()
+        page.locator('#controls [data-focus="dv-commit"]').click()
+        now = page.locator("#pacing-now")
+        expect(now).to_have_text(re.compile(r"^Bot \d (committed a card face down|passed two cards)\.$"))
+        shown = now.text_content()
+        page.get_by_role("button", name="Show everything now").click()
+        s = table.ready()
+        assert shown in [e["text"] for e in s["log"] if e["actor"] not in (None, 0)]
+        assert not table.errors, table.errors
+    finally:
+        with contextlib.suppress(Exception):
+            context.close()

@@ -668,6 +668,8 @@
     T.logShown += 1;
     if (!isBots(entry)) { stepPacing(delay); return; }
     announce(entry.text);
+    var now = byId("pacing-now");
+    if (now) { clear(now).appendChild(richText(entry.text)); }
     p.timer = window.setTimeout(function () { stepPacing(delay); }, delay);
   }
 
@@ -699,6 +701,9 @@
     var controls = clear(byId("controls"));
     controls.appendChild(el("p", { class: "pacing" },
       el("span", { class: "spinner", "aria-hidden": "true" }), " The bot is playing…"));
+    // the bot's move being shown, beside the controls (the log may be off the screen; the
+    // announcer reads it out, so this copy is hidden from screen readers)
+    controls.appendChild(el("p", { class: "pacing-now", id: "pacing-now", "aria-hidden": "true" }));
     controls.appendChild(el("button", {
       type: "button", class: "link-button", "data-focus": "skip-pacing",
       onclick: function () { endPacing(); }, text: "Show everything now"
