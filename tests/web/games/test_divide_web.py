@@ -427,7 +427,10 @@ def test_after_the_game_history_replay_record_and_rules(http: TestClient) -> Non
     game_id = seen[-1]["id"]
     history = http.get("/api/history").json()
     assert [g["game"] for g in history["games"]] == [GAME]
-    assert http.get("/history").status_code == 200
+    page = http.get("/history").text  # the bots named once, with how many there were
+    assert "Random (3 bots)" in page and "Random, Random" not in page
+    assert ("You won" if seen[-1]["result"]["you"] == "win" else "A bot won" if seen[-1]["result"]["you"] == "loss"
+            else "Drawn") in page
     replay = http.get(f"/api/games/{game_id}/replay").json()
     record = http.get(f"/api/games/{game_id}/record").json()
     assert record["game"] == GAME and record["options"]["rounds"] == 1

@@ -217,7 +217,9 @@
     var winner = r && typeof r === "object" ? r.winner : r;
     if (!game.over && (r === null || r === undefined)) { return "In play, " + phaseWords(game.game, game.phase); }
     if (winner === "you" || winner === "win" || winner === "won") { return "You won"; }
-    if (winner === "bot" || winner === "loss" || winner === "lost") { return "The bot won"; }
+    if (winner === "bot" || winner === "loss" || winner === "lost") {
+      return (game.seats || []).filter(function (b) { return b; }).length > 1 ? "A bot won" : "The bot won";
+    }
     if (winner === null || winner === "draw" || winner === "drawn") { return game.over ? "Drawn" : "In play"; }
     return String(winner);
   }
