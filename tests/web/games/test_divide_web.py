@@ -454,8 +454,11 @@ def test_after_the_game_history_replay_record_and_rules(http: TestClient) -> Non
     assert len(replay["steps"]) == decisions + 1 and replay["steps"][-1]["state"]["phase"] == "over"
     page = http.get(f"/games/{game_id}/replay?move=5")
     assert page.status_code == 200 and "The table" in page.text
-    rules = http.get("/rules?game=divide")
+    rules = http.get("/rules?game=divide")  # the project's rules text with its rulings, then this page's help
     assert rules.status_code == 200 and "Playing here" in rules.text
+    for section in ('id="the-divide"', 'id="rulings"', 'id="playing-here"'):
+        assert section in rules.text, section
+    assert 'id="playing-in-this-program"' not in rules.text  # the terminal's notation is not for the page
 
 
 # -- the browser's card helpers read the full deck ------------------------------------------------
