@@ -209,7 +209,13 @@ def test_a_round_in_the_browser(browser: Browser, server: E2EServer, size: dict[
         final = page.locator("#controls table.dv-final tbody tr")
         expect(final).to_have_count(players)
         expect(page.locator("#controls .result")).to_contain_text(s["result"]["headline"].split(";")[0])
-        page.goto(page.url + "/replay?move=10")
+        finished = page.url
+        page.get_by_role("button", name="Play again").click()  # the same rules, a new game
+        page.wait_for_url(lambda url: url != finished and "/games/" in url)
+        again = table.ready()
+        assert again["options"] == s["options"] | {"first_dealer": again["options"]["first_dealer"]}
+        assert again["seats"] == s["seats"] and again["move_number"] > 0
+        page.goto(finished + "/replay?move=10")
         expect(page.locator("#knowledge-body[data-loaded]")).to_have_count(1)
         expect(page.locator("#opponent-hand .dv-seat")).to_have_count(players)
         if audit:
