@@ -486,3 +486,23 @@ def test_the_page_reads_the_full_deck_and_the_21_card_pack_as_before(tmp_path: P
     assert out["pretty"] == "Bot 1 played 7\u2665; 1st 2nd 3rd 4th 5th 6th, a 5-token, Joker 1 Joker 2 10\u2660"
     assert out["spoken"] == "You received two of clubs and the second Joker."
     assert out["old"] == ["the Joker", "10\u2660", "Jkr"]
+
+
+def test_hints_name_one_of_your_legal_moves_and_nothing_hidden(http: TestClient) -> None:
+    """The Expert's hint at a commit, a pass, a card and a pick: one of the human's legal actions
+    in its own words (so only the human's own cards), counted in the game."""
+    rng = random.Random(8)
+    body = new_game(http, hints=True, rounds="1")
+    for asked, phase in enumerate(("commit", "pass", "play", "draft"), start=1):
+        body = _advance(http, body, phase, rng)
+        response = http.post(f"/api/games/{body['id']}/hint", json={"move_number": body["move_number"]})
+        assert response.status_code == 200, response.text
+        hint = response.json()
+        legal = {item["action"]: item["text"] for item in body["legal"]}
+        assert hint["action"] in legal and hint["label"] == legal[hint["action"]]
+        state = core(http, body["id"])
+        own = state.hands[0] | (1 << state.commits[0] if state.commits[0] >= 0 else 0)
+        assert all(own >> card & 1 for card in card_tokens(hint["label"])), hint["label"]
+        assert http.get(f"/api/games/{body['id']}/hint").json() == {"allowed": True, "used": asked}
+    off = new_game(http)
+    assert http.post(f"/api/games/{off['id']}/hint", json={}).status_code == 409
