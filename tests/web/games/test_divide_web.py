@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from webtools import client, move, second_client, store_of, strings, truth
 
 from divided import games
+from divided.bots import make_bot
 from divided.cards import STANDARD_54, mask_indices
 from divided.games.base import CHANCE
 from divided.games.divide import actions as act
@@ -506,3 +507,33 @@ def test_hints_name_one_of_your_legal_moves_and_nothing_hidden(http: TestClient)
         assert http.get(f"/api/games/{body['id']}/hint").json() == {"allowed": True, "used": asked}
     off = new_game(http)
     assert http.post(f"/api/games/{off['id']}/hint", json={}).status_code == 409
+
+
+def test_a_stuck_bot_among_five_holds_the_game_until_it_is_asked_again(tmp_path: Path) -> None:
+    """A bot that raises (its message naming its hand) stops the replies with your move kept; the
+    table is drawn with that bot to move, your moves are refused, and asking again goes on."""
+    failures = [1]
+
+    class Failing:
+        name = "random"
+
+        def __init__(self) -> None:
+            self.inner = make_bot(GAME, "random")
+
+        def choose(self, view: Any, legal: Any, rng: random.Random) -> int:
+            if failures[0] > 0:
+                failures[0] -= 1
+                raise ValueError("boom, holding " + " ".join(str(STANDARD_54[c]) for c in mask_indices(view.hand)))
+            return int(self.inner.choose(view, legal, rng))
+
+    http = client(tmp_path, bot_factory=lambda game, name: Failing())  # type: ignore[arg-type,return-value]
+    failures[0] = 0
+    body = new_game(http, players="6", first_dealer="you")  # five bots commit before you
+    failures[0] = 1
+    stuck = move(http, body, body["legal"][0]["action"]).json()
+    assert stuck["to_move"] == "bot" and stuck["bot_error"] and stuck["legal"] == [] and "boom" not in json.dumps(stuck)
+    assert stuck["move_number"] == body["move_number"] + 1 and "try again" in stuck["prompt"]
+    assert len(stuck["table"]["seats"]) == 6 and sum(s["to_move"] for s in stuck["table"]["seats"]) == 1
+    assert move(http, stuck, 0).status_code == 409
+    fixed = http.post(f"/api/games/{body['id']}/bot", json={"move_number": stuck["move_number"]}).json()
+    assert fixed["bot_error"] is None and fixed["to_move"] == "you" and fixed["phase"] == "pass"
