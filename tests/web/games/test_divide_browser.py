@@ -249,6 +249,7 @@ def test_the_bots_moves_are_shown_one_by_one(browser: Browser, server: E2EServer
         page.locator('#controls [data-focus="dv-commit"]').click()
         now = page.locator("#pacing-now")
         expect(now).to_have_text(re.compile(r"^Bot \d (committed a card face down|passed two cards)\.$"))
+        expect(page.locator("#whose-turn")).to_have_text("The bots' turn")  # not your decision just made
         shown = now.text_content()
         page.get_by_role("button", name="Show everything now").click()
         s = table.ready()

@@ -700,9 +700,16 @@
   }
 
   function renderPacing() {
+    // the header says whose moves these are (not the decision you just made)
+    var many = T.state && (T.state.seats || []).filter(function (b) { return b; }).length > 1;
+    var whose = byId("whose-turn");
+    whose.className = "whose-turn bots";
+    whose.textContent = many ? "The bots' turn" : "The bot's turn";
+    clear(byId("prompt")).appendChild(document.createTextNode(many ? "The bots are playing…" : "The bot is playing…"));
+    byId("hint").textContent = "";
     var controls = clear(byId("controls"));
     controls.appendChild(el("p", { class: "pacing" },
-      el("span", { class: "spinner", "aria-hidden": "true" }), " The bot is playing…"));
+      el("span", { class: "spinner", "aria-hidden": "true" }), many ? " The bots are playing…" : " The bot is playing…"));
     // the bot's move being shown, beside the controls (the log may be off the screen; the
     // announcer reads it out, so this copy is hidden from screen readers)
     controls.appendChild(el("p", { class: "pacing-now", id: "pacing-now", "aria-hidden": "true" }));
