@@ -15,7 +15,7 @@
   var ui = window.DividedShell.ui;
   var T = ui.table;
   var el = ui.el, clear = ui.clear, byId = ui.byId;
-  var cardFace = ui.cardFace, cardButton = ui.cardButton, cardBack = ui.cardBack, richText = ui.richText;
+  var cardFace = ui.cardFace, cardButton = ui.cardButton, richText = ui.richText;
   var chip = ui.chip, chips = ui.chips;
   var announce = ui.announce, focusKey = ui.focusKey, play = ui.play, legal = ui.legal;
   var renderControls = ui.renderControls, details = ui.details, oddsTable = ui.oddsTable;
@@ -193,7 +193,7 @@
     body.appendChild(tricks);
   }
 
-  function handRows(t, withTags) {
+  function handRows(t) {
     return el("div", { class: "dv-suits" }, (t.suits || []).filter(function (g) { return g.cards.length; }).map(function (g) {
       return el("div", { class: "dv-suit", role: "group", "aria-label": SUIT_TITLE[g.suit] },
         el("span", { class: "dv-suit-name", "aria-hidden": "true", text: SUIT_TITLE[g.suit] }),
