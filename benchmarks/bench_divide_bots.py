@@ -13,6 +13,11 @@ seat's round points under the expert's rollout policy (its win-share model's
 :data:`~divided.bots.divide.playout.ROUND_SPREAD`). Also prints the bot's win share in those games
 (a small sample: the lab measures strength). The expert's latency: ``--bot expert --against
 skilled``.
+
+``--weights NAME=VALUE ...`` instead plays one seat whose skilled rules use other weights
+(constants of :mod:`divided.bots.divide.skilled`, e.g. ``TRUMP_FACTOR=0.5``) against skilled seats,
+``--games`` deals each once per seat rotation, and prints that seat's win share with a 95% interval
+over the deals (how the skilled weights were chosen).
 """
 
 from __future__ import annotations
@@ -25,8 +30,10 @@ from collections import defaultdict
 
 from divided import games
 from divided.bots import make_bot
+from divided.bots.divide import skilled
 from divided.bots.divide.playout import round_of
 from divided.bots.divide.rollouts import ROLLOUTS, rollout_policy
+from divided.games.divide.view import PlayerView
 
 GAME = "divide"
 
@@ -65,7 +72,8 @@ def decisions(bot: str, against: str, players: int, count: int, seed: int) -> No
     print("phase      decisions   CPU median / p95 (ms)   wall median / p95 (ms)")
     for phase in sorted(cpu):
         c, w = cpu[phase], wall[phase]
-        print(f"{phase:<10} {len(c):>9}   {1e3 * statistics.median(c):8.3f} / {1e3 * percentile(c, 0.95):7.3f}"
+        print(f"{phase:<10} {len(c):>9}   {1e3 * statistics.median(c):8.3f} / "
+              f"{1e3 * percentile(c, 0.95):7.3f}"
               f"        {1e3 * statistics.median(w):8.3f} / {1e3 * percentile(w, 0.95):7.3f}")
 
 
@@ -116,6 +124,50 @@ def spread(players: int, rounds: int, seed: int) -> None:
           f"{statistics.mean(points):.2f}, standard deviation {statistics.pstdev(points):.2f}")
 
 
+class Reweighted:
+    """The skilled bot with some module weights changed while it decides."""
+
+    name = "reweighted"
+
+    def __init__(self, weights: dict[str, float]) -> None:
+        unknown = [key for key in weights if not isinstance(getattr(skilled, key, None), float)]
+        if unknown:
+            raise SystemExit(f"not a weight of the skilled rules: {', '.join(unknown)}")
+        self.weights = weights
+        self.bot = skilled.SkilledBot()
+
+    def choose(self, view: PlayerView, legal: list[int], rng: random.Random) -> int:
+        saved = {key: getattr(skilled, key) for key in self.weights}
+        for key, value in self.weights.items():
+            setattr(skilled, key, value)
+        try:
+            return self.bot.choose(view, legal, rng)
+        finally:
+            for key, value in saved.items():
+                setattr(skilled, key, value)
+
+
+def weights_match(weights: dict[str, float], players: int, deals: int, seed: int) -> None:
+    game = games.load(GAME, players=players)
+    changed, base = Reweighted(weights), skilled.SkilledBot()
+    shares = []
+    for deal in range(seed, seed + deals):
+        total = 0.0
+        for seat in range(players):
+            state = game.new_initial_state(seed=deal)
+            rng = random.Random(deal)
+            while not state.is_terminal():
+                player = state.current_player()
+                bot = changed if player == seat else base
+                state.apply_action(bot.choose(state.observation(player), state.legal_actions(), rng))
+            total += state.returns()[seat]
+        shares.append(total / players)
+    mean = statistics.mean(shares)
+    half = 1.96 * statistics.stdev(shares) / len(shares) ** 0.5
+    print(f"{weights} against skilled at {players} players, {deals} deals x {players} seats: "
+          f"win share {mean:.3f} +- {half:.3f} (even {1 / players:.3f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bot", default="skilled", help="the timed bot (default: skilled)")
@@ -123,12 +175,19 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4, choices=(4, 6))
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=13000, help="first deal (each is played once per seat)")
-    parser.add_argument("--playouts", type=float, default=3.0, help="seconds per rollout measurement (0: none)")
+    parser.add_argument("--playouts", type=float, default=3.0,
+                        help="seconds per rollout measurement (0: none)")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--spread", type=int, default=0, metavar="ROUNDS",
                         help="also measure the spread of a seat's round points over ROUNDS rounds of the "
                              "expert's rollout policy (0: no)")
+    parser.add_argument("--weights", nargs="+", metavar="NAME=VALUE",
+                        help="play one reweighted skilled seat against skilled ones instead (see above)")
     args = parser.parse_args()
+    if args.weights:
+        pairs = [item.partition("=") for item in args.weights]
+        weights_match({name: float(value) for name, _, value in pairs}, args.players, args.games, args.seed)
+        return
     if args.games > 0:
         decisions(args.bot, args.against, args.players, args.games, args.seed)
     if args.playouts > 0:

@@ -188,3 +188,35 @@ def test_first_finisher_takes_a_five_late() -> None:
 
     _, view, legal = _find(4, late_five, range(200))
     assert ExpertBot().choose(view, legal, random.Random(0)) == act.POINTS
+
+
+def _cards(*names: str) -> list[int]:
+    from divided.cards import STANDARD_54
+
+    return [STANDARD_54.index(STANDARD_54.parse_card(name)) for name in names]
+
+
+def test_cards_that_play_alike_are_one_candidate() -> None:
+    from divided.bots.divide.search import _merge_alike
+
+    hand = _cards("5h", "6h", "8h", "Kh", "2s")
+    mask = sum(1 << c for c in hand)
+    # 7h unseen: 5h and 6h play alike (nothing between them), 8h and Kh do not (7h, 9h-Qh unseen)
+    assert _merge_alike(hand, mask, 0, None) == _cards("2s", "5h", "8h", "Kh")
+    # 7h already played: 5h, 6h and 8h play alike
+    gone = sum(1 << c for c in _cards("7h", "9h", "Th", "Jh", "Qh"))
+    assert _merge_alike(hand, mask, gone, None) == _cards("2s", "5h")
+    # a card of the Trump Rank stands alone, and breaks a run
+    assert _merge_alike(hand, mask, sum(1 << c for c in _cards("7h")), 6) == _cards("2s", "5h", "6h", "8h", "Kh")
+
+
+def test_candidates_hold_the_rollout_choice_and_few_passes() -> None:
+    for players in (4, 6):
+        for i, (state, view, legal) in enumerate(_positions(players, 3)):
+            if i % 3:
+                continue
+            world = round_of(state, random.Random(0))
+            found = candidates(view, legal, world)
+            assert policy(world, view.current_player) in found and set(found) <= set(legal)
+            if view.phase == Phase.PASS:
+                assert len(found) <= 7 < len(legal)

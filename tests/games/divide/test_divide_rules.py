@@ -7,6 +7,7 @@ and in whole recorded games that end in each kind of tie."""
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
@@ -364,7 +365,7 @@ def test_the_rounds_option_and_the_score_end_off() -> None:
     for rounds in (1, 2):
         final = walk(4, 0, rounds=rounds, end_score="off")[-1].core
         assert len([e for e in final.log if isinstance(e, RoundEvent)]) == rounds
-        assert final.outcome is not None and final.outcome.reason == f"after {rounds} rounds"
+        assert final.outcome is not None and final.outcome.reason == {1: "after 1 round", 2: "after 2 rounds"}[rounds]
 
 
 def test_the_score_end_is_checked_after_a_round_only() -> None:
@@ -494,3 +495,44 @@ def test_whole_games_that_end_in_ties(kind: str) -> None:
             above = sum(1 for o in range(players) if o not in expected and scores[o] > scores[seat])
             assert result.places[seat] == 1 + len(expected) + above
     assert Counter(result.returns)[0.0] == players - len(expected)
+
+
+@pytest.mark.parametrize("players", TABLES)
+def test_apply_accepts_exactly_the_legal_actions(players: int) -> None:
+    rules = DivideRules()
+    rng = random.Random(players)
+    decisions = [s for s in walk(players, 0) if s.player >= 0]
+    for step in rng.sample(decisions, 25):
+        candidates = {*range(54), act.POINTS, act.LEAD, *act.TRUMP_ACTIONS, *step.legal, -1, act.NUM_DISTINCT_ACTIONS,
+                      *rng.sample(range(act.PASS_BASE, act.POINTS), 150)}
+        for action in candidates:
+            try:
+                rules.apply(step.core, action)
+            except IllegalActionError:
+                assert action not in step.legal
+            else:
+                assert action in step.legal
+
+
+@pytest.mark.parametrize("players", TABLES)
+def test_chance_by_name_deals_the_same_cards_and_tokens_under_every_variant(players: int) -> None:
+    """The lab pairs rule variants deal by deal: with chance by name, each round's deal and token
+    line depend on the seed alone, however differently the variants' games go."""
+
+    def chance_of(seed: int, **options: object) -> list[tuple[tuple[int, ...], list[int]]]:
+        state = games.load("divide", players=players, **options).new_initial_state(seed, chance_by_name=True)
+        rng = random.Random(options.get("trump", "") + str(options.get("end_score", "")))
+        rounds = []
+        while not state.is_terminal():
+            core = state.core
+            if core.phase == Phase.COMMIT and not any(c >= 0 for c in core.commits):  # just dealt
+                rounds.append(core.hands)
+            state.apply_action(rng.choice(state.legal_actions()))
+        tokens = [[e.value for e in state.core.log if isinstance(e, RevealEvent) and e.round == r]
+                  for r in range(len(rounds))]
+        return list(zip(rounds, tokens, strict=True))
+
+    persists = chance_of(5, end_score="off")
+    resets = chance_of(5, trump="resets", end_score="off")
+    assert len(persists) == len(resets) == 4 and persists == resets
+    assert chance_of(6, end_score="off") != persists  # the seed does decide

@@ -29,8 +29,9 @@ def _expert(worlds: str | int = ExpertBot.worlds, screen: str | int = ExpertBot.
 
 
 BOTS: tuple[BotSpec, ...] = (
-    BotSpec("skilled", _skilled, ONLY_HERE, 1, "trick-play and draft rules: winners spent on the best tokens, "
-            "cheap wins, voids made, Points / Trump / Lead by what each is worth; well under a millisecond"),
+    BotSpec("skilled", _skilled, ONLY_HERE, 1, "trick-play and draft rules: winners spent on the best "
+            "tokens, cheap wins, voids made; Points first, Trump and Lead when worth more; under a "
+            "millisecond"),
     BotSpec("expert", _expert, ONLY_HERE, 2, "plays the round out in sampled deals consistent with what it has "
             "seen, for each candidate action, valued by the chance of winning the game (worlds, screen, salt, unit)"),
 )

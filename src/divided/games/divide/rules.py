@@ -492,7 +492,8 @@ def _end_round(state: DivideState) -> DivideState:
     log = (*state.log, RoundEvent(state.round, state.dealer, state.round_points, scores))
     reached = opts.end_score and max(scores) >= opts.end_score
     if reached or state.round + 1 == opts.rounds:
-        reason = f"{max(scores)} points reached" if reached else f"after {state.round + 1} rounds"
+        played = state.round + 1
+        reason = f"{max(scores)} points reached" if reached else f"after {played} round{'s' * (played != 1)}"
         return _evolve(state, scores=scores, log=log, phase=Phase.OVER,
                        outcome=decide(scores, state.fives, state.led, reason), plays=(), finishers=(), picks=())
     zeros = (0,) * n

@@ -163,7 +163,7 @@ class WorldSampler:
                 commits.append(view.commit)
                 passes.append(view.my_pass)
                 continue
-            hands.append(placement[hand_place(seat)] | known.get(seat, 0))
+            hands.append(placement.get(hand_place(seat), 0) | known.get(seat, 0))
             if not view.committed[seat]:
                 commits.append(-1)
             elif flipped:
