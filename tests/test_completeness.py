@@ -19,11 +19,7 @@ from divided.review.base import EXPLAINERS
 from divided.sim.games import _LAB_ROOMS
 from divided.web import games as web_games
 
-NOT_SUPPORTED: dict[tuple[str, str], str] = {
-    ("divide", layer): "DIVIDE's parts are being built (issue 13)"
-    for layer in ("observation layout", "advisor (hints, review)", "web room",
-                  "review explainer", "terminal renderer", "rules text")
-}
+NOT_SUPPORTED: dict[tuple[str, str], str] = {}
 """(game, layer) -> why that game has no such part yet."""
 
 

@@ -66,7 +66,7 @@ def test_a_game_bot_is_refused_for_another_game(other_game: str) -> None:
     assert "expert" in names("divided-ranks")
     assert "expert" not in names(other_game)
     with pytest.raises(UnsupportedGameError, match=r"bot 'expert' does not play 'registry-test-game'; "
-                                                   r"it plays card-commons, divided-ranks"):
+                                                   r"it plays card-commons, divide, divided-ranks"):
         make_bot(other_game, "expert")
 
 

@@ -28,6 +28,9 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
                       {"rounds": 2, "opening_seed": 5}],
     "card-commons": [{}, {"first_starter": 0, "target": 3}, {"next_starter": "alternate"},
                      {"max_extra_rounds": 0}],
+    "divide": [{"players": 4}, {"players": 6},
+               {"players": 4, "first_dealer": 2, "trump": "resets", "rounds": 2},
+               {"players": 6, "end_score": "off"}],
     TOY: [{}, {"ranks": "paired"}],
 }
 AnyState = State[Any, Any]
@@ -100,7 +103,13 @@ def test_random_games_keep_the_contract(game: str, options: dict[str, object], s
             assert abs(sum(returns) - info.utility_sum) < 1e-9
         result = state.result()
         assert result is not None and result.returns == tuple(returns)
-        assert result.places == tuple(1 + sum(o > r for o in returns) for r in returns)
+        # places agree with the returns (a game may order the seats below the winners by its own
+        # measure, as DIVIDE does by total): the best returns take first place, better returns a
+        # better place, and places count the seats ahead (1, 1, 3)
+        seats = range(len(returns))
+        assert result.winners == tuple(s for s in seats if returns[s] == max(returns))
+        assert all(result.places[a] < result.places[b] for a in seats for b in seats if returns[a] > returns[b])
+        assert result.places == tuple(1 + sum(o < p for o in result.places) for p in result.places)
         assert all(view.result == result for view in views(state)), "each player sees the result at the end"
 
 

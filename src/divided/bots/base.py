@@ -145,7 +145,8 @@ _GAME_BOTS: Registry[Sequence[BotSpec]] = Registry(
              "divide": "divided.bots.divide.builtin:BOTS"})
 _ADVISORS: Registry[AdvisorFactory] = Registry(
     "advisor", {"divided-ranks": "divided.bots.divided_ranks.expert:advisor",
-                "card-commons": "divided.bots.card_commons.expert:advisor"})
+                "card-commons": "divided.bots.card_commons.expert:advisor",
+                "divide": "divided.bots.divide.expert:advisor"})
 _games_loaded: set[str] = set()
 
 

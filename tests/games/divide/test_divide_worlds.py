@@ -91,7 +91,8 @@ def test_passes_in_transit_and_commits_are_sampled_before_the_flip() -> None:
         world = WorldSampler(view).sample(rng)
         assert RULES.observe(world, 3) == view
         left, right = act.pass_cards(world.passes[1])
-        assert not world.hands[1] >> left & 1 and world.commits[1] != left
+        assert not world.hands[1] >> left & 1 and not world.hands[1] >> right & 1
+        assert world.commits[1] not in (left, right)
         seen[world.commits[1]] += 1
     assert len(seen) > 20  # the commit is not fixed
 
@@ -127,3 +128,25 @@ def test_a_spectator_or_an_impossible_view_has_no_sampler() -> None:
     from dataclasses import replace
     with pytest.raises(ValueError, match="inconsistent"):
         WorldSampler(replace(view, hand_sizes=(9, 9, 9, 30)))
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_views_at_chance_nodes_sample_too(players: int) -> None:
+    """Chance given move by move: the first dealer, every dealt card and every token."""
+    rng = random.Random(players)
+    state = games.load("divide", players=players, rounds=1).new_initial_state()
+    phases: set[Phase] = set()
+    while not state.is_terminal():
+        if state.is_chance_node() and (state.core.phase != Phase.DEAL or rng.random() < 0.2):
+            phases.add(state.core.phase)
+            for seat in range(players):
+                view = state.observation(seat)
+                world = WorldSampler(view).sample(rng)
+                assert RULES.observe(world, seat) == view
+                if state.core.phase == Phase.TOKENS:
+                    assert RULES.chance_outcomes(world) == state.chance_outcomes()
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert phases == {Phase.DEALER, Phase.DEAL, Phase.TOKENS}

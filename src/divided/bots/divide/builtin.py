@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from divided.bots.base import Bot, BotSpec
+from divided.bots.base import Bot, BotSpec, positive_int
+from divided.bots.divide.expert import UNITS, ExpertBot
 from divided.bots.divide.skilled import SkilledBot
+from divided.errors import RuleOptionError
 
 GAME = "divide"
 ONLY_HERE = frozenset({GAME})
@@ -18,7 +20,18 @@ def _skilled() -> Bot[Any]:
     return SkilledBot()
 
 
+def _expert(worlds: str | int = ExpertBot.worlds, screen: str | int = ExpertBot.screen, salt: str | int = 0,
+            unit: str = ExpertBot.unit) -> Bot[Any]:
+    if unit not in UNITS:
+        raise RuleOptionError(f"bot parameter unit={unit!r} must be one of {', '.join(UNITS)}")
+    return ExpertBot(worlds=positive_int(worlds, "worlds"), screen=positive_int(screen, "screen"), salt=int(salt),
+                     unit=unit)
+
+
 BOTS: tuple[BotSpec, ...] = (
-    BotSpec("skilled", _skilled, ONLY_HERE, 1, "trick-play and draft rules: winners spent on the best tokens, "
-            "cheap wins, voids made, Points / Trump / Lead by what each is worth; well under a millisecond"),
+    BotSpec("skilled", _skilled, ONLY_HERE, 1, "trick-play and draft rules: winners spent on the best "
+            "tokens, cheap wins, voids made; Points first, Trump and Lead when worth more; under a "
+            "millisecond"),
+    BotSpec("expert", _expert, ONLY_HERE, 2, "plays the round out in sampled deals consistent with what it has "
+            "seen, for each candidate action, valued by the chance of winning the game (worlds, screen, salt, unit)"),
 )

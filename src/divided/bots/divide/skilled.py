@@ -28,20 +28,23 @@ In a player's words:
 * **Leading.** When this trick is worth a winner: a card of the Trump Rank (sure), else a Joker
   under No Trump (sure), else my best boss. Otherwise the lowest card of my shortest plain suit
   (a singleton led is a void made).
-* **The draft.** Points is worth the token. Lead is worth the next token when I hold a card that
-  wins once I lead it (a Trump-Rank card, a Joker under No Trump, a boss), little otherwise, and
-  less than anything after Trick 9 (it does not carry over; Trump does). Trump is worth what the
-  best rank adds to my hand against the current one (:func:`trump_strength`: my cards of that
-  rank, less half of what the others can be expected to hold), times the tokens still to come:
-  so I declare a rank I hold long, or break a rank the others hold. I take the most valuable (a
-  5 on offer always goes to Points); left with Trump as third finisher, I declare my strongest
-  rank.
+* **The draft.** Points is worth the token, and it counts most: a token I leave goes to the next
+  finisher. Lead is worth a fifth of the next token when I hold a card that wins once I lead it
+  (a Trump-Rank card, a Joker under No Trump, a boss), nothing otherwise, and less than anything
+  after Trick 9 (it does not carry over; Trump does). Trump is worth what the best rank adds to
+  my hand against the current one (:func:`trump_strength`: my cards of that rank, less half of
+  what the others can be expected to hold) times the average token to come, at a weight of
+  :data:`TRUMP_FACTOR`: so I declare a rank I hold long, or break a rank the others hold, when
+  the token on offer is small. I take the most valuable (a 5 on offer always goes to Points);
+  left with Trump as third finisher, I declare my strongest rank. (The weights come from matches
+  of one changed seat against three skilled ones: valuing Lead or Trump higher lost.)
 * **The commit** (Trick 1, before the tokens show; the player left of the dealer sets the lead
   suit): I weigh each card's chance of taking Trick 1 (leading it, or matching an unknown suit)
-  against what it is worth later (:func:`keep_value`), and like a card that empties a suit.
+  against what it is worth later (:func:`keep_value`).
 * **The pass**: the two cards that help me least later (the lowest :func:`keep_value`, ranks I
-  hold several of kept for a Trump declaration), preferring to empty a suit; the lower card goes
-  to the left, the player who plays after me.
+  hold several of kept for a Trump declaration), which are also the ones that help a neighbour
+  least; the lower card goes to the left, the player who plays after me. (Emptying a suit at the
+  commit or the pass is not sought: a bonus for it lost games against the rules without it.)
 
 All of it works on bit masks; a decision takes tens of microseconds.
 """
@@ -58,20 +61,18 @@ from divided.games.divide import actions as act
 from divided.games.divide.rules import DECK_MASKS
 from divided.games.divide.state import TOKENS, TRICKS, Phase, TrickEvent
 from divided.games.divide.tricks import JOKER_MASK, RANK_MASKS, SUIT_MASKS, lead_suit, playable, trick_key
-from divided.games.divide.view import PlayerView, SeenPass
+from divided.games.divide.view import PlayerView
 
 BOSS_WEIGHT = 0.75
 """A boss card counts this much of a sure winner (a void player may trump it)."""
-LEAD_WITH_WINNER = 0.8
+LEAD_WITH_WINNER = 0.2
 """Lead is worth this share of the next token when I hold a card that wins once I lead it."""
-LEAD_WITHOUT = 0.15
+LEAD_WITHOUT = 0.0
 """... and this share without one."""
-TRUMP_FACTOR = 0.5
+TRUMP_FACTOR = 0.25
 """Trump is worth this times (strength gained) x (average token to come)."""
 OTHERS_WEIGHT = 0.5
 """How much the others' expected cards of a rank count against mine in :func:`trump_strength`."""
-VOID_BONUS = 0.4
-"""How much emptying a suit is worth at the commit and the pass."""
 MEAN_TOKEN = sum(TOKENS) / len(TOKENS)
 
 
@@ -81,8 +82,9 @@ class Seat:
 
     ``unseen``: cards that may be in another hand (at four players the undealt cards too);
     ``line``: the token line, 0 for a face-down token; ``trick``: the trick being played or drafted
-    (0 before Trick 1); ``leader``: who leads it (Trick 1: the player left of the dealer); ``plays``: (seat, card) of the current trick; ``voids``: per seat, a mask
-    of the suits (bit s) it is known to be void in; ``hand_sizes``: every seat's hand."""
+    (0 before Trick 1); ``leader``: who leads it (Trick 1: the player left of the dealer);
+    ``plays``: (seat, card) of the current trick; ``voids``: per seat, a mask of the suits (bit s)
+    it is known to be void in; ``hand_sizes``: every seat's hand."""
 
     players: int
     seat: int
@@ -331,7 +333,8 @@ def draft_values(seat: Seat, offered: Sequence[int]) -> dict[int, float]:
             if seat.trick >= TRICKS:
                 values[action] = -1.0  # no effect now; Trump at least carries into the next round
             else:
-                values[action] = _next_token(seat) * (LEAD_WITH_WINNER if _lead_winner(seat) else LEAD_WITHOUT)
+                share = LEAD_WITH_WINNER if _lead_winner(seat) else LEAD_WITHOUT
+                values[action] = _next_token(seat) * share
     if any(act.TRUMP_BASE <= a <= act.NO_TRUMP for a in offered):
         rank, strength = best_trump(seat)
         gain = strength - trump_strength(seat, seat.hand, seat.trump)
@@ -380,13 +383,9 @@ def commit_choice(seat: Seat) -> int:
     """The skilled commit (see the module text)."""
     hand, trump, unseen = seat.hand, seat.trump, seat.unseen
     leading = seat.seat == seat.leader
-    plain = _plain(trump)
 
     def score(card: int) -> float:
-        value = _trick_one_chance(card, seat, leading) * MEAN_TOKEN - keep_value(card, hand, unseen, trump)
-        if card < 52 and card // 4 + 2 != trump and (hand & SUIT_MASKS[card % 4] & plain).bit_count() == 1:
-            value += VOID_BONUS
-        return value
+        return _trick_one_chance(card, seat, leading) * MEAN_TOKEN - keep_value(card, hand, unseen, trump)
 
     return max(mask_indices(hand), key=lambda c: (score(c), -c))
 
@@ -394,41 +393,25 @@ def commit_choice(seat: Seat) -> int:
 def pass_choice(seat: Seat) -> int:
     """The skilled pass (see the module text)."""
     hand, trump, unseen = seat.hand, seat.trump, seat.unseen
-    plain = _plain(trump)
-    cards = mask_indices(hand)
-    keep = {c: keep_value(c, hand, unseen, trump) for c in cards}
-    best: tuple[float, int, int] | None = None
-    for i, a in enumerate(cards):
-        for b in cards[i + 1:]:
-            rest = hand & ~(1 << a | 1 << b)
-            emptied = sum(1 for s in range(4) if hand & SUIT_MASKS[s] & plain and not rest & SUIT_MASKS[s] & plain)
-            cost = keep[a] + keep[b] - VOID_BONUS * emptied
-            if best is None or cost < best[0] - 1e-9:
-                best = (cost, a, b)
-    assert best is not None
-    _, a, b = best
-    low, high = (a, b) if (keep[a], a) <= (keep[b], b) else (b, a)
-    return act.pass_action(low, high)
+    keep = sorted(mask_indices(hand), key=lambda c: (keep_value(c, hand, unseen, trump), c))
+    return act.pass_action(keep[0], keep[1])
 
 
 # -- from the view ---------------------------------------------------------------------------
 def seat_of_view(view: PlayerView) -> Seat:
     """The :class:`Seat` a player's view gives: the cards played this round, the voids shown by
-    failing to follow (Trick 1 is committed, so it shows none) and the cards I passed."""
+    failing to follow (Trick 1 is committed, so it shows none). The cards I passed count as
+    unseen: they are in a neighbour's hand until played."""
     assert view.player is not None
     n = view.num_players
     played = 0
     voids = [0] * n
-    passed = 0
     for event in view.round_events():
         if isinstance(event, TrickEvent):
             cards = [c for _, c in event.plays]
             played |= sum(1 << c for c in cards)
             if event.trick > 1:
                 _note_voids(event.plays, voids)
-        elif isinstance(event, SeenPass) and event.player == view.player:
-            passed |= (1 << event.left if event.left is not None else 0) | (
-                1 << event.right if event.right is not None else 0)
     played |= sum(1 << c for _, c in view.plays)
     if view.trick > 1:
         _note_voids(view.plays, voids)

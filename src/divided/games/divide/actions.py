@@ -17,6 +17,8 @@ token's value (1, 3 or 5).
 ('pass 2s left, Ac right', 'take Trump: Q', 'take Trump: No Trump')
 >>> parse("pass 2s Ac") == pass_action(0, 51), parse("trump q") == trump_action(12)
 (True, True)
+>>> parse("no trump") == parse("trump none") == parse("take Trump: No Trump") == NO_TRUMP
+True
 """
 
 from __future__ import annotations
@@ -136,6 +138,8 @@ def parse(text: str) -> int:
         return POINTS
     if words == ["lead"]:
         return LEAD
+    if words == ["no", "trump"]:
+        return NO_TRUMP
     if words[:1] == ["trump"] and len(words) >= 2:
         rest = " ".join(words[1:])
         if rest in ("none", "no trump", "no"):

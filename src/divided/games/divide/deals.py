@@ -34,9 +34,12 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from itertools import product
 from math import factorial, prod
 from typing import Protocol, TypeVar
 
@@ -96,30 +99,39 @@ class Place:
     voids: int = 0
 
 
-def _compositions(total: int, limits: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """Every way to write ``total`` as a sum of len(limits) parts, part ``k`` at most limits[k]."""
-    if not limits:
-        if total == 0:
-            yield ()
-        return
-    rest = sum(limits[1:])
-    for first in range(max(0, total - rest), min(total, limits[0]) + 1):
-        for tail in _compositions(total - first, limits[1:]):
-            yield (first, *tail)
+_FACTORIALS = tuple(factorial(k) for k in range(55))
+
+
+def _multinomial(total: int, parts: Sequence[int]) -> int:
+    out = _FACTORIALS[total]
+    for part in parts:
+        out //= _FACTORIALS[part]
+    return out
+
+
+_Split = tuple[tuple[int, ...], int, tuple[int, ...]]  # (cards per class, ways, constrained caps left)
 
 
 @dataclass
 class Deals:
     """The placements of the unseen cards (a mask) into ``places`` (see the module text). A view
-    with no consistent placement raises :class:`ValueError`."""
+    with no consistent placement raises :class:`ValueError`.
+
+    The programme's state is the free room left in the *constrained* classes (places with a
+    void); the class of places without a constraint, if any, takes whatever is left."""
 
     unseen: int
     places: tuple[Place, ...]
-    _classes: list[tuple[int, list[int]]] = field(init=False)  # (allowed groups, place indices)
+    _classes: list[tuple[int, list[int]]] = field(init=False)  # (allowed groups, place indices), free class last
+    _constrained: int = field(init=False)  # how many classes come before the free one
+    _free: bool = field(init=False)
     _groups: list[list[int]] = field(init=False)  # the unseen cards of each group
-    _caps: tuple[int, ...] = field(init=False)
-    _choices: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]] = field(init=False)
+    _left: list[int] = field(init=False)  # unseen cards in groups g.. (g = 0..5)
+    _caps: tuple[int, ...] = field(init=False)  # every class's size
+    _splits: dict[tuple[int, tuple[int, ...]], list[_Split]] = field(init=False)
     _memo: dict[tuple[int, tuple[int, ...]], int] = field(init=False)
+    _cumulative: dict[tuple[int, tuple[int, ...]], list[int]] = field(init=False)
+    _odds: dict[int, dict[str, Fraction]] | None = field(init=False, default=None)
     count: int = field(init=False)
     """How many placements are consistent with the view."""
 
@@ -127,91 +139,91 @@ class Deals:
         if sum(p.size for p in self.places) != self.unseen.bit_count():
             raise ValueError(f"inconsistent view: {self.unseen.bit_count()} unseen cards for "
                              f"{sum(p.size for p in self.places)} places")
-        signatures: dict[int, int] = {}
-        classes: list[tuple[int, list[int]]] = []
+        every = (1 << GROUPS) - 1
+        signatures: dict[int, list[int]] = {}
         for index, place in enumerate(self.places):
-            if not place.size:
-                continue
-            allowed = (~place.voids & 0b1111) | 0b10000
-            if allowed not in signatures:
-                signatures[allowed] = len(classes)
-                classes.append((allowed, []))
-            classes[signatures[allowed]][1].append(index)
+            if place.size:
+                signatures.setdefault((~place.voids & 0b1111) | 0b10000, []).append(index)
+        classes = [(allowed, members) for allowed, members in signatures.items() if allowed != every]
+        self._constrained = len(classes)
+        self._free = every in signatures
+        if self._free:
+            classes.append((every, signatures[every]))
         self._classes = classes
         self._caps = tuple(sum(self.places[i].size for i in members) for _, members in classes)
         self._groups = [[] for _ in range(GROUPS)]
         for card in mask_indices(self.unseen):
             self._groups[group_of(card)].append(card)
-        self._choices = {}
-        self._memo = {}
-        splits = prod(factorial(cap) // prod(factorial(self.places[i].size) for i in members)
+        self._left = [sum(len(cards) for cards in self._groups[g:]) for g in range(GROUPS + 1)]
+        self._splits, self._memo, self._cumulative = {}, {}, {}
+        splits = prod(_multinomial(cap, [self.places[i].size for i in members])
                       for cap, (_, members) in zip(self._caps, classes, strict=True))
-        self.count = self._ways(0, self._caps) * splits
+        self.count = self.count_pooled * splits
         if not self.count:
             raise ValueError("inconsistent view: no placement of the unseen cards fits the voids")
 
-    def _limits(self, group: int, caps: tuple[int, ...]) -> list[int]:
-        return [cap if allowed >> group & 1 else 0 for cap, (allowed, _) in zip(caps, self._classes, strict=True)]
+    @property
+    def count_pooled(self) -> int:
+        """Placements with the places of one class pooled (the programme's total)."""
+        return self._ways(0, self._caps[:self._constrained])
 
-    def _ways(self, group: int, caps: tuple[int, ...]) -> int:
-        """Ways to place groups ``group``.. into classes with ``caps`` free (cards distinct,
-        places within a class pooled)."""
-        if group == GROUPS:
-            return 1 if not any(caps) else 0
-        found = self._memo.get((group, caps))
+    def _split(self, group: int, caps: tuple[int, ...]) -> list[_Split]:
+        """Every way group ``group`` can go into the classes when the constrained ones have
+        ``caps`` free: its cards per class, in how many ways, and the constrained room left."""
+        key = (group, caps)
+        found = self._splits.get(key)
         if found is not None:
             return found
         size = len(self._groups[group])
-        total = 0
-        for split in _compositions(size, self._limits(group, caps)):
-            rest = tuple(c - x for c, x in zip(caps, split, strict=True))
-            total += _multinomial(size, split) * self._ways(group + 1, rest)
-        self._memo[(group, caps)] = total
-        return total
+        free_room = self._left[group] - sum(caps)
+        ranges = [range(min(size, cap) + 1) if self._classes[k][0] >> group & 1 else range(1)
+                  for k, cap in enumerate(caps)]
+        found = []
+        for x in product(*ranges):
+            rest = size - sum(x)
+            if rest < 0 or (rest > free_room if self._free else rest):
+                continue
+            full = (*x, rest) if self._free else x
+            found.append((full, _multinomial(size, full), tuple(c - y for c, y in zip(caps, x, strict=True))))
+        self._splits[key] = found
+        return found
 
-    def _options(self, group: int, caps: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[int]]:
+    def _ways(self, group: int, caps: tuple[int, ...]) -> int:
+        """Ways to place groups ``group``.. when the constrained classes have ``caps`` free
+        (cards distinct, places within a class pooled)."""
+        if group == GROUPS:
+            return 1
         key = (group, caps)
-        found = self._choices.get(key)
+        found = self._memo.get(key)
         if found is None:
-            size = len(self._groups[group])
-            splits: list[tuple[int, ...]] = []
-            cumulative: list[int] = []
-            running = 0
-            for split in _compositions(size, self._limits(group, caps)):
-                rest = tuple(c - x for c, x in zip(caps, split, strict=True))
-                weight = _multinomial(size, split) * self._ways(group + 1, rest)
-                if weight:
-                    running += weight
-                    splits.append(split)
-                    cumulative.append(running)
-            found = (splits, cumulative)
-            self._choices[key] = found
+            found = sum(ways * self._ways(group + 1, rest) for _, ways, rest in self._split(group, caps))
+            self._memo[key] = found
         return found
 
     def sample(self, rng: Draws) -> dict[str, int]:
         """A placement drawn uniformly: each place's cards (a mask)."""
-        caps = self._caps
+        caps = self._caps[:self._constrained]
         pooled: list[list[int]] = [[] for _ in self._classes]
         for group in range(GROUPS):
             cards = self._groups[group]
             if not cards:
                 continue
-            splits, cumulative = self._options(group, caps)
-            pick = rng.randrange(cumulative[-1])
-            low, high = 0, len(cumulative) - 1
-            while low < high:  # the first cumulative weight above pick
-                middle = (low + high) // 2
-                if cumulative[middle] > pick:
-                    high = middle
-                else:
-                    low = middle + 1
-            split = splits[low]
+            options = self._split(group, caps)
+            key = (group, caps)
+            cumulative = self._cumulative.get(key)
+            if cumulative is None:
+                cumulative, running = [], 0
+                for _, ways, rest in options:
+                    running += ways * self._ways(group + 1, rest)
+                    cumulative.append(running)
+                self._cumulative[key] = cumulative
+            chosen = options[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
             shuffled = rng.sample(cards, len(cards))
             start = 0
-            for k, x in enumerate(split):
+            for k, x in enumerate(chosen[0]):
                 pooled[k].extend(shuffled[start:start + x])
                 start += x
-            caps = tuple(c - x for c, x in zip(caps, split, strict=True))
+            caps = chosen[2]
         out = {place.name: 0 for place in self.places}
         for (_, members), cards in zip(self._classes, pooled, strict=True):
             rng.shuffle(cards)
@@ -225,56 +237,47 @@ class Deals:
 
     def probabilities(self) -> dict[int, dict[str, Fraction]]:
         """For every unseen card, the exact probability of each place it can be in (places with
-        probability 0 left out)."""
+        probability 0 left out; the cards of one group share one mapping: do not change it)."""
+        if self._odds is not None:
+            return self._odds
         expected = self._expected()
+        total = self.count_pooled
         out: dict[int, dict[str, Fraction]] = {}
         for group, cards in enumerate(self._groups):
             if not cards:
                 continue
             odds: dict[str, Fraction] = {}
             for k, (_, members) in enumerate(self._classes):
-                share = Fraction(expected[group][k], len(cards) * self.count_pooled)
-                if not share:
+                if not expected[group][k]:
                     continue
+                share = Fraction(expected[group][k], len(cards) * total)
                 for index in members:
                     place = self.places[index]
                     odds[place.name] = share * Fraction(place.size, self._caps[k])
             for card in cards:
-                out[card] = dict(odds)
+                out[card] = odds
+        self._odds = out
         return out
-
-    @property
-    def count_pooled(self) -> int:
-        """Placements with the places of one class pooled (the programme's total)."""
-        return self._ways(0, self._caps)
 
     def _expected(self) -> list[list[int]]:
         """``expected[g][k]``: the number of cards of group ``g`` in class ``k`` summed over the
         pooled placements (divide by :attr:`count_pooled` for the mean)."""
-        forward: dict[tuple[int, ...], int] = {self._caps: 1}
+        forward: dict[tuple[int, ...], int] = {self._caps[:self._constrained]: 1}
         sums = [[0] * len(self._classes) for _ in range(GROUPS)]
         for group in range(GROUPS):
-            size = len(self._groups[group])
             nxt: dict[tuple[int, ...], int] = {}
-            for caps, ways_before in forward.items():
-                for split in _compositions(size, self._limits(group, caps)):
-                    rest = tuple(c - x for c, x in zip(caps, split, strict=True))
-                    weight = ways_before * _multinomial(size, split)
+            for caps, before in forward.items():
+                for split, ways, rest in self._split(group, caps):
                     after = self._ways(group + 1, rest)
                     if not after:
                         continue
+                    weight = before * ways
                     for k, x in enumerate(split):
-                        sums[group][k] += x * weight * after
+                        if x:
+                            sums[group][k] += x * weight * after
                     nxt[rest] = nxt.get(rest, 0) + weight
             forward = nxt
         return sums
-
-
-def _multinomial(total: int, parts: Sequence[int]) -> int:
-    out = factorial(total)
-    for part in parts:
-        out //= factorial(part)
-    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,11 +333,19 @@ def unseen_of(view: PlayerView, past: History | None = None) -> Unseen:
     return Unseen(unseen, tuple(places), known, past)
 
 
+@lru_cache(maxsize=256)
+def solve(unseen: int, places: tuple[Place, ...]) -> Deals:
+    """:class:`Deals` of ``unseen`` cards into ``places``, shared between calls with the same
+    cards and places (the programme is a pure function of them; consecutive views of a game,
+    and the views of a player's books and sampler, often have the same)."""
+    return Deals(unseen, places)
+
+
 def deals_of(view: PlayerView) -> tuple[Deals, Unseen]:
     """The placements of ``view``'s unseen cards (:class:`ValueError` if there are none)."""
     unseen = unseen_of(view)
-    return Deals(unseen.cards, unseen.places), unseen
+    return solve(unseen.cards, unseen.places), unseen
 
 
 __all__ = ["GROUPS", "UNDEALT", "Deals", "Draws", "Place", "Unseen", "commit_place", "deals_of", "group_of",
-           "hand_place", "pass_place", "unseen_of"]
+           "hand_place", "pass_place", "solve", "unseen_of"]

@@ -22,10 +22,10 @@ the cards each seat played, and what the play showed:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from divided.games.divide import actions as act
 from divided.games.divide.state import Phase, PickEvent, RevealEvent, RoundEvent, TrickEvent
-from divided.games.divide.tricks import lead_suit
 from divided.games.divide.view import PlayerView, SeenEvent, SeenPass
 
 
@@ -53,10 +53,12 @@ def trick_voids(plays: tuple[tuple[int, int], ...], players: int) -> tuple[int, 
     (0, 0, 2, 2)
     """
     voids = [0] * players
-    cards = [card for _, card in plays]
-    for position, (seat, card) in enumerate(plays):
-        suit = lead_suit(cards[:position])
-        if suit is not None and (card >= 52 or card % 4 != suit):
+    suit = -1
+    for seat, card in plays:
+        if suit < 0:
+            if card < 52:
+                suit = card % 4  # the first card of a suit sets the lead suit (D5)
+        elif card >= 52 or card % 4 != suit:
             voids[seat] |= 1 << suit
     return tuple(voids)
 
@@ -124,8 +126,10 @@ class History:
         return self.rounds[-1]
 
 
+@lru_cache(maxsize=32)
 def read_history(view: PlayerView) -> History:
-    """The past of ``view`` (see the module text)."""
+    """The past of ``view`` (see the module text). Views are values, so the last few readings
+    are kept: the books, the layout and the sampler of one view read it once."""
     n = view.num_players
     rounds: list[Round] = []
     number = max(view.round, 0)

@@ -26,10 +26,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from divided.cards import mask_indices
 from divided.games.divide import actions as act
-from divided.games.divide.deals import Deals, unseen_of
+from divided.games.divide.deals import solve, unseen_of
 from divided.games.divide.history import Trick
 from divided.games.divide.state import TOKENS
 from divided.games.divide.tricks import SUIT_NAMES, card_text, rank_name
@@ -89,6 +90,7 @@ class Knowledge:
         ``tokens`` (``line``, ``face_down`` values, ``current``); ``trump``; the counts;
         ``places`` and ``unseen`` (each card with its ``places`` probabilities)."""
         n = self.num_players
+        floats: dict[int, dict[str, JSON]] = {}
         out: dict[str, JSON] = {
             "player": self.player,
             "round": self.round,
@@ -109,8 +111,7 @@ class Knowledge:
             "led": list(self.led),
             "places": {place: size for place, size in self.places.items()},
             "deals": str(self.deals),
-            "unseen": [{"card": card_text(c), "places": {p: float(x) for p, x in places.items()}}
-                       for c, places in sorted(self.odds.items())],
+            "unseen": [{"card": _TEXT[c], "places": _floats(places, floats)} for c, places in sorted(self.odds.items())],
         }
         if self.player is not None:
             out["mine"] = {
@@ -153,28 +154,45 @@ class Knowledge:
                      + "; fives " + "-".join(map(str, self.fives)) + "; led " + "-".join(map(str, self.led)))
         if self.odds:
             per_place: dict[str, list[str]] = {}
+            percent: dict[tuple[int, str], str] = {}
             for card, places in sorted(self.odds.items()):
                 for place, p in places.items():
-                    per_place.setdefault(place, []).append(f"{card_text(card)} {float(p):.0%}")
+                    key = (id(places), place)
+                    if key not in percent:
+                        percent[key] = f"{float(p):.0%}"
+                    per_place.setdefault(place, []).append(f"{_TEXT[card]} {percent[key]}")
             for place, size in self.places.items():
                 if size:
                     lines.append(f"{place} ({size} unseen): " + " ".join(per_place.get(place, [])))
         return "\n".join(lines)
 
 
+_TEXT = tuple(card_text(c) for c in range(54))
+
+
 def _names(mask: int) -> list[str]:
-    return [card_text(c) for c in mask_indices(mask)]
+    return [_TEXT[c] for c in mask_indices(mask)]
+
+
+def _floats(places: dict[str, Fraction], done: dict[int, dict[str, JSON]]) -> dict[str, JSON]:
+    """The odds as floats, converted once per mapping (the cards of a group share one)."""
+    found = done.get(id(places))
+    if found is None:
+        found = done[id(places)] = {place: float(p) for place, p in places.items()}
+    return dict(found)
 
 
 def _card(card: int) -> str | None:
     return card_text(card) if card >= 0 else None
 
 
+@lru_cache(maxsize=32)
 def knowledge(view: PlayerView) -> Knowledge:
     """The books of the player (or spectator) whose view this is (:class:`ValueError` for a view
-    no state gives)."""
+    no state gives). Views are values, so the books of the last few are kept (shared: read
+    them, do not change their mappings)."""
     unseen = unseen_of(view)
-    deals = Deals(unseen.cards, unseen.places)
+    deals = solve(unseen.cards, unseen.places)
     past = unseen.past
     current = past.current
     me = view.player

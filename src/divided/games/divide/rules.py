@@ -26,11 +26,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import fields, replace
+from operator import attrgetter
 
 from divided.cards import STANDARD_54, mask_indices
 from divided.errors import IllegalActionError, InvalidNotationError
-from divided.games.base import CHANCE, TERMINAL, ChanceNode, GameInfo, OptionValue, Result, Rules
+from divided.games.base import (
+    CHANCE,
+    TERMINAL,
+    ChanceNode,
+    GameInfo,
+    OptionValue,
+    Result,
+    Rules,
+    pick_outcome,
+    seeded_fraction,
+)
 from divided.games.divide import actions as act
 from divided.games.divide.options import OPTIONS, Options
 from divided.games.divide.state import (
@@ -39,6 +50,7 @@ from divided.games.divide.state import (
     TOKENS,
     TRICKS,
     DivideState,
+    Event,
     Outcome,
     PassEvent,
     Phase,
@@ -109,17 +121,17 @@ class DivideRules(Rules[DivideState, PlayerView]):
     # -- queries ---------------------------------------------------------------------------
     def current_player(self, state: DivideState) -> int:
         phase = state.phase
-        if phase in (Phase.DEALER, Phase.DEAL, Phase.TOKENS):
+        if phase is Phase.PLAY:
+            return (state.leader + len(state.plays)) % state.options.players
+        if phase is Phase.DRAFT:
+            return state.finishers[len(state.picks)]
+        if phase is Phase.DEAL or phase is Phase.TOKENS or phase is Phase.DEALER:
             return CHANCE
         n = state.options.players
-        if phase == Phase.COMMIT:
-            return (state.first_leader + sum(c >= 0 for c in state.commits)) % n
-        if phase == Phase.PASS:
-            return (state.first_leader + sum(p >= 0 for p in state.passes)) % n
-        if phase == Phase.PLAY:
-            return (state.leader + len(state.plays)) % n
-        if phase == Phase.DRAFT:
-            return state.finishers[len(state.picks)]
+        if phase is Phase.COMMIT:
+            return (state.first_leader + n - state.commits.count(-1)) % n
+        if phase is Phase.PASS:
+            return (state.first_leader + n - state.passes.count(-1)) % n
         return TERMINAL
 
     def legal_actions(self, state: DivideState) -> list[int]:
@@ -164,6 +176,22 @@ class DivideRules(Rules[DivideState, PlayerView]):
         if state.phase == Phase.TOKENS:
             return ChanceNode("token", state.round * len(TOKENS) + state.revealed)
         raise IllegalActionError(f"no chance node: the game is at the {state.phase} phase")
+
+    def resolve_chance(self, state: DivideState, seed: int, step: int) -> tuple[DivideState, list[int]]:
+        """As :meth:`Rules.resolve_chance` defines it (the same outcomes), dealing a round's cards
+        in one step."""
+        actions: list[int] = []
+        while True:
+            phase = state.phase
+            if phase is Phase.DEAL:
+                state = _deal_seeded(state, seed, step, actions)
+            elif phase is Phase.TOKENS or phase is Phase.DEALER:
+                action = pick_outcome(self.chance_outcomes(state), seeded_fraction(seed, step + len(actions)))
+                state = _reveal(state, action) if phase is Phase.TOKENS else _evolve(state, phase=Phase.DEAL,
+                                                                                      dealer=action)
+                actions.append(action)
+            else:
+                return state, actions
 
     def returns(self, state: DivideState) -> list[float]:
         outcome = state.outcome
@@ -231,7 +259,7 @@ class DivideRules(Rules[DivideState, PlayerView]):
             raise IllegalActionError(f"action {action!r} is not a number; nothing changed")
         if phase == Phase.DEALER:
             self._check(0 <= action < state.options.players, state, action, "the dealer is a seat")
-            return replace(state, phase=Phase.DEAL, dealer=action)
+            return _evolve(state, phase=Phase.DEAL, dealer=action)
         if phase == Phase.DEAL:
             self._check(0 <= action < 54 and bool(_undealt(state) >> action & 1), state, action,
                         "that card is not in the undealt deck")
@@ -272,21 +300,23 @@ class DivideRules(Rules[DivideState, PlayerView]):
 def pass_actions(hand: int) -> list[int]:
     """Every pass from a hand (mask): an ordered pair of different cards, in increasing order."""
     cards = mask_indices(hand)
-    return [act.pass_action(left, right) for left in cards for right in cards if left != right]
+    base, size = act.PASS_BASE, act.DECK_SIZE
+    return [base + size * left + right for left in cards for right in cards if left != right]
 
 
 def reward_actions(picks: tuple[int, ...]) -> list[int]:
     """The rewards still on offer after ``picks`` this Divide: Points, Lead, and Trump with each
     of its fourteen declarations."""
     taken = {act.reward_of(p) for p in picks}
-    out: list[int] = []
-    if act.Reward.POINTS not in taken:
-        out.append(act.POINTS)
-    if act.Reward.LEAD not in taken:
-        out.append(act.LEAD)
-    if act.Reward.TRUMP not in taken:
-        out.extend(act.TRUMP_ACTIONS)
-    return out
+    return list(_ON_OFFER[(act.Reward.POINTS in taken, act.Reward.LEAD in taken, act.Reward.TRUMP in taken)])
+
+
+def _on_offer(points_taken: bool, lead_taken: bool, trump_taken: bool) -> tuple[int, ...]:
+    return ((() if points_taken else (act.POINTS,)) + (() if lead_taken else (act.LEAD,))
+            + (() if trump_taken else act.TRUMP_ACTIONS))
+
+
+_ON_OFFER = {(p, q, r): _on_offer(p, q, r) for p in (False, True) for q in (False, True) for r in (False, True)}
 
 
 def _undealt(state: DivideState) -> int:
@@ -304,6 +334,22 @@ def _token_counts(state: DivideState) -> dict[int, int]:
 
 
 # -- transitions -------------------------------------------------------------------------------
+_FIELDS = tuple(f.name for f in fields(DivideState))
+_VALUES = attrgetter(*_FIELDS)
+_SET_FIELD = object.__setattr__
+
+
+def _evolve(state: DivideState, **changes: object) -> DivideState:
+    """``dataclasses.replace(state, **changes)`` at a third of the cost (the engine's hot path:
+    a DivideState has no ``__post_init__``, so copying the fields is all ``replace`` does)."""
+    new = object.__new__(DivideState)
+    for name, value in zip(_FIELDS, _VALUES(state), strict=True):
+        _SET_FIELD(new, name, value)
+    for name, value in changes.items():
+        _SET_FIELD(new, name, value)
+    return new
+
+
 def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
     return (*values[:seat], value, *values[seat + 1:])
 
@@ -314,22 +360,48 @@ def _deal(state: DivideState, card: int) -> DivideState:
     seat = (state.first_leader + count // HAND_SIZE) % n
     hands = _set(state.hands, seat, state.hands[seat] | 1 << card)
     phase = Phase.COMMIT if count + 1 == HAND_SIZE * n else Phase.DEAL
-    return replace(state, phase=phase, hands=hands, placed=state.placed | 1 << card)
+    return _evolve(state, phase=phase, hands=hands, placed=state.placed | 1 << card)
+
+
+def _deal_seeded(state: DivideState, seed: int, step: int, actions: list[int]) -> DivideState:
+    """The rest of the deal as :meth:`Rules.resolve_chance` picks it (the same outcome list, the
+    same arithmetic as :func:`pick_outcome`), appending the cards to ``actions``."""
+    n = state.options.players
+    hands = list(state.hands)
+    placed = state.placed
+    cards = mask_indices(_undealt(state))
+    count = placed.bit_count()
+    while count < HAND_SIZE * n:
+        u = seeded_fraction(seed, step + len(actions))
+        probability = 1.0 / len(cards)
+        index = len(cards) - 1
+        for position in range(len(cards)):
+            u -= probability
+            if u < 0:
+                index = position
+                break
+        card = cards.pop(index)
+        seat = (state.first_leader + count // HAND_SIZE) % n
+        hands[seat] |= 1 << card
+        placed |= 1 << card
+        count += 1
+        actions.append(card)
+    return _evolve(state, phase=Phase.COMMIT, hands=tuple(hands), placed=placed)
 
 
 def _commit(state: DivideState, player: int, card: int) -> DivideState:
     hands = _set(state.hands, player, state.hands[player] & ~(1 << card))
     commits = _set(state.commits, player, card)
-    phase = Phase.PASS if all(c >= 0 for c in commits) else Phase.COMMIT
-    return replace(state, hands=hands, commits=commits, phase=phase)
+    phase = Phase.COMMIT if -1 in commits else Phase.PASS
+    return _evolve(state, hands=hands, commits=commits, phase=phase)
 
 
 def _pass(state: DivideState, player: int, action: int) -> DivideState:
     left, right = act.pass_cards(action)
     hands = _set(state.hands, player, state.hands[player] & ~(1 << left | 1 << right))
     passes = _set(state.passes, player, action)
-    if not all(p >= 0 for p in passes):
-        return replace(state, hands=hands, passes=passes)
+    if -1 in passes:
+        return _evolve(state, hands=hands, passes=passes)
     n = state.options.players
     events = []
     received = list(hands)
@@ -339,90 +411,96 @@ def _pass(state: DivideState, player: int, action: int) -> DivideState:
         received[(seat + 1) % n] |= 1 << give_left
         received[(seat - 1) % n] |= 1 << give_right
         events.append(PassEvent(state.round, seat, give_left, give_right))
-    return replace(state, hands=tuple(received), passes=passes, phase=Phase.TOKENS, log=(*state.log, *events))
+    return _evolve(state, hands=tuple(received), passes=passes, phase=Phase.TOKENS, log=(*state.log, *events))
 
 
 def _reveal(state: DivideState, value: int) -> DivideState:
     position = REVEAL_ORDER[state.revealed]
     line = _set(state.line, position, value)
     revealed = state.revealed + 1
-    state = replace(state, line=line, revealed=revealed, log=(*state.log, RevealEvent(state.round, position, value)))
+    log = (*state.log, RevealEvent(state.round, position, value))
     if revealed < revealed_by(state.trick):
-        return state
-    if state.trick == 0:
-        return _flip_first_trick(state)
-    return _next_trick(state)
-
-
-def _flip_first_trick(state: DivideState) -> DivideState:
-    n = state.options.players
-    leader = state.first_leader
-    plays = tuple(((leader + k) % n, state.commits[(leader + k) % n]) for k in range(n))
-    return _resolve(replace(state, trick=1, leader=leader, plays=plays))
+        return _evolve(state, line=line, revealed=revealed, log=log)
+    if state.trick == 0:  # Trick 1 flips: the commits in seat order from the player left of the dealer
+        n = state.options.players
+        leader = state.first_leader
+        plays = tuple(((leader + k) % n, state.commits[(leader + k) % n]) for k in range(n))
+        return _evolve(state, line=line, revealed=revealed,
+                       **_resolution(state, 1, leader, plays, log))
+    return _evolve(state, line=line, revealed=revealed, log=log, **_next_trick(state, state.next_leader))
 
 
 def _play(state: DivideState, player: int, card: int) -> DivideState:
     hands = _set(state.hands, player, state.hands[player] & ~(1 << card))
     plays = (*state.plays, (player, card))
-    state = replace(state, hands=hands, plays=plays)
     if len(plays) < state.options.players:
-        return state
-    return _resolve(state)
+        return _evolve(state, hands=hands, plays=plays)
+    return _evolve(state, hands=hands, **_resolution(state, state.trick, state.leader, plays, state.log))
 
 
-def _resolve(state: DivideState) -> DivideState:
-    order = finishing_seats(state.plays, state.trump)
-    event = TrickEvent(state.round, state.trick, state.leader, state.plays, order, state.trump)
-    led = _set(state.led, state.leader, state.led[state.leader] + 1)
-    return replace(state, phase=Phase.DRAFT, finishers=order[:3], picks=(), led=led, log=(*state.log, event))
+def _resolution(state: DivideState, trick: int, leader: int, plays: tuple[tuple[int, int], ...],
+                log: tuple[Event, ...]) -> dict[str, object]:
+    """The changes that finish a trick: its finishing order logged, the leader's count, the Divide."""
+    order = finishing_seats(plays, state.trump)
+    event = TrickEvent(state.round, trick, leader, plays, order, state.trump)
+    led = _set(state.led, leader, state.led[leader] + 1)
+    return {"phase": Phase.DRAFT, "trick": trick, "leader": leader, "plays": plays, "finishers": order[:3],
+            "picks": (), "led": led, "log": (*log, event)}
+
+
+def _next_trick(state: DivideState, leader: int) -> dict[str, object]:
+    return {"phase": Phase.PLAY, "trick": state.trick + 1, "leader": leader, "plays": (), "finishers": (),
+            "picks": ()}
 
 
 def _pick(state: DivideState, player: int, action: int) -> DivideState:
-    reward = act.reward_of(action)
-    token = state.line[state.trick - 1] if reward == act.Reward.POINTS else 0
-    event = PickEvent(state.round, state.trick, player, len(state.picks) + 1, action, token)
-    state = replace(state, picks=(*state.picks, action), log=(*state.log, event))
-    if reward == act.Reward.POINTS:
-        state = replace(state, round_points=_set(state.round_points, player, state.round_points[player] + token),
-                        fives=_set(state.fives, player, state.fives[player] + (token == 5)))
-    elif reward == act.Reward.TRUMP:
-        state = replace(state, trump=act.declared_rank(action))
-    else:
-        state = replace(state, next_leader=player)
-    if len(state.picks) == 2:
-        left = reward_actions(state.picks)
-        if len(left) == 1:  # Points or Lead is left: the third finisher takes it, no decision
-            return _pick(state, state.finishers[2], left[0])
-    if len(state.picks) < 3:
-        return state
+    picks, log = state.picks, state.log
+    points, fives, trump, next_leader = state.round_points, state.fives, state.trump, state.next_leader
+    while True:
+        reward = act.reward_of(action)
+        token = state.line[state.trick - 1] if reward is act.Reward.POINTS else 0
+        log = (*log, PickEvent(state.round, state.trick, player, len(picks) + 1, action, token))
+        picks = (*picks, action)
+        if reward is act.Reward.POINTS:
+            points = _set(points, player, points[player] + token)
+            fives = _set(fives, player, fives[player] + (token == 5))
+        elif reward is act.Reward.TRUMP:
+            trump = act.declared_rank(action)
+        else:
+            next_leader = player
+        if len(picks) != 2:
+            break
+        left = reward_actions(picks)
+        if len(left) != 1:
+            break
+        player, action = state.finishers[2], left[0]  # Points or Lead is left: taken without a decision
+    changes: dict[str, object] = {"picks": picks, "log": log, "round_points": points, "fives": fives, "trump": trump,
+                               "next_leader": next_leader}
+    if len(picks) < 3:
+        return _evolve(state, **changes)
     if state.revealed < revealed_by(state.trick):
-        return replace(state, phase=Phase.TOKENS)
+        return _evolve(state, phase=Phase.TOKENS, **changes)
     if state.trick == TRICKS:
-        return _end_round(state)
-    return _next_trick(state)
-
-
-def _next_trick(state: DivideState) -> DivideState:
-    return replace(state, phase=Phase.PLAY, trick=state.trick + 1, leader=state.next_leader, plays=(),
-                   finishers=(), picks=())
+        return _end_round(_evolve(state, **changes))
+    return _evolve(state, **(changes | _next_trick(state, next_leader)))
 
 
 def _end_round(state: DivideState) -> DivideState:
     opts = state.options
     n = opts.players
     scores = tuple(s + p for s, p in zip(state.scores, state.round_points, strict=True))
-    state = replace(state, scores=scores,
-                    log=(*state.log, RoundEvent(state.round, state.dealer, state.round_points, scores)))
+    log = (*state.log, RoundEvent(state.round, state.dealer, state.round_points, scores))
     reached = opts.end_score and max(scores) >= opts.end_score
     if reached or state.round + 1 == opts.rounds:
-        reason = f"{max(scores)} points reached" if reached else f"after {state.round + 1} rounds"
-        return replace(state, phase=Phase.OVER, outcome=decide(scores, state.fives, state.led, reason),
-                       plays=(), finishers=(), picks=())
+        played = state.round + 1
+        reason = f"{max(scores)} points reached" if reached else f"after {played} round{'s' * (played != 1)}"
+        return _evolve(state, scores=scores, log=log, phase=Phase.OVER,
+                       outcome=decide(scores, state.fives, state.led, reason), plays=(), finishers=(), picks=())
     zeros = (0,) * n
-    return replace(state, phase=Phase.DEAL, round=state.round + 1, dealer=(state.dealer + 1) % n, hands=zeros,
-                   placed=0, commits=(-1,) * n, passes=(-1,) * n, line=(0,) * len(TOKENS), revealed=0, trick=0,
-                   leader=-1, plays=(), finishers=(), picks=(), next_leader=-1, round_points=zeros,
-                   trump=None if opts.trump == "resets" else state.trump)
+    return _evolve(state, scores=scores, log=log, phase=Phase.DEAL, round=state.round + 1,
+                   dealer=(state.dealer + 1) % n, hands=zeros, placed=0, commits=(-1,) * n, passes=(-1,) * n,
+                   line=(0,) * len(TOKENS), revealed=0, trick=0, leader=-1, plays=(), finishers=(), picks=(),
+                   next_leader=-1, round_points=zeros, trump=None if opts.trump == "resets" else state.trump)
 
 
 def decide(scores: tuple[int, ...], fives: tuple[int, ...], led: tuple[int, ...], reason: str) -> Outcome:

@@ -160,6 +160,6 @@ def observe(state: DivideState, player: int | None, current_player: int) -> Play
         scores=state.scores,
         fives=state.fives,
         led=state.led,
-        events=tuple(_seen(e, player, n) for e in state.log),
+        events=tuple(_seen(e, player, n) if isinstance(e, PassEvent) else e for e in state.log),
         outcome=state.outcome,
     )

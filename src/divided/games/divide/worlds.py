@@ -32,7 +32,16 @@ from typing import TYPE_CHECKING, TypeVar
 
 from divided.cards import mask_indices
 from divided.games.divide import actions as act
-from divided.games.divide.deals import Deals, Draws, Unseen, commit_place, hand_place, pass_place, unseen_of
+from divided.games.divide.deals import (
+    Deals,
+    Draws,
+    Unseen,
+    commit_place,
+    hand_place,
+    pass_place,
+    solve,
+    unseen_of,
+)
 from divided.games.divide.rules import DECK_MASKS
 from divided.games.divide.state import DivideState, Event, PassEvent, Phase
 from divided.games.divide.view import PlayerView, SeenPass, observe
@@ -84,7 +93,7 @@ class WorldSampler:
         if self.view.player is None:
             raise ValueError("a spectator's view has no world sampler: sample from a player's view")
         self._unseen = unseen_of(self.view)
-        self.deals = Deals(self._unseen.cards, self._unseen.places)
+        self.deals = solve(self._unseen.cards, self._unseen.places)
         try:
             self._prepare()
             probe = self._sample(_FirstDraws())
@@ -154,7 +163,7 @@ class WorldSampler:
                 commits.append(view.commit)
                 passes.append(view.my_pass)
                 continue
-            hands.append(placement[hand_place(seat)] | known.get(seat, 0))
+            hands.append(placement.get(hand_place(seat), 0) | known.get(seat, 0))
             if not view.committed[seat]:
                 commits.append(-1)
             elif flipped:
