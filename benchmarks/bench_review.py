@@ -37,10 +37,17 @@ from pathlib import Path
 from typing import Any
 
 from divided import games
-from divided.bots import make_bot
+from divided.bots import advisor, make_bot
 from divided.games import GameRecord
 from divided.review import review_game
-from divided.review.base import REVIEW_SECONDS
+from divided.review.base import (
+    DEFAULT_BUDGET,
+    REVIEW_SECONDS,
+    REVIEW_WORLDS,
+    Allowance,
+    decisions,
+    review_decision,
+)
 
 SEAT = 1
 ISSUE_GRADE = {"best": "no grade", "good": "no grade", "close": "no grade", "inaccuracy": "inaccuracy",
@@ -73,17 +80,36 @@ def timing(index: int, first: int, seconds: float | None = REVIEW_SECONDS) -> tu
     return elapsed, used
 
 
-def grades(index: int, first: int, salts: int) -> list[tuple[int, int, str, bool, list[str]]]:
-    """(game, move number, phase, exact, grade under each salt) for every decision of a game."""
+def grades(index: int, first: int, salts: int, sampled_only: bool = False) -> list[tuple[int, int, str, bool, list[str]]]:
+    """(game, move number, phase, exact, grade under each salt) for every decision of a game.
+    With ``sampled_only`` the review under the first salt is whole and the others review only
+    the decisions it sampled (:func:`sampled_grades`)."""
     record = record_of(index, first)
     # no wall-clock deadline: the grades of the reproducible review (its worlds allowance), not
     # of how busy the machine was
-    reviews = [review_game(record, seat=SEAT, seed=salt, seconds=None) for salt in range(salts)]
+    reviews = [review_game(record, seat=SEAT, seed=salt, seconds=None) for salt in range(1 if sampled_only else salts)]
     out = []
     for moves in zip(*(review.moves for review in reviews), strict=True):
         exact = all(error == 0.0 for error in moves[0].errors.values())
         out.append((index, moves[0].move_number, moves[0].phase, exact, [m.grade for m in moves]))
+    if sampled_only:
+        sampled = {row[1] for row in out if not row[3]}
+        others = [sampled_grades(record, salt, sampled) for salt in range(1, salts)]
+        out = [(*row[:4], row[4] * salts if row[3] else row[4] + [other[row[1]] for other in others])
+               for row in out]
     return out
+
+
+def sampled_grades(record: GameRecord, salt: int, sampled: set[int]) -> dict[int, str]:
+    """The grades :func:`review_game` (no deadline) gives the decisions numbered in ``sampled``
+    under ``salt``, without reviewing the others: an exact decision's grade does not depend on
+    the salt and it never draws on the review's allowance, so leaving it out changes nothing
+    else (the first looks, then the sharper comparisons in decision order, as the review does)."""
+    found = [d for d in decisions(record, SEAT)[0] if d.move_number in sampled]
+    bot = advisor(record.game, budget=DEFAULT_BUDGET)
+    allowance = Allowance.starting(REVIEW_WORLDS, None)
+    looks = [bot.evaluate(d.view, d.legal, salt=salt) for d in found]
+    return {d.move_number: review_decision(bot, d, salt, allowance, look).grade for d, look in zip(found, looks, strict=True)}
 
 
 def hint_mismatches(index: int, first: int) -> tuple[int, int]:
@@ -154,6 +180,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--no-deadline", action="store_true",
                         help="timing: review without the wall-clock deadline (the CPU cost of the worlds allowance alone)")
+    parser.add_argument("--sampled-only", action="store_true",
+                        help="agreement: review the exact decisions under the first salt only (their grade does "
+                             "not depend on it; the same figures, less CPU)")
     args = parser.parse_args()
     indices = range(args.start, args.start + args.games)
     if args.what == "timing":
@@ -165,7 +194,7 @@ def main() -> None:
               f"{statistics.median(walls):.2f} s, max {max(walls):.2f} s; CPU median {statistics.median(cpus):.2f} s, "
               f"max {max(cpus):.2f} s")
     elif args.what == "agreement":
-        jobs = [(i, args.first, args.salts) for i in indices]
+        jobs = [(i, args.first, args.salts, args.sampled_only) for i in indices]
         rows = [row for game in _run(grades, jobs, args.workers) for row in game]
         agree = [len(set(row[4])) == 1 for row in rows]
         sampled = [a for a, row in zip(agree, rows, strict=True) if not row[3]]
