@@ -1,5 +1,6 @@
-"""The review's sharper comparisons: they stop as soon as the grade is settled, and a whole
-review keeps to its allowance of worlds and, through a fake clock, to its deadline.
+"""The review's sharper comparisons: they stop as soon as the grade is settled (asked only once
+sharper than the first look), and a whole review keeps to its allowance of worlds and, through a
+fake clock, to its deadline.
 
 The advisor here is a fake with known answers, registered for a test game id (Divided Ranks'
 rules under another name): at every decision the played action is worth 0.40, one other
