@@ -36,9 +36,9 @@ decisions, median 7.2 ms, p95 20 ms (commits 21 ms, passes 15 ms, drafts 7 ms, p
 players (6 games) 293 decisions, median 7.5 ms, p95 24 ms. A whole round played out costs
 0.25 ms at 4 players (3,928 playouts/s; 2,813/s at 6) against 1.6 ms for the skilled rules'
 playouts of :mod:`.rollouts` (610/s; 462/s at 6), which is why the playouts use the cheaper
-policy of :mod:`.playout`. Values by win share and by points were not told apart by a small match (160
-games each against three seats of the rollout policy: 0.49 and 0.53, each +- 0.08); win share is
-kept because it is what the game is won by.
+policy of :mod:`.playout`. Values by win share and by points were not told apart by a small
+match (160 games each against three seats of the rollout policy: 0.49 and 0.53, each +- 0.08);
+win share is kept because it is what the game is won by.
 """
 
 from __future__ import annotations
