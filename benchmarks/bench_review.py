@@ -17,6 +17,16 @@ meets both sound and poor play); the first splitter alternates.
   (overall, for sampled ones alone, and counting best, good and close all as 'no grade', the
   issue's sense), and the disagreeing decisions. It runs without the wall-clock deadline: it
   measures the reproducible review (its worlds allowance), not how busy the machine was.
+* ``lines`` and ``simulate``: where the disagreements come from. ``lines`` takes every sampled
+  decision of the games (salt 0's first look picks the pair the review compares, as the review
+  does) and compares that pair over :data:`REFINE_BUDGET` worlds of another salt: the
+  difference ``mu`` and its spread per world ``sd``, printed one JSON line per decision.
+  ``simulate --lines FILE`` then plays the review's grading of those decisions many times over
+  (the first look's difference drawn around ``mu`` with its measured error, each closer look's
+  batches drawn with ``sd``; the rules, allowance and caps of :mod:`divided.review.base`) and
+  prints the expected number of decisions whose grade differs under ``--salts`` salts, for the
+  looks asked after every batch (the rule before) and only once sharper than the first look
+  (the rule now). A model, not a measurement: it checks itself against ``agreement``.
 * ``hints``: each game is played through the web app's service (:class:`GameService`, an
   in-memory store) with hints on; at every decision of the human seat the hint is asked, then
   the finished game is reviewed by the service's review job; counts decisions where the hint
@@ -26,6 +36,8 @@ meets both sound and poor play); the first splitter alternates.
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import random
 import statistics
 import sys
@@ -36,11 +48,32 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from divided import games
-from divided.bots import make_bot
+from divided.bots import advisor, make_bot
+from divided.bots.base import TIE
+from divided.bots.divided_ranks.draft_values import BATCH
 from divided.games import GameRecord
 from divided.review import review_game
-from divided.review.base import REVIEW_SECONDS
+from divided.review.base import (
+    BLUNDER,
+    DEFAULT_BUDGET,
+    GRADES,
+    INACCURACY,
+    MISTAKE,
+    REFINE_BUDGET,
+    REFINE_FACTOR,
+    REFINE_SE,
+    REVIEW_SECONDS,
+    REVIEW_WORLDS,
+    SETTLED,
+    Allowance,
+    _settled,
+    decisions,
+    grade_for,
+    review_decision,
+)
 
 SEAT = 1
 ISSUE_GRADE = {"best": "no grade", "good": "no grade", "close": "no grade", "inaccuracy": "inaccuracy",
@@ -73,17 +106,138 @@ def timing(index: int, first: int, seconds: float | None = REVIEW_SECONDS) -> tu
     return elapsed, used
 
 
-def grades(index: int, first: int, salts: int) -> list[tuple[int, int, str, bool, list[str]]]:
-    """(game, move number, phase, exact, grade under each salt) for every decision of a game."""
+def grades(index: int, first: int, salts: int, sampled_only: bool = False) -> list[tuple[int, int, str, bool, list[str]]]:
+    """(game, move number, phase, exact, grade under each salt) for every decision of a game.
+    With ``sampled_only`` the review under the first salt is whole and the others review only
+    the decisions it sampled (:func:`sampled_grades`)."""
     record = record_of(index, first)
     # no wall-clock deadline: the grades of the reproducible review (its worlds allowance), not
     # of how busy the machine was
-    reviews = [review_game(record, seat=SEAT, seed=salt, seconds=None) for salt in range(salts)]
+    reviews = [review_game(record, seat=SEAT, seed=salt, seconds=None) for salt in range(1 if sampled_only else salts)]
     out = []
     for moves in zip(*(review.moves for review in reviews), strict=True):
         exact = all(error == 0.0 for error in moves[0].errors.values())
         out.append((index, moves[0].move_number, moves[0].phase, exact, [m.grade for m in moves]))
+    if sampled_only:
+        sampled = {row[1] for row in out if not row[3]}
+        others = [sampled_grades(record, salt, sampled) for salt in range(1, salts)]
+        out = [(*row[:4], row[4] * salts if row[3] else row[4] + [other[row[1]] for other in others])
+               for row in out]
     return out
+
+
+def sampled_grades(record: GameRecord, salt: int, sampled: set[int]) -> dict[int, str]:
+    """The grades :func:`review_game` (no deadline) gives the decisions numbered in ``sampled``
+    under ``salt``, without reviewing the others: an exact decision's grade does not depend on
+    the salt and it never draws on the review's allowance, so leaving it out changes nothing
+    else (the first looks, then the sharper comparisons in decision order, as the review does)."""
+    found = [d for d in decisions(record, SEAT)[0] if d.move_number in sampled]
+    bot = advisor(record.game, budget=DEFAULT_BUDGET)
+    allowance = Allowance.starting(REVIEW_WORLDS, None)
+    looks = [bot.evaluate(d.view, d.legal, salt=salt) for d in found]
+    return {d.move_number: review_decision(bot, d, salt, allowance, look).grade for d, look in zip(found, looks, strict=True)}
+
+
+LONG_SALT = 12345
+"""The salt of the long comparison of ``lines`` (not one of the salts ``agreement`` uses)."""
+
+
+def lines(index: int, first: int) -> list[dict[str, Any]]:
+    """For every sampled decision of a game (see the module text): the pair salt 0's first look
+    compares, that look's difference and its error, and the long comparison's ``mu`` and ``sd``."""
+    record = record_of(index, first)
+    bot = advisor(record.game, budget=DEFAULT_BUDGET)
+    out = []
+    for decision in decisions(record, SEAT)[0]:
+        look = bot.evaluate(decision.view, decision.legal, salt=0)
+        if look.exact:
+            continue
+        best = bot.pick(decision.view, decision.legal, look.values)
+        others = [a for a in decision.legal if a != decision.played]
+        rival = best if decision.played != best else max(others, key=lambda a: look.values[a])
+        pair = (rival, decision.played)
+        long = bot.refine(decision.view, pair, salt=LONG_SALT, target=0.0, budget=REFINE_BUDGET)
+        error = long.difference_error(*pair)
+        out.append({"game": index, "move": decision.move_number, "phase": str(decision.view.phase),
+                    "rival": rival, "played": decision.played,
+                    "gap1": look.values[rival] - look.values[decision.played], "err1": look.difference_error(*pair),
+                    "mu": long.values[rival] - long.values[decision.played], "sd": error * math.sqrt(long.worlds),
+                    "worlds": long.worlds})
+    return out
+
+
+def _grade_codes(gap: Any, error: Any) -> Any:
+    """:func:`grade_for` of ``max(0, gap)`` over numpy arrays, as indices into :data:`GRADES`."""
+    loss = np.maximum(0.0, gap)
+    low = loss - 2 * error
+    out = np.where(loss + 2 * error < INACCURACY, 1, 2)
+    out = np.where(low >= INACCURACY, 3, out)
+    out = np.where(low >= MISTAKE, 4, out)
+    out = np.where(low >= BLUNDER, 5, out)
+    return np.where(loss <= np.maximum(TIE, 2 * error), 0, out)
+
+
+def _settled_codes(gap: Any, error: Any) -> Any:
+    """:func:`divided.review.base._settled` over numpy arrays."""
+    finest = np.full_like(error, REFINE_SE)
+    found = [_grade_codes(gap + k * SETTLED * error, e) for k in (-1, 0, 1) for e in (error, finest)]
+    return np.all([f == found[0] for f in found], axis=0)
+
+
+def simulate(rows: list[dict[str, Any]], sharper: bool, replicas: int, salts: int,
+             seed: int = 1) -> tuple[float, float, float, list[tuple[float, dict[str, Any], Any]]]:
+    """The expected number of decisions of ``rows`` (from :func:`lines`) whose grade differs
+    under ``salts`` salts (every grade, then in the issue's sense), the mean worlds of the
+    closer looks per game, and each decision's expected disagreement and grade shares."""
+    rng = np.random.default_rng(seed)
+    issue = np.array([0, 0, 0, 1, 2, 3])
+    strict = loose = 0.0
+    per_game, shares = [], []
+    for game in sorted({row["game"] for row in rows}):
+        mine = sorted((row for row in rows if row["game"] == game), key=lambda row: row["move"])
+        # the first looks of the whole game, then the closer looks in decision order
+        firsts = []
+        for row in mine:
+            gap = row["mu"] + row["err1"] * rng.standard_normal(replicas)
+            error = np.full(replicas, row["err1"])
+            firsts.append((gap, error, ~_settled_codes(gap, error)))
+        left = np.full(replicas, float(REVIEW_WORLDS))
+        spent = np.zeros(replicas)
+        for row, (gap, error, unsettled) in zip(mine, firsts, strict=True):
+            cap = np.minimum(min(REFINE_BUDGET, REFINE_FACTOR * DEFAULT_BUDGET), left)
+            active = unsettled & (cap > 0)  # with nothing left the first look stands (cut)
+            worlds, total = np.zeros(replicas), np.zeros(replicas)
+            batch = 0
+            while active.any():
+                batch += 1
+                size = np.where(active, np.clip(cap - worlds, 0, BATCH), 0.0)
+                total += row["mu"] * size + row["sd"] * np.sqrt(size) * rng.standard_normal(replicas)
+                worlds += size
+                now_gap, now_error = total / np.maximum(worlds, 1), row["sd"] / np.sqrt(np.maximum(worlds, 1))
+                look = _settled_codes(now_gap, now_error) & ((now_error < error) if sharper else True)
+                stop = active & (look | (now_error <= REFINE_SE) | (worlds >= cap))
+                gap, error = np.where(stop, now_gap, gap), np.where(stop, now_error, error)
+                active &= ~stop
+            used = np.where(unsettled & (cap > 0), worlds, 0.0)
+            left, spent = left - used, spent + used
+            codes = _grade_codes(gap, error)
+            share = np.bincount(codes, minlength=6) / replicas
+            share_issue = np.bincount(issue[codes], minlength=4) / replicas
+            differs = 1 - float((share ** salts).sum())
+            strict += differs
+            loose += 1 - float((share_issue ** salts).sum())
+            shares.append((differs, row, share))
+        per_game.append(float(spent.mean()))
+    return strict, loose, statistics.mean(per_game), shares
+
+
+def _check_codes() -> None:
+    """The numpy grades agree with the review's own rules (on a grid of losses and errors)."""
+    gaps, errors = np.linspace(-0.02, 0.3, 641), np.array([0.0, 0.0007, 0.0015, 0.003, 0.006, 0.012])
+    for error in errors:
+        want = [GRADES.index(grade_for(max(0.0, g), float(error))) for g in gaps]
+        assert list(_grade_codes(gaps, np.full_like(gaps, error))) == want
+        assert list(_settled_codes(gaps, np.full_like(gaps, error))) == [_settled(float(g), float(error)) for g in gaps]
 
 
 def hint_mismatches(index: int, first: int) -> tuple[int, int]:
@@ -127,35 +281,44 @@ def _hint_game(service: Any, index: int, first: int) -> tuple[int, int]:
     return len(hints), sum(best[number] != hints[number] for number in hints)
 
 
-def _run(function: Any, jobs: Iterable[tuple[Any, ...]], workers: int) -> list[Any]:
+def _run(function: Any, jobs: Iterable[tuple[Any, ...]], workers: int, quiet: bool = False) -> list[Any]:
     """Every job's result, in order; each printed as it arrives (so a cut-short run still says
-    what it found)."""
+    what it found), unless ``quiet``."""
     out = []
     if workers <= 1:
         for job in jobs:
             out.append(function(*job))
-            print("  game", job[0], out[-1], flush=True)
+            if not quiet:
+                print("  game", job[0], out[-1], flush=True)
         return out
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(function, *job) for job in jobs]
         for job, future in zip(jobs, futures, strict=False):
             out.append(future.result())
-            print("  game", job[0], out[-1], flush=True)
+            if not quiet:
+                print("  game", job[0], out[-1], flush=True)
         return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("timing", "agreement", "hints"))
+    parser.add_argument("what", choices=("timing", "agreement", "lines", "simulate", "hints"))
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first", type=int, default=500, help="the first game's seed")
     parser.add_argument("--start", type=int, default=0, help="the first game's index (to go on from a run cut short)")
+    parser.add_argument("--indices", type=lambda text: [int(i) for i in text.split(",")],
+                        help="these game indices (comma-separated) instead of --start and --games")
     parser.add_argument("--salts", type=int, default=10)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--no-deadline", action="store_true",
                         help="timing: review without the wall-clock deadline (the CPU cost of the worlds allowance alone)")
+    parser.add_argument("--sampled-only", action="store_true",
+                        help="agreement: review the exact decisions under the first salt only (their grade does "
+                             "not depend on it; the same figures, less CPU)")
+    parser.add_argument("--lines", help="simulate: the file of JSON lines that `lines` printed")
+    parser.add_argument("--replicas", type=int, default=4000, help="simulate: reviews simulated per decision")
     args = parser.parse_args()
-    indices = range(args.start, args.start + args.games)
+    indices = args.indices or range(args.start, args.start + args.games)
     if args.what == "timing":
         seconds = None if args.no_deadline else REVIEW_SECONDS
         timing(0, args.first, seconds)  # the tables are built once per process: not part of a review
@@ -165,18 +328,36 @@ def main() -> None:
               f"{statistics.median(walls):.2f} s, max {max(walls):.2f} s; CPU median {statistics.median(cpus):.2f} s, "
               f"max {max(cpus):.2f} s")
     elif args.what == "agreement":
-        jobs = [(i, args.first, args.salts) for i in indices]
+        jobs = [(i, args.first, args.salts, args.sampled_only) for i in indices]
         rows = [row for game in _run(grades, jobs, args.workers) for row in game]
         agree = [len(set(row[4])) == 1 for row in rows]
         sampled = [a for a, row in zip(agree, rows, strict=True) if not row[3]]
         graded = [len({ISSUE_GRADE[g] for g in row[4]}) == 1 for row in rows]
-        print(f"{args.games} games, {args.salts} salts: {sum(agree)}/{len(agree)} decisions "
+        print(f"{len(indices)} games, {args.salts} salts: {sum(agree)}/{len(agree)} decisions "
               f"({sum(agree) / len(agree):.1%}) get the same grade under every salt; "
               f"sampled decisions {sum(sampled)}/{len(sampled)}; the same grade in the issue's sense "
               f"(no grade, inaccuracy, mistake, blunder): {sum(graded)}/{len(graded)} ({sum(graded) / len(graded):.1%})")
         for a, row in zip(agree, rows, strict=True):
             if not a:
                 print(f"  game {row[0]} move {row[1]} ({row[2]}): {' '.join(row[4])}")
+    elif args.what == "lines":
+        for game in _run(lines, [(i, args.first) for i in indices], args.workers, quiet=True):
+            for row in game:
+                print(json.dumps(row), flush=True)
+    elif args.what == "simulate":
+        _check_codes()
+        rows = [json.loads(line) for line in Path(args.lines).read_text().splitlines() if line.strip()]
+        print(f"{len(rows)} sampled decisions of {len({row['game'] for row in rows})} games, "
+              f"{args.replicas} simulated reviews of each, {args.salts} salts:")
+        for name, sharper in (("settled asked after every batch", False), ("asked once sharper than the first look", True)):
+            strict, loose, worlds, shares = simulate(rows, sharper, args.replicas, args.salts)
+            print(f"  {name}: expected disagreements {strict:.2f} (issue's sense {loose:.2f}); closer looks "
+                  f"{worlds:,.0f} worlds a game on average")
+            for differs, row, share in sorted(shares, key=lambda item: -item[0])[:8]:
+                if differs >= 0.05:
+                    print(f"    game {row['game']} move {row['move']} ({row['phase']}): mu {row['mu'] * 100:.2f} points, "
+                          f"sd {row['sd']:.2f}; differs {differs:.2f}; " + ", ".join(
+                              f"{GRADES[k]} {share[k]:.2f}" for k in range(6) if share[k] >= 0.005))
     else:
         results = _run(hint_mismatches, [(i, args.first) for i in list(indices)], args.workers)
         decisions = sum(r[0] for r in results)

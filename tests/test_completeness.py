@@ -21,8 +21,7 @@ from divided.web import games as web_games
 
 NOT_SUPPORTED: dict[tuple[str, str], str] = {
     ("divide", layer): "DIVIDE's parts are being built (issue 13)"
-    for layer in ("lab room", "web room",
-                  "review explainer", "terminal renderer", "rules text")
+    for layer in ("lab room",)
 }
 """(game, layer) -> why that game has no such part yet."""
 

@@ -230,7 +230,7 @@ def test_a_whole_game_review_completes_and_is_deterministic() -> None:
 
 def test_a_failure_part_way_keeps_the_moves_scored(monkeypatch: pytest.MonkeyPatch) -> None:
     record = play_game(("skilled", "skilled"), 8, {}).record()
-    full = review_game(record, seat=1, budget=30)
+    full = review_game(record, seat=1, budget=30, seconds=None)
     original = ExpertBot.evaluate
     calls = {"n": 0}
 
@@ -241,7 +241,7 @@ def test_a_failure_part_way_keeps_the_moves_scored(monkeypatch: pytest.MonkeyPat
         return original(self, view, legal, **settings)
 
     monkeypatch.setattr(ExpertBot, "evaluate", failing)
-    broken = review_game(record, seat=1, budget=30)
+    broken = review_game(record, seat=1, budget=30, seconds=None)
     assert broken.error is not None and "forced failure" in broken.error
     assert not broken.complete and broken.moves == full.moves[:3]
 
@@ -249,9 +249,9 @@ def test_a_failure_part_way_keeps_the_moves_scored(monkeypatch: pytest.MonkeyPat
 def test_a_broken_record_keeps_the_moves_before_the_break() -> None:
     record = play_game(("skilled", "skilled"), 8, {}).record()
     cut = (*record.actions[:-3], 9999)
-    review = review_game(GameRecord(record.game, record.options, None, cut), seat=0, budget=30)
+    review = review_game(GameRecord(record.game, record.options, None, cut), seat=0, budget=30, seconds=None)
     assert review.error is not None and "replay stopped" in review.error
-    assert review.moves and review.moves == review_game(record, seat=0, budget=30).moves[: len(review.moves)]
+    assert review.moves and review.moves == review_game(record, seat=0, budget=30, seconds=None).moves[: len(review.moves)]
 
 
 # -- (e) no hindsight ----------------------------------------------------------------------------
@@ -271,7 +271,7 @@ def test_scrambling_unseen_cards_leaves_each_move_review_unchanged(game_seed: in
     finished = play_game(("skilled", "expert"), game_seed, {})
     record = finished.record()
     seat = 0
-    review = review_game(record, seat=seat, budget=40, seed=1)
+    review = review_game(record, seat=seat, budget=40, seed=1, seconds=None)
     by_move = {m.move_number: m for m in review.moves}
     rng = random.Random(game_seed)
     changed_worlds = 0
@@ -283,7 +283,7 @@ def test_scrambling_unseen_cards_leaves_each_move_review_unchanged(game_seed: in
         changed_worlds += other.history() != position.history()
         played = record.actions[number]
         alt = GameRecord(record.game, record.options, None, (*other.history(), played))
-        moves = review_game(alt, seat=seat, budget=40, seed=1).moves
+        moves = review_game(alt, seat=seat, budget=40, seed=1, seconds=None).moves
         assert moves[-1] == by_move[number]
     assert changed_worlds > 0
 

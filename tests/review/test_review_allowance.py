@@ -1,5 +1,6 @@
-"""The review's sharper comparisons: they stop as soon as the grade is settled, and a whole
-review keeps to its allowance of worlds and, through a fake clock, to its deadline.
+"""The review's sharper comparisons: they stop as soon as the grade is settled (asked only once
+sharper than the first look), and a whole review keeps to its allowance of worlds and, through a
+fake clock, to its deadline.
 
 The advisor here is a fake with known answers, registered for a test game id (Divided Ranks'
 rules under another name): at every decision the played action is worth 0.40, one other
@@ -53,6 +54,7 @@ class FakeAdvisor:
     refined: list[tuple[int, int]] = field(default_factory=list)  # (budget, worlds used) per comparison
     started: list[float] = field(default_factory=list)  # the clock when each comparison started
     clock: Callable[[], float] | None = None
+    sharper_gaps: dict[Any, float] = field(default_factory=dict)  # what a sharper comparison finds, if not the gap
 
     def choose(self, view: Any, legal: Sequence[int], rng: random.Random) -> int:
         return self.pick(view, legal, self.evaluate(view, legal).values)
@@ -80,7 +82,7 @@ class FakeAdvisor:
         if self.clock is not None:
             self.started.append(self.clock())
         rival, played = actions
-        values = {rival: PLAYED_VALUE + self.gaps[view], played: PLAYED_VALUE}
+        values = {rival: PLAYED_VALUE + self.sharper_gaps.get(view, self.gaps[view]), played: PLAYED_VALUE}
         worlds = 0
         while True:
             worlds += min(BATCH, budget - worlds)
@@ -142,6 +144,21 @@ def test_a_comparison_stops_once_the_grade_is_settled(game: str) -> None:
     assert move.grade == "inaccuracy" and move.loss == pytest.approx(0.08)
     assert move.loss_error == pytest.approx(1 / math.sqrt(22 * BATCH))
     assert f"compared again over {22 * BATCH} sampled worlds" in move.reason
+
+
+def test_settled_is_asked_only_once_the_comparison_is_sharper_than_the_first_look(game: str) -> None:
+    # the first look: 8 points, error 1.2 (unsettled). The comparison's first batch says 50 points
+    # at an error of 1/sqrt(1024) = 3.1 points: a blunder whatever 2.5 errors away (50 - 4.5 * 3.1
+    # >= 15), but that batch is noisier than the first look, so the question waits until the
+    # error is below 1.2 points: 1/sqrt(w) < 0.012 -> w > 6,944, the 7th batch (7,168 worlds).
+    record = _record()
+    fake = _advisor(record, [0.08])
+    found, _ = decisions(record, 1)
+    fake.sharper_gaps[found[0].view] = 0.50
+    move = review_decision(fake, found[0], 0, Allowance(worlds=100_000))
+    assert fake.refined == [(100_000, 7 * BATCH)]
+    assert 1 / math.sqrt(6 * BATCH) >= FIRST_ERROR > 1 / math.sqrt(7 * BATCH)
+    assert move.grade == "blunder" and move.loss_error == pytest.approx(1 / math.sqrt(7 * BATCH))
 
 
 def test_a_loss_on_the_line_is_refined_to_the_finest_error_and_honestly_graded(game: str) -> None:

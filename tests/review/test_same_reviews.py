@@ -32,7 +32,8 @@ def _as_json(move: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize("saved", REVIEWS, ids=lambda r: f"seed{r['record']['seed']}-seat{r['seat']}")
 def test_the_review_is_the_recorded_one(saved: dict[str, Any]) -> None:
+    # no wall-clock deadline (it came later, and on a busy machine it cuts the closer looks short)
     review = review_game(GameRecord.from_dict(saved["record"]), saved["seat"], budget=saved["budget"],
-                         seed=saved["seed"])
+                         seed=saved["seed"], seconds=None)
     assert (review.total, review.error) == (saved["total"], saved["error"])
     assert [_as_json(move) for move in review.moves] == saved["moves"]

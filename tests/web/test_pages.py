@@ -115,7 +115,8 @@ def test_pages_load_the_scripts_and_styles(client: TestClient, path: str) -> Non
     scripts = [str(a["src"]) for t, a in page.tags if t == "script"]
     styles = [str(a["href"]) for t, a in page.tags if t == "link" and a.get("rel") == "stylesheet"]
     assert [s.split("?")[0] for s in scripts] == ["/static/cards.js", "/static/shell.js",
-                                                  "/static/games/card-commons.js", "/static/games/divided-ranks.js"]
+                                                  "/static/games/card-commons.js", "/static/games/divide.js",
+                                                  "/static/games/divided-ranks.js"]
     assert [s.split("?")[0] for s in styles] == ["/static/app.css"]
     for url in scripts + styles:
         assert client.get(url).status_code == 200, url
@@ -357,6 +358,7 @@ def test_no_script_ranks_hands() -> None:
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to check the scripts")
-@pytest.mark.parametrize("name", ["shell.js", "games/divided-ranks.js", "games/card-commons.js", "cards.js", "review.js"])
+@pytest.mark.parametrize("name", ["shell.js", "games/divided-ranks.js", "games/card-commons.js", "games/divide.js",
+                                  "cards.js", "review.js"])
 def test_scripts_parse(name: str) -> None:
     subprocess.run(["node", "--check", str(STATIC_DIR / name)], check=True, timeout=60)

@@ -67,7 +67,8 @@ class AdapterParts:
 
 PARTS: Registry[AdapterParts] = Registry(
     "adapter parts", {"divided-ranks": "divided.adapters.games.divided_ranks:PARTS",
-                      "card-commons": "divided.adapters.games.card_commons:PARTS"})
+                      "card-commons": "divided.adapters.games.card_commons:PARTS",
+                      "divide": "divided.adapters.games.divide:PARTS"})
 """Game id -> that game's :class:`AdapterParts`."""
 
 

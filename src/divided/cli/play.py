@@ -196,4 +196,4 @@ def _ask(state: State[Any, Any], view: Any, room: GameRoom[Any, Any] | None, rea
             continue
         if action in legal:
             return action
-        say("  That is not a legal move now; type a number from the list.")
+        say(words.illegal(view, action, legal))

@@ -19,7 +19,10 @@ legal action's chance to win and its standard error (a win counts 1, a draw 0.5)
   error or at the finest), the played move and that alternative are compared again on fresh
   worlds, batch by batch, until the grade is settled or the error of their difference is 0.15
   points (:data:`REFINE_SE`), with at most ``4 * budget`` worlds (:data:`REFINE_BUDGET`); their
-  values and errors in the review are then the sharper ones.
+  values and errors in the review are then the sharper ones. Whether the grade is settled is
+  asked only once the comparison's error is below the first look's: its first batches are
+  noisier than the first look that found the grade unsettled, and every extra look is one more
+  chance to stop on a stray sample (optional stopping).
 * A whole review's sharper comparisons share an allowance (:class:`Allowance`): a fixed number
   of worlds in decision order (:data:`REVIEW_WORLDS`, so the review is reproducible) and a
   wall-clock deadline as a safety net (:data:`REVIEW_SECONDS`; the first looks, which the
@@ -109,7 +112,8 @@ class PlainExplainer:
 
 EXPLAINERS: Registry[Explainer] = Registry(
     "review explainer", {"divided-ranks": "divided.review.games.divided_ranks:EXPLAINER",
-                         "card-commons": "divided.review.games.card_commons:EXPLAINER"})
+                         "card-commons": "divided.review.games.card_commons:EXPLAINER",
+                         "divide": "divided.review.games.divide:EXPLAINER"})
 """Each game's :class:`Explainer`, by game id (tests and plugins add theirs with ``register``)."""
 
 
@@ -319,11 +323,12 @@ def review_decision(bot: Advisor[Any], decision: Decision, seed: int, allowance:
         if allowance.exhausted():
             cut = True
         else:
-            pair = (rival, played)
+            pair, first_error = (rival, played), gap_error
 
             def enough(sharper: Evaluation) -> bool:
-                now = sharper.values[rival] - sharper.values[played]
-                return _settled(now, sharper.difference_error(*pair)) or allowance.out_of_time()
+                now, error = sharper.values[rival] - sharper.values[played], sharper.difference_error(*pair)
+                # settled is asked only once sharper than the first look (see the module text)
+                return (error < first_error and _settled(now, error)) or allowance.out_of_time()
 
             sharper = bot.refine(view, pair, salt=seed, target=REFINE_SE, enough=enough,
                                  budget=min(REFINE_BUDGET, REFINE_FACTOR * bot.budget, allowance.worlds))

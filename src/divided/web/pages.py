@@ -47,8 +47,12 @@ router = APIRouter()
 templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
 
 _SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
-_RANK_LABELS = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
-_RANK_WORDS = {10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+_RANK_LABELS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
+                10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+               10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+_JOKERS = {"Jk1": ("Jk1", "the first Joker"), "Jk2": ("Jk2", "the second Joker")}
+"""The 54-card deck's two Jokers, told apart (the 21-card pack's one Joker is "Jk")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +68,8 @@ class CardFace:
     def of(cls, code: str) -> CardFace:
         card = Card.parse(code)
         if card.rank is None or card.suit is None:
-            return cls("Jkr", "\u2605", "joker", "the Joker")
+            label, words = _JOKERS.get(str(card), ("Jkr", "the Joker"))
+            return cls(label, "\u2605", "joker", words)
         rank = int(card.rank)
         return cls(_RANK_LABELS[rank], card.suit.glyph, _SUIT_NAMES[card.suit.value],
                    f"{_RANK_WORDS[rank]} of {_SUIT_NAMES[card.suit.value]}")

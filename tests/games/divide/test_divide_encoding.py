@@ -90,3 +90,22 @@ def test_seats_are_relative_to_the_viewer() -> None:
     assert entries(LAYOUT, spectator, "seat") == [] and entries(LAYOUT, spectator, "hand") == []
     assert entries(LAYOUT, spectator, "dealer") == [0]  # a spectator's rows are the absolute seats
     assert SEATS == 6
+
+
+def test_public_and_private_parts_split_the_view() -> None:
+    rng = random.Random(7)
+    state = games.load("divide", players=6, first_dealer=0).new_initial_state(seed=7)
+    mask = LAYOUT.private_mask()
+    while not state.is_terminal():
+        if rng.random() < 0.2:
+            spectator = state.observation(None)
+            public = {LAYOUT.encode(LAYOUT.public(state.observation(p))) for p in range(6)}
+            assert public == {LAYOUT.encode(spectator)}, "the public part is the same from every seat"
+            assert all(LAYOUT.public(state.observation(p)) == spectator for p in range(6))
+            for p in range(6):
+                view = state.observation(p)
+                private = LAYOUT.encode(LAYOUT.private(view))
+                assert private & mask == LAYOUT.encode(view) & mask
+                other = swap_hidden(state.core, p, rng)  # what others hold does not show
+                assert LAYOUT.encode(LAYOUT.private(RULES.observe(other, p))) & mask == private & mask
+        state.apply_action(rng.choice(state.legal_actions()))

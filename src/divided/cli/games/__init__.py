@@ -2,7 +2,7 @@
 
 >>> from divided.cli import games as cli_games
 >>> cli_games.TERMINALS.names()
-['card-commons', 'divided-ranks']
+['card-commons', 'divide', 'divided-ranks']
 >>> type(cli_games.terminal("divided-ranks")).__name__
 'DividedRanksTerminal'
 
@@ -16,7 +16,8 @@ from divided.registry import Registry
 
 TERMINALS: Registry[Terminal] = Registry(
     "terminal part", {"divided-ranks": "divided.cli.games.divided_ranks:TERMINAL",
-                      "card-commons": "divided.cli.games.card_commons:TERMINAL"})
+                      "card-commons": "divided.cli.games.card_commons:TERMINAL",
+                      "divide": "divided.cli.games.divide:TERMINAL"})
 """Game id -> its :class:`Terminal`; tests and plugins add games with ``TERMINALS.register``."""
 
 PLAIN = Terminal()

@@ -74,6 +74,10 @@ class Terminal:
             return f"  {error}"
         return f"  {text!r} is not a move here; type a number from the list, or the move as it is written there."
 
+    def illegal(self, view: Any, action: int, legal: Sequence[int]) -> str:
+        """The answer to a move that reads but is not legal now (the plain part: a general word)."""
+        return "  That is not a legal move now; type a number from the list."
+
     def ending(self, view: Any, seat: int) -> list[str]:
         """The last lines, from the human's view of the finished game."""
         result = view.result

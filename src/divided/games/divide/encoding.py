@@ -14,7 +14,8 @@ once flipped), the current trick by seat and its leader; the voids shown this ro
 line (each face-up value one-hot), the current token and the values still face down; the Trump
 Rank (one-hot with No Trump); the draft (the finishers, the rewards picked) and who holds Lead;
 the scores, round points, 5-value tokens and tricks led as thermometers (saturating); the
-winners.
+winners. :meth:`ViewLayout.public` and :meth:`ViewLayout.private` split a view into what every
+player knows and what only its player knows, for OpenSpiel's factored observations.
 
 >>> from divided import games
 >>> state = games.load("divide", first_dealer=0).new_initial_state(seed=3)
@@ -27,13 +28,14 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
 from math import prod
 
 from divided.games.base import CHANCE
 from divided.games.divide import actions as act
 from divided.games.divide.history import read_history
 from divided.games.divide.state import TOKENS, TRICKS, Phase
-from divided.games.divide.view import PlayerView
+from divided.games.divide.view import PlayerView, SeenPass
 
 CARDS = 54
 SEATS = 6
@@ -207,7 +209,50 @@ class ViewLayout:
         return bits
 
 
+    def public(self, view: PlayerView) -> PlayerView:
+        """:func:`public_view`."""
+        return public_view(view)
+
+    def private(self, view: PlayerView) -> PlayerView:
+        """:func:`private_view`."""
+        return private_view(view)
+
+    def private_mask(self) -> int:
+        """The bits of :data:`PRIVATE_PIECES`."""
+        mask = 0
+        for name in PRIVATE_PIECES:
+            mask |= ((1 << prod(dict(PIECES)[name])) - 1) << _O[name]
+        return mask
+
+
+PRIVATE_PIECES = ("seat", "hand", "commit", "pass_left", "pass_right", "received")
+"""The pieces only the view's player knows (OpenSpiel's private observation)."""
+
+
+def public_view(view: PlayerView) -> PlayerView:
+    """What every player knows: the spectator's view of the same moment (no hand, no commit or
+    pass of one's own, every pass card hidden); it encodes with absolute seats, so it is the same
+    from every seat."""
+    events = tuple(replace(e, left=None, right=None) if isinstance(e, SeenPass) else e for e in view.events)
+    return replace(view, player=None, hand=0, commit=-1, my_pass=-1, events=events)
+
+
+def private_view(view: PlayerView) -> PlayerView:
+    """Only what ``view.player`` knows and the others do not: their seat, hand, commit and pass,
+    and the cards passed to them this round (every public field blank)."""
+    n = view.num_players
+    zeros = (0,) * n
+    me = view.player
+    events = tuple(e for e in view.events if isinstance(e, SeenPass) and e.round == view.round
+                   and me is not None and e.player in ((me - 1) % n, (me + 1) % n, me))
+    return replace(view, current_player=CHANCE, phase=Phase.DEALER, dealer=-1, hand_sizes=zeros,
+                   committed=(False,) * n, passed=(False,) * n, line=(0,) * len(TOKENS), revealed=0, trick=0,
+                   leader=-1, plays=(), finishers=(), picks=(), trump=None, next_leader=-1, round_points=zeros,
+                   scores=zeros, fives=zeros, led=zeros, events=events, outcome=None)
+
+
 LAYOUT = ViewLayout()
 """The room's observation layout (1,836 entries)."""
 
-__all__ = ["CARDS", "LAYOUT", "PIECES", "SEATS", "ViewLayout", "entries", "offsets", "size"]
+__all__ = ["CARDS", "LAYOUT", "PIECES", "PRIVATE_PIECES", "SEATS", "ViewLayout", "entries", "offsets", "private_view",
+           "public_view", "size"]

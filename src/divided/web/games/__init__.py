@@ -2,7 +2,7 @@
 
 >>> from divided.web import games as web_games
 >>> web_games.names()
-['card-commons', 'divided-ranks']
+['card-commons', 'divide', 'divided-ranks']
 >>> web_games.room("divided-ranks").script
 'games/divided-ranks.js'
 """
@@ -16,7 +16,8 @@ from divided.registry import Registry
 from divided.web.games.base import BotChoice, LobbyChoice, LobbyOption, LogEntry, WebRoom
 
 ROOMS: Registry[WebRoom] = Registry("web room", {"divided-ranks": "divided.web.games.divided_ranks:ROOM",
-                                                 "card-commons": "divided.web.games.card_commons:ROOM"})
+                                                 "card-commons": "divided.web.games.card_commons:ROOM",
+                                                 "divide": "divided.web.games.divide:ROOM"})
 """Game id -> its :class:`WebRoom`; tests and plugins add games with ``ROOMS.register``."""
 
 DEFAULT_GAME = "divided-ranks"

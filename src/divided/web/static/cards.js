@@ -15,27 +15,38 @@
     c: { name: "clubs", glyph: "\u2663" }
   };
   var SUIT_ORDER = "shdc";
-  // Rank value 0..4 for 10..A; the Joker, when it completes nothing, is -1 (below a 10).
-  var RANKS = { T: 0, "10": 0, J: 1, Q: 2, K: 3, A: 4 };
-  var RANK_LABEL = ["10", "J", "Q", "K", "A"];
-  var RANK_WORD = ["ten", "jack", "queen", "king", "ace"];
+  // Rank value 0..4 for 10..A (the 21-card pack); the full deck's 2..9 are -8..-1, below the
+  // ten, so the 21-card pack keeps its order. The Joker, when it completes nothing, is -1.
+  var RANKS = { T: 0, "10": 0, J: 1, Q: 2, K: 3, A: 4,
+                "2": -8, "3": -7, "4": -6, "5": -5, "6": -4, "7": -3, "8": -2, "9": -1 };
+  var RANK_LABEL = { "-8": "2", "-7": "3", "-6": "4", "-5": "5", "-4": "6", "-3": "7", "-2": "8", "-1": "9",
+                     "0": "10", "1": "J", "2": "Q", "3": "K", "4": "A" };
+  var RANK_CODE = { "-8": "2", "-7": "3", "-6": "4", "-5": "5", "-4": "6", "-3": "7", "-2": "8", "-1": "9",
+                    "0": "T", "1": "J", "2": "Q", "3": "K", "4": "A" };
+  var RANK_WORD = { "-8": "two", "-7": "three", "-6": "four", "-5": "five", "-4": "six", "-3": "seven",
+                    "-2": "eight", "-1": "nine", "0": "ten", "1": "jack", "2": "queen", "3": "king", "4": "ace" };
   var JOKER = "Jk";
   var JOKER_INDEX = 20;
+  // The 54-card deck's two Jokers are told apart: Jk1 and Jk2.
+  var JOKERS = { jk: { code: "Jk", index: JOKER_INDEX, label: "Joker", word: "the Joker", rank: "Jkr" },
+                 jk1: { code: "Jk1", index: JOKER_INDEX + 1, label: "Joker 1", word: "the first Joker", rank: "Jk1" },
+                 jk2: { code: "Jk2", index: JOKER_INDEX + 2, label: "Joker 2", word: "the second Joker", rank: "Jk2" } };
   var LOW = -1;
 
-  /** Read one card in the project's notation ("Ts", "10s", "Qh", "Jk"). Null if not a card. */
+  /** Read one card in the project's notation ("Ts", "10s", "7h", "Qh", "Jk", "Jk1"). Null if not a card. */
   function parse(code) {
     if (typeof code !== "string") { return null; }
     var text = code.trim();
-    if (text.toLowerCase() === "jk") {
-      return { code: JOKER, joker: true, rank: LOW, suit: null, index: JOKER_INDEX };
+    var joker = JOKERS[text.toLowerCase()];
+    if (joker) {
+      return { code: joker.code, joker: true, rank: LOW, suit: null, index: joker.index, jokerInfo: joker };
     }
     var suit = text.slice(-1).toLowerCase();
     var rankText = text.slice(0, -1).toUpperCase();
     if (!(rankText in RANKS) || SUIT_ORDER.indexOf(suit) < 0 || suit === "") { return null; }
     var rank = RANKS[rankText];
     return {
-      code: "TJQKA"[rank] + suit, joker: false, rank: rank, suit: suit,
+      code: RANK_CODE[rank] + suit, joker: false, rank: rank, suit: suit,
       index: rank * 4 + SUIT_ORDER.indexOf(suit)
     };
   }
@@ -49,18 +60,18 @@
   /** Short display form: "10♠", "Q♥", "Joker". */
   function label(code) {
     var card = must(code);
-    return card.joker ? "Joker" : RANK_LABEL[card.rank] + SUITS[card.suit].glyph;
+    return card.joker ? card.jokerInfo.label : RANK_LABEL[card.rank] + SUITS[card.suit].glyph;
   }
 
   /** Spoken form: "ten of spades", "the Joker". */
   function words(code) {
     var card = must(code);
-    return card.joker ? "the Joker" : RANK_WORD[card.rank] + " of " + SUITS[card.suit].name;
+    return card.joker ? card.jokerInfo.word : RANK_WORD[card.rank] + " of " + SUITS[card.suit].name;
   }
 
   function rankLabel(code) {
     var card = must(code);
-    return card.joker ? "Jkr" : RANK_LABEL[card.rank];
+    return card.joker ? card.jokerInfo.rank : RANK_LABEL[card.rank];
   }
 
   function suitGlyph(code) {
@@ -73,7 +84,8 @@
     return card.joker ? "joker" : SUITS[card.suit].name;
   }
 
-  /** Pack order: tens to aces, spades hearts diamonds clubs within a rank, the Joker last. */
+  /** Pack order: twos (tens in the 21-card pack) to aces, spades hearts diamonds clubs within a
+   * rank, the Jokers last. */
   function sortCards(codes) {
     return codes.slice().sort(function (a, b) { return must(a).index - must(b).index; });
   }
@@ -85,7 +97,7 @@
     return b.every(function (c) { return seen[must(c).code] === true; });
   }
 
-  var CARD_TOKEN = /\b(?:10|[TJQKA])[shdc]\b|\bJk\b/g;
+  var CARD_TOKEN = /\b(?:10|[2-9TJQKA])[shdc]\b|\bJk[12]?\b/g;
 
   /** Split free text into strings and card codes, for rendering cards inline. */
   function tokenize(text) {
@@ -101,7 +113,7 @@
     return parts;
   }
 
-  var CARD_RUN = /(?:\b(?:10|[TJQKA])[shdc]\b|\bJk\b)(?:\s+(?:\b(?:10|[TJQKA])[shdc]\b|\bJk\b))*/g;
+  var CARD_RUN = /(?:\b(?:10|[2-9TJQKA])[shdc]\b|\bJk[12]?\b)(?:\s+(?:\b(?:10|[2-9TJQKA])[shdc]\b|\bJk[12]?\b))*/g;
 
   function listWords(codes) {
     var names = codes.map(words);

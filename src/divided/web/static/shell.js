@@ -217,7 +217,9 @@
     var winner = r && typeof r === "object" ? r.winner : r;
     if (!game.over && (r === null || r === undefined)) { return "In play, " + phaseWords(game.game, game.phase); }
     if (winner === "you" || winner === "win" || winner === "won") { return "You won"; }
-    if (winner === "bot" || winner === "loss" || winner === "lost") { return "The bot won"; }
+    if (winner === "bot" || winner === "loss" || winner === "lost") {
+      return (game.seats || []).filter(function (b) { return b; }).length > 1 ? "A bot won" : "The bot won";
+    }
     if (winner === null || winner === "draw" || winner === "drawn") { return game.over ? "Drawn" : "In play"; }
     return String(winner);
   }
@@ -668,6 +670,8 @@
     T.logShown += 1;
     if (!isBots(entry)) { stepPacing(delay); return; }
     announce(entry.text);
+    var now = byId("pacing-now");
+    if (now) { clear(now).appendChild(richText(entry.text)); }
     p.timer = window.setTimeout(function () { stepPacing(delay); }, delay);
   }
 
@@ -696,9 +700,19 @@
   }
 
   function renderPacing() {
+    // the header says whose moves these are (not the decision you just made)
+    var many = T.state && (T.state.seats || []).filter(function (b) { return b; }).length > 1;
+    var whose = byId("whose-turn");
+    whose.className = "whose-turn bots";
+    whose.textContent = many ? "The bots' turn" : "The bot's turn";
+    clear(byId("prompt")).appendChild(document.createTextNode(many ? "The bots are playing…" : "The bot is playing…"));
+    byId("hint").textContent = "";
     var controls = clear(byId("controls"));
     controls.appendChild(el("p", { class: "pacing" },
-      el("span", { class: "spinner", "aria-hidden": "true" }), " The bot is playing…"));
+      el("span", { class: "spinner", "aria-hidden": "true" }), many ? " The bots are playing…" : " The bot is playing…"));
+    // the bot's move being shown, beside the controls (the log may be off the screen; the
+    // announcer reads it out, so this copy is hidden from screen readers)
+    controls.appendChild(el("p", { class: "pacing-now", id: "pacing-now", "aria-hidden": "true" }));
     controls.appendChild(el("button", {
       type: "button", class: "link-button", "data-focus": "skip-pacing",
       onclick: function () { endPacing(); }, text: "Show everything now"
