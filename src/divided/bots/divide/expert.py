@@ -30,14 +30,15 @@ round points less the table's mean instead (a bot parameter, to compare the two)
 - *One policy for the rest of the round*: an action whose worth depends on playing well later
   (keeping a card for a later trick) is valued by how the rollout policy plays it on.
 
-**Cost** (``benchmarks/bench_divide_bots.py --bot expert --against skilled``, 2026-12-02, CPU time
-on a shared machine, forced moves left out): at 4 players 429 decisions, median 6.4 ms, p95 18 ms
-(commits 18 ms, passes 14 ms, drafts 6 ms, plays 5 ms); at 6 players 275 decisions, median 11 ms,
-p95 29 ms. A playout of a whole round costs about 0.2 ms at 4 players; the skilled rules'
-playouts (:mod:`.rollouts`) about 1.9 ms, which is why the playouts use the cheaper policy of
-:mod:`.playout`. Values by win share and by points were not told apart by a small match (160
-games each against three seats of the rollout policy: 0.49 and 0.53, each +- 0.08); win share is
-kept because it is what the game is won by.
+**Cost** (``benchmarks/bench_divide_bots.py --bot expert --against skilled --playouts 1 --repeats
+3``, 2026-12-02, CPU time on a shared machine, forced moves left out): at 4 players (8 games) 425
+decisions, median 7.2 ms, p95 20 ms (commits 21 ms, passes 15 ms, drafts 7 ms, plays 6 ms); at 6
+players (6 games) 293 decisions, median 7.5 ms, p95 24 ms. A whole round played out costs
+0.25 ms at 4 players (3,928 playouts/s; 2,813/s at 6) against 1.6 ms for the skilled rules'
+playouts of :mod:`.rollouts` (610/s; 462/s at 6), which is why the playouts use the cheaper
+policy of :mod:`.playout`. Values by win share and by points were not told apart by a small
+match (160 games each against three seats of the rollout policy: 0.49 and 0.53, each +- 0.08);
+win share is kept because it is what the game is won by.
 """
 
 from __future__ import annotations
