@@ -28,7 +28,7 @@ from divided.errors import DividedError
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve", help="run the browser app (open the printed address in a web browser)",
-        description="Run the browser app: play Divided Ranks or Card Commons against a bot in a web browser.",
+        description="Run the browser app: play Divided Ranks, Card Commons or DIVIDE against bots in a web browser.",
     )
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this computer only)")
