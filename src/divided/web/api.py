@@ -143,6 +143,8 @@ def _check_keys(data: Mapping[str, Any], allowed: tuple[str, ...]) -> None:
 
 def _choice(data: Mapping[str, Any], name: str, allowed: tuple[str, ...], default: str) -> str:
     value = data.get(name, default)
+    if type(value) is int and str(value) in allowed:  # a number choice (players: 6) may come as a number
+        value = str(value)
     if not isinstance(value, str):
         raise ApiError(422, f"{name} must be a string, one of {', '.join(allowed)} "
                        f"(got {_json_type(value)})")

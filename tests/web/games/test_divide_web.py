@@ -421,6 +421,12 @@ def test_lobby_options_in_words_and_bad_values(http: TestClient) -> None:
         response = http.post("/api/games", json={"game": GAME, **body})
         assert response.status_code == 422 and field_ in response.json()["error"], response.text
     assert http.get("/api/games").json()["games"] == []
+    for players in (6, "6"):  # a JSON client may send the table size as a number or as text
+        body = http.post("/api/games", json={"game": GAME, "bot": "random", "players": players}).json()
+        assert body["options"]["players"] == 6 and len(body["seats"]) == 6, body
+    for bad in (True, 6.0, [6]):
+        response = http.post("/api/games", json={"game": GAME, "players": bad})
+        assert response.status_code == 422 and "players" in response.json()["error"], response.text
 
 
 def test_after_the_game_history_replay_record_and_rules(http: TestClient) -> None:
