@@ -362,3 +362,15 @@ def test_no_script_ranks_hands() -> None:
                                   "cards.js", "review.js"])
 def test_scripts_parse(name: str) -> None:
     subprocess.run(["node", "--check", str(STATIC_DIR / name)], check=True, timeout=60)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to run the browser code")
+def test_the_review_words_a_card_played_to_a_trick_as_a_play() -> None:
+    source = (STATIC_DIR / "review.js").read_text()
+    function = re.search(r"function actionWords\(label\) \{.*?\n  \}\n", source, re.S)
+    assert function is not None
+    labels = ["Kc", "Jk1", "Ts", "commit 5s", "take Points", "split Ah Kd", "reserve Ah", "Kc Qd"]
+    script = function.group(0) + f"console.log(JSON.stringify({json.dumps(labels)}.map(actionWords)));"
+    out = subprocess.run(["node", "-e", script], capture_output=True, text=True, timeout=60, check=True).stdout
+    assert json.loads(out) == ["play Kc", "play Jk1", "play Ts", "commit 5s", "take Points", "show Ah Kd face up",
+                               "reserve Ah", "Kc Qd"]

@@ -38,6 +38,7 @@
     if (text === "keep") { return "keep your cards"; }
     if ((m = /^give (.+)$/.exec(text))) { return "give " + m[1] + " for the reserve"; }
     if ((m = /^build (.+) \| (.+)$/.exec(text))) { return "build " + m[1] + " and " + m[2]; }
+    if (/^(?:[2-9TJQKA][shdc]|Jk[12]?)$/.test(text)) { return "play " + text; }  // a card played to a trick
     return text;
   }
 
