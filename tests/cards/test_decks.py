@@ -133,3 +133,11 @@ def test_repeated_jokers_in_a_mask_are_refused() -> None:
     with pytest.raises(InvalidHandError, match="Jk2 appears more than once"):
         STANDARD_54.parse_mask("Jk2 As jk2")
     assert STANDARD_54.parse_mask("Jk1 Jk2") == 0b11 << 52
+
+
+def test_a_token_that_is_no_card_is_told_how_this_pack_writes_its_jokers() -> None:
+    expected = {PACK_21: ", or 'Jk' for the Joker", STANDARD_54: ", or 'Jk1' or 'Jk2' for a Joker", STANDARD_52: ""}
+    for pack, ending in expected.items():
+        with pytest.raises(InvalidNotationError) as refused:
+            pack.parse_card("xx")
+        assert str(refused.value).endswith("e.g. 'Qh' or '10s'" + ending)

@@ -98,10 +98,16 @@ class Card:
         return self.rank is None
 
     @classmethod
-    def parse(cls, token: str) -> Card:
+    def parse(cls, token: str, *, jokers: str | None = "'Jk' for the Joker") -> Card:
         """Read one card in the project's notation (case-insensitive).
 
-        Raises :class:`InvalidNotationError` naming the token when it is not a card.
+        Raises :class:`InvalidNotationError` naming the token when it is not a card; ``jokers``
+        is how the message says to write a Joker (a pack passes its own: ``None`` for none).
+
+        >>> Card.parse("xx", jokers="'Jk1' or 'Jk2' for a Joker")
+        Traceback (most recent call last):
+        ...
+        divided.errors.InvalidNotationError: 'xx' is not a card: write a rank (2-9, T or 10, J, Q, K, A) and a suit (s, h, d, c), e.g. 'Qh' or '10s', or 'Jk1' or 'Jk2' for a Joker
         """
         # Only ASCII is notation: "\u212a" (the Kelvin sign) would lower to "k".
         stripped = token.strip()
@@ -109,7 +115,7 @@ class Card:
         if card is None:
             raise InvalidNotationError(
                 f"{token!r} is not a card: write a rank (2-9, T or 10, J, Q, K, A) and a suit "
-                "(s, h, d, c), e.g. 'Qh' or '10s', or 'Jk' for the Joker"
+                "(s, h, d, c), e.g. 'Qh' or '10s'" + (f", or {jokers}" if jokers else "")
             )
         return card
 

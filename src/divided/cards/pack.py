@@ -94,10 +94,21 @@ class Pack:
         ...
         divided.errors.InvalidHandError: Jk1 is not a card of the 21-card pack; its Joker is written Jk
         """
-        card = Card.parse(token)
+        card = Card.parse(token, jokers=self._joker_words())
         if card not in self._index:
             raise InvalidHandError(self._not_in_pack(card))
         return card
+
+    def _joker_words(self) -> str | None:
+        """How to write this pack's Jokers, for a message (``None``: it has none).
+
+        >>> STANDARD_54._joker_words(), PACK_21._joker_words(), STANDARD_52._joker_words() is None
+        ("'Jk1' or 'Jk2' for a Joker", "'Jk' for the Joker", True)
+        """
+        jokers = [f"'{card}'" for card in self.cards if card.is_joker]
+        if not jokers:
+            return None
+        return f"{jokers[0]} for the Joker" if len(jokers) == 1 else " or ".join(jokers) + " for a Joker"
 
     def parse_cards(self, text: str) -> list[Card]:
         """Read cards of this pack separated by spaces and/or commas, in order (repeats allowed)."""
