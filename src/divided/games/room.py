@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from math import prod
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from divided.games.base import JSONScalar, Rules
@@ -67,6 +68,37 @@ class ObservationLayout(Protocol[V_contra]):
     def pieces(self) -> tuple[tuple[str, tuple[int, ...]], ...]: ...
 
     def encode(self, view: V_contra) -> int: ...
+
+
+Pieces = tuple[tuple[str, tuple[int, ...]], ...]
+"""A layout's named blocks and their shapes, in order."""
+
+
+def offsets(pieces: Pieces) -> dict[str, int]:
+    """Where each piece starts in the flat vector.
+
+    >>> offsets((("hand", (21,)), ("seat", (2,))))
+    {'hand': 0, 'seat': 21}
+    """
+    starts: dict[str, int] = {}
+    position = 0
+    for name, shape in pieces:
+        starts[name] = position
+        position += prod(shape)
+    return starts
+
+
+def size(layout: ObservationLayout[Any]) -> int:
+    """How many entries the layout's vector has."""
+    return sum(prod(shape) for _, shape in layout.pieces)
+
+
+def entries(layout: ObservationLayout[Any], bits: int, piece: str) -> list[int]:
+    """The set entries of one piece (flat, counted from the piece's start) in ``bits``."""
+    start = offsets(layout.pieces)[piece]
+    width = prod(dict(layout.pieces)[piece])
+    block = bits >> start & ((1 << width) - 1)
+    return [i for i in range(width) if block >> i & 1]
 
 
 class GameRoom(Protocol[S, V]):

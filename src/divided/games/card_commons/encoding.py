@@ -26,14 +26,13 @@ True
 
 from __future__ import annotations
 
-from math import prod
-
 from divided.games.base import CHANCE
 from divided.games.card_commons import actions as act
 from divided.games.card_commons.history import read_history
 from divided.games.card_commons.options import OPTIONS
 from divided.games.card_commons.state import HAND_SIZE, TURNS, Phase
 from divided.games.card_commons.view import PlayerView
+from divided.games.room import Pieces, entries, offsets, size
 
 CARDS = 21
 COUNTER = 16
@@ -43,7 +42,6 @@ _PHASE_NUMBER = {phase: n for n, phase in enumerate(PHASES)}
 TARGETS: tuple[int, ...] = tuple(int(v) for v in OPTIONS[1].choices)
 _MOST_IN_HAND = HAND_SIZE + TURNS // 2  # six dealt and four drawn, before any is used
 
-Pieces = tuple[tuple[str, tuple[int, ...]], ...]
 
 PIECES: Pieces = (
     ("seat", (2,)),
@@ -77,30 +75,7 @@ PIECES: Pieces = (
 )
 
 
-def offsets(pieces: Pieces) -> dict[str, int]:
-    """Where each piece starts in the flat vector."""
-    starts: dict[str, int] = {}
-    position = 0
-    for name, shape in pieces:
-        starts[name] = position
-        position += prod(shape)
-    return starts
-
-
 _O = offsets(PIECES)
-
-
-def size(layout: ViewLayout) -> int:
-    """How many entries the layout's vector has."""
-    return sum(prod(shape) for _, shape in layout.pieces)
-
-
-def entries(layout: ViewLayout, bits: int, piece: str) -> list[int]:
-    """The set entries of one piece (flat, counted from the piece's start) in ``bits``."""
-    start = offsets(layout.pieces)[piece]
-    width = prod(dict(layout.pieces)[piece])
-    block = bits >> start & ((1 << width) - 1)
-    return [i for i in range(width) if block >> i & 1]
 
 
 def _one(piece: str, index: int) -> int:

@@ -36,6 +36,7 @@ from divided.games.divide import actions as act
 from divided.games.divide.history import read_history
 from divided.games.divide.state import TOKENS, TRICKS, Phase
 from divided.games.divide.view import PlayerView, SeenPass
+from divided.games.room import Pieces, entries, offsets, size
 
 CARDS = 54
 SEATS = 6
@@ -50,7 +51,6 @@ ROUND_POINTS = sum(TOKENS)  # 23
 FIVES_BITS = 10
 LED_BITS = 30
 
-Pieces = tuple[tuple[str, tuple[int, ...]], ...]
 
 PIECES: Pieces = (
     ("players", (2,)),  # 4, 6
@@ -88,30 +88,7 @@ PIECES: Pieces = (
 )
 
 
-def offsets(pieces: Pieces) -> dict[str, int]:
-    """Where each piece starts in the flat vector."""
-    starts: dict[str, int] = {}
-    position = 0
-    for name, shape in pieces:
-        starts[name] = position
-        position += prod(shape)
-    return starts
-
-
 _O = offsets(PIECES)
-
-
-def size(layout: ViewLayout) -> int:
-    """How many entries the layout's vector has."""
-    return sum(prod(shape) for _, shape in layout.pieces)
-
-
-def entries(layout: ViewLayout, bits: int, piece: str) -> list[int]:
-    """The set entries of one piece (flat, counted from the piece's start) in ``bits``."""
-    start = offsets(layout.pieces)[piece]
-    width = prod(dict(layout.pieces)[piece])
-    block = bits >> start & ((1 << width) - 1)
-    return [i for i in range(width) if block >> i & 1]
 
 
 def _one(piece: str, index: int) -> int:
