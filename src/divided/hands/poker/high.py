@@ -47,16 +47,31 @@ SIZES = (1, 2, 3, 4, 5, 6, 7)
 
 # Rank keys, deuce to ace. A key set for n cards gives distinct sums to all multisets of n ranks
 # (each rank at most four times); a set for n cards serves every smaller n too (add the same
-# cards of unused ranks to both sides of a collision). Found by a greedy search (each key the
-# smallest tried that keeps the sums apart); the build checks the property again every time.
+# cards of unused ranks to both sides of a collision). The five- and six-card sets come from a
+# greedy search (each key the smallest tried that keeps the sums apart); the seven-card set is
+# the one published with SKPokerEval (its sums reach 7,825,759; our search's reached 10,733,296).
+# The build checks the property again every time.
 _KEYS_5 = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12637, 27126, 60069, 101140)
 _KEYS_6 = (0, 1, 5, 23, 103, 444, 1498, 5066, 16958, 39983, 99514, 255167, 612467)
 _KEYS_7 = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
-_KEYS_BY_SIZE = {1: _KEYS_5, 2: _KEYS_5, 3: _KEYS_5, 4: _KEYS_5, 5: _KEYS_5, 6: _KEYS_6, 7: _KEYS_7}
+# Suit keys (spades, hearts, diamonds, clubs): the sum over n cards says whether a suit holds
+# five or more and which (the smallest such keys, by search; the build checks them too).
+_SUITS_5 = (0, 1, 6, 7)
+_SUITS_6 = (0, 1, 15, 21)
+_SUITS_7 = (0, 1, 25, 32)
+_KEYS_BY_SIZE = {
+    size: (_KEYS_5, _SUITS_5) if size <= 5 else (_KEYS_6, _SUITS_6) if size == 6 else (_KEYS_7, _SUITS_7)
+    for size in range(1, 8)
+}
 
-_SUIT_BITS = 12  # the low 12 bits of a hand's sum: three bits of card count per suit
+_SUIT_BITS = 8  # a card's key: rank key << 8 | suit key (seven cards' sums fit a signed 32-bit int)
 _SUIT_FIELD = (1 << _SUIT_BITS) - 1
 _PACK_SIZE = STANDARD_52.size
+# Per call, each card's key also carries a 3-bit field of its own (1 << 3 * index) below the
+# rest: a field that reaches 2 marks a repeated card.
+_OWN_BITS = 3 * _PACK_SIZE
+_REPEATS = sum(0b110 << (3 * index) for index in range(_PACK_SIZE))
+_RANK_SHIFT = _OWN_BITS + _SUIT_BITS
 _BAD = None  # padding of the per-call key lists: an index outside 0..51 (negative ones too) meets it
 
 
@@ -88,45 +103,41 @@ class _Tables:
     """Everything the evaluators look up; built once, on first use, by :func:`_tables`."""
 
     table: ClassTable[PokerCategory]
-    card_keys: dict[int, npt.NDArray[np.int64]]  # size -> combined key of each card index
-    orders: dict[int, npt.NDArray[np.int16]]  # size -> best non-flush order by rank-key sum (-1: none)
-    flush_suit: npt.NDArray[np.int8]  # suit field -> the suit with five cards or more, or -1
-    flush_order: npt.NDArray[np.int16]  # 13-bit rank mask -> the order of its best five suited, or -1
+    card_keys: dict[int, npt.NDArray[np.int32]]  # size -> each card index's key (rank key << 8 | suit key)
+    orders: dict[int, npt.NDArray[np.int16]]  # size -> order of the best non-flush five by rank-key sum
+    flush_suit: dict[int, npt.NDArray[np.int8]]  # size -> suit-key sum -> the suit of five or more, or -1
+    flush_order: npt.NDArray[np.int16]  # 13-bit rank mask -> order of its best five suited, or -1
     evaluate: Callable[[Sequence[int]], int]
 
 
 @cache
 def _tables() -> _Tables:
-    order_of_key: dict[tuple[int, ...], int]
     multisets = {size: _multisets(size) for size in SIZES}
-    five_keys: list[tuple[int, ...]] = []
-    keys_by_size: dict[int, list[tuple[int, ...]]] = {}
-    for size in range(1, 6):
-        keys_by_size[size] = [high_key(_ranks_of(row), False) for row in multisets[size]]
-    five_keys = [high_key(_ranks_of(row), True) for row in multisets[5] if row.max() == 1]
-    table = ClassTable("high", [*(k for size in keys_by_size for k in keys_by_size[size]), *five_keys],
-                       category_of, high_words)
-    order_of_key = table.order_of  # type: ignore[assignment]
+    keys_by_size = {size: [high_key(_ranks_of(row), False) for row in multisets[size]] for size in range(1, 6)}
+    flush_keys = [high_key(_ranks_of(row), True) for row in multisets[5] if row.max() == 1]
+    table = ClassTable(
+        "high", [*(key for keys in keys_by_size.values() for key in keys), *flush_keys], category_of, high_words
+    )
+    order_of_key = table.order_of
 
     orders: dict[int, npt.NDArray[np.int16]] = {}
     sums_by_size: dict[int, npt.NDArray[np.int64]] = {}
     for size in SIZES:
-        keys = np.array(_KEYS_BY_SIZE[size], dtype=np.int64)
+        rank_keys = np.array(_KEYS_BY_SIZE[size][0], dtype=np.int64)
         counts = multisets[size]
-        sums = counts @ keys
+        sums = counts @ rank_keys
         if len(np.unique(sums)) != len(sums):
             raise AssertionError(f"the rank keys for {size} cards do not separate every multiset")
         if size <= 5:
             best = np.array([order_of_key[key] for key in keys_by_size[size]], dtype=np.int16)
         else:
-            # The best five of n cards: the best five of some n - 1 of them (drop one rank each way).
-            smaller = orders[size - 1]
-            smaller_keys = np.array(_KEYS_BY_SIZE[size - 1], dtype=np.int64)
+            # The best five of n cards is the best five of some n - 1 of them: drop each held rank.
+            smaller_keys = np.array(_KEYS_BY_SIZE[size - 1][0], dtype=np.int64)
             smaller_sums = counts @ smaller_keys
             best = np.full(len(counts), -1, dtype=np.int16)
             for rank in range(13):
                 held = counts[:, rank] > 0
-                best[held] = np.maximum(best[held], smaller[smaller_sums[held] - smaller_keys[rank]])
+                best[held] = np.maximum(best[held], orders[size - 1][smaller_sums[held] - smaller_keys[rank]])
         dense = np.full(int(sums.max()) + 1, -1, dtype=np.int16)
         dense[sums] = best
         dense.flags.writeable = False
@@ -135,45 +146,62 @@ def _tables() -> _Tables:
 
     flush_order = np.full(1 << 13, -1, dtype=np.int16)
     for mask in range(1 << 13):
-        if mask.bit_count() < 5:
-            continue
-        top = _straight_flush_top(mask)
-        if top:
-            key = high_key(list(range(top, top - 5, -1)) if top > 5 else [5, 4, 3, 2, 14], True)
-        else:
-            ranks = [rank + 2 for rank in range(12, -1, -1) if mask >> rank & 1][:5]
-            key = high_key(ranks, True)
-        flush_order[mask] = order_of_key[key]
+        if mask.bit_count() >= 5:
+            top = _straight_flush_top(mask)
+            if top:
+                ranks = list(range(top, top - 5, -1)) if top > 5 else [5, 4, 3, 2, 14]
+            else:
+                ranks = [rank + 2 for rank in range(12, -1, -1) if mask >> rank & 1][:5]
+            flush_order[mask] = order_of_key[high_key(ranks, True)]
     flush_order.flags.writeable = False
 
-    field = np.arange(1 << _SUIT_BITS)
-    flush_suit = np.full(1 << _SUIT_BITS, -1, dtype=np.int8)
-    for suit in range(4):
-        flush_suit[(field >> (3 * suit)) & 7 >= 5] = suit
-    flush_suit.flags.writeable = False
-
-    card_keys: dict[int, npt.NDArray[np.int64]] = {}
+    flush_suit: dict[int, npt.NDArray[np.int8]] = {}
+    card_keys: dict[int, npt.NDArray[np.int32]] = {}
+    index = np.arange(_PACK_SIZE)
     for size in SIZES:
-        rank_keys = np.array(_KEYS_BY_SIZE[size], dtype=np.int64)
-        index = np.arange(_PACK_SIZE)
-        card_keys[size] = (rank_keys[index >> 2] << _SUIT_BITS) | (1 << (3 * (index & 3)))
+        rank_keys, suit_keys = (np.array(keys, dtype=np.int64) for keys in _KEYS_BY_SIZE[size])
+        flush_suit[size] = _flush_suits(size, suit_keys)
+        combined = (rank_keys[index >> 2] << _SUIT_BITS) | suit_keys[index & 3]
+        if (int(sums_by_size[size].max()) << _SUIT_BITS) + size * int(suit_keys.max()) >= 1 << 31:
+            raise AssertionError(f"the keys of {size} cards overflow 32 bits")
+        card_keys[size] = combined.astype(np.int32)
         card_keys[size].flags.writeable = False
     evaluate = _per_call(card_keys, orders, sums_by_size, flush_suit, flush_order)
     return _Tables(table, card_keys, orders, flush_suit, flush_order, evaluate)
 
 
+def _flush_suits(size: int, suit_keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
+    """Suit-key sum of ``size`` cards -> the suit holding five of them or more, or -1 (checked unambiguous)."""
+    spread = np.array([c for c in np.ndindex(*(size + 1,) * 4) if sum(c) == size], dtype=np.int64).reshape(-1, 4)
+    sums = spread @ suit_keys
+    suit = np.where((spread >= 5).any(axis=1), np.argmax(spread, axis=1), -1)
+    out = np.full(1 << _SUIT_BITS, -2, dtype=np.int8)
+    for total, which in zip(sums.tolist(), suit.tolist(), strict=True):
+        if out[total] not in (-2, which):
+            raise AssertionError(f"the suit keys of {size} cards do not tell a flush apart")
+        out[total] = which
+    out[out == -2] = -1
+    out.flags.writeable = False
+    return out
+
+
 def _per_call(
-    card_keys: dict[int, npt.NDArray[np.int64]],
+    card_keys: dict[int, npt.NDArray[np.int32]],
     orders: dict[int, npt.NDArray[np.int16]],
     sums_by_size: dict[int, npt.NDArray[np.int64]],
-    flush_suit_array: npt.NDArray[np.int8],
+    flush_suit_arrays: dict[int, npt.NDArray[np.int8]],
     flush_order_array: npt.NDArray[np.int16],
 ) -> Callable[[Sequence[int]], int]:
-    """The per-call evaluator: plain Python lists and dicts (numpy scalars would be slower)."""
+    """The per-call evaluator: plain Python ints, lists and dicts (numpy scalars would be slower).
+
+    A card's key is its batch key shifted above its own 3-bit field, so one sum gives the
+    rank-key sum (``>> _RANK_SHIFT``), the suit-key sum and whether a card repeats.
+    """
 
     def padded(size: int) -> list[int]:
         # None past the 52 keys: a bad index (51 < i < 104, or -104 <= i < 0) makes the sum fail.
-        return cast(list[int], [*card_keys[size].tolist(), *[_BAD] * _PACK_SIZE])
+        own = [(int(key) << _OWN_BITS) | (1 << (3 * index)) for index, key in enumerate(card_keys[size].tolist())]
+        return cast(list[int], [*own, *[_BAD] * _PACK_SIZE])
 
     def by_sum(size: int) -> dict[int, int]:
         sums = sums_by_size[size]
@@ -182,15 +210,15 @@ def _per_call(
     keys5, keys6, keys7 = padded(5), padded(6), padded(7)
     small = {size: (padded(size), by_sum(size)) for size in (1, 2, 3, 4)}
     best5, best6, best7 = by_sum(5), by_sum(6), by_sum(7)
-    flush_suit: list[int] = flush_suit_array.tolist()
+    suit5, suit6, suit7 = (cast(list[int], flush_suit_arrays[size].tolist()) for size in (5, 6, 7))
     flush_order: list[int] = flush_order_array.tolist()
     # A five-card flush holds five different ranks: its order by the rank-key sum alone.
     flush5 = {
-        int(total): flush_order[mask]
+        sum(_KEYS_5[rank] for rank in range(13) if mask >> rank & 1): flush_order[mask]
         for mask in range(1 << 13)
         if mask.bit_count() == 5
-        for total in [sum(_KEYS_5[rank] for rank in range(13) if mask >> rank & 1)]
     }
+    rank_shift, suit_shift, suit_field, repeats = _RANK_SHIFT, _OWN_BITS, _SUIT_FIELD, _REPEATS
 
     def suited(indices: Sequence[int], suit: int, nonflush: int) -> int:
         mask = 0
@@ -204,36 +232,36 @@ def _per_call(
         # through to _checked, which names the problem.
         try:
             size = len(indices)
-            if size == 7:
-                a, b, c, d, e, f, g = indices
-                total = keys7[a] + keys7[b] + keys7[c] + keys7[d] + keys7[e] + keys7[f] + keys7[g]
-                if len({a, b, c, d, e, f, g}) == 7:
-                    suit = flush_suit[total & _SUIT_FIELD]
-                    if suit < 0:
-                        return best7[total >> _SUIT_BITS]
-                    return suited(indices, suit, best7[total >> _SUIT_BITS])
-            elif size == 5:
+            if size == 5:
                 a, b, c, d, e = indices
                 total = keys5[a] + keys5[b] + keys5[c] + keys5[d] + keys5[e]
-                if len({a, b, c, d, e}) == 5:
-                    if flush_suit[total & _SUIT_FIELD] < 0:
-                        return best5[total >> _SUIT_BITS]
-                    return flush5[total >> _SUIT_BITS]
+                if not total & repeats:
+                    if suit5[total >> suit_shift & suit_field] < 0:
+                        return best5[total >> rank_shift]
+                    return flush5[total >> rank_shift]
+            elif size == 7:
+                a, b, c, d, e, f, g = indices
+                total = keys7[a] + keys7[b] + keys7[c] + keys7[d] + keys7[e] + keys7[f] + keys7[g]
+                if not total & repeats:
+                    suit = suit7[total >> suit_shift & suit_field]
+                    if suit < 0:
+                        return best7[total >> rank_shift]
+                    return suited(indices, suit, best7[total >> rank_shift])
             elif size == 6:
                 a, b, c, d, e, f = indices
                 total = keys6[a] + keys6[b] + keys6[c] + keys6[d] + keys6[e] + keys6[f]
-                if len({a, b, c, d, e, f}) == 6:
-                    suit = flush_suit[total & _SUIT_FIELD]
+                if not total & repeats:
+                    suit = suit6[total >> suit_shift & suit_field]
                     if suit < 0:
-                        return best6[total >> _SUIT_BITS]
-                    return suited(indices, suit, best6[total >> _SUIT_BITS])
+                        return best6[total >> rank_shift]
+                    return suited(indices, suit, best6[total >> rank_shift])
             elif size in small:
                 keys, best = small[size]
                 total = 0
                 for index in indices:
                     total += keys[index]
-                if len(set(indices)) == size:
-                    return best[total >> _SUIT_BITS]
+                if not total & repeats:
+                    return best[total >> rank_shift]
         except (TypeError, IndexError, KeyError, ValueError):
             pass
         return evaluate(_checked(indices))
@@ -335,36 +363,46 @@ class HighSystem:
         return "HIGH"
 
 
+_CHUNK = 1 << 14  # rows a pass works on: its temporaries stay in the cache
+
+
 def _batch(array: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int32]:
     rows, size = array.shape
+    out = np.empty(rows, dtype=np.int32)
     if rows == 0:
-        return np.empty(0, dtype=np.int32)
+        return out
     if array.min() < 0 or array.max() >= _PACK_SIZE:
         first = int(np.flatnonzero(((array < 0) | (array >= _PACK_SIZE)).any(axis=1))[0])
-        raise InvalidHandError(f"row {first} holds a card index outside the 52-card pack (0 to 51): {array[first].tolist()}")
-    columns = [np.ascontiguousarray(array[:, j], dtype=np.intp) for j in range(size)]
-    repeated: npt.NDArray[np.bool_] | None = None
-    for j in range(size):
-        for i in range(j):
-            same = columns[i] == columns[j]
-            repeated = same if repeated is None else repeated | same
-    if repeated is not None and repeated.any():
-        first = int(np.argmax(repeated))
-        raise InvalidHandError(f"row {first} repeats a card: {array[first].tolist()}")
+        raise InvalidHandError(
+            f"row {first} holds a card index outside the 52-card pack (0 to 51): {array[first].tolist()}"
+        )
     tables = _tables()
-    keys = tables.card_keys[size]
-    total = keys[columns[0]]
-    for column in columns[1:]:
-        total += keys[column]
-    out: npt.NDArray[np.int32] = tables.orders[size][total >> _SUIT_BITS].astype(np.int32)
-    if size >= 5:
-        suit = tables.flush_suit[total & _SUIT_FIELD]
-        flush_rows = np.flatnonzero(suit >= 0)
-        if len(flush_rows):
-            held = array[flush_rows].astype(np.intp)
-            in_suit = (held & 3) == suit[flush_rows, None]
-            mask = ((1 << (held >> 2)) * in_suit).sum(axis=1)
-            out[flush_rows] = np.maximum(out[flush_rows], tables.flush_order[mask])
+    keys, orders, flush_suit = tables.card_keys[size], tables.orders[size], tables.flush_suit[size]
+    for start in range(0, rows, _CHUNK):
+        part = array[start : start + _CHUNK]
+        small = np.ascontiguousarray(part.T, dtype=np.uint8)  # one row per card position
+        if size > 1:
+            repeated = small[0] == small[1]
+            for j in range(2, size):
+                for i in range(j):
+                    repeated |= small[i] == small[j]
+            if repeated.any():
+                first = start + int(np.argmax(repeated))
+                raise InvalidHandError(f"row {first} repeats a card: {array[first].tolist()}")
+        narrow = small.astype(np.intp)
+        total = keys[narrow[0]]
+        for column in narrow[1:]:
+            total += keys[column]
+        found = out[start : start + _CHUNK]
+        found[:] = orders[total >> _SUIT_BITS]
+        if size >= 5:
+            suit = flush_suit[total & _SUIT_FIELD]
+            flush_rows = np.flatnonzero(suit >= 0)
+            if len(flush_rows):
+                held = narrow[:, flush_rows]
+                in_suit = (held & 3) == suit[flush_rows]
+                mask = ((1 << (held >> 2)) * in_suit).sum(axis=0)
+                found[flush_rows] = np.maximum(found[flush_rows], tables.flush_order[mask])
     return out
 
 
