@@ -15,19 +15,20 @@ True
 >>> HIGH.strength_of_indices([48, 49, 50, 51, 0]) == HIGH.strength(parse_cards("As Ah Ad Ac 2s"))
 True
 
-How it is fast: every card has an additive key, ``rank key << 12 | suit key``. The rank keys
+How it is fast: every card has an additive key, ``rank key << 8 | suit key``. The rank keys
 (deuce to ace) are chosen so that, for a given number of cards, no two multisets of ranks (each
-rank at most four times) have the same sum; the suit keys ``1 << 3 * suit`` count the cards of
-each suit in three bits. One sum per hand then gives the order of its best non-flush five
-by one look-up, and says whether a suit holds five cards or more; only then are that suit's
-cards gathered into a 13-bit rank mask and looked up among the flushes. :meth:`HighSystem.rank_batch`
-does the same with numpy over whole arrays.
+rank at most four times) have the same sum; the suit keys so that the sum says whether a suit
+holds five cards or more, and which. One sum per hand then gives the order of its best
+non-flush five by one look-up; only a hand with a flush gathers that suit's cards into a
+13-bit rank mask, looked up among the flushes. :meth:`HighSystem.rank_batch` does the same with
+numpy over whole arrays (in chunks that stay in the cache); the per-call path adds to each key
+a 3-bit field of the card's own, so the same sum also finds a repeated card.
 """
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
@@ -107,7 +108,6 @@ class _Tables:
     orders: dict[int, npt.NDArray[np.int16]]  # size -> order of the best non-flush five by rank-key sum
     flush_suit: dict[int, npt.NDArray[np.int8]]  # size -> suit-key sum -> the suit of five or more, or -1
     flush_order: npt.NDArray[np.int16]  # 13-bit rank mask -> order of its best five suited, or -1
-    evaluate: Callable[[Sequence[int]], int]
 
 
 @cache
@@ -166,8 +166,8 @@ def _tables() -> _Tables:
             raise AssertionError(f"the keys of {size} cards overflow 32 bits")
         card_keys[size] = combined.astype(np.int32)
         card_keys[size].flags.writeable = False
-    evaluate = _per_call(card_keys, orders, sums_by_size, flush_suit, flush_order)
-    return _Tables(table, card_keys, orders, flush_suit, flush_order, evaluate)
+    _install(_PerCall(card_keys, orders, sums_by_size, flush_suit, flush_order))
+    return _Tables(table, card_keys, orders, flush_suit, flush_order)
 
 
 def _flush_suits(size: int, suit_keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
@@ -185,88 +185,122 @@ def _flush_suits(size: int, suit_keys: npt.NDArray[np.int64]) -> npt.NDArray[np.
     return out
 
 
-def _per_call(
-    card_keys: dict[int, npt.NDArray[np.int32]],
-    orders: dict[int, npt.NDArray[np.int16]],
-    sums_by_size: dict[int, npt.NDArray[np.int64]],
-    flush_suit_arrays: dict[int, npt.NDArray[np.int8]],
-    flush_order_array: npt.NDArray[np.int16],
-) -> Callable[[Sequence[int]], int]:
-    """The per-call evaluator: plain Python ints, lists and dicts (numpy scalars would be slower).
+class _PerCall:
+    """The per-call tables as plain Python ints, lists and dicts (numpy scalars would be slower).
 
-    A card's key is its batch key shifted above its own 3-bit field, so one sum gives the
+    A card's key is its batch key shifted above a 3-bit field of its own, so one sum gives the
     rank-key sum (``>> _RANK_SHIFT``), the suit-key sum and whether a card repeats.
     """
 
-    def padded(size: int) -> list[int]:
-        # None past the 52 keys: a bad index (51 < i < 104, or -104 <= i < 0) makes the sum fail.
-        own = [(int(key) << _OWN_BITS) | (1 << (3 * index)) for index, key in enumerate(card_keys[size].tolist())]
-        return cast(list[int], [*own, *[_BAD] * _PACK_SIZE])
+    def __init__(
+        self,
+        card_keys: dict[int, npt.NDArray[np.int32]],
+        orders: dict[int, npt.NDArray[np.int16]],
+        sums_by_size: dict[int, npt.NDArray[np.int64]],
+        flush_suit: dict[int, npt.NDArray[np.int8]],
+        flush_order: npt.NDArray[np.int16],
+    ) -> None:
+        def padded(size: int) -> list[int]:
+            # None past the 52 keys: a bad index (51 < i < 104, or -104 <= i < 0) makes the sum fail.
+            own = [(key << _OWN_BITS) | (1 << (3 * index)) for index, key in enumerate(card_keys[size].tolist())]
+            return cast(list[int], [*own, *[_BAD] * _PACK_SIZE])
 
-    def by_sum(size: int) -> dict[int, int]:
-        sums = sums_by_size[size]
-        return dict(zip(sums.tolist(), orders[size][sums].tolist(), strict=True))
+        def by_sum(size: int) -> dict[int, int]:
+            sums = sums_by_size[size]
+            return dict(zip(sums.tolist(), orders[size][sums].tolist(), strict=True))
 
-    keys5, keys6, keys7 = padded(5), padded(6), padded(7)
-    small = {size: (padded(size), by_sum(size)) for size in (1, 2, 3, 4)}
-    best5, best6, best7 = by_sum(5), by_sum(6), by_sum(7)
-    suit5, suit6, suit7 = (cast(list[int], flush_suit_arrays[size].tolist()) for size in (5, 6, 7))
-    flush_order: list[int] = flush_order_array.tolist()
-    # A five-card flush holds five different ranks: its order by the rank-key sum alone.
-    flush5 = {
-        sum(_KEYS_5[rank] for rank in range(13) if mask >> rank & 1): flush_order[mask]
-        for mask in range(1 << 13)
-        if mask.bit_count() == 5
-    }
-    rank_shift, suit_shift, suit_field, repeats = _RANK_SHIFT, _OWN_BITS, _SUIT_FIELD, _REPEATS
+        self.keys = {size: padded(size) for size in SIZES}
+        self.best = {size: by_sum(size) for size in SIZES}
+        self.suit = {size: cast(list[int], flush_suit[size].tolist()) for size in SIZES}
+        self.flush_order: list[int] = flush_order.tolist()
+        # A five-card flush holds five different ranks: its order by the rank-key sum alone.
+        self.flush5 = {
+            sum(_KEYS_5[rank] for rank in range(13) if mask >> rank & 1): self.flush_order[mask]
+            for mask in range(1 << 13)
+            if mask.bit_count() == 5
+        }
 
-    def suited(indices: Sequence[int], suit: int, nonflush: int) -> int:
-        mask = 0
-        for index in indices:
-            if index & 3 == suit:
-                mask |= 1 << (index >> 2)
-        return max(flush_order[mask], nonflush)
 
-    def evaluate(indices: Sequence[int]) -> int:
-        # Any bad input (a wrong size, a repeat, an index outside 0..51, a non-integer) falls
-        # through to _checked, which names the problem.
-        try:
-            size = len(indices)
-            if size == 5:
-                a, b, c, d, e = indices
-                total = keys5[a] + keys5[b] + keys5[c] + keys5[d] + keys5[e]
-                if not total & repeats:
-                    if suit5[total >> suit_shift & suit_field] < 0:
-                        return best5[total >> rank_shift]
-                    return flush5[total >> rank_shift]
-            elif size == 7:
-                a, b, c, d, e, f, g = indices
-                total = keys7[a] + keys7[b] + keys7[c] + keys7[d] + keys7[e] + keys7[f] + keys7[g]
-                if not total & repeats:
-                    suit = suit7[total >> suit_shift & suit_field]
-                    if suit < 0:
-                        return best7[total >> rank_shift]
-                    return suited(indices, suit, best7[total >> rank_shift])
-            elif size == 6:
-                a, b, c, d, e, f = indices
-                total = keys6[a] + keys6[b] + keys6[c] + keys6[d] + keys6[e] + keys6[f]
-                if not total & repeats:
-                    suit = suit6[total >> suit_shift & suit_field]
-                    if suit < 0:
-                        return best6[total >> rank_shift]
-                    return suited(indices, suit, best6[total >> rank_shift])
-            elif size in small:
-                keys, best = small[size]
-                total = 0
-                for index in indices:
-                    total += keys[index]
-                if not total & repeats:
-                    return best[total >> rank_shift]
-        except (TypeError, IndexError, KeyError, ValueError):
-            pass
-        return evaluate(_checked(indices))
+# The per-call tables, set by the first build (_install); empty until then, so the first call
+# fails over to _checked, which builds them.
+_K5: list[int] = []
+_K6: list[int] = []
+_K7: list[int] = []
+_B5: dict[int, int] = {}
+_B6: dict[int, int] = {}
+_B7: dict[int, int] = {}
+_S5: list[int] = []
+_S6: list[int] = []
+_S7: list[int] = []
+_F5: dict[int, int] = {}
+_FLUSH: list[int] = []
+_SMALL: dict[int, tuple[list[int], dict[int, int]]] = {}
 
-    return evaluate
+
+def _install(per_call: _PerCall) -> None:
+    global _K5, _K6, _K7, _B5, _B6, _B7, _S5, _S6, _S7, _F5, _FLUSH, _SMALL
+    _K5, _K6, _K7 = per_call.keys[5], per_call.keys[6], per_call.keys[7]
+    _B5, _B6, _B7 = per_call.best[5], per_call.best[6], per_call.best[7]
+    _S5, _S6, _S7 = per_call.suit[5], per_call.suit[6], per_call.suit[7]
+    _F5, _FLUSH = per_call.flush5, per_call.flush_order
+    _SMALL = {size: (per_call.keys[size], per_call.best[size]) for size in (1, 2, 3, 4)}
+
+
+def _suited(indices: Sequence[int], suit: int, nonflush: int) -> int:
+    mask = 0
+    for index in indices:
+        if index & 3 == suit:
+            mask |= 1 << (index >> 2)
+    return max(_FLUSH[mask], nonflush)
+
+
+def strength_of_indices(indices: Sequence[int]) -> int:
+    """The high-poker order of one to seven card indices into :data:`~divided.cards.STANDARD_52`.
+
+    The fastest path (``HIGH.strength_of_indices`` is this function). Checked: a wrong size,
+    a repeated card, an index outside 0 to 51 or a non-integer raises :class:`InvalidHandError`.
+    """
+    try:
+        size = len(indices)
+        if size == 5:
+            a, b, c, d, e = indices
+            total = _K5[a] + _K5[b] + _K5[c] + _K5[d] + _K5[e]
+            if not total & _REPEATS:
+                if _S5[total >> _OWN_BITS & _SUIT_FIELD] < 0:
+                    return _B5[total >> _RANK_SHIFT]
+                return _F5[total >> _RANK_SHIFT]
+        elif size == 7:
+            a, b, c, d, e, f, g = indices
+            total = _K7[a] + _K7[b] + _K7[c] + _K7[d] + _K7[e] + _K7[f] + _K7[g]
+            if not total & _REPEATS:
+                suit = _S7[total >> _OWN_BITS & _SUIT_FIELD]
+                if suit < 0:
+                    return _B7[total >> _RANK_SHIFT]
+                return _suited(indices, suit, _B7[total >> _RANK_SHIFT])
+        elif size == 6:
+            a, b, c, d, e, f = indices
+            total = _K6[a] + _K6[b] + _K6[c] + _K6[d] + _K6[e] + _K6[f]
+            if not total & _REPEATS:
+                suit = _S6[total >> _OWN_BITS & _SUIT_FIELD]
+                if suit < 0:
+                    return _B6[total >> _RANK_SHIFT]
+                return _suited(indices, suit, _B6[total >> _RANK_SHIFT])
+        elif size in _SMALL:
+            keys, best = _SMALL[size]
+            total = 0
+            for index in indices:
+                total += keys[index]
+            if not total & _REPEATS:
+                return best[total >> _RANK_SHIFT]
+    except (TypeError, IndexError, KeyError, ValueError):
+        pass
+    # Bad input (a wrong size, a repeat, an index outside 0..51, a non-integer), or the
+    # tables not built yet: _checked names the problem, else the first call builds them.
+    checked = _checked(indices)
+    if not _K5:
+        _tables()
+        return strength_of_indices(checked)
+    raise AssertionError(f"no high order for the hand {checked}")  # unreachable: every hand has one
 
 
 def _checked(indices: Iterable[Any]) -> list[int]:
@@ -319,24 +353,18 @@ class HighSystem:
         """The number of distinct orders: 7,462 five-card classes and the incomplete ones."""
         return len(_tables().table)
 
-    def strength_of_indices(self, indices: Sequence[int]) -> int:
-        """The order of the hand given as card indices into the pack (the fastest path).
-
-        Checked: a wrong size, a repeated card, an index outside 0 to 51 or a non-integer
-        raises :class:`InvalidHandError`.
-        """
-        evaluate = _tables().evaluate
-        # Later calls go straight to the evaluator (an instance attribute hides this method).
-        self.__dict__["strength_of_indices"] = evaluate
-        return evaluate(indices)
+    # The order of card indices into the pack, the fastest path: a plain function (no bound
+    # method in between), see the module-level strength_of_indices.
+    strength_of_indices = staticmethod(strength_of_indices)
 
     def strength(self, cards: Sequence[Card]) -> int:
         """``rank(cards).order`` without building a rank."""
-        return self.strength_of_indices(_indices_of(cards))
+        return strength_of_indices(_indices_of(cards))
 
     def rank(self, cards: Sequence[Card]) -> HandRank[PokerCategory]:
         """The hand's rank (its class), interned."""
-        return _tables().table.ranks[self.strength_of_indices(_indices_of(cards))]
+        order = strength_of_indices(_indices_of(cards))
+        return _tables().table.ranks[order]
 
     def rank_of(self, order: int) -> HandRank[PokerCategory]:
         """The rank with this order."""
