@@ -391,7 +391,7 @@ class HighSystem:
         return "HIGH"
 
 
-_CHUNK = 1 << 14  # rows a pass works on: its temporaries stay in the cache
+_CHUNK = 1 << 15  # rows a pass works on: its temporaries stay in the cache
 
 
 def _batch(array: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int32]:
