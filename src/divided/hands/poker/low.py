@@ -259,10 +259,14 @@ class LowSystem:
         return f"lowball({self.rules!r}, {self.qualifier!r})"
 
 
-@cache
 def lowball(rules: str, qualifier: int | None = None) -> LowSystem:
     """The lowball system ``rules`` (``a5``, ``27`` or ``a6``), ace-to-five optionally with a
-    ``qualifier`` (8: eight or better); built once per arguments."""
+    ``qualifier`` (8: eight or better); built once per arguments, however they are passed."""
+    return _lowball(rules, qualifier)
+
+
+@cache
+def _lowball(rules: str, qualifier: int | None) -> LowSystem:
     return LowSystem(rules, qualifier)
 
 
