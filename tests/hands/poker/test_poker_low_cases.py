@@ -221,3 +221,12 @@ def test_bad_input_raises_and_changes_nothing(low: LowSystem) -> None:
     with pytest.raises(InvalidHandError):
         low.rank_of(low.classes)
     assert low.rank(good) is before and low.classes == {"a5": 6175, "a5-8": 57, "27": 7462, "a6": 7462}[low.name]
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_the_batch_sorting_networks_sort_every_row(size: int) -> None:
+    """By the 0-1 principle a network that sorts every row of zeros and ones sorts every row."""
+    from divided.hands.poker.low import _sorted_columns
+
+    rows = (np.arange(2**size)[:, None] >> np.arange(size)) & 1
+    assert np.array_equal(np.stack(_sorted_columns(rows), axis=1), np.sort(rows, axis=1))

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, cached_property
-from itertools import combinations, combinations_with_replacement
-from typing import TYPE_CHECKING
+from itertools import combinations, combinations_with_replacement, pairwise
+from typing import TYPE_CHECKING, NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -50,6 +50,8 @@ _PACK = STANDARD_52.size
 _SUIT_SHIFT = 40  # the per-call key: base-5 rank counts below bit 40, four 4-bit suit counts above
 _RANK_MASK = (1 << _SUIT_SHIFT) - 1
 _FIVE_OF_A_SUIT = 0x8888  # a nibble plus 3 reaches 8 when the suit holds five cards or more
+_SUIT_ADD, _SUIT_FULL = 0x3333 << _SUIT_SHIFT, _FIVE_OF_A_SUIT << _SUIT_SHIFT
+_SIZE_SET = frozenset(SIZES)
 _COMBOS = {k: np.array(list(combinations(range(k), 5)), dtype=np.intp) for k in SIZES}
 
 
@@ -66,12 +68,55 @@ def _binomials() -> npt.NDArray[np.int64]:
 _BINOMIAL = _binomials()
 
 
+def _card_keys(k: int) -> tuple[npt.NDArray[np.int64], ...]:
+    """For each place j of k sorted cards, by card: its share of the rank multiset's number,
+    ``C(r + j, j + 1)``, plus a count of one in its suit's nibble (bit 16 + 4 * suit)."""
+    card = np.arange(_PACK)
+    return tuple(
+        np.asarray(_BINOMIAL[card // 4 + place, place + 1] + (1 << (16 + 4 * (card % 4))), dtype=np.int64)
+        for place in range(k)
+    )
+
+
+_CARD_KEYS = {k: _card_keys(k) for k in SIZES}
+_FLAT_KEYS_5 = np.concatenate(_CARD_KEYS[5])
+_POSITIONS_5 = np.arange(5, dtype=np.int16) * _PACK
+
+# Optimal sorting networks (Knuth, TAOCP 5.3.4): compare-exchanges on whole columns sort every
+# row at once, several times faster than sorting each short row.
+_NETWORKS = {
+    5: ((0, 1), (3, 4), (2, 4), (2, 3), (0, 3), (0, 2), (1, 4), (1, 3), (1, 2)),
+    6: ((1, 2), (4, 5), (0, 2), (3, 5), (0, 1), (3, 4), (2, 5), (0, 3), (1, 4), (2, 4), (1, 3), (2, 3)),
+    7: (
+        (1, 2), (3, 4), (5, 6), (0, 2), (3, 5), (4, 6), (0, 1), (4, 5),
+        (2, 6), (0, 4), (1, 5), (0, 3), (2, 5), (1, 3), (2, 4), (2, 3),
+    ),
+}
+
+
+def _sorted_columns(array: npt.NDArray[np.integer]) -> list[npt.NDArray[np.int8]]:
+    """The columns of an ``(n, k)`` array of small non-negative integers, each row sorted ascending."""
+    columns = list(np.array(array.T, dtype=np.int8, order="C"))
+    for i, j in _NETWORKS[array.shape[1]]:
+        low = np.minimum(columns[i], columns[j])
+        np.maximum(columns[i], columns[j], out=columns[j])
+        columns[i] = low
+    return columns
+
+
 def _multiset_index(sorted_ranks: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
     """A dense number for each row of rank indices sorted ascending (a multiset of k ranks):
     ``sum C(r_j + j, j + 1)``, below ``C(13 + k - 1, k)``."""
     k = sorted_ranks.shape[-1]
-    shifted = sorted_ranks.astype(np.intp) + np.arange(k)
-    return np.asarray(_BINOMIAL[shifted, np.arange(1, k + 1)].sum(axis=-1), dtype=np.int64)
+    shares = np.stack([_BINOMIAL[np.arange(_RANKS) + place, place + 1] for place in range(k)]).ravel()
+    return np.asarray(shares[sorted_ranks.astype(np.int16) + np.arange(0, k * _RANKS, _RANKS, dtype=np.int16)].sum(axis=-1))
+
+
+@cache
+def _multisets(k: int) -> npt.NDArray[np.int8]:
+    """Every multiset of k ranks with no rank more than four times, as sorted rows."""
+    rows = np.array(list(combinations_with_replacement(range(_RANKS), k)), dtype=np.int8)
+    return rows[(rows[:, 4:] != rows[:, : k - 4]).all(axis=1)]
 
 
 class _Tables:
@@ -79,9 +124,8 @@ class _Tables:
 
     def __init__(self, rules: str, qualifier: int | None, name: str) -> None:
         keys: dict[tuple[tuple[int, ...], bool], Key] = {}
-        fives = [
-            ranks for ranks in combinations_with_replacement(range(_RANKS), 5) if max(map(ranks.count, ranks)) <= 4
-        ]
+        five_rows = _multisets(5)
+        fives = [tuple(ranks) for ranks in five_rows.tolist()]
         for ranks in fives:
             natural = tuple(rank + 2 for rank in ranks)
             keys[ranks, False] = low_key(rules, natural, False, qualifier=qualifier)
@@ -93,7 +137,6 @@ class _Tables:
         order_of = self.classes.order_of
         # Dense tables by multiset index: the plain order of each five, the flush order of each
         # five of distinct ranks (-1 where no flush can be), the best plain order of six and seven.
-        five_rows = np.array(fives, dtype=np.int64)
         five_index = _multiset_index(five_rows)
         self.plain = {5: np.full(int(_BINOMIAL[17, 5]), -1, dtype=np.int32)}
         self.plain[5][five_index] = [order_of[keys[ranks, False]] for ranks in fives]
@@ -104,10 +147,7 @@ class _Tables:
         rank_sums = [weights[five_rows].sum(axis=1)]
         best = [self.plain[5][five_index]]
         for k in (6, 7):
-            rows = np.array(
-                [ranks for ranks in combinations_with_replacement(range(_RANKS), k) if max(map(ranks.count, ranks)) <= 4],
-                dtype=np.int64,
-            )
+            rows = _multisets(k)
             subsets = rows[:, _COMBOS[k]]  # (n, C(k, 5), 5), each still sorted
             orders = self.plain[5][_multiset_index(subsets)].max(axis=1)
             self.plain[k] = np.full(int(_BINOMIAL[_RANKS + k - 1, k]), -1, dtype=np.int32)
@@ -122,9 +162,12 @@ class _Tables:
         self.flush_by_sum: dict[int, int] = {
             int(weights[list(ranks)].sum()): order_of[keys[ranks, True]] for ranks in distinct
         }
+        # Ace-to-five ignores suits: its weights leave the suit counts at zero.
+        suits = rules != "a5"
         self.weight: dict[int, int] = {
-            index: 5 ** (index >> 2) + (1 << (_SUIT_SHIFT + 4 * (index & 3))) for index in range(_PACK)
+            index: 5 ** (index >> 2) + suits * (1 << (_SUIT_SHIFT + 4 * (index & 3))) for index in range(_PACK)
         }
+        self.weight_of = self.weight.__getitem__
 
 
 class LowSystem:
@@ -178,32 +221,26 @@ class LowSystem:
         five cards of one suit, in the systems that count flushes, looks at its fives). Checked:
         the size, each index in range and no repeats raise :class:`InvalidHandError`.
         """
-        count = len(indices)
         tables = self._tables
-        weight = tables.weight
-        key = 0
         try:
-            for index in indices:
-                key += weight[index]
+            key = sum(map(tables.weight_of, indices))
         except (KeyError, TypeError):
-            raise InvalidHandError(
-                f"a card index is an integer 0 to {_PACK - 1}; got {list(indices)!r}"
-            ) from None
-        if count not in SIZES or len(set(indices)) != count:
-            if count not in SIZES:
+            raise InvalidHandError(f"a card index is an integer 0 to {_PACK - 1}; got {list(indices)!r}") from None
+        count = len(indices)
+        if count not in _SIZE_SET or len(set(indices)) != count:
+            if count not in _SIZE_SET:
                 raise InvalidHandError(f"a {self.name} hand is 5 to 7 cards; got {count}")
             raise InvalidHandError(f"a card appears more than once: {list(indices)!r}")
-        if not self._suits_count or not ((key >> _SUIT_SHIFT) + 0x3333) & _FIVE_OF_A_SUIT:
-            return tables.best[key & _RANK_MASK]
-        if count == 5:
-            return tables.flush_by_sum[key & _RANK_MASK]
-        return max(self._five(five) for five in combinations(indices, 5))
+        if key + _SUIT_ADD & _SUIT_FULL:  # five of a suit, in a system that counts flushes
+            if count == 5:
+                return tables.flush_by_sum[key & _RANK_MASK]
+            return max(self._five(five) for five in combinations(indices, 5))
+        return tables.best[key & _RANK_MASK]
 
     def _five(self, five: tuple[int, ...]) -> int:
         tables = self._tables
-        key = sum(tables.weight[index] for index in five)
-        suits = key >> _SUIT_SHIFT
-        if suits + 0x3333 & _FIVE_OF_A_SUIT:
+        key = sum(map(tables.weight_of, five))
+        if key + _SUIT_ADD & _SUIT_FULL:
             return tables.flush_by_sum[key & _RANK_MASK]
         return tables.best[key & _RANK_MASK]
 
@@ -225,33 +262,41 @@ class LowSystem:
         k = array.shape[1]
         if not len(array):
             return np.zeros(0, dtype=np.int32)
-        cards: npt.NDArray[np.int64] = np.sort(array, axis=1).astype(np.int64)
-        bad = (cards[:, 0] < 0) | (cards[:, -1] >= _PACK) | (np.diff(cards, axis=1) == 0).any(axis=1)
-        if bad.any():
-            row = int(np.argmax(bad))
-            raise InvalidHandError(
-                f"row {row} is not {k} distinct card indices 0 to {_PACK - 1}: {array[row].tolist()!r}"
-            )
-        tables = self._tables
-        ranks = cards >> 2  # sorted cards give sorted ranks
-        orders = tables.plain[k][_multiset_index(ranks)]
+        if array.min() < 0 or array.max() >= _PACK:
+            self._raise_bad_row(array)
+        columns = _sorted_columns(array)
+        if any((low == high).any() for low, high in pairwise(columns)):
+            self._raise_bad_row(array)
+        # Per place j of the sorted cards, one look-up gives the card's share of its rank
+        # multiset's number (low 16 bits) and a count in its suit's nibble (bits 16 to 31).
+        keys = _CARD_KEYS[k][0][columns[0]]
+        for place in range(1, k):
+            keys += _CARD_KEYS[k][place][columns[place]]
+        orders = np.asarray(self._tables.plain[k][keys & 0xFFFF], dtype=np.int32)
         if self._suits_count:
-            suits = cards & 3
-            counts = np.zeros((len(cards), 4), dtype=np.int8)
-            for suit in range(4):
-                counts[:, suit] = (suits == suit).sum(axis=1)
-            rows = np.flatnonzero(counts.max(axis=1) >= 5)
+            rows = np.flatnonzero((keys >> 16) + 0x3333 & _FIVE_OF_A_SUIT)
             if rows.size:
-                orders[rows] = self._flush_rows(cards[rows], k)
+                cards = np.stack([column[rows] for column in columns], axis=1).astype(np.int16)
+                orders[rows] = self._flush_rows(cards, k)
         return orders
 
-    def _flush_rows(self, cards: npt.NDArray[np.integer], k: int) -> npt.NDArray[np.int32]:
+    def _raise_bad_row(self, array: npt.NDArray[np.integer]) -> NoReturn:
+        cards = np.sort(array.astype(np.int64), axis=1)
+        bad = (cards[:, 0] < 0) | (cards[:, -1] >= _PACK) | (np.diff(cards, axis=1) == 0).any(axis=1)
+        if not bad.any():  # an index too large for int64 wrapped round: find it unconverted
+            bad = (array < 0).any(axis=1) | (array >= _PACK).any(axis=1)
+        row = int(np.argmax(bad))
+        raise InvalidHandError(
+            f"row {row} is not {array.shape[1]} distinct card indices 0 to {_PACK - 1}: {array[row].tolist()!r}"
+        )
+
+    def _flush_rows(self, cards: npt.NDArray[np.int16], k: int) -> npt.NDArray[np.int32]:
         """Best orders of rows (sorted card indices) that hold five cards of one suit."""
         tables = self._tables
-        fives = cards[:, _COMBOS[k]]  # (n, C(k, 5), 5)
-        index = _multiset_index(fives >> 2)
-        suits = fives & 3
-        suited = (suits == suits[..., :1]).all(axis=-1)
+        fives = cards[:, _COMBOS[k]]  # (n, C(k, 5), 5), each still sorted
+        keys = _FLAT_KEYS_5[fives + _POSITIONS_5].sum(axis=-1)
+        index = keys & 0xFFFF
+        suited = ((keys >> 16) + 0x3333 & _FIVE_OF_A_SUIT) != 0
         orders = np.where(suited, tables.flush[index], tables.plain[5][index])
         return np.asarray(orders.max(axis=1), dtype=np.int32)
 
