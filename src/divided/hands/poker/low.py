@@ -116,7 +116,8 @@ def _multiset_index(sorted_ranks: npt.NDArray[np.integer]) -> npt.NDArray[np.int
 def _multisets(k: int) -> npt.NDArray[np.int8]:
     """Every multiset of k ranks with no rank more than four times, as sorted rows."""
     rows = np.array(list(combinations_with_replacement(range(_RANKS), k)), dtype=np.int8)
-    return rows[(rows[:, 4:] != rows[:, : k - 4]).all(axis=1)]
+    kept: npt.NDArray[np.int8] = rows[(rows[:, 4:] != rows[:, : k - 4]).all(axis=1)]
+    return kept
 
 
 class _Tables:
