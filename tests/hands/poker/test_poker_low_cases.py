@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from divided.cards import JOKER_1, STANDARD_52, parse_cards
-from divided.errors import InvalidHandError
+from divided.errors import InvalidHandError, RuleOptionError
 from divided.hands.poker import system
 from divided.hands.poker.keys import PokerCategory
 from divided.hands.poker.low import LowSystem, lowball
@@ -163,6 +163,12 @@ def test_names_and_the_protocol() -> None:
         assert low.pack is STANDARD_52 and low.sizes == (5, 6, 7) and low.categories is PokerCategory
         assert system(low.rules, qualifier=low.qualifier) is low
     assert lowball("a5", None) is A5 and lowball("a5", qualifier=8) is A5_8
+
+
+def test_bad_rules_are_refused() -> None:
+    for rules, qualifier in [("a7", None), ("27", 8), ("a6", 8), ("a5", 4), ("a5", 14)]:
+        with pytest.raises(RuleOptionError):
+            lowball(rules, qualifier)
 
 
 def test_all_paths_agree_and_ranks_are_interned() -> None:

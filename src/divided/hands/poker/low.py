@@ -37,8 +37,9 @@ import numpy as np
 import numpy.typing as npt
 
 from divided.cards import STANDARD_52, Card, Pack
-from divided.errors import InvalidHandError
+from divided.errors import InvalidHandError, RuleOptionError
 from divided.hands.poker.keys import LOW_RULES, Key, PokerCategory, category_of, low_key, low_words
+from divided.hands.poker.rules import QUALIFIERS
 from divided.hands.poker.table import ClassTable
 from divided.hands.value import HandRank, RankingSystem
 
@@ -184,9 +185,9 @@ class LowSystem:
 
     def __init__(self, rules: str, qualifier: int | None = None) -> None:
         if rules not in LOW_RULES:
-            raise ValueError(f"unknown low rules {rules!r}; one of {', '.join(LOW_RULES)}")
-        if qualifier is not None and (rules != "a5" or not 5 <= qualifier <= 13):
-            raise ValueError(f"a qualifier (5 to 13) belongs to ace-to-five only; got {rules!r} with {qualifier!r}")
+            raise RuleOptionError(f"unknown low rules {rules!r}; one of {', '.join(LOW_RULES)}")
+        if qualifier is not None and (rules != "a5" or qualifier not in QUALIFIERS):
+            raise RuleOptionError(f"a qualifier (5 to 13) belongs to ace-to-five only; got {rules!r} with {qualifier!r}")
         self.rules = rules
         self.qualifier = qualifier
         self.name = rules if qualifier is None else f"{rules}-{qualifier}"
