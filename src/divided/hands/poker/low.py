@@ -236,15 +236,19 @@ class LowSystem:
         if key + _SUIT_ADD & _SUIT_FULL:  # five of a suit, in a system that counts flushes
             if count == 5:
                 return tables.flush_by_sum[key & _RANK_MASK]
-            return max(self._five(five) for five in combinations(indices, 5))
+            return self._best_five(indices)
         return tables.best[key & _RANK_MASK]
 
-    def _five(self, five: tuple[int, ...]) -> int:
+    def _best_five(self, indices: Sequence[int]) -> int:
+        """The best order of the fives of six or seven cards, some five of one suit."""
         tables = self._tables
-        key = sum(map(tables.weight_of, five))
-        if key + _SUIT_ADD & _SUIT_FULL:
-            return tables.flush_by_sum[key & _RANK_MASK]
-        return tables.best[key & _RANK_MASK]
+        best, flush = tables.best, tables.flush_by_sum
+        top = -1
+        for five in combinations(map(tables.weight_of, indices), 5):
+            key = sum(five)
+            order = flush[key & _RANK_MASK] if key + _SUIT_ADD & _SUIT_FULL else best[key & _RANK_MASK]
+            top = max(top, order)
+        return top
 
     def rank_of(self, order: int) -> HandRank[PokerCategory]:
         """The rank with this order (0, the worst class, to ``classes - 1``, the best low)."""
