@@ -82,3 +82,11 @@ def test_random_best_of_more_cards_agrees_with_pokerkit(name: str, size: int) ->
     hands = np.argsort(rng.random((400, 52)), axis=1)[:, :size].tolist()
     low = SYSTEMS[name]
     assert_same_order(low, hands, lambda cards: reference_value(name, cards, from_game=True))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(REFERENCES))
+def test_large_random_seven_card_sample_agrees_with_pokerkit(name: str) -> None:
+    rng = np.random.default_rng(14_000)
+    hands = np.argsort(rng.random((3000, 52)), axis=1)[:, :7].tolist()
+    assert_same_order(SYSTEMS[name], hands, lambda cards: reference_value(name, cards, from_game=True))
