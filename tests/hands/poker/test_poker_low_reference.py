@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from itertools import combinations
+from functools import cache
+from itertools import chain, combinations
 
 import numpy as np
 import numpy.typing as npt
@@ -67,13 +68,20 @@ def combined(bad: tuple[int, int]) -> int:
 
 def reference_orders(rules: str, qualifier: int | None, hands: list[tuple[int, ...]]) -> list[int]:
     """Dense orders (worst 0) of hands of five, six or seven cards among all five-card classes."""
-    classes = sorted({combined(badness(rules, qualifier, five)) for five in _representatives()}, reverse=True)
-    order = {value: place for place, value in enumerate(classes)}
+    order = _reference_classes(rules, qualifier)
     return [
         max(order[combined(badness(rules, qualifier, five))] for five in combinations(hand, 5)) for hand in hands
     ]
 
 
+@cache
+def _reference_classes(rules: str, qualifier: int | None) -> dict[int, int]:
+    """Each class's badness (combined) to its dense order, worst 0."""
+    classes = sorted({combined(badness(rules, qualifier, five)) for five in _representatives()}, reverse=True)
+    return {value: place for place, value in enumerate(classes)}
+
+
+@cache
 def _representatives() -> list[tuple[int, ...]]:
     """One five-card hand per (rank multiset, one suit or not): every class of every system."""
     from itertools import combinations_with_replacement
@@ -162,8 +170,8 @@ GOLDEN = {
 
 def all_five_card_hands() -> npt.NDArray[np.int8]:
     """Every five-card hand of the 52-card deck, in lexicographic order of the indices."""
-    grid = np.array(list(combinations(range(52), 5)), dtype=np.int8)
-    return grid
+    flat = np.fromiter(chain.from_iterable(combinations(range(52), 5)), dtype=np.int8, count=2598960 * 5)
+    return flat.reshape(-1, 5)
 
 
 def vectorised_badness(rules: str, qualifier: int | None, hands: npt.NDArray[np.int8]) -> tuple[
