@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from divided.cards import JOKER_1, STANDARD_52, Card, Suit, parse_cards
@@ -42,7 +44,7 @@ def test_card_order_is_rank_then_suit(name: str) -> None:
     expected = sorted(STANDARD_52, key=lambda card: (card.rank, place[card.suit]))  # type: ignore[index]
     assert order.deck() == tuple(expected)
     assert len(set(order.key(card) for card in STANDARD_52)) == 52
-    for low, high in zip(expected, expected[1:], strict=False):
+    for low, high in itertools.pairwise(expected):
         assert order.compare(high, low) == 1 and order.compare(low, high) == -1
         assert order.key(low) < order.key(high)
     assert order.compare(expected[7], expected[7]) == 0
