@@ -142,7 +142,8 @@ def low_key(rules: str, ranks: Sequence[int], suited: bool, *, qualifier: int | 
 
 def category_of(key: Key) -> PokerCategory:
     """The category of a high key, or of a low key (whose entries are negated)."""
-    return PokerCategory(abs(key[0]) if key[0] != _C.NO_LOW else _C.NO_LOW)
+    # The no-low class is the one-entry key (-1,); a low pair's key also starts with -1.
+    return PokerCategory(_C.NO_LOW if len(key) == 1 else abs(key[0]))
 
 
 def _ranks_of(key: Key) -> list[int]:
