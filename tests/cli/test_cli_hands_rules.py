@@ -188,6 +188,7 @@ def test_a_joker_needs_a_wild_set_with_jokers(capsys: pytest.CaptureFixture[str]
     [
         (["rank", "--wild", "jokers", "As Ks Qs Js Ts"], "--wild goes with --rules"),
         (["rank", "--qualifier", "8", "--decks", "2", "As Ks Qs Js Ts"], "--qualifier, --decks go with --rules"),
+        (["rank", "--qualifier", "0", "As Ks Qs Js Ts"], "--qualifier goes with --rules"),
         (["compare", "--natural-beats-wild", "As Ks", "Qs Js"], "--natural-beats-wild goes with --rules"),
         (["rank", "--rules", "a6", "--qualifier", "8", "As 2s 3d 4c 6h"], "a qualifier belongs to ace-to-five"),
         (["rank", "--rules", "a5", "--qualifier", "3", "As 2s 3d 4c 6h"], "the qualifier is the highest card"),

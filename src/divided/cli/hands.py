@@ -483,7 +483,7 @@ def _handler(prepare: Callable[[argparse.Namespace], Reader]) -> Callable[[argpa
 def _standard(args: argparse.Namespace) -> tuple[System, int] | None:
     """The ``--rules`` system and its number of decks, or ``None`` without ``--rules`` (then
     no ``--rules`` option may be given)."""
-    given = [name for name in RULES_OPTIONS if getattr(args, name, None) not in (None, False)]
+    given = [name for name in RULES_OPTIONS if getattr(args, name, None) is not None and getattr(args, name) is not False]
     if args.rules is None:
         if given:
             flags = ", ".join("--" + name.replace("_", "-") for name in given)

@@ -93,6 +93,7 @@ class Entry:
 class Side:
     """One half of the pot: every entered hand's rank, the winners and their chips.
 
+    ``system`` is the side's ranking's name (``""`` for the low side of a high-only pot).
     ``winners`` is empty (``rank`` ``None``, ``chips`` 0) when nobody can win this side:
     nobody entered a hand for it, or, for low, no hand qualifies. ``shares`` gives each winner's
     chips, in the order the odd chips went.
