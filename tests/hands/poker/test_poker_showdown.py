@@ -272,3 +272,30 @@ def test_random_showdowns_add_up() -> None:
                 assert shares == sorted(shares, reverse=True)
             else:
                 assert side.winners == () and side.chips == 0 and not side.shares
+
+
+# --- with the real ranking systems ------------------------------------------------------------
+
+
+def test_real_lows_qualifier_and_ace_convention() -> None:
+    pytest.importorskip("divided.hands.poker.low", reason="hands.poker.low is not in this branch")
+    from divided.hands.poker import system
+
+    eight = system("a5", qualifier=8)
+    # a nine-high low does not qualify under eight or better: the high scoops
+    entries = [both("ann", "Ks Kh Kd 2c 3c"), both("bob", "9s 7h 5d 3h 2h")]
+    result = showdown(entries, 10, high=HIGH, low=eight)
+    assert result.low.winners == () and str(result.low.ranks["bob"]) == "No qualifying low"
+    assert result.scoop == "ann"
+    # without the qualifier bob's nine-seven is the better low (ann's kings pair)
+    assert showdown(entries, 10, high=HIGH, low=system("a5")).low.winners == ("bob",)
+    # tied lows: the odd chip to the lowest card by suit (here the 2c, below the 2d)
+    entries = [both("ann", "7s 5s 4h 3h 2c"), both("bob", "7h 5h 4s 3s 2d")]
+    result = showdown(entries, 7, high=HIGH, low=system("27"))
+    assert result.low.winners == ("ann", "bob") and result.low.chips == 3
+    assert dict(result.low.shares) == {"ann": 2, "bob": 1}
+    # A-K-Q-J-9 twice: deuce-to-seven plays the ace high, so the lowest cards are the nines (9h, bob's);
+    # ace-to-five plays it low, so they are the aces (Ah, ann's)
+    entries = [both("ann", "Ah Ks Qs Jd 9s"), both("bob", "As Kh Qh Jc 9h")]
+    assert dict(showdown(entries, 7, high=HIGH, low=system("27")).low.shares) == {"bob": 2, "ann": 1}
+    assert dict(showdown(entries, 7, high=HIGH, low=system("a5")).low.shares) == {"ann": 2, "bob": 1}
