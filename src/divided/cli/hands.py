@@ -236,7 +236,7 @@ def parse_standard_hand(
     for place, card in enumerate(cards):
         if card.is_joker and not card.joker_number:
             if not spare:
-                raise InvalidHandError("the deck has two Jokers; this hand names more")
+                raise InvalidHandError("Jk appears more than twice: the deck has two Jokers, Jk1 and Jk2")
             cards[place] = spare.pop(0)
     for card, times in Counter(cards).items():
         if times > decks:
