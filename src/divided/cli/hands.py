@@ -217,12 +217,11 @@ def parse_standard_hand(
 
     ``Jk`` is a Joker: the first ``Jk`` is ``Jk1``, the next ``Jk2`` (``Jk1`` and ``Jk2`` may be
     written too; ``used``: Jokers another hand already holds); a pack without Jokers (no wild
-    set holding them) refuses them. A card may
-    appear ``decks`` times. Raises :class:`~divided.errors.InvalidNotationError` or
+    set holding them) refuses them. A card may appear ``decks`` times. Raises :class:`~divided.errors.InvalidNotationError` or
     :class:`~divided.errors.InvalidHandError` saying what is wrong.
     """
     has_jokers = JOKER_1 in pack
-    cards = []
+    cards: list[Card] = []
     for token in text.replace(",", " ").split():
         card = Card.parse(token, jokers="'Jk' for a Joker (with --wild jokers or --wild bug)")
         if card.is_joker and not has_jokers:
