@@ -299,3 +299,47 @@ def test_real_lows_qualifier_and_ace_convention() -> None:
     entries = [both("ann", "Ah Ks Qs Jd 9s"), both("bob", "As Kh Qh Jc 9h")]
     assert dict(showdown(entries, 7, high=HIGH, low=system("27")).low.shares) == {"bob": 2, "ann": 1}
     assert dict(showdown(entries, 7, high=HIGH, low=system("a5")).low.shares) == {"ann": 2, "bob": 1}
+
+
+def test_henway_two_hands_each_with_real_systems() -> None:
+    pytest.importorskip("divided.hands.poker.high", reason="hands.poker.high is not in this branch")
+    pytest.importorskip("divided.hands.poker.low", reason="hands.poker.low is not in this branch")
+    from divided.hands.poker import system
+
+    high, low = system("high"), system("a5", qualifier=8)
+    entries = [
+        Entry("ann", high="9s Ts Js Qs Ks", low="7c 5d 4h 3s 2c"),  # straight flush; seven-five low
+        Entry("bob", high="9h Th Jh Qh Kh", low="7d 5h 4s 3c 2d"),  # the same straight flush and low
+        Entry("cat", high="Ac Ad Ah As 8d", low="8h 7h 6c 5c 4d"),  # four aces; eight-high low
+    ]
+    result = showdown(entries, 25, high=high, low=low)
+    assert result.high.winners == ("ann", "bob") and str(result.high.rank) == "Straight Flush, king-high"
+    assert result.low.winners == ("ann", "bob") and str(result.low.rank) == "Seven-high low: 7-5-4-3-2"
+    # high half 13: 7 to ann (Ks above Kh: her highest card), 6 to bob; low half 12: 6 each
+    assert dict(result.high.shares) == {"ann": 7, "bob": 6}
+    assert dict(result.low.shares) == {"ann": 6, "bob": 6}
+    assert dict(result.chips) == {"ann": 13, "bob": 12, "cat": 0}
+    # in Greece hearts outrank spades: bob's Kh takes the odd chip
+    assert dict(showdown(entries, 25, high=high, low=low, suit_order=SUIT_ORDERS["greece"]).chips) == {
+        "ann": 12, "bob": 13, "cat": 0,
+    }
+    # cat alone for low at 15 chips: cat's eight-high low wins low, the tied straight flushes split 8
+    result = showdown([Entry("ann", high="9s Ts Js Qs Ks"), Entry("bob", high="9h Th Jh Qh Kh"), entries[2]], 15,
+                      high=high, low=low)
+    assert dict(result.chips) == {"ann": 4, "bob": 4, "cat": 7}
+
+
+def test_stud_high_low_with_real_systems() -> None:
+    pytest.importorskip("divided.hands.poker.high", reason="hands.poker.high is not in this branch")
+    pytest.importorskip("divided.hands.poker.low", reason="hands.poker.low is not in this branch")
+    from divided.hands.poker import system
+
+    high, low = system("high"), system("a5", qualifier=8)
+    # seven-card stud eight or better: one holding for both sides; nobody has a low: ann scoops
+    entries = [both("ann", "Ac Ad As Kh Kd 9c 9d"), both("bob", "Qs Qh Jc Jd Tc 9h 9s")]
+    result = showdown(entries, 40, high=high, low=low)
+    assert str(result.high.rank) == "Full House, aces over kings" and result.scoop == "ann"
+    assert {str(rank) for rank in result.low.ranks.values()} == {"No qualifying low"}
+    # an incomplete-hand high (a high system takes one to seven cards): Tc Td Kh beats Th Ts 6c 2d
+    result = showdown([Entry("ann", high="Tc Td Kh"), Entry("bob", high="Th Ts 6c 2d")], 3, high=high)
+    assert dict(result.chips) == {"ann": 3, "bob": 0}

@@ -31,7 +31,7 @@ pot. The rules, those of a careful card room (Robert's Rules of Poker, *Ties*):
 (('ann',), 'Two Pair, aces and nines, with a king')
 >>> result.low.winners, str(result.low.rank)
 (('bob',), 'Eight-high low: 8-7-5-4-2')
->>> result.chips
+>>> dict(result.chips)
 {'ann': 51, 'bob': 50}
 """
 
