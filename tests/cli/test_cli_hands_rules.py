@@ -255,3 +255,17 @@ def test_without_rules_the_21_card_pack_is_unchanged(capsys: pytest.CaptureFixtu
     assert obj == {"cards": ["Ts", "Js", "Qs", "Ks", "Jk"], "category": "royal-flush", "label": "Royal Flush",
                    "strength": 187, "game": "divided-ranks"}
     assert "9s is not in the 21-card pack" in error(capsys, ["rank", "9s Js Qs Ks Jk"])
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_terminal_prompt_names_the_sizes(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    need("high")
+    monkeypatch.setattr(sys, "stdin", _Terminal("Tc Td Kh\n"))
+    assert run(["rank", "--rules", "high"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == "reading hands of 1 to 7 cards from standard input, one per line (end with Ctrl-D)\n"
+    assert captured.out.startswith("Tc Td Kh  Pair of tens, with a king  (strength ")

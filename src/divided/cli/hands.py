@@ -460,7 +460,7 @@ def _handler(prepare: Callable[[argparse.Namespace], Reader]) -> Callable[[argpa
             return 0
         comparing = args.hands_command == "compare"
         if sys.stdin.isatty():
-            wanted = " or ".join(str(n) for n in sizes)
+            wanted = _sizes_words(sizes)
             what = (
                 f"comparisons (HAND vs HAND, {wanted} cards each)"
                 if comparing
