@@ -229,26 +229,27 @@ def _checked_entries(entries: Sequence[Entry], has_low: bool) -> list[Entry]:
     return checked
 
 
-def _own_cards(entry: Entry) -> list[Card]:
+def _own_cards(entry: Entry) -> tuple[Card, ...]:
     """The cards a player shows: both hands, once if they are the same cards."""
-    high, low = list(entry.high or ()), list(entry.low or ())
-    if Counter(high) == Counter(low):
-        return high
+    high, low = entry.high or (), entry.low or ()
+    if high == low or not low or (high and len(high) == len(low) and Counter(high) == Counter(low)):
+        return high or low
     return high + low
 
 
 def _check_cards(entries: list[Entry], board: tuple[Card, ...], decks: int) -> None:
+    shown = {entry.player: _own_cards(entry) for entry in entries}
     count = Counter(board)
-    holders: dict[Card, list[str]] = {card: ["the board"] for card in board}
-    for entry in entries:
-        for card in _own_cards(entry):
-            count[card] += 1
-            holders.setdefault(card, []).append(entry.player)
+    for cards in shown.values():
+        count.update(cards)
     for card, times in count.items():
         if times > decks:
-            who = ", ".join(dict.fromkeys(holders[card]))
+            holders = ["the board"] if card in board else []
+            holders += [player for player, cards in shown.items() if card in cards]
             limit = "once" if decks == 1 else "twice (two decks)"
-            raise InvalidHandError(f"{card} is shown {times} times (by {who}); a card can be shown only {limit}")
+            raise InvalidHandError(
+                f"{card} is shown {times} times (by {', '.join(holders)}); a card can be shown only {limit}"
+            )
 
 
 def _ranks(entries: list[Entry], side: str, system: System, board: tuple[Card, ...]) -> dict[str, Rank]:
