@@ -36,6 +36,10 @@ from divided.hands.value import HandCategory
 
 Key = tuple[int, ...]
 
+NO_LOW_KEY: Key = (-99,)
+"""The key of every hand that does not qualify for a qualified low: below every low key (whose
+first entry is minus a category, -9 at the lowest)."""
+
 LOW_RULES = ("a5", "27", "a6")
 """The lowball systems :func:`low_key` knows."""
 
@@ -122,14 +126,14 @@ def low_key(rules: str, ranks: Sequence[int], suited: bool, *, qualifier: int | 
     """The key of five ranks in a lowball system (bigger is the better low).
 
     ``qualifier`` (``a5`` only): a hand whose highest card is above it, or that pairs, is the
-    single class ``(-1,)``, below every low.
+    single class :data:`NO_LOW_KEY`, below every low.
     """
     _check(ranks, range(5, 6))
     if rules == "a5":
         low = [1 if rank == 14 else rank for rank in ranks]
         key = _high_like(low, suited, straights=False, flushes=False, wheel=False)
         if qualifier is not None and (key[0] != _C.HIGH_CARD or max(low) > qualifier):
-            return (int(_C.NO_LOW),)
+            return NO_LOW_KEY
     elif rules == "27":
         key = _high_like(ranks, suited, straights=True, flushes=True, wheel=False)
     elif rules == "a6":
@@ -142,8 +146,7 @@ def low_key(rules: str, ranks: Sequence[int], suited: bool, *, qualifier: int | 
 
 def category_of(key: Key) -> PokerCategory:
     """The category of a high key, or of a low key (whose entries are negated)."""
-    # The no-low class is the one-entry key (-1,); a low pair's key also starts with -1.
-    return PokerCategory(_C.NO_LOW if len(key) == 1 else abs(key[0]))
+    return _C.NO_LOW if key == NO_LOW_KEY else PokerCategory(abs(key[0]))
 
 
 def _ranks_of(key: Key) -> list[int]:
