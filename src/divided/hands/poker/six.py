@@ -26,6 +26,10 @@ identical fives; four kings as two identical pairs (``Ks Ks Kh Kh``) beat four k
 six aces as three identical pairs beat six aces holding two. Kickers are single cards and carry
 no duplication; a flush's duplication follows from its ranks (every repeated card is identical).
 
+One deck makes 20,111 classes, two decks 63,505. The tables are built with numpy on first use
+(over the 18,564 multisets of six ranks); then ``strength_of_indices`` is two dictionary
+look-ups and ``rank_batch`` a few array operations per column.
+
 >>> from divided.cards import parse_cards
 >>> one, two = six_card(1), six_card(2)
 >>> str(one.rank(parse_cards("9h Th Jh Qh Kh Ah")))
@@ -58,7 +62,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-Key = tuple[int, ...]
+Key = int
+"""A class key: an integer that sorts weakest first (see :func:`six_words` for its layout)."""
 
 DECKS = (1, 2)
 """How many decks six-card poker is played with."""
@@ -84,88 +89,32 @@ class SixCategory(HandCategory):
 
 
 _C = SixCategory
-_SLOTS = 6  # rank slots of a key, and as many duplication slots after them
-_BY_SHAPE = {
-    (6,): _C.SIX_OF_A_KIND,
-    (5, 1): _C.FIVE_OF_A_KIND,
-    (3, 3): _C.SPILLOVER,
-    (4, 2): _C.FOUR_AND_TWO,
-    (4, 1, 1): _C.FOUR_OF_A_KIND,
-    (2, 2, 2): _C.THREE_PAIR,
-    (3, 2, 1): _C.FULL_HOUSE,
-    (3, 1, 1, 1): _C.THREE_OF_A_KIND,
-    (2, 2, 1, 1): _C.TWO_PAIR,
-    (2, 1, 1, 1, 1): _C.ONE_PAIR,
-    (1, 1, 1, 1, 1, 1): _C.NO_PAIR,
-}
 _SIZE = 6
 _RANKS = range(2, 15)
 _FLAGS = 1 << (_SIZE - 1)  # one bit per pair of neighbouring cards in a sorted hand
-
-
-def _straight_top(ranks: Sequence[int]) -> int:
-    """The top card of six distinct ranks in sequence (the ace high or low), else 0."""
-    low, high = min(ranks), max(ranks)
-    if high - low == _SIZE - 1:
-        return high
-    if sorted(ranks) == [2, 3, 4, 5, 6, 14]:
-        return 6
-    return 0
-
-
-def _groups(ranks: Sequence[int]) -> list[tuple[int, int]]:
-    """``(count, rank)`` of each rank held, in comparing order: larger groups, then higher ranks."""
-    counts: dict[int, int] = {}
-    for rank in ranks:
-        counts[rank] = counts.get(rank, 0) + 1
-    return sorted(((count, rank) for rank, count in counts.items()), reverse=True)
-
-
-def _plain_prefix(groups: list[tuple[int, int]]) -> Key:
-    """``(category, six rank slots)`` of a hand not of one suit, from its :func:`_groups`."""
-    order = [rank for _, rank in groups]
-    if len(order) == _SIZE:
-        top = _straight_top(order)
-        if top:
-            return (int(_C.STRAIGHT), top, *(0,) * (_SLOTS - 1))
-    shape = tuple(count for count, _ in groups)
-    return (int(_BY_SHAPE[shape]), *order, *(0,) * (_SLOTS - len(order)))
-
-
-def _suited_key(ranks: Sequence[int]) -> Key:
-    """The key of six cards of one suit: a straight flush or a flush."""
-    if len(set(ranks)) == _SIZE:
-        top = _straight_top(ranks)
-        if top:
-            return (int(_C.STRAIGHT_FLUSH), top, *(0,) * (2 * _SLOTS - 1))
-    return (int(_C.FLUSH), *sorted(ranks, reverse=True), *(0,) * _SLOTS)
-
-
-def six_key(ranks: Sequence[int], suited: bool, identical: Sequence[tuple[int, int]] = ()) -> Key:
-    """The class key of a six-card hand (sorts weakest first).
-
-    ``ranks``: the six ranks (2 to 14, repeats as held); ``suited``: all six of one suit;
-    ``identical``: ``(rank, identical pairs)`` for the ranks holding identical cards (two decks).
-    The key is ``(category, six rank slots, six duplication slots)``: the ranks of the groups in
-    comparing order then the kickers (a flush and a no-pair hand: the six ranks from the highest
-    down; a straight: its top card), padded with 0; then each group's identical pairs.
-    """
-    if len(ranks) != _SIZE or not all(rank in _RANKS for rank in ranks):
-        raise ValueError(f"not six ranks from 2 to 14: {tuple(ranks)!r}")
-    if suited:
-        return _suited_key(ranks)
-    groups = _groups(ranks)
-    pairs = dict(identical)
-    dups = [pairs.get(rank, 0) for count, rank in groups if count > 1]
-    return (*_plain_prefix(groups), *dups, *(0,) * (_SLOTS - len(dups)))
-
-
+_CATEGORY_SHIFT = 36  # key: category << 36 | six 4-bit rank slots << 12 | six 2-bit duplication slots
+_RANK_SLOTS = tuple(12 + 4 * (_SIZE - 1 - slot) for slot in range(_SIZE))
+_DUP_SLOTS = tuple(2 * (_SIZE - 1 - slot) for slot in range(_SIZE))
+_DUP_BITS = (1 << _RANK_SLOTS[-1]) - 1
+_BY_SHAPE = {  # (how many ranks, the largest group) -> category, for a hand that is no straight
+    (1, 6): _C.SIX_OF_A_KIND,
+    (2, 5): _C.FIVE_OF_A_KIND,
+    (2, 3): _C.SPILLOVER,
+    (2, 4): _C.FOUR_AND_TWO,
+    (3, 4): _C.FOUR_OF_A_KIND,
+    (3, 2): _C.THREE_PAIR,
+    (3, 3): _C.FULL_HOUSE,
+    (4, 3): _C.THREE_OF_A_KIND,
+    (4, 2): _C.TWO_PAIR,
+    (5, 2): _C.ONE_PAIR,
+    (6, 1): _C.NO_PAIR,
+}
 _CATEGORY_OF = tuple(SixCategory)  # by value: the members are numbered 0 .. 13 weakest first
 
 
 def six_category(key: Key) -> SixCategory:
     """The category of a six-card key."""
-    return _CATEGORY_OF[key[0]]
+    return _CATEGORY_OF[key >> _CATEGORY_SHIFT]
 
 
 _PAIRS_WORDS = {1: "a pair", 2: "two pairs", 3: "three pairs"}
@@ -173,24 +122,30 @@ _PAIRS_WORDS = {1: "a pair", 2: "two pairs", 3: "three pairs"}
 
 def six_words(key: Key) -> str:
     """Plain words for a six-card key, e.g. ``Full House, queens over threes, with a two``;
-    identical cards (two decks) are named after the hand: ``...; identical cards: a pair of aces``."""
-    base = _base_words(key[: 1 + _SLOTS])
-    dups = key[1 + _SLOTS :]
-    if not any(dups) or key[0] == _C.FLUSH:
+    identical cards (two decks) are named after the hand: ``...; identical cards: a pair of aces``.
+
+    A key is ``category << 36``, then six 4-bit rank slots (bits 32 down to 12): the ranks of the
+    groups in comparing order, then the kickers (a flush and a no-pair hand: the six ranks from
+    the highest down; a straight: its top card), 0 when empty; then six 2-bit slots: the
+    identical pairs of each group, in the same order.
+    """
+    base = _base_words(key >> _RANK_SLOTS[-1])
+    if not key & _DUP_BITS:  # one deck, or no identical cards (a flush's are not counted)
         return base
     identical = [
-        f"{_PAIRS_WORDS[dup]} of {words.many(rank)}"
-        for rank, dup in zip(key[1 : 1 + _SLOTS], dups, strict=True)
-        if dup
+        f"{_PAIRS_WORDS[dup]} of {words.many(key >> rank_shift & 15)}"
+        for rank_shift, dup_shift in zip(_RANK_SLOTS, _DUP_SLOTS, strict=True)
+        if (dup := key >> dup_shift & 3)
     ]
     listed = identical[0] if len(identical) == 1 else f"{', '.join(identical[:-1])} and {identical[-1]}"
     return f"{base}; identical cards: {listed}"
 
 
 @cache
-def _base_words(prefix: Key) -> str:
-    """Words for ``(category, six rank slots)``, without duplication."""
-    category, ranks = _CATEGORY_OF[prefix[0]], [rank for rank in prefix[1:] if rank]
+def _base_words(prefix: int) -> str:
+    """Words for a key without its duplication slots: ``key >> 12``."""
+    category = _CATEGORY_OF[prefix >> (_CATEGORY_SHIFT - _RANK_SLOTS[-1])]
+    ranks = [rank for shift in _RANK_SLOTS if (rank := prefix >> (shift - _RANK_SLOTS[-1]) & 15)]
 
     def kickers(rest: list[int]) -> str:
         return f", with {words.listed(rest)}" if rest else ""
@@ -227,16 +182,17 @@ def _base_words(prefix: Key) -> str:
 
 # --- tables ----------------------------------------------------------------------------------
 #
-# A hand is looked up by its ranks and, with two decks, by where its identical cards lie:
-# sorted by pack index, identical cards are neighbours, and bit k of the *flags* says that
-# cards k and k + 1 are the same card. Per call the ranks are a sum of 8 ** (rank - 2) (a
-# count per rank, three bits each); in a batch they are the combinatorial number of the sorted
-# ranks (0 .. C(18, 6) - 1), so the tables there are dense arrays.
+# Built with numpy over the C(18, 6) = 18,564 multisets of six ranks. A hand is looked up by its
+# ranks and, with two decks, by where its identical cards lie: sorted by pack index, identical
+# cards are neighbours, and bit k of the *flags* says that cards k and k + 1 are the same card.
+# Per call the ranks are a sum of 8 ** (rank - 2) (a count per rank, three bits each); in a
+# batch they are the combinatorial number of the sorted ranks, so the tables there are dense.
 
 _RANK_CODE = {index: 8 ** (index // 4) for index in range(STANDARD_52.size)}
 _CODE_SHIFT = STANDARD_52.size  # one deck: the card's bit below, its rank code (times 32) above
 _CARD_BITS = (1 << _CODE_SHIFT) - 1
 _CARD_CODE = {index: (code << (_CODE_SHIFT + 5)) | (1 << index) for index, code in _RANK_CODE.items()}
+_INDEX = {card: index for index, card in enumerate(STANDARD_52)}
 _MULTISETS = comb(len(_RANKS) + _SIZE - 1, _SIZE)
 _NETWORK = ((0, 5), (1, 3), (2, 4), (1, 2), (3, 4), (0, 3), (2, 5), (0, 1), (2, 3), (4, 5), (1, 2), (3, 4))
 """A sorting network for six values (twelve compare-exchanges)."""
@@ -246,100 +202,116 @@ _NETWORK = ((0, 5), (1, 3), (2, 4), (1, 2), (3, 4), (0, 3), (2, 5), (0, 1), (2, 
 class _Tables:
     classes: ClassTable[SixCategory]
     plain: dict[int, int]  # rank code * 32 + flags -> order (one deck: flags 0)
-    suited: dict[int, int]  # rank code * 32 of a six-card flush -> order
-    dense_plain: list[tuple[int, int, int]]  # (multiset number, flags, order)
-    dense_suited: list[tuple[int, int]]  # (multiset number, order)
+    suited: dict[int, int]  # rank code * 32 of six cards of one suit -> order
+    dense_plain: npt.NDArray[np.int32]  # [multiset number, flags] -> order, -1 where no hand
+    dense_suited: npt.NDArray[np.int32]  # [multiset number] -> order, -1 where no flush
+    terms: tuple[npt.NDArray[np.int32], ...]  # [position][rank 0..12] -> term of the multiset number
 
 
-def _multiset_number(ranks: Sequence[int]) -> int:
-    """The combinatorial number of six ranks sorted ascending (0 .. C(18, 6) - 1)."""
-    return sum(comb(rank - 2 + k, k + 1) for k, rank in enumerate(ranks))
+def _keys(decks: int) -> tuple[npt.NDArray[np.int64], ...]:
+    """Per multiset of ranks (ascending, 0 for a two): its number, rank code, class keys for
+    each flags value (-1 where no hand has them) and its key when all six share a suit (-1:
+    they cannot)."""
+    import numpy as np
 
-
-def _flag_sets(ranks: Sequence[int], decks: int) -> list[int]:
-    """Every flags value a hand of these sorted ranks can have (no card three times)."""
+    ranks = np.array(list(combinations_with_replacement(range(len(_RANKS)), _SIZE)), dtype=np.int64)
+    count = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
+    largest = count.max(axis=1)
+    ranks, count, largest = (
+        ranks[largest <= 4 * decks],
+        count[largest <= 4 * decks],
+        largest[largest <= 4 * decks],
+    )
+    rows = np.arange(len(ranks))
+    number = sum(comb_row[ranks[:, k]] for k, comb_row in enumerate(_terms()))
+    code = (np.int64(8) ** ranks).sum(axis=1)
+    mask = np.bitwise_or.reduce(np.left_shift(1, ranks), axis=1)
+    top = np.zeros(1 << len(_RANKS), dtype=np.int64)
+    for low in range(len(_RANKS) - _SIZE + 1):
+        top[0b111111 << low] = low + _SIZE + 1
+    top[(1 << 12) | 0b11111] = 6  # A-2-3-4-5-6
+    top = top[mask]
+    # groups in comparing order (larger, then higher), each rank once, into the rank slots
+    weight = -np.sort(-(count * 16 + ranks), axis=1)
+    first = np.ones_like(weight, dtype=bool)
+    first[:, 1:] = weight[:, 1:] != weight[:, :-1]
+    slot = np.cumsum(first, axis=1) - 1
+    group_rank = np.zeros_like(ranks)
+    group_size = np.zeros_like(ranks)
+    group_rank[rows[:, None].repeat(_SIZE, axis=1)[first], slot[first]] = (weight % 16 + 2)[first]
+    group_size[rows[:, None].repeat(_SIZE, axis=1)[first], slot[first]] = (weight // 16)[first]
+    distinct = first.sum(axis=1)
+    shape = np.zeros((_SIZE + 1, _SIZE + 1), dtype=np.int64)
+    for (ranks_held, group), named in _BY_SHAPE.items():
+        shape[ranks_held, group] = named
+    category = np.where(top > 0, int(_C.STRAIGHT), shape[distinct, largest])
+    slots = np.where((top > 0)[:, None], np.eye(1, _SIZE, dtype=np.int64) * top[:, None], group_rank)
+    prefix = category << _CATEGORY_SHIFT | (slots << np.array(_RANK_SLOTS)).sum(axis=1)
+    # duplication: which flags a hand of these ranks can show, and each group's identical pairs
+    flags = np.arange(_FLAGS)
     if decks == 1:
-        return [0]
-    same = sum(1 << k for k in range(_SIZE - 1) if ranks[k] == ranks[k + 1])
-    found, subset = [], same
-    while True:
-        if not subset & (subset >> 1):
-            found.append(subset)
-        if not subset:
-            return found
-        subset = (subset - 1) & same
+        plain = np.where(flags == 0, prefix[:, None], -1)
+    else:
+        same = ranks[:, 1:] == ranks[:, :-1]
+        same_bits = (same << np.arange(_SIZE - 1)).sum(axis=1)
+        ones = np.array([bin(value).count("1") for value in range(_FLAGS)])
+        dup_bits = np.zeros((len(ranks), _FLAGS), dtype=np.int64)
+        possible = (flags & ~same_bits[:, None]) == 0
+        possible &= (flags & (flags >> 1)) == 0
+        for k in range(_SIZE):
+            inside = same & (ranks[:, :-1] == (group_rank[:, k : k + 1] - 2))
+            group_bits = (inside << np.arange(_SIZE - 1)).sum(axis=1)
+            dups = ones[flags & group_bits[:, None]]
+            possible &= dups >= group_size[:, k : k + 1] - 4  # n cards over four suits: n - 4 pairs
+            dup_bits |= dups << _DUP_SLOTS[k]
+        plain = np.where(possible, prefix[:, None] | dup_bits, -1)
+    # six cards of one suit (each card held at most ``decks`` times): a straight flush or a flush
+    descending = ranks[:, ::-1] + 2
+    flush = int(_C.FLUSH) << _CATEGORY_SHIFT | (descending << np.array(_RANK_SLOTS)).sum(axis=1)
+    straight_flush = int(_C.STRAIGHT_FLUSH) << _CATEGORY_SHIFT | top << _RANK_SLOTS[0]
+    suited = np.where(largest <= decks, np.where(top > 0, straight_flush, flush), -1)
+    return number, code, plain, suited
 
 
-def _group_masks(ranks: Sequence[int], groups: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """``(count, flags mask)`` of each group of two cards or more, in comparing order: the mask
-    covers the group's neighbouring positions in the sorted ranks."""
-    masks = []
-    for count, rank in groups:
-        if count > 1:
-            first = ranks.index(rank)
-            masks.append((count, ((1 << (count - 1)) - 1) << first))
-    return masks
+@cache
+def _terms() -> tuple[npt.NDArray[np.int32], ...]:
+    import numpy as np
+
+    terms = tuple(
+        np.array([comb(rank + k, k + 1) for rank in range(len(_RANKS))], dtype=np.int32) for k in range(_SIZE)
+    )
+    for array in terms:
+        array.flags.writeable = False
+    return terms
 
 
 @cache
 def _tables(decks: int) -> _Tables:
-    entries: list[tuple[int, int, int, Key]] = []  # (code, multiset number, flags, key)
-    suited: list[tuple[int, int, Key]] = []
-    for ranks in combinations_with_replacement(_RANKS, _SIZE):
-        groups = _groups(ranks)
-        if groups[0][0] > 4 * decks:
-            continue
-        code = sum(8 ** (rank - 2) for rank in ranks)
-        number = _multiset_number(ranks)
-        prefix = _plain_prefix(groups)
-        masks = _group_masks(ranks, groups)
-        for flags in _flag_sets(ranks, decks):
-            dups = [(flags & mask).bit_count() for _, mask in masks]
-            # a group of n cards spread over four suits holds at least n - 4 identical pairs
-            if all(dup >= count - 4 for dup, (count, _) in zip(dups, masks, strict=True)):
-                entries.append((code, number, flags, (*prefix, *dups, *(0,) * (_SLOTS - len(dups)))))
-        if groups[0][0] <= decks:
-            suited.append((code, number, _suited_key(ranks)))
-    table = ClassTable(
-        "six" if decks == 1 else "six-2decks",
-        [entry[3] for entry in entries] + [entry[2] for entry in suited],
-        six_category,
-        six_words,
-    )
-    order = table.order_of
+    import numpy as np
+
+    number, code, plain, suited = _keys(decks)
+    found = plain >= 0
+    keys = np.unique(np.concatenate([plain[found], suited[suited >= 0]]))
+    table = ClassTable("six" if decks == 1 else "six-2decks", keys.tolist(), six_category, six_words)
+    plain_order = np.searchsorted(keys, plain).astype(np.int32)
+    suited_order = np.searchsorted(keys, suited).astype(np.int32)
+    dense_plain = np.full((_MULTISETS, _FLAGS), -1, dtype=np.int32)
+    dense_plain[number] = np.where(found, plain_order, -1)
+    dense_suited = np.full(_MULTISETS, -1, dtype=np.int32)
+    dense_suited[number] = np.where(suited >= 0, suited_order, -1)
+    for array in (dense_plain, dense_suited):
+        array.flags.writeable = False
+    lookup = code[:, None] * _FLAGS + np.arange(_FLAGS)
     return _Tables(
         classes=table,
-        plain={code * _FLAGS + flags: order[key] for code, _, flags, key in entries},
-        suited={code * _FLAGS: order[key] for code, _, key in suited},
-        dense_plain=[(number, flags, order[key]) for _, number, flags, key in entries],
-        dense_suited=[(number, order[key]) for _, number, key in suited],
+        plain=dict(zip(lookup[found].tolist(), plain_order[found].tolist(), strict=True)),
+        suited=dict(
+            zip((code[suited >= 0] * _FLAGS).tolist(), suited_order[suited >= 0].tolist(), strict=True)
+        ),
+        dense_plain=dense_plain,
+        dense_suited=dense_suited,
+        terms=_terms(),
     )
-
-
-@dataclass(frozen=True)
-class _Arrays:
-    plain: npt.NDArray[np.int32]  # [multiset number, flags] -> order, -1 where no hand
-    suited: npt.NDArray[np.int32]  # [multiset number] -> order, -1 where no flush
-    numbers: tuple[npt.NDArray[np.int32], ...]  # [position][rank 0..12] -> term of the multiset number
-
-
-@cache
-def _arrays(decks: int) -> _Arrays:
-    import numpy as np  # numpy is loaded only by the batch paths
-
-    tables = _tables(decks)
-    plain = np.full((_MULTISETS, _FLAGS), -1, dtype=np.int32)
-    where = np.array(tables.dense_plain, dtype=np.int64)
-    plain[where[:, 0], where[:, 1]] = where[:, 2]
-    suited = np.full(_MULTISETS, -1, dtype=np.int32)
-    where = np.array(tables.dense_suited, dtype=np.int64)
-    suited[where[:, 0]] = where[:, 1]
-    numbers = tuple(
-        np.array([comb(rank + k, k + 1) for rank in range(len(_RANKS))], dtype=np.int32) for k in range(_SIZE)
-    )
-    for array in (plain, suited, *numbers):
-        array.flags.writeable = False
-    return _Arrays(plain, suited, numbers)
 
 
 # --- the system ------------------------------------------------------------------------------
@@ -438,7 +410,10 @@ class SixSystem:
     def _indices(self, cards: Sequence[Card]) -> list[int]:
         if len(cards) != _SIZE:
             raise InvalidHandError(f"a six-card hand is {_SIZE} cards; got {len(cards)}")
-        return [STANDARD_52.index(card) for card in cards]
+        try:
+            return [_INDEX[card] for card in cards]
+        except KeyError:
+            return [STANDARD_52.index(card) for card in cards]  # raises, naming the card
 
     def rank(self, cards: Sequence[Card]) -> HandRank[SixCategory]:
         """The rank of six cards of the 52-card pack (with two decks a card may appear twice)."""
@@ -482,10 +457,10 @@ class SixSystem:
         if bad.any():
             row = int(np.argmax(bad))
             raise InvalidHandError(f"row {row}: {self._fault(given[row].tolist())}")
-        arrays = _arrays(self.decks)
-        number = arrays.numbers[0][cards[0] >> 2]
+        tables = self._table
+        number = tables.terms[0][cards[0] >> 2]
         for k in range(1, _SIZE):
-            number += arrays.numbers[k][cards[k] >> 2]
+            number += tables.terms[k][cards[k] >> 2]
         suit = cards[0] & 3
         suited = np.logical_and.reduce([(cards[k] & 3) == suit for k in range(1, _SIZE)])
         if self.decks == 2:
@@ -493,11 +468,11 @@ class SixSystem:
             for k in range(1, _SIZE - 1):
                 flags |= twins[k].astype(np.int32) << k
             number = number * _FLAGS + flags
-            plain = arrays.plain.reshape(-1)[number]
+            plain = tables.dense_plain.reshape(-1)[number]
             number >>= 5
         else:
-            plain = arrays.plain[:, 0][number]
-        out: npt.NDArray[np.int32] = np.where(suited, arrays.suited[number], plain)
+            plain = tables.dense_plain[:, 0][number]
+        out: npt.NDArray[np.int32] = np.where(suited, tables.dense_suited[number], plain)
         return out
 
     def __repr__(self) -> str:
