@@ -27,8 +27,8 @@ six aces as three identical pairs beat six aces holding two. Kickers are single 
 no duplication; a flush's duplication follows from its ranks (every repeated card is identical).
 
 One deck makes 20,111 classes, two decks 63,505. The tables are built with numpy on first use
-(over the 18,564 multisets of six ranks); then ``strength_of_indices`` is two dictionary
-look-ups and ``rank_batch`` a few array operations per column.
+(over the 18,564 multisets of six ranks); then ``strength_of_indices`` adds six per-card codes
+and makes one dictionary look-up, and ``rank_batch`` makes a few array operations per column.
 
 >>> from divided.cards import parse_cards
 >>> one, two = six_card(1), six_card(2)
