@@ -52,7 +52,7 @@ from itertools import combinations_with_replacement
 from math import comb
 from typing import TYPE_CHECKING
 
-from divided.cards import STANDARD_52, Card, Pack
+from divided.cards import STANDARD_52, SUITS, Card, Pack
 from divided.errors import InvalidHandError, RuleOptionError
 from divided.hands.poker import words
 from divided.hands.poker.table import ClassTable
@@ -192,7 +192,7 @@ _RANK_CODE = {index: 8 ** (index // 4) for index in range(STANDARD_52.size)}
 _CODE_SHIFT = STANDARD_52.size  # one deck: the card's bit below, its rank code (times 32) above
 _CARD_BITS = (1 << _CODE_SHIFT) - 1
 _CARD_CODE = {index: (code << (_CODE_SHIFT + 5)) | (1 << index) for index, code in _RANK_CODE.items()}
-_INDEX = {card: index for index, card in enumerate(STANDARD_52)}
+_SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 _MULTISETS = comb(len(_RANKS) + _SIZE - 1, _SIZE)
 _NETWORK = ((0, 5), (1, 3), (2, 4), (1, 2), (3, 4), (0, 3), (2, 5), (0, 1), (2, 3), (4, 5), (1, 2), (3, 4))
 """A sorting network for six values (twelve compare-exchanges)."""
@@ -410,9 +410,9 @@ class SixSystem:
     def _indices(self, cards: Sequence[Card]) -> list[int]:
         if len(cards) != _SIZE:
             raise InvalidHandError(f"a six-card hand is {_SIZE} cards; got {len(cards)}")
-        try:
-            return [_INDEX[card] for card in cards]
-        except KeyError:
+        try:  # the pack's order (rank by rank, suits s h d c), faster than hashing cards
+            return [(card.rank - 2) * 4 + _SUIT_INDEX[card.suit] for card in cards]  # type: ignore[operator, index]
+        except (KeyError, TypeError):
             return [STANDARD_52.index(card) for card in cards]  # raises, naming the card
 
     def rank(self, cards: Sequence[Card]) -> HandRank[SixCategory]:
