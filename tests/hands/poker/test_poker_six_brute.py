@@ -165,8 +165,8 @@ def test_a_seeded_sample_agrees_with_the_brute_force() -> None:
     assert check_agreement(strength, key, orders) > 10_000
 
 
-def test_closed_form_categories_on_the_brute_forces_own_hands() -> None:
-    # the brute force classifies hand-made hands as the reference says
+def test_the_brute_force_classifies_hand_made_hands() -> None:
+    # one hand of each one-deck category, written by hand
     cards = {
         f"{r}{s}": 4 * (rank - 2) + suit
         for rank, r in enumerate("23456789TJQKA", 2)
