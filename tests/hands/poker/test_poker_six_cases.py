@@ -261,6 +261,10 @@ def test_indices_outside_the_pack_and_bad_arrays(six: SixSystem) -> None:
             six.rank_batch([[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11], row])
     with pytest.raises(InvalidHandError, match="is 6 cards; got 5"):
         six.strength_of_indices([0, 1, 2, 3, 4])
+    with pytest.raises(InvalidHandError, match=r"card index 4\.0 is not an integer"):
+        six.strength_of_indices([0, 1, 2, 3, 4.0, 5])  # type: ignore[list-item]
+    with pytest.raises(InvalidHandError, match="sequence of six card indices"):
+        six.strength_of_indices(7)  # type: ignore[arg-type]
     with pytest.raises(InvalidHandError, match=r"\(n, 6\) integer array"):
         six.rank_batch([[0, 1, 2, 3, 4]])
     with pytest.raises(InvalidHandError, match=r"\(n, 6\) integer array"):

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations_with_replacement
 from math import comb
+from operator import index
 from typing import TYPE_CHECKING
 
 from divided.cards import STANDARD_52, SUITS, Card, Pack
@@ -353,13 +354,12 @@ class SixSystem:
             code = (
                 _CARD_CODE[a] + _CARD_CODE[b] + _CARD_CODE[c] + _CARD_CODE[d] + _CARD_CODE[e] + _CARD_CODE[f]
             )
+            mixed = ((a | b | c | d | e | f) ^ (a & b & c & d & e & f)) & 3  # suits differ (not floats)
         except (KeyError, TypeError, ValueError):
             raise InvalidHandError(self._fault(indices)) from None
         if (code & _CARD_BITS).bit_count() != _SIZE:  # a repeated card carries into another bit
             raise InvalidHandError(self._fault(indices))
-        if ((a | b | c | d | e | f) ^ (a & b & c & d & e & f)) & 3:
-            return tables.plain[code >> _CODE_SHIFT]
-        return tables.suited[code >> _CODE_SHIFT]
+        return (tables.plain if mixed else tables.suited)[code >> _CODE_SHIFT]
 
     def _two_decks(self, indices: Sequence[int]) -> int:
         tables = self._table
@@ -368,9 +368,10 @@ class SixSystem:
             code = (
                 _RANK_CODE[a] + _RANK_CODE[b] + _RANK_CODE[c] + _RANK_CODE[d] + _RANK_CODE[e] + _RANK_CODE[f]
             )
+            mixed = ((a | b | c | d | e | f) ^ (a & b & c & d & e & f)) & 3
         except (KeyError, TypeError, ValueError):
             raise InvalidHandError(self._fault(indices)) from None
-        if not ((a | b | c | d | e | f) ^ (a & b & c & d & e & f)) & 3:
+        if not mixed:
             try:
                 return tables.suited[code * _FLAGS]
             except KeyError:  # a card three times
@@ -396,6 +397,10 @@ class SixSystem:
         if len(values) != _SIZE:
             return f"a six-card hand is {_SIZE} cards; got {len(values)}"
         for value in values:
+            try:
+                index(value)
+            except TypeError:
+                return f"card index {value!r} is not an integer"
             if value not in _RANK_CODE:
                 return f"card index {value!r} is not a card of the 52-card pack (0 to 51)"
         return self._repeats([STANDARD_52[value] for value in values])
