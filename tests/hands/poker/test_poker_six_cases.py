@@ -275,6 +275,17 @@ def test_indices_outside_the_pack_and_bad_arrays(six: SixSystem) -> None:
         six.rank([JOKER_1, *parse_cards("As Ks Qs Js 9s")])
 
 
+@pytest.mark.parametrize("six", [ONE, TWO], ids=["one-deck", "two-decks"])
+def test_a_bad_row_deep_in_a_large_batch_is_named(six: SixSystem) -> None:
+    hands = random_hands(ONE, 100_000, seed=8)
+    hands[70_001] = [5, 5, 5, 9, 13, 17]
+    with pytest.raises(InvalidHandError, match=r"^row 70001: 3h appears 3 times"):
+        six.rank_batch(hands)
+    hands[70_001, 0] = 52
+    with pytest.raises(InvalidHandError, match=r"^row 70001: card index 52"):
+        six.rank_batch(hands)
+
+
 def test_decks_are_one_or_two() -> None:
     for decks in (0, 3, True):
         with pytest.raises(RuleOptionError, match="1 or 2 decks"):

@@ -195,6 +195,7 @@ _CARD_BITS = (1 << _CODE_SHIFT) - 1
 _CARD_CODE = {index: (code << (_CODE_SHIFT + 5)) | (1 << index) for index, code in _RANK_CODE.items()}
 _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 _MULTISETS = comb(len(_RANKS) + _SIZE - 1, _SIZE)
+_BLOCK = 1 << 15  # rows per block of a batch
 _NETWORK = ((0, 5), (1, 3), (2, 4), (1, 2), (3, 4), (0, 3), (2, 5), (0, 1), (2, 3), (4, 5), (1, 2), (3, 4))
 """A sorting network for six values (twelve compare-exchanges)."""
 
@@ -450,8 +451,22 @@ class SixSystem:
         if given.min() < 0 or given.max() >= STANDARD_52.size:
             row = int(np.argmax(((given < 0) | (given >= STANDARD_52.size)).any(axis=1)))
             raise InvalidHandError(f"row {row}: {self._fault(given[row].tolist())}")
+        tables = self._table
+        out = np.empty(len(given), dtype=np.int32)
+        for start in range(0, len(given), _BLOCK):  # blocks that stay in the processor's cache
+            bad = self._block(given[start : start + _BLOCK], tables, out[start : start + _BLOCK])
+            if bad >= 0:
+                row = start + bad
+                raise InvalidHandError(f"row {row}: {self._fault(given[row].tolist())}")
+        return out
+
+    def _block(self, given: npt.NDArray[np.integer], tables: _Tables, out: npt.NDArray[np.int32]) -> int:
+        """Write the orders of a block of valid-range rows into ``out``; the first row holding a
+        card too often, or -1."""
+        import numpy as np
+
         # sort each hand with a sorting network over the six columns (faster than a sort per row)
-        cards = [np.ascontiguousarray(given[:, k], dtype=np.int16) for k in range(_SIZE)]
+        cards = [given[:, k].astype(np.int16) for k in range(_SIZE)]
         for i, j in _NETWORK:
             cards[i], cards[j] = np.minimum(cards[i], cards[j]), np.maximum(cards[i], cards[j])
         twins = [cards[k] == cards[k + 1] for k in range(_SIZE - 1)]
@@ -460,9 +475,7 @@ class SixSystem:
         else:
             bad = np.logical_or.reduce([twins[k] & twins[k + 1] for k in range(_SIZE - 2)])
         if bad.any():
-            row = int(np.argmax(bad))
-            raise InvalidHandError(f"row {row}: {self._fault(given[row].tolist())}")
-        tables = self._table
+            return int(np.argmax(bad))
         number = tables.terms[0][cards[0] >> 2]
         for k in range(1, _SIZE):
             number += tables.terms[k][cards[k] >> 2]
@@ -477,8 +490,9 @@ class SixSystem:
             number >>= 5
         else:
             plain = tables.dense_plain[:, 0][number]
-        out: npt.NDArray[np.int32] = np.where(suited, tables.dense_suited[number], plain)
-        return out
+        np.copyto(out, plain)
+        np.copyto(out, tables.dense_suited[number], where=suited)
+        return -1
 
     def __repr__(self) -> str:
         return f"six_card({self.decks})"
