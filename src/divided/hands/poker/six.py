@@ -377,6 +377,8 @@ class SixSystem:
                 return tables.suited[code * _FLAGS]
             except KeyError:  # a card three times
                 raise InvalidHandError(self._fault(indices)) from None
+        if len({a, b, c, d, e, f}) == _SIZE:  # no card twice: most hands
+            return tables.plain[code * _FLAGS]
         s = sorted(indices)
         flags = (
             (s[0] == s[1])
