@@ -1,0 +1,499 @@
+"""Wild cards in high poker and the three lowball systems: named wild sets, five of a kind,
+the bug, double-ace flush and natural-beats-wild.
+
+A *wild card* stands for any card the player does not hold (the reference's rule). Read
+carefully, that says:
+
+* its **rank** is free, so wild cards may make **Five of a Kind**, above a straight flush (five
+  aces highest), though no fifth card of the rank exists;
+* its **suit** matters only for a flush: a wild card completing a flush may not be a card the
+  player already holds (A♠ K♠ 7♠ 4♠ W is the flush A-K-Q-7-4), and two wild cards may not be the
+  same card. With ``double_ace_flush`` it may (A-A-K-7-4, a flush ranked by its cards high to
+  low, so it beats every natural flush);
+* **the bug** (``wild="bug"``, high only): a joker wild only as an ace, or as any card that
+  completes a straight, a flush or a straight flush. Five aces is the only five of a kind it
+  allows; with four kings it is an ace kicker;
+* **natural beats wild** (``natural_beats_wild``): between otherwise equal hands the one with fewer
+  wild cards among its five wins, so the option adds classes;
+* in a **low** system a wild card is the best filler for that system: in ace-to-five an ace, or
+  the lowest rank the hand does not hold; in deuce-to-seven the best card that pairs nothing and
+  makes no straight (it never makes a flush: it takes another suit); with the eight-or-better
+  qualifier a wild card may make a hand qualify.
+
+The reference also writes that "standard 6-5-3-2-W is 6-6-5-3-2"; no reading of "any card"
+gives that in high poker (the wild card as a four makes the six-high straight, which beats a pair
+of sixes, and a player would call the straight), so here 6-5-3-2-W is a six-high straight in
+``high``, 6-5-3-2-A in ``a5`` and ``a6``, and 7-6-5-3-2 in ``27``.
+
+With six or seven cards the best five count, wild cards included (a wild card among the two
+left out is not counted by natural-beats-wild).
+
+>>> from divided.cards import parse_cards
+>>> jokers = wild_system("high", "jokers")
+>>> str(jokers.rank(parse_cards("As Ah Ad Ac Jk1"))), jokers.name
+('Five of a Kind, aces', 'high+wild:jokers')
+>>> bug = wild_system("high", "bug")
+>>> str(bug.rank(parse_cards("Ks Kh Kd Kc Jk1")))
+'Four kings, with an ace'
+>>> deuces = wild_system("27", "deuces")
+>>> str(deuces.rank(parse_cards("6s 5h 3d 4c 2c")))
+'Eight-high low: 8-6-5-4-3'
+
+How it runs: a five-card hand is reduced to its *pattern* (the natural ranks, whether the
+natural cards share a suit, the number of wild cards); every pattern the pack can deal is ranked
+once, on first use, by trying every rank for every wild card, and numbered into the system's
+class table. After that a hand is a few integer sums and one look-up (``rank_batch``: a numpy
+``searchsorted``); six or seven cards take the best of their five-card subsets.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from functools import cache
+from itertools import combinations, combinations_with_replacement
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from divided.cards import (
+    JOKER,
+    JOKER_1,
+    JOKER_2,
+    STANDARD_52,
+    STANDARD_54,
+    SUITS,
+    Card,
+    Pack,
+    Rank,
+    Suit,
+    parse_cards,
+)
+from divided.errors import InvalidHandError, InvalidNotationError, RuleOptionError
+from divided.hands.poker.keys import (
+    Key,
+    PokerCategory,
+    category_of,
+    flush_key,
+    high_key,
+    high_words,
+    low_key,
+    low_words,
+)
+from divided.hands.poker.table import ClassTable
+from divided.hands.value import HandRank
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+WILD_SETS: dict[str, frozenset[Card]] = {
+    "jokers": frozenset({JOKER_1, JOKER_2}),
+    "deuces": frozenset(Card(Rank.TWO, suit) for suit in SUITS),
+    "one-eyed-jacks": frozenset({Card(Rank.JACK, Suit.HEARTS), Card(Rank.JACK, Suit.SPADES)}),
+    "bug": frozenset({JOKER_1, JOKER_2}),
+}
+"""The named wild sets: the two jokers, the four deuces, the one-eyed jacks (J♥ J♠), the bug
+(the two jokers, each wild only as an ace or to complete a straight or flush)."""
+
+WILD_RULES = ("high", "a5", "27", "a6")
+"""The systems that take wild cards."""
+
+_STRAIGHTS_AND_FLUSHES = frozenset(
+    {int(PokerCategory.STRAIGHT), int(PokerCategory.FLUSH), int(PokerCategory.STRAIGHT_FLUSH)}
+)
+_RANKS = tuple(range(2, 15))
+_MAX_WILD = 5
+_WILD_SHIFT = 39  # 13 ranks x 3 bits of natural counts, then the wild count
+_SIZES = (5, 6, 7)
+
+Pattern = tuple[tuple[int, ...], bool, int]
+"""A five-card hand as the ranking sees it: natural ranks (high first), whether the natural cards
+share one suit, the number of wild cards."""
+
+
+def wild_cards(spec: str | Iterable[Card]) -> frozenset[Card]:
+    """The wild cards named by ``spec``: a name of :data:`WILD_SETS`, a list of cards in
+    notation (``"2c 2d"``) or cards. The 21-card pack's ``Jk`` means both jokers.
+
+    >>> sorted(str(card) for card in wild_cards("one-eyed-jacks"))
+    ['Jh', 'Js']
+    >>> sorted(str(card) for card in wild_cards("Jk 7d"))
+    ['7d', 'Jk1', 'Jk2']
+    """
+    if isinstance(spec, str):
+        name = spec.strip().lower()
+        if name in WILD_SETS:
+            return WILD_SETS[name]
+        try:
+            cards: list[Card] = parse_cards(spec)
+        except InvalidNotationError as error:
+            raise RuleOptionError(
+                f"wild is one of {', '.join(WILD_SETS)} or a list of cards; {error}"
+            ) from None
+    else:
+        cards = list(spec)
+    if not cards or not all(isinstance(card, Card) for card in cards):
+        raise RuleOptionError("a wild list names one card or more, e.g. '2c 2d'")
+    out: set[Card] = set()
+    for card in cards:
+        out.update((JOKER_1, JOKER_2) if card == JOKER else (card,))
+    return frozenset(out)
+
+
+# --- ranking a pattern: every rank for every wild card ---------------------------------------
+
+
+@cache
+def _high(ranks: tuple[int, ...], suited: bool) -> Key:
+    return high_key(ranks, suited)
+
+
+@cache
+def _low(rules: str, ranks: tuple[int, ...], qualifier: int | None) -> Key:
+    return low_key(rules, ranks, False, qualifier=qualifier)
+
+
+def _best_high(
+    naturals: tuple[int, ...], suited: bool, wilds: int, *, bug: bool, double_ace_flush: bool
+) -> Key:
+    best: Key = ()
+    for fill in combinations_with_replacement(_RANKS, wilds):
+        ranks = tuple(sorted(naturals + fill, reverse=True))
+        free = not bug or all(rank == 14 for rank in fill)  # the bug as aces makes anything
+        key = _high(ranks, False)
+        if (free or key[0] in _STRAIGHTS_AND_FLUSHES) and key > best:
+            best = key
+        if suited:  # the wild cards take the naturals' suit
+            if len(set(ranks)) == 5:
+                key = _high(ranks, True)
+            elif double_ace_flush:
+                key = flush_key(ranks)
+            else:
+                continue  # a flush would repeat a card
+            if key > best:
+                best = key
+    return best
+
+
+def _best_low(rules: str, naturals: tuple[int, ...], suited: bool, wilds: int, qualifier: int | None) -> Key:
+    if not wilds:
+        return low_key(rules, naturals, suited, qualifier=qualifier)
+    # a wild card can always take a suit that makes no flush, and a flush never helps a low
+    return max(
+        _low(rules, tuple(sorted(naturals + fill, reverse=True)), qualifier)
+        for fill in combinations_with_replacement(_RANKS, wilds)
+    )
+
+
+@cache
+def _pattern_keys(
+    rules: str, bug: bool, double_ace_flush: bool, natural_beats_wild: bool, qualifier: int | None
+) -> dict[Pattern, Key]:
+    """A memo shared by every wild set under these options (filled as systems need patterns)."""
+    return {}
+
+
+def _pattern_key(options: tuple[str, bool, bool, bool, int | None], pattern: Pattern) -> Key:
+    memo = _pattern_keys(*options)
+    key = memo.get(pattern)
+    if key is None:
+        rules, bug, double_ace_flush, natural_beats_wild, qualifier = options
+        naturals, suited, wilds = pattern
+        if rules == "high":
+            key = _best_high(naturals, suited, wilds, bug=bug, double_ace_flush=double_ace_flush)
+        else:
+            key = _best_low(rules, naturals, suited, wilds, qualifier)
+        if natural_beats_wild and key[0] != PokerCategory.NO_LOW:
+            key = (*key, -wilds)
+        memo[pattern] = key
+    return key
+
+
+def _patterns(available: Sequence[int], suits: Sequence[frozenset[int]], wild_count: int) -> list[Pattern]:
+    """Every pattern a five-card hand of this pack can show (``available[r]``: natural cards of
+    rank ``r``; ``suits[r]``: their suits)."""
+    out: list[Pattern] = []
+    for wilds in range(min(wild_count, _MAX_WILD) + 1):
+        for naturals in combinations_with_replacement(_RANKS[::-1], 5 - wilds):
+            counts = Counter(naturals)
+            if any(count > available[rank] for rank, count in counts.items()):
+                continue
+            if len(naturals) <= 1:
+                out.append((naturals, True, wilds))
+                continue
+            if len(counts) == len(naturals):
+                if frozenset.intersection(*(suits[rank] for rank in naturals)):
+                    out.append((naturals, True, wilds))
+                if len(frozenset.union(*(suits[rank] for rank in naturals))) < 2:
+                    continue
+            out.append((naturals, False, wilds))
+    return out
+
+
+def _code(naturals: Iterable[int], suited: bool, wilds: int) -> int:
+    total = wilds << _WILD_SHIFT
+    for rank in naturals:
+        total += 1 << (3 * (rank - 2))
+    return (total << 1) | suited
+
+
+# --- the system --------------------------------------------------------------------------------
+
+
+class WildSystem:
+    """High poker or a lowball system with a set of wild cards (see the module docstring).
+
+    Built by :func:`wild_system` (or :func:`divided.hands.poker.system`); the class table is
+    built on first use.
+    """
+
+    def __init__(
+        self,
+        rules: str,
+        wild: frozenset[Card],
+        *,
+        bug: bool = False,
+        natural_beats_wild: bool = False,
+        double_ace_flush: bool = False,
+        qualifier: int | None = None,
+        name: str,
+    ) -> None:
+        self._rules = rules
+        self.wild = wild
+        """The wild cards."""
+        self.bug = bug
+        """Whether the wild cards are bugs (high only)."""
+        self.natural_beats_wild = natural_beats_wild
+        self.double_ace_flush = double_ace_flush
+        self.qualifier = qualifier
+        self._name = name
+        self._pack = STANDARD_54 if any(card.is_joker for card in wild) else STANDARD_52
+        self._options = (rules, bug, double_ace_flush, natural_beats_wild, qualifier)
+        size = self._pack.size
+        self._is_wild = tuple(card in wild for card in self._pack)
+        self._usable = tuple(not card.is_joker or card in wild for card in self._pack)
+        self._contrib = tuple(
+            (1 << _WILD_SHIFT) if self._is_wild[i] else (1 << (3 * (i // 4))) if i < 52 else 0
+            for i in range(size)
+        )
+        self._suit_bit = tuple(0 if self._is_wild[i] or i >= 52 else 1 << (i % 4) for i in range(size))
+        self._built: (
+            tuple[ClassTable[PokerCategory], dict[int, int], npt.NDArray[np.int64], npt.NDArray[np.int32]]
+            | None
+        ) = None
+
+    def __repr__(self) -> str:
+        return f"WildSystem({self._name!r})"
+
+    @property
+    def name(self) -> str:
+        """``high+wild:jokers``, ``a5-8+wild:2c,2d``, ``high+bug``, then ``+nbw``, ``+daf``."""
+        return self._name
+
+    @property
+    def pack(self) -> Pack:
+        """The 54-card deck when a joker is wild, else the 52-card deck."""
+        return self._pack
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """Five to seven cards (the best five count)."""
+        return _SIZES
+
+    @property
+    def categories(self) -> type[PokerCategory]:
+        """:class:`~divided.hands.poker.keys.PokerCategory` (with Five of a Kind)."""
+        return PokerCategory
+
+    @property
+    def rules(self) -> str:
+        """The underlying system: ``high``, ``a5``, ``27`` or ``a6``."""
+        return self._rules
+
+    @property
+    def classes(self) -> int:
+        """The number of distinct orders (classes a five-card hand of this pack can reach)."""
+        return len(self._table()[0])
+
+    # tables
+
+    def _table(
+        self,
+    ) -> tuple[ClassTable[PokerCategory], dict[int, int], npt.NDArray[np.int64], npt.NDArray[np.int32]]:
+        if self._built is None:
+            self._built = self._build()
+        return self._built
+
+    def _build(
+        self,
+    ) -> tuple[ClassTable[PokerCategory], dict[int, int], npt.NDArray[np.int64], npt.NDArray[np.int32]]:
+        available = [0] * 15
+        suits: list[set[int]] = [set() for _ in range(15)]
+        for index in range(52):
+            if not self._is_wild[index]:
+                available[index // 4 + 2] += 1
+                suits[index // 4 + 2].add(index % 4)
+        patterns = _patterns(available, [frozenset(s) for s in suits], sum(self._is_wild))
+        keys = [_pattern_key(self._options, pattern) for pattern in patterns]
+        if self._rules == "high":
+            table = ClassTable(self._name, keys, category_of, lambda key: high_words(key[:6]))
+        else:
+            rules = self._rules
+            table = ClassTable(self._name, keys, category_of, lambda key: low_words(rules, key[:6]))
+        order_of = {_code(*pattern): table.order_of[key] for pattern, key in zip(patterns, keys, strict=True)}
+        codes = np.array(sorted(order_of), dtype=np.int64)
+        orders = np.array([order_of[int(code)] for code in codes], dtype=np.int32)
+        return table, order_of, codes, orders
+
+    # per call
+
+    def _indices(self, cards: Sequence[Card]) -> list[int]:
+        cards = list(cards)
+        if JOKER in cards and self._pack is STANDARD_54:  # the 21-card pack's Jk: the first joker not held
+            for position, card in enumerate(cards):
+                if card == JOKER:
+                    cards[position] = JOKER_2 if JOKER_1 in cards else JOKER_1
+        return self._checked(self._pack.indices(cards))
+
+    def _checked(self, indices: Sequence[int]) -> list[int]:
+        if len(indices) not in _SIZES:
+            raise InvalidHandError(f"{self._name} ranks five to seven cards, got {len(indices)}")
+        out = []
+        size = self._pack.size
+        for index in indices:
+            if not 0 <= index < size:
+                raise InvalidHandError(
+                    f"card index {index} is outside the {self._pack.name} pack (0 to {size - 1})"
+                )
+            if not self._usable[index]:
+                raise InvalidHandError(
+                    f"{self._pack[index]} is not wild in {self._name}, and a joker has no rank"
+                )
+            out.append(int(index))
+        if len(set(out)) != len(out):
+            raise InvalidHandError(
+                f"a card appears more than once: {' '.join(str(self._pack[i]) for i in out)}"
+            )
+        return out
+
+    def strength_of_indices(self, indices: Sequence[int]) -> int:
+        """The order of a hand given as pack indices (checked: size, range, repeats)."""
+        hand = self._checked(indices)
+        order_of = self._table()[1]
+        contrib, suit_bit = self._contrib, self._suit_bit
+        if len(hand) == 5:
+            bits = (
+                suit_bit[hand[0]]
+                | suit_bit[hand[1]]
+                | suit_bit[hand[2]]
+                | suit_bit[hand[3]]
+                | suit_bit[hand[4]]
+            )
+            code = (
+                contrib[hand[0]] + contrib[hand[1]] + contrib[hand[2]] + contrib[hand[3]] + contrib[hand[4]]
+            )
+            return order_of[(code << 1) | (bits & (bits - 1) == 0)]
+        best = -1
+        for a, b, c, d, e in combinations(hand, 5):
+            bits = suit_bit[a] | suit_bit[b] | suit_bit[c] | suit_bit[d] | suit_bit[e]
+            order = order_of[
+                ((contrib[a] + contrib[b] + contrib[c] + contrib[d] + contrib[e]) << 1)
+                | (bits & (bits - 1) == 0)
+            ]
+            if order > best:
+                best = order
+        return best
+
+    def strength(self, cards: Sequence[Card]) -> int:
+        """``rank(cards).order``."""
+        return self.strength_of_indices(self._indices(cards))
+
+    def rank(self, cards: Sequence[Card]) -> HandRank[PokerCategory]:
+        """The rank of the best five of five to seven cards."""
+        return self._table()[0].ranks[self.strength(cards)]
+
+    def rank_of(self, order: int) -> HandRank[PokerCategory]:
+        """The rank with this order."""
+        return self._table()[0].rank_of(order)
+
+    def rank_batch(self, indices: npt.ArrayLike) -> npt.NDArray[np.int32]:
+        """Orders of an ``(n, k)`` array of pack indices, ``k`` 5 to 7 (best five)."""
+        array = np.asarray(indices)
+        if array.ndim != 2 or array.shape[1] not in _SIZES:
+            raise InvalidHandError(
+                f"expected an (n, k) array of card indices with k in 5..7, got shape {array.shape}"
+            )
+        if array.size and not np.issubdtype(array.dtype, np.integer):
+            raise InvalidHandError(f"card indices are integers, got {array.dtype}")
+        array = array.astype(np.int64, copy=False)
+        self._check_rows(array)
+        _, _, codes, orders = self._table()
+        if not len(array):
+            return np.zeros(0, dtype=np.int32)
+        contrib = np.array(self._contrib, dtype=np.int64)[array]
+        suit_bit = np.array(self._suit_bit, dtype=np.int64)[array]
+        best = np.full(len(array), -1, dtype=np.int32)
+        for subset in combinations(range(array.shape[1]), 5):
+            columns = list(subset)
+            bits = np.bitwise_or.reduce(suit_bit[:, columns], axis=1)
+            code = (contrib[:, columns].sum(axis=1) << 1) | ((bits & (bits - 1)) == 0)
+            np.maximum(best, orders[np.searchsorted(codes, code)], out=best)
+        return best
+
+    def _check_rows(self, array: npt.NDArray[np.int64]) -> None:
+        if not array.size:
+            return
+        size = self._pack.size
+        bad = (array < 0) | (array >= size)
+        usable = np.array(self._usable, dtype=bool)
+        bad |= ~usable[np.clip(array, 0, size - 1)]
+        ordered = np.sort(array, axis=1)
+        rows = bad.any(axis=1) | (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        if rows.any():
+            row = int(np.argmax(rows))
+            try:
+                self._checked([int(i) for i in array[row]])
+            except InvalidHandError as error:
+                raise InvalidHandError(f"row {row}: {error}") from None
+
+
+@cache
+def wild_system(
+    rules: str,
+    wild: str | frozenset[Card],
+    *,
+    natural_beats_wild: bool = False,
+    double_ace_flush: bool = False,
+    qualifier: int | None = None,
+) -> WildSystem:
+    """The system ``rules`` (high, a5, 27, a6) with the wild set ``wild`` (a name of
+    :data:`WILD_SETS` or a frozen set of cards), cached.
+
+    >>> wild_system("a5", frozenset(parse_cards("2d 2c")), qualifier=8, natural_beats_wild=True).name
+    'a5-8+wild:2c,2d+nbw'
+    """
+    if rules not in WILD_RULES:
+        raise RuleOptionError(f"wild cards work with {', '.join(WILD_RULES)}, not with {rules!r}")
+    if qualifier is not None and rules != "a5":
+        raise RuleOptionError(f"a qualifier belongs to ace-to-five lowball (rules 'a5'), not to {rules!r}")
+    bug = wild == "bug"
+    if bug and rules != "high":
+        raise RuleOptionError(
+            "the bug is a high-hand rule; in a low hand a wild joker is simply the best filler"
+        )
+    cards = wild_cards(wild)
+    if isinstance(wild, str) and wild in WILD_SETS:
+        label = "bug" if bug else f"wild:{wild}"
+    else:
+        label = "wild:" + ",".join(sorted(str(card) for card in cards))
+    name = f"{rules}{'' if qualifier is None else f'-{qualifier}'}+{label}"
+    name += "+nbw" * natural_beats_wild + "+daf" * double_ace_flush
+    return WildSystem(
+        rules,
+        cards,
+        bug=bug,
+        natural_beats_wild=natural_beats_wild,
+        double_ace_flush=double_ace_flush,
+        qualifier=qualifier,
+        name=name,
+    )
