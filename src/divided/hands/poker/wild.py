@@ -71,6 +71,7 @@ from divided.cards import (
 )
 from divided.errors import InvalidHandError, InvalidNotationError, RuleOptionError
 from divided.hands.poker.keys import (
+    NO_LOW_KEY,
     Key,
     PokerCategory,
     category_of,
@@ -203,7 +204,7 @@ def _pattern_key(options: tuple[str, bool, bool, bool, int | None], pattern: Pat
             key = _best_high(naturals, suited, wilds, bug=bug, double_ace_flush=double_ace_flush)
         else:
             key = _best_low(rules, naturals, suited, wilds, qualifier)
-        if natural_beats_wild and key[0] != PokerCategory.NO_LOW:
+        if natural_beats_wild and key != NO_LOW_KEY:
             key = (*key, -wilds)
         memo[pattern] = key
     return key
