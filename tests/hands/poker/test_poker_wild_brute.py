@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, pairwise
 
 import numpy as np
 import pytest
@@ -42,7 +42,9 @@ SETTINGS = {  # ace value, straights count, flushes count, the wheel is a straig
 NO_LOW: Key = (-100, ())
 
 
-def five_key(cards: Sequence[Card], rules: str, *, daf: bool = False, qualifier: int | None = None) -> tuple[C, Key]:
+def five_key(
+    cards: Sequence[Card], rules: str, *, daf: bool = False, qualifier: int | None = None
+) -> tuple[C, Key]:
     """(category, key) of five cards, the key bigger for the better hand in ``rules``."""
     ace, straights, flushes, wheel = SETTINGS[rules]
     ranks = sorted((ace if rank == 14 else rank for rank, _ in cards), reverse=True)
@@ -109,10 +111,15 @@ def brute(
         wilds = 5 - len(naturals)
         for fill in substitutes(naturals, wilds):
             category, key = five_key([*naturals, *fill], rules, daf=daf, qualifier=qualifier)
-            if bug and any(rank != 14 for rank, _ in fill) and category not in (
-                C.STRAIGHT,
-                C.FLUSH,
-                C.STRAIGHT_FLUSH,
+            if (
+                bug
+                and any(rank != 14 for rank, _ in fill)
+                and category
+                not in (
+                    C.STRAIGHT,
+                    C.FLUSH,
+                    C.STRAIGHT_FLUSH,
+                )
             ):
                 continue
             if nbw and key != NO_LOW:
@@ -134,7 +141,7 @@ def check_consistent(keys: Sequence[Key], orders: Sequence[int]) -> int:
     for key, order in zip(keys, orders, strict=True):
         assert order_of.setdefault(key, order) == order, (key, order_of[key], order)
     ranked = sorted(order_of)
-    assert all(order_of[a] < order_of[b] for a, b in zip(ranked, ranked[1:], strict=False))
+    assert all(order_of[a] < order_of[b] for a, b in pairwise(ranked))
     assert len(set(order_of.values())) == len(order_of)
     return len(order_of)
 
@@ -174,12 +181,16 @@ def sample_hands(size: int, count: int, seed: str, wild: set[int], pack_size: in
 
 @pytest.mark.parametrize(("rules", "wild", "options", "names"), CASES)
 @pytest.mark.parametrize("size", [5, 7])
-def test_sample_against_brute_force(rules: str, wild: str, options: dict[str, object], names: set[str], size: int) -> None:
+def test_sample_against_brute_force(
+    rules: str, wild: str, options: dict[str, object], names: set[str], size: int
+) -> None:
     ranking = system(rules, wild=wild, **options)  # type: ignore[arg-type]
     pack = ranking.pack
     wild_set = wild_indices(pack.cards, names)
     count = 120 if size == 5 else 25
-    hands = sample_hands(size, count, seed=f"{rules} {wild} {options} {size}", wild=wild_set, pack_size=pack.size)
+    hands = sample_hands(
+        size, count, seed=f"{rules} {wild} {options} {size}", wild=wild_set, pack_size=pack.size
+    )
     batch = ranking.rank_batch(np.array(hands))
     keys, orders = [], []
     for hand, order in zip(hands, batch, strict=True):
@@ -206,9 +217,7 @@ def test_sample_against_brute_force(rules: str, wild: str, options: dict[str, ob
 
 
 def all_hands(pack_size: int) -> np.ndarray:
-    flat = np.fromiter(
-        (i for hand in combinations(range(pack_size), 5) for i in hand), dtype=np.int8
-    )
+    flat = np.fromiter((i for hand in combinations(range(pack_size), 5) for i in hand), dtype=np.int8)
     return flat.reshape(-1, 5)
 
 
@@ -225,7 +234,9 @@ def pattern_ids(hands: np.ndarray, wild: set[int]) -> np.ndarray:
     return ((rank_bits.sum(axis=1) + (wild_hand.sum(axis=1) << 40)) << 1) | suited
 
 
-def exhaustive(rules: str, wild: str, names: set[str], pack_size: int, **options: object) -> tuple[int, dict[str, int]]:
+def exhaustive(
+    rules: str, wild: str, names: set[str], pack_size: int, **options: object
+) -> tuple[int, dict[str, int]]:
     """(classes, category counts) over every five-card hand of the first ``pack_size`` cards."""
     ranking = system(rules, wild=wild, **options)  # type: ignore[arg-type]
     wild_set = wild_indices(STANDARD_54.cards, names)

@@ -458,7 +458,6 @@ class WildSystem:
                 raise InvalidHandError(f"row {row}: {error}") from None
 
 
-@cache
 def wild_system(
     rules: str,
     wild: str | frozenset[Card],
@@ -473,6 +472,13 @@ def wild_system(
     >>> wild_system("a5", frozenset(parse_cards("2d 2c")), qualifier=8, natural_beats_wild=True).name
     'a5-8+wild:2c,2d+nbw'
     """
+    return _wild_system(rules, wild, bool(natural_beats_wild), bool(double_ace_flush), qualifier)
+
+
+@cache
+def _wild_system(
+    rules: str, wild: str | frozenset[Card], natural_beats_wild: bool, double_ace_flush: bool, qualifier: int | None
+) -> WildSystem:
     if rules not in WILD_RULES:
         raise RuleOptionError(f"wild cards work with {', '.join(WILD_RULES)}, not with {rules!r}")
     if qualifier is not None and rules != "a5":
