@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, partial
 from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -99,13 +99,22 @@ WILD_SETS: dict[str, frozenset[Card]] = {
 WILD_RULES = ("high", "a5", "27", "a6")
 """The systems that take wild cards."""
 
-_STRAIGHTS_AND_FLUSHES = frozenset(
-    {int(PokerCategory.STRAIGHT), int(PokerCategory.FLUSH), int(PokerCategory.STRAIGHT_FLUSH)}
-)
 _RANKS = tuple(range(2, 15))
 _MAX_WILD = 5
 _WILD_SHIFT = 39  # 13 ranks x 3 bits of natural counts, then the wild count
 _SIZES = (5, 6, 7)
+_CHUNK = 4096
+_SPLIT = 8  # ranks 2..8 and 9..A: the batch path's two half codes
+
+_Built = tuple[
+    "ClassTable[PokerCategory]",
+    dict[int, int],
+    "npt.NDArray[np.int32]",
+    "npt.NDArray[np.int32]",
+    "npt.NDArray[np.int32]",
+]
+"""A system's tables: classes, pattern code -> order, and the batch path's half-code ids
+(pre-scaled) and flat order table."""
 
 Pattern = tuple[tuple[int, ...], bool, int]
 """A five-card hand as the ranking sees it: natural ranks (high first), whether the natural cards
@@ -143,71 +152,91 @@ def wild_cards(spec: str | Iterable[Card]) -> frozenset[Card]:
 
 # --- ranking a pattern: every rank for every wild card ---------------------------------------
 
-
-@cache
-def _high(ranks: tuple[int, ...], suited: bool) -> Key:
-    return high_key(ranks, suited)
+Options = tuple[str, bool, bool, bool, "int | None"]
+"""(rules, bug, double_ace_flush, natural_beats_wild, qualifier): what a pattern's key depends on."""
 
 
-@cache
-def _low(rules: str, ranks: tuple[int, ...], qualifier: int | None) -> Key:
-    return low_key(rules, ranks, False, qualifier=qualifier)
-
-
-def _best_high(
-    naturals: tuple[int, ...], suited: bool, wilds: int, *, bug: bool, double_ace_flush: bool
-) -> Key:
-    best: Key = ()
-    for fill in combinations_with_replacement(_RANKS, wilds):
-        ranks = tuple(sorted(naturals + fill, reverse=True))
-        free = not bug or all(rank == 14 for rank in fill)  # the bug as aces makes anything
-        key = _high(ranks, False)
-        if (free or key[0] in _STRAIGHTS_AND_FLUSHES) and key > best:
-            best = key
-        if suited:  # the wild cards take the naturals' suit
-            if len(set(ranks)) == 5:
-                key = _high(ranks, True)
-            elif double_ace_flush:
-                key = flush_key(ranks)
-            else:
-                continue  # a flush would repeat a card
-            if key > best:
-                best = key
-    return best
-
-
-def _best_low(rules: str, naturals: tuple[int, ...], suited: bool, wilds: int, qualifier: int | None) -> Key:
-    if not wilds:
-        return low_key(rules, naturals, suited, qualifier=qualifier)
-    # a wild card can always take a suit that makes no flush, and a flush never helps a low
-    return max(
-        _low(rules, tuple(sorted(naturals + fill, reverse=True)), qualifier)
-        for fill in combinations_with_replacement(_RANKS, wilds)
-    )
+def _rank_code(ranks: Iterable[int]) -> int:
+    """Three bits per rank counting its cards: a multiset of ranks as one integer."""
+    return sum(1 << (3 * (rank - 2)) for rank in ranks)
 
 
 @cache
-def _pattern_keys(
-    rules: str, bug: bool, double_ace_flush: bool, natural_beats_wild: bool, qualifier: int | None
-) -> dict[Pattern, Key]:
-    """A memo shared by every wild set under these options (filled as systems need patterns)."""
-    return {}
+def _multisets(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of ``size`` ranks, each high first."""
+    return tuple(combinations_with_replacement(_RANKS[::-1], size))
 
 
-def _pattern_key(options: tuple[str, bool, bool, bool, int | None], pattern: Pattern) -> Key:
-    memo = _pattern_keys(*options)
-    key = memo.get(pattern)
-    if key is None:
-        rules, bug, double_ace_flush, natural_beats_wild, qualifier = options
-        naturals, suited, wilds = pattern
+@cache
+def _fives(
+    rules: str, double_ace_flush: bool, qualifier: int | None
+) -> tuple[
+    list[Key], npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.bool_]
+]:
+    """Every five ranks (a rank up to five times) ranked once: the keys a substitution can reach
+    sorted weakest first, and per five-rank multiset (sorted by code) the index in those keys of
+    its plain hand and of its one-suit hand (-1: none), and whether its plain hand is a straight."""
+    fives = _multisets(5)
+    plain: list[Key] = []
+    suited: list[Key | None] = []
+    for ranks in fives:
+        distinct = len(set(ranks)) == 5
         if rules == "high":
-            key = _best_high(naturals, suited, wilds, bug=bug, double_ace_flush=double_ace_flush)
+            plain.append(high_key(ranks, False))
+            suited.append(
+                high_key(ranks, True) if distinct else flush_key(ranks) if double_ace_flush else None
+            )
         else:
-            key = _best_low(rules, naturals, suited, wilds, qualifier)
-        if natural_beats_wild and key != NO_LOW_KEY:
-            key = (*key, -wilds)
-        memo[pattern] = key
-    return key
+            plain.append(low_key(rules, ranks, False, qualifier=qualifier))
+            suited.append(low_key(rules, ranks, True, qualifier=qualifier) if distinct else None)
+    keys = sorted({*plain, *(key for key in suited if key is not None)})
+    index = {key: position for position, key in enumerate(keys)}
+    codes = np.array([_rank_code(ranks) for ranks in fives], dtype=np.int64)
+    by_code = np.argsort(codes)
+    plain_index = np.array([index[key] for key in plain], dtype=np.int32)[by_code]
+    suited_index = np.array([-1 if key is None else index[key] for key in suited], dtype=np.int32)[by_code]
+    straight = np.array([key[0] == PokerCategory.STRAIGHT for key in plain], dtype=np.bool_)[by_code]
+    return keys, codes[by_code], plain_index, suited_index, straight
+
+
+def _best_keys(options: Options, patterns: Sequence[Pattern]) -> npt.NDArray[np.int64]:
+    """The value of each pattern: the index of its best substitution's key among
+    :func:`_fives`' keys, times 8, plus (natural beats wild) 7 less its wild cards."""
+    rules, bug, double_ace_flush, natural_beats_wild, qualifier = options
+    keys, codes, plain_index, suited_index, straight = _fives(rules, double_ace_flush, qualifier)
+    out = np.zeros(len(patterns), dtype=np.int64)
+    by_wilds: dict[int, list[int]] = {}
+    for position, (_, _, wilds) in enumerate(patterns):
+        by_wilds.setdefault(wilds, []).append(position)
+    for wilds, positions in by_wilds.items():
+        fills = _multisets(wilds)
+        natural = np.array([_rank_code(patterns[p][0]) for p in positions], dtype=np.int64)
+        one_suit = np.array([patterns[p][1] for p in positions], dtype=np.bool_)
+        fill = np.array([_rank_code(ranks) for ranks in fills], dtype=np.int64)
+        five = np.searchsorted(codes, natural[:, None] + fill[None, :])  # every substitution
+        best = plain_index[five]
+        if bug:  # a bug other than an ace must make a straight (or a flush, below)
+            aces = np.array([all(rank == 14 for rank in ranks) for ranks in fills], dtype=np.bool_)
+            best = np.where(aces[None, :] | straight[five], best, -1)
+        if not wilds:  # five natural cards of one suit are a flush, good or bad
+            best = np.where(one_suit[:, None], suited_index[five], best)
+        elif rules == "high":  # the wild cards may take the naturals' suit (in a low hand, another)
+            best = np.maximum(best, np.where(one_suit[:, None], suited_index[five], -1))
+        value = best.max(axis=1).astype(np.int64) * 8
+        if natural_beats_wild:
+            value += 7 - wilds
+        out[positions] = value
+    if natural_beats_wild and NO_LOW_KEY in keys:  # no low is one class, wild cards or not
+        no_low = keys.index(NO_LOW_KEY) * 8
+        out[(out >> 3) == no_low >> 3] = no_low
+    return out
+
+
+def _value_key(options: Options, value: int) -> Key:
+    """The class key of a pattern value (see :func:`_best_keys`)."""
+    rules, _, double_ace_flush, natural_beats_wild, qualifier = options
+    key = _fives(rules, double_ace_flush, qualifier)[0][value >> 3]
+    return (*key, (value & 7) - 7) if natural_beats_wild and key != NO_LOW_KEY else key
 
 
 def _patterns(available: Sequence[int], suits: Sequence[frozenset[int]], wild_count: int) -> list[Pattern]:
@@ -236,6 +265,37 @@ def _code(naturals: Iterable[int], suited: bool, wilds: int) -> int:
     for rank in naturals:
         total += 1 << (3 * (rank - 2))
     return (total << 1) | suited
+
+
+@cache
+def _half_ids(first: int, last: int) -> npt.NDArray[np.int32]:
+    """Dense ids of the multisets of at most five ranks from ``first`` to ``last``, indexed by
+    their base-6 count code (the batch path splits a hand's ranks at the eight, so that two small
+    arrays stand for the 39-bit code)."""
+    ids = np.full(6 ** (last - first + 1), -1, dtype=np.int32)
+    for number, ranks in enumerate(
+        ranks for size in range(6) for ranks in combinations_with_replacement(range(first, last + 1), size)
+    ):
+        ids[sum(6 ** (rank - first) for rank in ranks)] = number
+    return ids
+
+
+def _half_codes(naturals: Iterable[int]) -> tuple[int, int]:
+    low = high = 0
+    for rank in naturals:
+        if rank <= _SPLIT:
+            low += 6 ** (rank - 2)
+        else:
+            high += 6 ** (rank - _SPLIT - 1)
+    return low, high
+
+
+@cache
+def _one_suit() -> npt.NDArray[np.bool_]:
+    """By a code of per-suit card counts (three bits a suit): whether at most one suit is used."""
+    codes = np.arange(1 << 12)
+    used = sum(((codes >> (3 * suit)) & 7) > 0 for suit in range(4))
+    return np.asarray(used <= 1)
 
 
 # --- the system --------------------------------------------------------------------------------
@@ -278,10 +338,17 @@ class WildSystem:
             for i in range(size)
         )
         self._suit_bit = tuple(0 if self._is_wild[i] or i >= 52 else 1 << (i % 4) for i in range(size))
-        self._built: (
-            tuple[ClassTable[PokerCategory], dict[int, int], npt.NDArray[np.int64], npt.NDArray[np.int32]]
-            | None
-        ) = None
+        natural = [i < 52 and not self._is_wild[i] for i in range(size)]
+        halves = [_half_codes([i // 4 + 2]) if natural[i] else (0, 0) for i in range(size)]
+        self._low_code = np.array([low for low, _ in halves], dtype=np.int32)
+        self._high_code = np.array([high for _, high in halves], dtype=np.int32)
+        self._suit_count = np.array(
+            [1 << (3 * (i % 4)) if natural[i] else 0 for i in range(size)], dtype=np.int32
+        )
+        self._usable_array = np.array(self._usable, dtype=np.bool_)
+        self._all_usable = all(self._usable)
+        self._unusable_mask = np.int64(sum(1 << i for i in range(size) if not self._usable[i]))
+        self._built: _Built | None = None
 
     def __repr__(self) -> str:
         return f"WildSystem({self._name!r})"
@@ -320,14 +387,14 @@ class WildSystem:
 
     def _table(
         self,
-    ) -> tuple[ClassTable[PokerCategory], dict[int, int], npt.NDArray[np.int64], npt.NDArray[np.int32]]:
+    ) -> _Built:
         if self._built is None:
             self._built = self._build()
         return self._built
 
     def _build(
         self,
-    ) -> tuple[ClassTable[PokerCategory], dict[int, int], npt.NDArray[np.int64], npt.NDArray[np.int32]]:
+    ) -> _Built:
         available = [0] * 15
         suits: list[set[int]] = [set() for _ in range(15)]
         for index in range(52):
@@ -335,16 +402,26 @@ class WildSystem:
                 available[index // 4 + 2] += 1
                 suits[index // 4 + 2].add(index % 4)
         patterns = _patterns(available, [frozenset(s) for s in suits], sum(self._is_wild))
-        keys = [_pattern_key(self._options, pattern) for pattern in patterns]
-        if self._rules == "high":
-            table = ClassTable(self._name, keys, category_of, lambda key: high_words(key[:6]))
-        else:
-            rules = self._rules
-            table = ClassTable(self._name, keys, category_of, lambda key: low_words(rules, key[:6]))
-        order_of = {_code(*pattern): table.order_of[key] for pattern, key in zip(patterns, keys, strict=True)}
-        codes = np.array(sorted(order_of), dtype=np.int64)
-        orders = np.array([order_of[int(code)] for code in codes], dtype=np.int32)
-        return table, order_of, codes, orders
+        values = _best_keys(self._options, patterns)
+        options, rules = self._options, self._rules
+        describe = high_words if rules == "high" else partial(low_words, rules)
+        table = ClassTable(
+            self._name,
+            values.tolist(),
+            lambda value: category_of(_value_key(options, value)),
+            lambda value: describe(_value_key(options, value)[:6]),
+        )
+        order_of = {
+            _code(*pattern): table.order_of[value]
+            for pattern, value in zip(patterns, values.tolist(), strict=True)
+        }
+        low_ids, high_ids = _half_ids(2, _SPLIT), _half_ids(_SPLIT + 1, 14)
+        highs = int(high_ids.max()) + 1
+        flat = np.full((int(low_ids.max()) + 1) * highs * 2, -1, dtype=np.int32)
+        for (naturals, suited, _), value in zip(patterns, values.tolist(), strict=True):
+            low, high = _half_codes(naturals)
+            flat[(int(low_ids[low]) * highs + int(high_ids[high])) * 2 + suited] = table.order_of[value]
+        return table, order_of, low_ids * (highs * 2), high_ids * 2, flat
 
     # per call
 
@@ -428,28 +505,40 @@ class WildSystem:
             raise InvalidHandError(f"card indices are integers, got {array.dtype}")
         array = array.astype(np.int64, copy=False)
         self._check_rows(array)
-        _, _, codes, orders = self._table()
-        if not len(array):
-            return np.zeros(0, dtype=np.int32)
-        contrib = np.array(self._contrib, dtype=np.int64)[array]
-        suit_bit = np.array(self._suit_bit, dtype=np.int64)[array]
-        best = np.full(len(array), -1, dtype=np.int32)
-        for subset in combinations(range(array.shape[1]), 5):
-            columns = list(subset)
-            bits = np.bitwise_or.reduce(suit_bit[:, columns], axis=1)
-            code = (contrib[:, columns].sum(axis=1) << 1) | ((bits & (bits - 1)) == 0)
-            np.maximum(best, orders[np.searchsorted(codes, code)], out=best)
-        return best
+        _, _, low_ids, high_ids, flat = self._table()
+        one_suit = _one_suit()
+        out = np.empty(len(array), dtype=np.int32)
+        left_outs = list(combinations(range(array.shape[1]), array.shape[1] - 5))  # the cards not played
+        for start in range(0, len(array), _CHUNK):  # chunks keep the working arrays in cache
+            hands = array[start : start + _CHUNK].T
+            low_code, high_code, suit_count = (
+                self._low_code[hands],
+                self._high_code[hands],
+                self._suit_count[hands],
+            )
+            low_total, high_total, suit_total = (
+                low_code.sum(axis=0),
+                high_code.sum(axis=0),
+                suit_count.sum(axis=0),
+            )
+            best = out[start : start + _CHUNK]
+            best.fill(-1)
+            for left_out in left_outs:
+                low, high, suits = low_total, high_total, suit_total
+                for row in left_out:
+                    low, high, suits = low - low_code[row], high - high_code[row], suits - suit_count[row]
+                np.maximum(best, flat[low_ids[low] + high_ids[high] + one_suit[suits]], out=best)
+        return out
 
     def _check_rows(self, array: npt.NDArray[np.int64]) -> None:
+        """Raise for the first row with an index outside the pack, a repeat or an unwild joker."""
         if not array.size:
             return
-        size = self._pack.size
-        bad = (array < 0) | (array >= size)
-        usable = np.array(self._usable, dtype=bool)
-        bad |= ~usable[np.clip(array, 0, size - 1)]
-        ordered = np.sort(array, axis=1)
-        rows = bad.any(axis=1) | (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        inside = (array >= 0) & (array < self._pack.size)
+        masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), np.where(inside, array, 0)), axis=1)
+        rows = ~inside.all(axis=1) | (np.bitwise_count(masks) != array.shape[1])
+        if not self._all_usable:
+            rows |= (masks & self._unusable_mask) != 0
         if rows.any():
             row = int(np.argmax(rows))
             try:
@@ -477,7 +566,11 @@ def wild_system(
 
 @cache
 def _wild_system(
-    rules: str, wild: str | frozenset[Card], natural_beats_wild: bool, double_ace_flush: bool, qualifier: int | None
+    rules: str,
+    wild: str | frozenset[Card],
+    natural_beats_wild: bool,
+    double_ace_flush: bool,
+    qualifier: int | None,
 ) -> WildSystem:
     if rules not in WILD_RULES:
         raise RuleOptionError(f"wild cards work with {', '.join(WILD_RULES)}, not with {rules!r}")
