@@ -293,9 +293,12 @@ def _half_codes(naturals: Iterable[int]) -> tuple[int, int]:
 @cache
 def _one_suit() -> npt.NDArray[np.bool_]:
     """By a code of per-suit card counts (three bits a suit): whether at most one suit is used."""
-    codes = np.arange(1 << 12)
-    used = sum(((codes >> (3 * suit)) & 7) > 0 for suit in range(4))
-    return np.asarray(used <= 1)
+    return np.array(_ONE_SUIT, dtype=np.bool_)
+
+
+_ONE_SUIT = [int(sum(code >> (3 * suit) & 7 > 0 for suit in range(4)) <= 1) for code in range(1 << 12)]
+_MOST_OF_ONE_SUIT = [max(code >> (3 * suit) & 7 for suit in range(4)) for code in range(1 << 12)]
+_LEFT_OUT = {size: tuple(combinations(range(size), size - 5)) for size in _SIZES}
 
 
 # --- the system --------------------------------------------------------------------------------
@@ -337,7 +340,6 @@ class WildSystem:
             (1 << _WILD_SHIFT) if self._is_wild[i] else (1 << (3 * (i // 4))) if i < 52 else 0
             for i in range(size)
         )
-        self._suit_bit = tuple(0 if self._is_wild[i] or i >= 52 else 1 << (i % 4) for i in range(size))
         natural = [i < 52 and not self._is_wild[i] for i in range(size)]
         halves = [_half_codes([i // 4 + 2]) if natural[i] else (0, 0) for i in range(size)]
         self._low_code = np.array([low for low, _ in halves], dtype=np.int32)
@@ -346,6 +348,10 @@ class WildSystem:
             [1 << (3 * (i % 4)) if natural[i] else 0 for i in range(size)], dtype=np.int32
         )
         self._usable_array = np.array(self._usable, dtype=np.bool_)
+        self._suit_count_list: list[int] = self._suit_count.tolist()
+        self._by_ranks: dict[int, int] = {}
+        """Six or seven cards of which no five share a suit rank by their ranks and wild cards
+        alone: their order by that code, memoised (at most one entry per rank pattern)."""
         self._all_usable = all(self._usable)
         self._unusable_mask = np.int64(sum(1 << i for i in range(size) if not self._usable[i]))
         self._built: _Built | None = None
@@ -455,29 +461,40 @@ class WildSystem:
         return out
 
     def strength_of_indices(self, indices: Sequence[int]) -> int:
-        """The order of a hand given as pack indices (checked: size, range, repeats)."""
-        hand = self._checked(indices)
+        """The order of a hand given as pack indices (checked: size, range, repeats, jokers)."""
+        count = len(indices)
+        if (
+            count not in _SIZES
+            or len(set(indices)) != count
+            or min(indices) < 0
+            or max(indices) >= self._pack.size
+            or not (self._all_usable or all(self._usable[index] for index in indices))
+        ):
+            self._checked(indices)  # raises, saying what is wrong
         order_of = self._table()[1]
-        contrib, suit_bit = self._contrib, self._suit_bit
-        if len(hand) == 5:
-            bits = (
-                suit_bit[hand[0]]
-                | suit_bit[hand[1]]
-                | suit_bit[hand[2]]
-                | suit_bit[hand[3]]
-                | suit_bit[hand[4]]
-            )
-            code = (
-                contrib[hand[0]] + contrib[hand[1]] + contrib[hand[2]] + contrib[hand[3]] + contrib[hand[4]]
-            )
-            return order_of[(code << 1) | (bits & (bits - 1) == 0)]
+        contrib, suit_count, one_suit = self._contrib, self._suit_count_list, _ONE_SUIT
+        code = suits = 0
+        for index in indices:
+            code += contrib[index]
+            suits += suit_count[index]
+        if count == 5:
+            return order_of[(code << 1) | one_suit[suits]]
+        if _MOST_OF_ONE_SUIT[suits] + (code >> _WILD_SHIFT) < 5:  # no five can be of one suit
+            best = self._by_ranks.get(code)
+            if best is None:
+                best = self._by_ranks[code] = max(
+                    order_of[(code - sum(contrib[indices[p]] for p in left_out)) << 1]
+                    for left_out in _LEFT_OUT[count]
+                )
+            return best
+        hand = [(contrib[index], suit_count[index]) for index in indices]
         best = -1
-        for a, b, c, d, e in combinations(hand, 5):
-            bits = suit_bit[a] | suit_bit[b] | suit_bit[c] | suit_bit[d] | suit_bit[e]
-            order = order_of[
-                ((contrib[a] + contrib[b] + contrib[c] + contrib[d] + contrib[e]) << 1)
-                | (bits & (bits - 1) == 0)
-            ]
+        for left_out in _LEFT_OUT[count]:  # the cards not played
+            played, played_suits = code, suits
+            for position in left_out:
+                played -= hand[position][0]
+                played_suits -= hand[position][1]
+            order = order_of[(played << 1) | one_suit[played_suits]]
             if order > best:
                 best = order
         return best
