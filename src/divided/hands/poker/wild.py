@@ -28,6 +28,11 @@ of sixes, and a player would call the straight), so here 6-5-3-2-W is a six-high
 With six or seven cards the best five count, wild cards included (a wild card among the two
 left out is not counted by natural-beats-wild).
 
+A system ranks the 54-card deck when a joker is wild (a joker outside the wild set, e.g. ``Jk2``
+with ``wild="Jk1 2c"``, has no rank and is refused), else the 52-card deck. Its classes are those
+its hands can reach: 7,475 for high with jokers (7,462 and thirteen fives of a kind), 7,463 with
+the bug, 5,162 with deuces wild (no natural deuce is left).
+
 >>> from divided.cards import parse_cards
 >>> jokers = wild_system("high", "jokers")
 >>> str(jokers.rank(parse_cards("As Ah Ad Ac Jk1"))), jokers.name
@@ -40,10 +45,12 @@ left out is not counted by natural-beats-wild).
 'Eight-high low: 8-6-5-4-3'
 
 How it runs: a five-card hand is reduced to its *pattern* (the natural ranks, whether the
-natural cards share a suit, the number of wild cards); every pattern the pack can deal is ranked
-once, on first use, by trying every rank for every wild card, and numbered into the system's
-class table. After that a hand is a few integer sums and one look-up (``rank_batch``: a numpy
-``searchsorted``); six or seven cards take the best of their five-card subsets.
+natural cards share a suit, the number of wild cards). On first use every five ranks are ranked
+once (:func:`~divided.hands.poker.keys.high_key` or ``low_key``), then every pattern the pack can
+deal takes the best of all its wild fills at once in numpy, and the reachable classes are
+numbered. After that ``strength_of_indices`` is a few integer sums and one dict look-up (six or
+seven cards: the best five, or, when no five can share a suit, one look-up per rank pattern, kept);
+``rank_batch`` splits each five's ranks into two small base-6 codes and reads a flat table.
 """
 
 from __future__ import annotations
