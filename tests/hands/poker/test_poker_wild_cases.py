@@ -259,6 +259,11 @@ def test_bad_input() -> None:
         jokers.rank_batch([[0, 1, 2, 3, 4], [0, 1, 2, 3, 60], [0, 0, 1, 2, 3]])
     with pytest.raises(InvalidHandError, match=r"row 2: .*more than once"):
         jokers.rank_batch([[0, 1, 2, 3, 4], [0, 1, 2, 3, 5], [0, 0, 1, 2, 3]])
+    many = np.tile(np.arange(7), (20_000, 1))
+    many[12_345, 6] = 53
+    many[12_346, 6] = 0
+    with pytest.raises(InvalidHandError, match=r"row 12346: .*more than once"):
+        jokers.rank_batch(many)
     with pytest.raises(InvalidHandError, match=r"row 0: .*outside"):
         jokers.rank_batch([[-1, 1, 2, 3, 4]])
     with pytest.raises(InvalidHandError, match="shape"):

@@ -110,7 +110,7 @@ _RANKS = tuple(range(2, 15))
 _MAX_WILD = 5
 _WILD_SHIFT = 39  # 13 ranks x 3 bits of natural counts, then the wild count
 _SIZES = (5, 6, 7)
-_CHUNK = 4096
+_CHUNK = 8192
 _SPLIT = 8  # ranks 2..8 and 9..A: the batch path's two half codes
 
 _Built = tuple[
@@ -527,14 +527,14 @@ class WildSystem:
             )
         if array.size and not np.issubdtype(array.dtype, np.integer):
             raise InvalidHandError(f"card indices are integers, got {array.dtype}")
-        array = array.astype(np.int64, copy=False)
-        self._check_rows(array)
         _, _, low_ids, high_ids, flat = self._table()
         one_suit = _one_suit()
         out = np.empty(len(array), dtype=np.int32)
         left_outs = list(combinations(range(array.shape[1]), array.shape[1] - 5))  # the cards not played
         for start in range(0, len(array), _CHUNK):  # chunks keep the working arrays in cache
-            hands = array[start : start + _CHUNK].T
+            chunk = array[start : start + _CHUNK].astype(np.int64)
+            self._check_rows(chunk, start)
+            hands = chunk.T
             low_code, high_code, suit_count = (
                 self._low_code[hands],
                 self._high_code[hands],
@@ -554,13 +554,16 @@ class WildSystem:
                 np.maximum(best, flat[low_ids[low] + high_ids[high] + one_suit[suits]], out=best)
         return out
 
-    def _check_rows(self, array: npt.NDArray[np.int64]) -> None:
+    def _check_rows(self, array: npt.NDArray[np.int64], start: int) -> None:
         """Raise for the first row with an index outside the pack, a repeat or an unwild joker."""
         if not array.size:
             return
-        inside = (array >= 0) & (array < self._pack.size)
-        masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), np.where(inside, array, 0)), axis=1)
-        rows = ~inside.all(axis=1) | (np.bitwise_count(masks) != array.shape[1])
+        outside = (array < 0) | (array >= self._pack.size)
+        bits = np.left_shift(np.int64(1), np.where(outside, 0, array)).T  # one row per card position
+        masks = bits[0].copy()
+        for position in range(1, len(bits)):
+            masks |= bits[position]
+        rows = outside.any(axis=1) | (np.bitwise_count(masks) != array.shape[1])
         if not self._all_usable:
             rows |= (masks & self._unusable_mask) != 0
         if rows.any():
@@ -568,7 +571,7 @@ class WildSystem:
             try:
                 self._checked([int(i) for i in array[row]])
             except InvalidHandError as error:
-                raise InvalidHandError(f"row {row}: {error}") from None
+                raise InvalidHandError(f"row {start + row}: {error}") from None
 
 
 def wild_system(
