@@ -56,9 +56,10 @@ seven cards: the best five, or, when no five can share a suit, one look-up per r
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, partial
 from itertools import combinations, combinations_with_replacement
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -94,12 +95,14 @@ from divided.hands.value import HandRank
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-WILD_SETS: dict[str, frozenset[Card]] = {
-    "jokers": frozenset({JOKER_1, JOKER_2}),
-    "deuces": frozenset(Card(Rank.TWO, suit) for suit in SUITS),
-    "one-eyed-jacks": frozenset({Card(Rank.JACK, Suit.HEARTS), Card(Rank.JACK, Suit.SPADES)}),
-    "bug": frozenset({JOKER_1, JOKER_2}),
-}
+WILD_SETS: Mapping[str, frozenset[Card]] = MappingProxyType(
+    {
+        "jokers": frozenset({JOKER_1, JOKER_2}),
+        "deuces": frozenset(Card(Rank.TWO, suit) for suit in SUITS),
+        "one-eyed-jacks": frozenset({Card(Rank.JACK, Suit.HEARTS), Card(Rank.JACK, Suit.SPADES)}),
+        "bug": frozenset({JOKER_1, JOKER_2}),
+    }
+)
 """The named wild sets: the two jokers, the four deuces, the one-eyed jacks (J♥ J♠), the bug
 (the two jokers, each wild only as an ace or to complete a straight or flush)."""
 
