@@ -212,6 +212,11 @@ def test_names_packs_and_sets() -> None:
     built = system("high", wild="jokers")
     assert isinstance(built, WildSystem) and isinstance(built, RankingSystem)
     assert built is wild_system("high", "jokers") is system("high", wild=" Jokers ")
+    assert (
+        wild_system("high", "2c 2d")
+        is wild_system("high", "2d,2c")
+        is system("high", wild=parse_cards("2d 2c"))
+    )
     assert built.sizes == (5, 6, 7) and built.categories is C
 
 

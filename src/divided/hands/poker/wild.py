@@ -591,6 +591,9 @@ def wild_system(
     >>> wild_system("a5", frozenset(parse_cards("2d 2c")), qualifier=8, natural_beats_wild=True).name
     'a5-8+wild:2c,2d+nbw'
     """
+    if isinstance(wild, str):
+        name = wild.strip().lower()
+        wild = name if name in WILD_SETS else wild_cards(wild)  # one object per wild set
     return _wild_system(rules, wild, bool(natural_beats_wild), bool(double_ace_flush), qualifier)
 
 
