@@ -182,14 +182,14 @@ def sample_hands(size: int, count: int, seed: str, wild: set[int], pack_size: in
 
 
 @pytest.mark.parametrize(("rules", "wild", "options", "names"), CASES)
-@pytest.mark.parametrize("size", [5, 7])
+@pytest.mark.parametrize("size", [5, 6, 7])
 def test_sample_against_brute_force(
     rules: str, wild: str, options: dict[str, object], names: set[str], size: int
 ) -> None:
     ranking = system(rules, wild=wild, **options)  # type: ignore[arg-type]
     pack = ranking.pack
     wild_set = wild_indices(pack.cards, names)
-    count = 60 if size == 5 else 12
+    count = {5: 60, 6: 8, 7: 12}[size]
     hands = sample_hands(
         size, count, seed=f"{rules} {wild} {options} {size}", wild=wild_set, pack_size=pack.size
     )
