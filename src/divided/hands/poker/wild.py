@@ -48,9 +48,12 @@ How it runs: a five-card hand is reduced to its *pattern* (the natural ranks, wh
 natural cards share a suit, the number of wild cards). On first use every five ranks are ranked
 once (:func:`~divided.hands.poker.keys.high_key` or ``low_key``), then every pattern the pack can
 deal takes the best of all its wild fills at once in numpy, and the reachable classes are
-numbered. After that ``strength_of_indices`` is a few integer sums and one dict look-up (six or
-seven cards: the best five, or, when no five can share a suit, one look-up per rank pattern, kept);
-``rank_batch`` splits each five's ranks into two small base-6 codes and reads a flat table.
+numbered. After that ``strength_of_indices`` is a few integer sums and one dict look-up.
+Six or seven cards of which no five can share a suit rank by their ranks and wild cards alone:
+one look-up in a table over every sorted multiset of symbols (a rank or "wild"), built on first
+use from the five-card orders (and a memo per rank pattern per call); the others take the best of
+their five-card subsets. ``rank_batch`` does the same in numpy, a five's look-up splitting its
+ranks into two small base-6 codes that index a flat table.
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, partial
 from itertools import combinations, combinations_with_replacement
+from math import comb
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -114,6 +118,7 @@ _MAX_WILD = 5
 _WILD_SHIFT = 39  # 13 ranks x 3 bits of natural counts, then the wild count
 _SIZES = (5, 6, 7)
 _CHUNK = 8192
+_WILD_SYMBOL = 13  # in the batch path's sorted symbols: ranks 2..A are 0..12
 _SPLIT = 8  # ranks 2..8 and 9..A: the batch path's two half codes
 
 _Built = tuple[
@@ -301,6 +306,36 @@ def _half_codes(naturals: Iterable[int]) -> tuple[int, int]:
 
 
 @cache
+def _colex_weights(size: int) -> npt.NDArray[np.int64]:
+    """Weights that number the multisets of ``size`` symbols (0 to 13: a rank less two, or a
+    wild card) densely: for symbols sorted ascending, the sum of ``weights[i][symbol_i + i]``
+    (the combinatorial number system: ``weights[i][s]`` is C(s, i + 1))."""
+    return np.array(
+        [[comb(s, i + 1) for s in range(_WILD_SYMBOL + size + 1)] for i in range(size)], dtype=np.int64
+    )
+
+
+def _colex(symbols: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
+    """The dense number of each row of symbols sorted ascending (see :func:`_colex_weights`)."""
+    weights = _colex_weights(symbols.shape[1])
+    index = weights[0][symbols[:, 0]]
+    for position in range(1, symbols.shape[1]):
+        index = index + weights[position][symbols[:, position] + position]
+    return np.asarray(index, dtype=np.int64)
+
+
+@cache
+def _symbol_multisets(size: int) -> npt.NDArray[np.int64]:
+    """Every multiset of ``size`` symbols, each sorted ascending, one per row."""
+    return np.array(list(combinations_with_replacement(range(_WILD_SYMBOL + 1), size)), dtype=np.int64)
+
+
+@cache
+def _most_of_one_suit() -> npt.NDArray[np.int64]:
+    return np.array(_MOST_OF_ONE_SUIT, dtype=np.int64)
+
+
+@cache
 def _one_suit() -> npt.NDArray[np.bool_]:
     """By a code of per-suit card counts (three bits a suit): whether at most one suit is used."""
     return np.array(_ONE_SUIT, dtype=np.bool_)
@@ -308,6 +343,9 @@ def _one_suit() -> npt.NDArray[np.bool_]:
 
 _ONE_SUIT = [int(sum(code >> (3 * suit) & 7 > 0 for suit in range(4)) <= 1) for code in range(1 << 12)]
 _MOST_OF_ONE_SUIT = [max(code >> (3 * suit) & 7 for suit in range(4)) for code in range(1 << 12)]
+_COLEX_LISTS = {
+    size: [[comb(s, i + 1) for s in range(_WILD_SYMBOL + size + 1)] for i in range(size)] for size in (6, 7)
+}
 _LEFT_OUT = {size: tuple(combinations(range(size), size - 5)) for size in _SIZES}
 
 
@@ -359,7 +397,13 @@ class WildSystem:
         )
         self._usable_array = np.array(self._usable, dtype=np.bool_)
         self._suit_count_list: list[int] = self._suit_count.tolist()
+        self._symbol = np.array(
+            [_WILD_SYMBOL if self._is_wild[i] or i >= 52 else i // 4 for i in range(size)], dtype=np.int8
+        )
+        self._by_ranks_tables: dict[int, npt.NDArray[np.int32]] = {}
         self._by_ranks: dict[int, int] = {}
+        self._by_ranks_lists: dict[int, list[int]] = {}
+        self._symbol_list: list[int] = self._symbol.tolist()
         """Six or seven cards of which no five share a suit rank by their ranks and wild cards
         alone: their order by that code, memoised (at most one entry per rank pattern)."""
         self._all_usable = all(self._usable)
@@ -492,10 +536,11 @@ class WildSystem:
         if _MOST_OF_ONE_SUIT[suits] + (code >> _WILD_SHIFT) < 5:  # no five can be of one suit
             best = self._by_ranks.get(code)
             if best is None:
-                best = self._by_ranks[code] = max(
-                    order_of[(code - sum(contrib[indices[p]] for p in left_out)) << 1]
-                    for left_out in _LEFT_OUT[count]
-                )
+                table, weights = self._by_ranks_list(count), _COLEX_LISTS[count]
+                symbols = sorted([self._symbol_list[index] for index in indices])
+                best = self._by_ranks[code] = table[
+                    sum(weights[position][symbol + position] for position, symbol in enumerate(symbols))
+                ]
             return best
         hand = [(contrib[index], suit_count[index]) for index in indices]
         best = -1
@@ -530,32 +575,82 @@ class WildSystem:
             )
         if array.size and not np.issubdtype(array.dtype, np.integer):
             raise InvalidHandError(f"card indices are integers, got {array.dtype}")
-        _, _, low_ids, high_ids, flat = self._table()
-        one_suit = _one_suit()
+        size = array.shape[1]
+        self._table()
         out = np.empty(len(array), dtype=np.int32)
-        left_outs = list(combinations(range(array.shape[1]), array.shape[1] - 5))  # the cards not played
         for start in range(0, len(array), _CHUNK):  # chunks keep the working arrays in cache
             chunk = array[start : start + _CHUNK].astype(np.int64)
             self._check_rows(chunk, start)
-            hands = chunk.T
-            low_code, high_code, suit_count = (
-                self._low_code[hands],
-                self._high_code[hands],
-                self._suit_count[hands],
-            )
-            low_total, high_total, suit_total = (
-                low_code.sum(axis=0),
-                high_code.sum(axis=0),
-                suit_count.sum(axis=0),
-            )
-            best = out[start : start + _CHUNK]
-            best.fill(-1)
-            for left_out in left_outs:
-                low, high, suits = low_total, high_total, suit_total
-                for row in left_out:
-                    low, high, suits = low - low_code[row], high - high_code[row], suits - suit_count[row]
-                np.maximum(best, flat[low_ids[low] + high_ids[high] + one_suit[suits]], out=best)
+            if size == 5:
+                out[start : start + _CHUNK] = self._best_of_subsets(chunk)
+                continue
+            # no five of one suit possible: one look-up by the sorted ranks (wild cards last)
+            symbols = np.sort(self._symbol[chunk], axis=1)
+            best = self._by_ranks_table(size)[_colex(symbols)]
+            suits = self._suit_count[chunk].sum(axis=1)
+            flushes = np.flatnonzero(_most_of_one_suit()[suits] + (symbols == _WILD_SYMBOL).sum(axis=1) >= 5)
+            if len(flushes):
+                best[flushes] = self._best_of_subsets(chunk[flushes])
+            out[start : start + _CHUNK] = best
         return out
+
+    def _best_of_subsets(self, chunk: npt.NDArray[np.int64]) -> npt.NDArray[np.int32]:
+        """The best five of each row, looking every five up by its half codes and suitedness."""
+        _, _, low_ids, high_ids, flat = self._table()
+        one_suit = _one_suit()
+        hands = chunk.T
+        low_code, high_code, suit_count = (
+            self._low_code[hands],
+            self._high_code[hands],
+            self._suit_count[hands],
+        )
+        low_total, high_total, suit_total = (
+            low_code.sum(axis=0),
+            high_code.sum(axis=0),
+            suit_count.sum(axis=0),
+        )
+        best = np.full(len(chunk), -1, dtype=np.int32)
+        for left_out in _LEFT_OUT[len(hands)]:  # the cards not played
+            low, high, suits = low_total, high_total, suit_total
+            for row in left_out:
+                low, high, suits = low - low_code[row], high - high_code[row], suits - suit_count[row]
+            np.maximum(best, flat[low_ids[low] + high_ids[high] + one_suit[suits]], out=best)
+        return best
+
+    def _by_ranks_list(self, size: int) -> list[int]:
+        """:meth:`_by_ranks_table` as a list (faster to read one entry)."""
+        table = self._by_ranks_lists.get(size)
+        if table is None:
+            table = self._by_ranks_lists[size] = self._by_ranks_table(size).tolist()
+        return table
+
+    def _by_ranks_table(self, size: int) -> npt.NDArray[np.int32]:
+        """For six or seven cards no five of which share a suit: the order by the sorted symbols'
+        colex index (see :func:`_colex_weights`), built on first use from the five-card orders."""
+        table = self._by_ranks_tables.get(size)
+        if table is None:
+            order_of = self._table()[1]
+            fives = _symbol_multisets(5)
+            plain = np.full(len(fives), -1, dtype=np.int32)
+            plain[_colex(fives)] = [
+                order_of.get(
+                    _code(
+                        [int(s) + 2 for s in five if s != _WILD_SYMBOL],
+                        False,
+                        int((five == _WILD_SYMBOL).sum()),
+                    ),
+                    -1,
+                )
+                for five in fives
+            ]
+            hands = _symbol_multisets(size)
+            best = np.full(len(hands), -1, dtype=np.int32)
+            for kept in combinations(range(size), 5):
+                np.maximum(best, plain[_colex(hands[:, kept])], out=best)
+            table = np.empty(len(hands), dtype=np.int32)
+            table[_colex(hands)] = best
+            self._by_ranks_tables[size] = table
+        return table
 
     def _check_rows(self, array: npt.NDArray[np.int64], start: int) -> None:
         """Raise for the first row with an index outside the pack, a repeat or an unwild joker."""
