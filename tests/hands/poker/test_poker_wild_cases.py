@@ -140,6 +140,12 @@ def test_natural_beats_wild() -> None:
     assert order("27", "7s 5h 4d 3c 2s") == order("27", "7s 5h 4d 3c Jk1")
     plain = system("high", wild="jokers").classes  # type: ignore[attr-defined]
     assert system("high", wild="jokers", natural_beats_wild=True).classes > plain  # type: ignore[attr-defined]
+    # a deuce counts as wild even as a deuce: 2-3-4-5-6 is a seven-high straight with one wild card
+    assert ranked("high", "2s 3h 4d 5c 6s", wild="deuces") == (C.STRAIGHT, "Straight, seven-high")
+    assert order("high", "2s 3h 4d 5c 6s", wild="deuces") == order("high", "7s 3h 4d 5c 6s", wild="deuces")
+    assert order("high", "2s 3h 4d 5c 6s", wild="deuces", natural_beats_wild=True) < order(
+        "high", "7s 3h 4d 5c 6s", wild="deuces", natural_beats_wild=True
+    )
     # with more than five cards, a wild card left out of the best five does not count
     assert order("high", "Ts Js Qs Ks As Jk1 2c", natural_beats_wild=True) == order(
         "high", natural, natural_beats_wild=True

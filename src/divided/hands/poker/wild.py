@@ -14,7 +14,8 @@ carefully, that says:
   completes a straight, a flush or a straight flush. Five aces is the only five of a kind it
   allows; with four kings it is an ace kicker;
 * **natural beats wild** (``natural_beats_wild``): between otherwise equal hands the one with fewer
-  wild cards among its five wins, so the option adds classes;
+  wild cards among its five wins, so the option adds classes (a wild card counts even where it
+  stands for itself, a deuce as a deuce);
 * in a **low** system a wild card is the best filler for that system: in ace-to-five an ace, or
   the lowest rank the hand does not hold; in deuce-to-seven the best card that pairs nothing and
   makes no straight (it never makes a flush: it takes another suit); with the eight-or-better
