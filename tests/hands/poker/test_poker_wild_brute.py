@@ -189,7 +189,7 @@ def test_sample_against_brute_force(
     ranking = system(rules, wild=wild, **options)  # type: ignore[arg-type]
     pack = ranking.pack
     wild_set = wild_indices(pack.cards, names)
-    count = {5: 60, 6: 8, 7: 12}[size]
+    count = {5: 40, 6: 6, 7: 8}[size]
     hands = sample_hands(
         size, count, seed=f"{rules} {wild} {options} {size}", wild=wild_set, pack_size=pack.size
     )
