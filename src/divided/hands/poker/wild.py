@@ -61,7 +61,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache, partial
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 from types import MappingProxyType
@@ -253,6 +253,12 @@ def _value_key(options: Options, value: int) -> Key:
     rules, _, double_ace_flush, natural_beats_wild, qualifier = options
     key = _fives(rules, double_ace_flush, qualifier)[0][value >> 3]
     return (*key, (value & 7) - 7) if natural_beats_wild and key != NO_LOW_KEY else key
+
+
+@cache
+def _words(rules: str, key: Key) -> str:
+    """A class's words (shared by the systems that reach it)."""
+    return high_words(key) if rules == "high" else low_words(rules, key)
 
 
 def _patterns(available: Sequence[int], suits: Sequence[frozenset[int]], wild_count: int) -> list[Pattern]:
@@ -465,12 +471,11 @@ class WildSystem:
         patterns = _patterns(available, [frozenset(s) for s in suits], sum(self._is_wild))
         values = _best_keys(self._options, patterns)
         options, rules = self._options, self._rules
-        describe = high_words if rules == "high" else partial(low_words, rules)
         table = ClassTable(
             self._name,
             values.tolist(),
             lambda value: category_of(_value_key(options, value)),
-            lambda value: describe(_value_key(options, value)[:6]),
+            lambda value: _words(rules, _value_key(options, value)[:6]),
         )
         order_of = {
             _code(*pattern): table.order_of[value]
