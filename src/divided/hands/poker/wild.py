@@ -598,6 +598,9 @@ class WildSystem:
             if len(flushes):
                 best[flushes] = self._best_of_subsets(chunk[flushes])
             out[start : start + _CHUNK] = best
+        if len(out) and int(out.min()) < 0:  # a hand outside the tables is a bug, never an answer
+            row = int(np.argmin(out))
+            raise RuntimeError(f"{self._name} found no class for row {row}: {array[row].tolist()}")
         return out
 
     def _best_of_subsets(self, chunk: npt.NDArray[np.int64]) -> npt.NDArray[np.int32]:
