@@ -194,3 +194,15 @@ def low_words(rules: str, key: Key) -> str:
         shown = [14 if rank == 1 and rules == "27" else rank for rank in ranks]
         return f"{words.name(ranks[0]).capitalize()}-high low: {words.run(shown)}"
     return _group_words(category, ranks)
+
+
+def flush_key(ranks: Sequence[int]) -> Key:
+    """The high key of a flush whose five ranks may repeat (a wild card under the double-ace
+    flush rule may copy a card held): a flush ranked by its cards high to low, so A-A-K-7-4
+    beats every flush of five different ranks.
+
+    >>> flush_key((4, 14, 7, 13, 14)) > high_key((14, 13, 12, 11, 9), True)
+    True
+    """
+    _check(ranks, range(5, 6))
+    return (int(_C.FLUSH), *sorted(ranks, reverse=True))
