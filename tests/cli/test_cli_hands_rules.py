@@ -2,8 +2,7 @@
 
 Which hand wins, the categories and the words are written here from the reference's examples
 (ace-to-five, deuce-to-seven, ace-to-six, high, incomplete, wild); the CLI's ``strength`` is
-checked only to be the library's order for the same cards. Systems not merged into the branch
-under test are skipped (``importorskip``)."""
+checked only to be the library's order for the same cards."""
 
 from __future__ import annotations
 
@@ -45,15 +44,10 @@ def winner(capsys: pytest.CaptureFixture[str], rules: Sequence[str], first: str,
     return one(capsys, ["compare", *rules, first, second])["winner"]
 
 
-def need(module: str) -> None:
-    pytest.importorskip(f"divided.hands.poker.{module}", reason=f"hands.poker.{module} is not in this branch")
-
-
 # --- lowball (the reference's sentences) -------------------------------------------------------
 
 
 def test_rank_json_shape_under_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    need("low")
     obj = one(capsys, ["rank", "--rules", "a5", "7c 5d 4h 3s 2c"])
     assert list(obj) == ["cards", "category", "label", "strength", "words", "rules"]
     assert obj["cards"] == ["7c", "5d", "4h", "3s", "2c"]
@@ -66,7 +60,6 @@ def test_rank_json_shape_under_rules(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_ace_to_five(capsys: pytest.CaptureFixture[str]) -> None:
-    need("low")
     a5 = ["--rules", "a5"]
     assert winner(capsys, a5, "6c 4d 3h 2s Ac", "6d 5h 3s 2c Ad") == "first"
     assert winner(capsys, a5, "6c 4d 3h 2s Ac", "7d 4h 3s 2c Ad") == "first"
@@ -81,7 +74,6 @@ def test_ace_to_five(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_deuce_to_seven(capsys: pytest.CaptureFixture[str]) -> None:
-    need("low")
     d27 = ["--rules", "27"]
     assert winner(capsys, d27, "7c 5d 4h 3s 2c", "7d 6h 4s 3c 2d") == "first"
     assert winner(capsys, d27, "7c 5c 4c 3c 2c", "8d 6h 4s 3d 2d") == "second"  # the flush counts against
@@ -92,7 +84,6 @@ def test_deuce_to_seven(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_ace_to_six(capsys: pytest.CaptureFixture[str]) -> None:
-    need("low")
     a6 = ["--rules", "a6"]
     assert one(capsys, ["rank", *a6, "5c 4d 3h 2s Ac"])["category"] == "straight"
     assert winner(capsys, a6, "6c 4d 3h 2s Ac", "5c 4h 3s 2d Ah") == "first"
@@ -101,7 +92,6 @@ def test_ace_to_six(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_compare_json_shape_and_sizes_may_differ(capsys: pytest.CaptureFixture[str]) -> None:
-    need("low")
     obj = one(capsys, ["compare", "--rules", "a5", "7c 5d 4h 3s 2c", "vs", "Kd Qd 6d 5h 4c 3d 2h"])
     assert list(obj) == ["rules", "first", "second", "winner"]
     assert obj["rules"] == "a5" and obj["winner"] == "second"  # 6-5-4-3-2, the best five of seven
@@ -118,7 +108,6 @@ def test_compare_json_shape_and_sizes_may_differ(capsys: pytest.CaptureFixture[s
 
 
 def test_high_and_incomplete_hands(capsys: pytest.CaptureFixture[str]) -> None:
-    need("high")
     high = ["--rules", "high"]
     obj = one(capsys, ["rank", *high, "As Ks Qs Js Ts"])
     assert (obj["category"], obj["words"], obj["rules"]) == ("straight-flush", "Royal Flush", "high")
@@ -137,7 +126,6 @@ def test_high_and_incomplete_hands(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_wild_jokers(capsys: pytest.CaptureFixture[str]) -> None:
-    need("wild")
     jokers = ["--rules", "high", "--wild", "jokers"]
     obj = one(capsys, ["rank", *jokers, "As Ah Ad Jk Jk"])
     assert obj["cards"] == ["As", "Ah", "Ad", "Jk1", "Jk2"]  # two Jk are the two Jokers
@@ -158,7 +146,6 @@ def test_wild_jokers(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_six_card_two_decks(capsys: pytest.CaptureFixture[str]) -> None:
-    need("six")
     assert "As appears more than once" in error(capsys, ["rank", "--rules", "six", "As As Kd Qc Jh 9s"])
     obj = one(capsys, ["rank", "--rules", "six", "--decks", "2", "As As Kd Qc Jh 9s"])
     assert obj["rules"] == "six-2decks" and obj["category"] == "one-pair"
@@ -174,7 +161,6 @@ def test_six_card_two_decks(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_joker_needs_a_wild_set_with_jokers(capsys: pytest.CaptureFixture[str]) -> None:
-    need("low")
     message = error(capsys, ["rank", "--rules", "a5", "Jk 2c 3d 4h 5s"])
     assert "Jk is a Joker" in message and "--wild jokers" in message
     message = error(capsys, ["rank", "--rules", "a5", "Jk1 2c 3d 4h 5s"])
@@ -221,7 +207,6 @@ def test_options_that_do_not_fit_are_clean_errors(
     ],
 )
 def test_bad_hands_are_clean_errors(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
-    need("low")
     assert message in error(capsys, argv)
 
 
@@ -235,7 +220,6 @@ def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str]) -> No
 
 
 def test_batch_under_rules(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    need("low")
     monkeypatch.setattr(sys, "stdin", io.StringIO("7c 5d 4h 3s 2c\n\nJk 2c 3d 4h 5s\n9c 7d 4h 3s 2c Kd\n"))
     assert run(["rank", "--rules", "a5", "--qualifier", "8", "--json"]) == 2
     captured = capsys.readouterr()
@@ -263,7 +247,6 @@ class _Terminal(io.StringIO):
 
 
 def test_terminal_prompt_names_the_sizes(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    need("high")
     monkeypatch.setattr(sys, "stdin", _Terminal("Tc Td Kh\n"))
     assert run(["rank", "--rules", "high"]) == 0
     captured = capsys.readouterr()

@@ -37,8 +37,6 @@ def test_the_doc_has_rules_examples() -> None:
 
 @pytest.mark.parametrize(("command", "expected"), examples())
 def test_doc_example(capsys: pytest.CaptureFixture[str], command: str, expected: str) -> None:
-    for module in ("high", "low", "wild") if "--wild" in command else ("high", "low"):
-        pytest.importorskip(f"divided.hands.poker.{module}", reason=f"hands.poker.{module} is not in this branch")
     argv = shlex.split(command)
     assert argv[0] == "divided"
     status = main(argv[1:])

@@ -16,11 +16,10 @@ from itertools import combinations_with_replacement, pairwise
 from typing import Any
 
 import numpy as np
+import pokerkit  # a test dependency (the `test` extra)
 import pytest
 
 from divided.hands.poker.low import LowSystem, lowball
-
-pokerkit = pytest.importorskip("pokerkit")
 
 REFERENCES = {"a5": "RegularLowHand", "a5-8": "EightOrBetterLowHand", "27": "StandardLowHand"}
 SYSTEMS = {"a5": lowball("a5"), "a5-8": lowball("a5", 8), "27": lowball("27")}

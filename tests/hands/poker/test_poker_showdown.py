@@ -278,7 +278,6 @@ def test_random_showdowns_add_up() -> None:
 
 
 def test_real_lows_qualifier_and_ace_convention() -> None:
-    pytest.importorskip("divided.hands.poker.low", reason="hands.poker.low is not in this branch")
     from divided.hands.poker import system
 
     eight = system("a5", qualifier=8)
@@ -302,8 +301,6 @@ def test_real_lows_qualifier_and_ace_convention() -> None:
 
 
 def test_henway_two_hands_each_with_real_systems() -> None:
-    pytest.importorskip("divided.hands.poker.high", reason="hands.poker.high is not in this branch")
-    pytest.importorskip("divided.hands.poker.low", reason="hands.poker.low is not in this branch")
     from divided.hands.poker import system
 
     high, low = system("high"), system("a5", qualifier=8)
@@ -330,8 +327,6 @@ def test_henway_two_hands_each_with_real_systems() -> None:
 
 
 def test_stud_high_low_with_real_systems() -> None:
-    pytest.importorskip("divided.hands.poker.high", reason="hands.poker.high is not in this branch")
-    pytest.importorskip("divided.hands.poker.low", reason="hands.poker.low is not in this branch")
     from divided.hands.poker import system
 
     high, low = system("high"), system("a5", qualifier=8)
