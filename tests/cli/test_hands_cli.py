@@ -1,5 +1,6 @@
 """``divided hands rank`` / ``divided hands arrange``: answers, formats, batches, errors and the
-scheme (``--game`` for a game's own hands, ``--rules`` reserved for the standard deck)."""
+scheme (``--game`` for a game's own hands, ``--rules`` for the standard deck: its answers are in
+test_cli_hands_rules.py)."""
 
 from __future__ import annotations
 
@@ -321,7 +322,7 @@ def test_python_dash_m_divided() -> None:
     assert "Traceback" not in done.stderr
 
 
-# --- the scheme: --game for a game's own hands, --rules reserved for the standard deck -------
+# --- the scheme: --game for a game's own hands, --rules for the standard deck ---------------
 
 
 def test_game_divided_ranks_is_the_default(
@@ -351,20 +352,6 @@ def test_unknown_game_is_a_clear_error_listing_the_known_ones(
     assert "'no-such-game'" in captured.err and "divided-ranks" in captured.err
     assert len(captured.err.splitlines()) == 1
     assert stdin.tell() == 0  # nothing was read
-
-
-@pytest.mark.parametrize("rules", ["high", "a5", "27", "a6", "six"])
-def test_standard_rules_are_not_available_yet(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, rules: str
-) -> None:
-    assert run(["hands", "rank", "--rules", rules, "As", "Ks", "Qs", "Js", "Ts"]) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert captured.err.startswith(f"divided: error: --rules {rules}: ")
-    assert "not available yet" in captured.err
-    feed(monkeypatch, "As Ks Qs Js Ts\n")
-    assert run(["hands", "rank", "--json", "--rules", rules]) == 2
-    assert capsys.readouterr().out == ""
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,10 @@ cards of the 21-card pack into the best weaker and stronger hand (auto-arrange),
 ``--all`` lists all 126 divisions, best first. The cards on the command line form one hand; with
 none, each non-blank line of standard input is a hand. Output is one line (``--json``: one JSON
 object) per hand, in input order. ``docs/cli.md`` describes the formats; the JSON one is a stable
-interface. ``--rules high|a5|27|a6|six`` is reserved for the standard-deck rankings, which are
-not available yet.
+interface. ``--rules high|a5|27|a6|six`` (with ``--wild``, ``--qualifier``, ``--decks``,
+``--natural-beats-wild``, ``--double-ace-flush``) ranks and compares standard-deck poker hands
+instead (:func:`divided.hands.poker.system`); ``Jk`` is then a Joker of the 54-card deck, allowed
+only with a wild set that holds the Jokers.
 
 A game's hands are found in :data:`HANDS`, a lazy registry keyed by game id whose entries name
 the game's ranking systems as ``"module:attr"`` strings, imported on first use: this module
@@ -17,6 +19,9 @@ imports no game.
 
 >>> print(rank_hand(parse_hand("Ts Js Qs Ks Jk", size=5, command="rank")).plain)
 Ts Js Qs Ks Jk  Royal Flush  (strength 187)
+>>> from divided.cards import STANDARD_54
+>>> parse_standard_hand("Jk 2c jk", command="rank", pack=STANDARD_54, sizes=(1, 2, 3))
+(Card.parse('Jk1'), Card.parse('2c'), Card.parse('Jk2'))
 """
 
 from __future__ import annotations
@@ -25,14 +30,16 @@ import argparse
 import json
 import re
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from divided.cards import PACK_21, Card, Pack, parse_cards
-from divided.errors import DividedError, InvalidHandError
+from divided.cards import JOKER_1, JOKER_2, PACK_21, Card, Pack, parse_cards
+from divided.errors import DividedError, InvalidHandError, RuleOptionError
 from divided.hands.arrange import Arrangement, Hand, arrange, ranked_splits
 from divided.hands.five import PACK21_FIVE
-from divided.hands.value import HandCategory, RankingSystem
+from divided.hands.poker.rules import RULE_TITLES, RULES, WILD_NAMES, system
+from divided.hands.value import HandCategory, HandRank, RankingSystem
 from divided.registry import Registry
 
 JSON_FORMAT_VERSION = 1
@@ -56,9 +63,11 @@ named ``"module:attr"`` and imported on first use. ``rank`` picks the system tha
 number of cards given."""
 
 DEFAULT_GAME = "divided-ranks"
-STANDARD_RULES = ("high", "a5", "27", "a6", "six")
-"""The standard-deck rankings ``--rules`` will name: high hands, ace-to-five, deuce-to-seven and
+STANDARD_RULES = RULES
+"""The standard-deck rankings ``--rules`` names: high hands, ace-to-five, deuce-to-seven and
 ace-to-six lowball, six-card poker."""
+RULES_OPTIONS = ("wild", "qualifier", "decks", "natural_beats_wild", "double_ace_flush")
+"""The options that go with ``--rules`` (their ``argparse`` destinations)."""
 
 
 class BatchInputError(DividedError):
@@ -66,7 +75,7 @@ class BatchInputError(DividedError):
 
 
 class UnavailableHandsError(DividedError):
-    """The ranking asked for is not implemented yet."""
+    """The ranking asked for is not part of this installation."""
 
 
 def game_systems(game: str) -> tuple[System, ...]:
@@ -84,12 +93,35 @@ def game_systems(game: str) -> tuple[System, ...]:
     return systems
 
 
-def standard_rules(rules: str) -> System:
-    """The standard-deck ranking ``--rules`` names; none is available yet."""
-    raise UnavailableHandsError(
-        f"--rules {rules}: the standard-deck rankings ({', '.join(STANDARD_RULES)}) are not "
-        f"available yet; without --rules, 'rank' ranks a game's own hands (--game, default {DEFAULT_GAME})"
-    )
+def standard_rules(
+    rules: str,
+    *,
+    wild: str | None = None,
+    qualifier: int | None = None,
+    decks: int | None = None,
+    natural_beats_wild: bool = False,
+    double_ace_flush: bool = False,
+) -> System:
+    """The standard-deck ranking ``--rules`` and its options name (:func:`divided.hands.poker.system`).
+
+    Raises :class:`~divided.errors.RuleOptionError` for options that do not fit the rules.
+    """
+    try:
+        return system(
+            rules,
+            wild=wild,
+            qualifier=qualifier,
+            decks=1 if decks is None else decks,
+            natural_beats_wild=natural_beats_wild,
+            double_ace_flush=double_ace_flush,
+        )
+    except ModuleNotFoundError as error:
+        if not (error.name or "").startswith("divided."):
+            raise
+        raise UnavailableHandsError(
+            f"--rules {rules}: {RULE_TITLES[rules]}{' with wild cards' if wild else ''} is not part of this "
+            "installation"
+        ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +202,103 @@ def rank_hand(given: HandInput, system: System = PACK21_FIVE, *, game: str = DEF
         "game": game,
     }
     return Result(obj, f"{' '.join(cards)}  {label}  (strength {hand_rank.order})")
+
+
+def parse_standard_hand(
+    text: str,
+    *,
+    command: str,
+    pack: Pack,
+    sizes: tuple[int, ...],
+    decks: int = 1,
+    used: Iterable[Card] = (),
+) -> tuple[Card, ...]:
+    """Read a standard-deck hand for ``--rules``: cards of ``pack`` in input order.
+
+    ``Jk`` is a Joker: the first ``Jk`` is ``Jk1``, the next ``Jk2`` (``Jk1`` and ``Jk2`` may be
+    written too; ``used``: Jokers another hand already holds); a pack without Jokers (no wild
+    set holding them) refuses them. A card may appear ``decks`` times. Raises :class:`~divided.errors.InvalidNotationError` or
+    :class:`~divided.errors.InvalidHandError` saying what is wrong.
+    """
+    has_jokers = JOKER_1 in pack
+    cards: list[Card] = []
+    for token in text.replace(",", " ").split():
+        card = Card.parse(token, jokers="'Jk' for a Joker (with --wild jokers or --wild bug)")
+        if card.is_joker and not has_jokers:
+            raise InvalidHandError(
+                f"{card} is a Joker: a Joker is a card only with a wild set that holds the Jokers "
+                "(--wild jokers or --wild bug)"
+            )
+        cards.append(card)
+    named = {card for card in (*cards, *used) if card.is_joker and card.joker_number}
+    spare = [joker for joker in (JOKER_1, JOKER_2) if joker not in named]
+    for place, card in enumerate(cards):
+        if card.is_joker and not card.joker_number:
+            if not spare:
+                raise InvalidHandError("Jk appears more than twice: the deck has two Jokers, Jk1 and Jk2")
+            cards[place] = spare.pop(0)
+    for card, times in Counter(cards).items():
+        if times > decks:
+            if card.is_joker:
+                raise InvalidHandError(f"{card} appears more than once; the deck has two Jokers, Jk1 and Jk2")
+            raise InvalidHandError(
+                f"{card} appears more than once" if decks == 1 else f"{card} appears more than twice (two decks)"
+            )
+    if len(cards) not in sizes:
+        given = f": {' '.join(str(c) for c in cards)}" if cards else ""
+        raise InvalidHandError(f"{command!r} takes {_sizes_words(sizes)} cards here, got {len(cards)}{given}")
+    return tuple(cards)
+
+
+def _sizes_words(sizes: tuple[int, ...]) -> str:
+    """``5``, ``5 or 6``, ``1 to 7``."""
+    if len(sizes) > 2 and sizes == tuple(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]} to {sizes[-1]}"
+    return " or ".join(str(size) for size in sizes)
+
+
+def _standard_object(cards: tuple[Card, ...], hand_rank: HandRank[HandCategory]) -> JsonObject:
+    return {
+        "cards": [str(card) for card in cards],
+        "category": hand_rank.category.slug,
+        "label": hand_rank.category.label,
+        "strength": hand_rank.order,
+        "words": hand_rank.describe(),
+    }
+
+
+def rank_standard_hand(cards: tuple[Card, ...], ranking: System) -> Result:
+    """A standard-deck hand's category, strength and words under ``ranking`` (``--rules``)."""
+    hand_rank = ranking.rank(cards)
+    obj = {**_standard_object(cards, hand_rank), "rules": ranking.name}
+    shown = " ".join(str(card) for card in cards)
+    return Result(obj, f"{shown}  {hand_rank.describe()}  (strength {hand_rank.order})")
+
+
+def compare_standard_hands(first: tuple[Card, ...], second: tuple[Card, ...], ranking: System, *, decks: int = 1) -> Result:
+    """Which of two standard-deck hands wins under ``ranking``; the sizes may differ (every size
+    of one system is in one order, e.g. incomplete high hands).
+
+    Raises :class:`~divided.errors.InvalidHandError` for a card in both hands (more than
+    ``decks`` times in all).
+    """
+    for card, times in Counter((*first, *second)).items():
+        if times > decks and card in first and card in second:
+            raise InvalidHandError(f"{card} is in both hands" if decks == 1 else f"{card} is in the hands more than twice")
+    ranks = [ranking.rank(cards) for cards in (first, second)]
+    winner = "tie" if ranks[0] == ranks[1] else "first" if ranks[0] > ranks[1] else "second"
+    lines = [
+        f"{name + ':':7} {' '.join(str(card) for card in cards)}  {hand_rank.describe()}  (strength {hand_rank.order})"
+        for name, cards, hand_rank in zip(("first", "second"), (first, second), ranks, strict=True)
+    ]
+    lines.append("Tie: the hands are exactly as strong." if winner == "tie" else f"The {winner} hand wins.")
+    obj: JsonObject = {
+        "rules": ranking.name,
+        "first": _standard_object(first, ranks[0]),
+        "second": _standard_object(second, ranks[1]),
+        "winner": winner,
+    }
+    return Result(obj, "\n".join(lines))
 
 
 _VS = re.compile(r"\s+vs\s+", re.IGNORECASE)
@@ -331,7 +460,7 @@ def _handler(prepare: Callable[[argparse.Namespace], Reader]) -> Callable[[argpa
             return 0
         comparing = args.hands_command == "compare"
         if sys.stdin.isatty():
-            wanted = " or ".join(str(n) for n in sizes)
+            wanted = _sizes_words(sizes)
             what = (
                 f"comparisons (HAND vs HAND, {wanted} cards each)"
                 if comparing
@@ -350,9 +479,36 @@ def _handler(prepare: Callable[[argparse.Namespace], Reader]) -> Callable[[argpa
     return handle
 
 
+def _standard(args: argparse.Namespace) -> tuple[System, int] | None:
+    """The ``--rules`` system and its number of decks, or ``None`` without ``--rules`` (then
+    no ``--rules`` option may be given)."""
+    given = [name for name in RULES_OPTIONS if getattr(args, name, None) is not None and getattr(args, name) is not False]
+    if args.rules is None:
+        if given:
+            flags = ", ".join("--" + name.replace("_", "-") for name in given)
+            raise RuleOptionError(f"{flags} go{'es' if len(given) == 1 else ''} with --rules (a standard-deck ranking)")
+        return None
+    ranking = standard_rules(
+        args.rules,
+        wild=args.wild,
+        qualifier=args.qualifier,
+        decks=args.decks,
+        natural_beats_wild=args.natural_beats_wild,
+        double_ace_flush=args.double_ace_flush,
+    )
+    return ranking, args.decks or 1
+
+
 def _rank(args: argparse.Namespace) -> Reader:
-    if args.rules is not None:
-        standard_rules(args.rules)
+    standard = _standard(args)
+    if standard is not None:
+        ranking, decks = standard
+
+        def one_standard(text: str) -> Result:
+            cards = parse_standard_hand(text, command="rank", pack=ranking.pack, sizes=ranking.sizes, decks=decks)
+            return rank_standard_hand(cards, ranking)
+
+        return ranking.sizes, one_standard
     systems = game_systems(args.game)
     by_size = {size: system for system in reversed(systems) for size in system.sizes}
     sizes = tuple(sorted(by_size))
@@ -367,6 +523,25 @@ def _rank(args: argparse.Namespace) -> Reader:
 
 def _compare(args: argparse.Namespace) -> Reader:
     _compare_arguments(args)
+    standard = _standard(args)
+    if standard is not None:
+        ranking, decks = standard
+
+        def one_standard(text: str) -> Result:
+            hands: list[tuple[Card, ...]] = []
+            for which, part in zip(("first", "second"), split_hands(text), strict=True):
+                used = hands[0] if hands else ()
+                try:
+                    hands.append(
+                        parse_standard_hand(
+                            part, command="compare", pack=ranking.pack, sizes=ranking.sizes, decks=decks, used=used
+                        )
+                    )
+                except DividedError as error:
+                    raise type(error)(f"{which} hand: {error}") from None
+            return compare_standard_hands(hands[0], hands[1], ranking, decks=decks)
+
+        return ranking.sizes, one_standard
     systems = game_systems(args.game)
     sizes = tuple(sorted({size for system in systems for size in system.sizes}))
     pack = systems[0].pack
@@ -409,6 +584,39 @@ _CARDS_HELP = (
 )
 
 
+def _add_rules_options(parser: argparse.ArgumentParser, scheme: argparse._MutuallyExclusiveGroup) -> None:
+    """``--rules`` (exclusive with ``--game``) and the options that go with it."""
+    scheme.add_argument(
+        "--rules",
+        choices=STANDARD_RULES,
+        default=None,
+        help="a standard-deck poker ranking instead of a game's: high (1 to 7 cards; fewer than five "
+        "is an incomplete hand), a5 (ace-to-five lowball), 27 (deuce-to-seven), a6 (ace-to-six), "
+        "six (six-card poker); 5 to 7 cards for the lows (best low five)",
+    )
+    group = parser.add_argument_group("options of --rules")
+    group.add_argument(
+        "--wild",
+        metavar="SET",
+        help=f"wild cards: {', '.join(WILD_NAMES)} or a quoted list of cards, e.g. '2c 2d' (high and the "
+        "lows); with jokers or bug, Jk is a Joker (two Jk are the two Jokers)",
+    )
+    group.add_argument(
+        "--qualifier", type=int, metavar="N", help="a5 only: a low must be N-high or lower (8: eight or better)"
+    )
+    group.add_argument("--decks", type=int, metavar="N", help="six only: 1 (default) or 2 decks")
+    group.add_argument(
+        "--natural-beats-wild",
+        action="store_true",
+        help="with --wild: between equal hands, the one with fewer wild cards wins",
+    )
+    group.add_argument(
+        "--double-ace-flush",
+        action="store_true",
+        help="with --wild: a wild card may be any card, even one already held",
+    )
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``hands`` sub-command with its ``rank``, ``compare`` and ``arrange`` actions."""
     parser = subparsers.add_parser(
@@ -426,7 +634,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="category and strength of a hand",
         description=(
             f"Name and score hands of a game (--game, default {DEFAULT_GAME}: five cards of the "
-            "21-card pack)."
+            "21-card pack), or standard-deck poker hands (--rules)."
         ),
         epilog=_EPILOG,
     )
@@ -440,13 +648,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=f"rank this game's own hands (default {DEFAULT_GAME}; games with hands: "
         f"{', '.join(HANDS.names())})",
     )
-    scheme.add_argument(
-        "--rules",
-        choices=STANDARD_RULES,
-        default=None,
-        help="a standard-deck ranking: high, a5 (ace-to-five), 27 (deuce-to-seven), a6 "
-        "(ace-to-six), six (six-card); not available yet",
-    )
+    _add_rules_options(rank, scheme)
     rank.set_defaults(handler=_handler(_rank))
 
     compare = actions.add_parser(
@@ -454,7 +656,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="which of two hands wins",
         description=(
             "Say which of two hands of one size of a game wins, or that they tie (--game, "
-            f"default {DEFAULT_GAME}). Give the hands as two quoted arguments ('As Ks Qs' "
+            f"default {DEFAULT_GAME}; or two standard-deck poker hands under --rules). Give the hands as two quoted arguments ('As Ks Qs' "
             "'Jk Ts Js') or as cards with the word vs between them (As Ks Qs vs Jk Ts Js); with "
             "none, read one comparison per line ('HAND vs HAND') from standard input."
         ),
@@ -464,12 +666,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "cards", nargs="*", metavar="HAND", help="two hands, or cards with 'vs' between the hands"
     )
     compare.add_argument("--json", action="store_true", help="one JSON object per comparison")
-    compare.add_argument(
+    compare_scheme = compare.add_mutually_exclusive_group()
+    compare_scheme.add_argument(
         "--game",
         default=DEFAULT_GAME,
         metavar="NAME",
         help=f"compare this game's hands (default {DEFAULT_GAME}; games with hands: {', '.join(HANDS.names())})",
     )
+    _add_rules_options(compare, compare_scheme)
     compare.set_defaults(handler=_handler(_compare))
 
     arrange_parser = actions.add_parser(

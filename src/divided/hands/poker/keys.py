@@ -36,6 +36,10 @@ from divided.hands.value import HandCategory
 
 Key = tuple[int, ...]
 
+NO_LOW_KEY: Key = (-99,)
+"""The key of every hand that does not qualify for a qualified low: below every low key (whose
+first entry is minus a category, -9 at the lowest)."""
+
 LOW_RULES = ("a5", "27", "a6")
 """The lowball systems :func:`low_key` knows."""
 
@@ -122,14 +126,14 @@ def low_key(rules: str, ranks: Sequence[int], suited: bool, *, qualifier: int | 
     """The key of five ranks in a lowball system (bigger is the better low).
 
     ``qualifier`` (``a5`` only): a hand whose highest card is above it, or that pairs, is the
-    single class ``(-1,)``, below every low.
+    single class :data:`NO_LOW_KEY`, below every low.
     """
     _check(ranks, range(5, 6))
     if rules == "a5":
         low = [1 if rank == 14 else rank for rank in ranks]
         key = _high_like(low, suited, straights=False, flushes=False, wheel=False)
         if qualifier is not None and (key[0] != _C.HIGH_CARD or max(low) > qualifier):
-            return (int(_C.NO_LOW),)
+            return NO_LOW_KEY
     elif rules == "27":
         key = _high_like(ranks, suited, straights=True, flushes=True, wheel=False)
     elif rules == "a6":
@@ -142,7 +146,7 @@ def low_key(rules: str, ranks: Sequence[int], suited: bool, *, qualifier: int | 
 
 def category_of(key: Key) -> PokerCategory:
     """The category of a high key, or of a low key (whose entries are negated)."""
-    return PokerCategory(abs(key[0]) if key[0] != _C.NO_LOW else _C.NO_LOW)
+    return _C.NO_LOW if key == NO_LOW_KEY else PokerCategory(abs(key[0]))
 
 
 def _ranks_of(key: Key) -> list[int]:
@@ -190,3 +194,15 @@ def low_words(rules: str, key: Key) -> str:
         shown = [14 if rank == 1 and rules == "27" else rank for rank in ranks]
         return f"{words.name(ranks[0]).capitalize()}-high low: {words.run(shown)}"
     return _group_words(category, ranks)
+
+
+def flush_key(ranks: Sequence[int]) -> Key:
+    """The high key of a flush whose five ranks may repeat (a wild card under the double-ace
+    flush rule may copy a card held): a flush ranked by its cards high to low, so A-A-K-7-4
+    beats every flush of five different ranks.
+
+    >>> flush_key((4, 14, 7, 13, 14)) > high_key((14, 13, 12, 11, 9), True)
+    True
+    """
+    _check(ranks, range(5, 6))
+    return (int(_C.FLUSH), *sorted(ranks, reverse=True))

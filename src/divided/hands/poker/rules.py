@@ -18,6 +18,8 @@ jokers, each wild only as an ace or to complete a straight or flush; high only),
 cards. Systems are built once and cached: the same arguments give the same object, so its
 interned ranks are shared.
 
+>>> system("high") is system("high")
+True
 >>> system("a6", qualifier=8)
 Traceback (most recent call last):
 ...

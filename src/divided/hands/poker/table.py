@@ -19,8 +19,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
-from typing import Generic, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Generic, TypeVar, overload
 
 from divided.errors import InvalidHandError
 from divided.hands.value import HandCategory, HandRank
@@ -47,9 +47,7 @@ class ClassTable(Generic[C]):
         self.system = system
         self.keys: tuple[Hashable, ...] = tuple(ordered)
         self.order_of: dict[Hashable, int] = {key: order for order, key in enumerate(ordered)}
-        self.ranks: tuple[HandRank[C], ...] = tuple(
-            HandRank(system, order, category(key), words(key)) for order, key in enumerate(ordered)
-        )
+        self.ranks: Sequence[HandRank[C]] = _Ranks(system, self.keys, category, words)
 
     def __len__(self) -> int:
         return len(self.ranks)
@@ -59,3 +57,35 @@ class ClassTable(Generic[C]):
         if not 0 <= order < len(self.ranks):
             raise InvalidHandError(f"a {self.system} order runs from 0 to {len(self.ranks) - 1}; got {order}")
         return self.ranks[order]
+
+
+class _Ranks(Sequence[HandRank[C]]):
+    """The interned ranks of a table, each built the first time it is asked for (describing
+    every class up front would be most of a large system's first use)."""
+
+    def __init__(
+        self, system: str, keys: tuple[Hashable, ...], category: Callable[[K], C], words: Callable[[K], str]
+    ) -> None:
+        self._system, self._keys, self._category, self._words = system, keys, category, words
+        self._built: list[HandRank[C] | None] = [None] * len(keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    @overload
+    def __getitem__(self, order: int) -> HandRank[C]: ...
+
+    @overload
+    def __getitem__(self, order: slice) -> Sequence[HandRank[C]]: ...
+
+    def __getitem__(self, order: int | slice) -> HandRank[C] | Sequence[HandRank[C]]:
+        if isinstance(order, slice):
+            return [self[i] for i in range(*order.indices(len(self._keys)))]
+        rank = self._built[order]
+        if rank is None:
+            if order < 0:
+                order += len(self._keys)
+            key = self._keys[order]
+            rank = HandRank(self._system, order, self._category(key), self._words(key))  # type: ignore[arg-type]
+            self._built[order] = rank
+        return rank
