@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
+import phevaluator
 import pytest
 
 from divided.hands.poker.high import HIGH
-
-phevaluator = pytest.importorskip("phevaluator")
 
 
 def reference(hands: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
