@@ -114,7 +114,19 @@ def peers(size: int, rules: str) -> dict[str, tuple[Callable[[Any], object], Cal
         def convert(hand: list[int]) -> Any:
             return tuple(pokerkit.Card.parse("".join(text(i) for i in hand)))
 
-        if size == 5:
+        def make(cards: Any) -> Any:
+            return kind(cards) if size == 5 else kind.from_game(cards, ())
+
+        if rules == "a5-8":
+            # pokerkit raises ValueError for a hand without a qualifying low: that is its answer.
+            def evaluate(cards: Any) -> Any:
+                try:
+                    return make(cards)
+                except ValueError:
+                    return None
+
+            found["pokerkit"] = (evaluate, convert)
+        elif size == 5:
             found["pokerkit"] = (kind, convert)
         else:
             found["pokerkit"] = (lambda cards: kind.from_game(cards, ()), convert)
