@@ -68,10 +68,12 @@ class Pack:
         """The card's index in this pack; :class:`InvalidHandError` if it is not in the pack."""
         try:
             return self._index[card]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: an unhashable thing that is no card either
             raise InvalidHandError(self._not_in_pack(card)) from None
 
     def _not_in_pack(self, card: Card) -> str:
+        if not isinstance(card, Card):
+            return f"{card!r} is not a card (a Card; text is read with parse_cards)"
         message = f"{card} is not a card of the {self.name} pack"
         if not card.is_joker:
             return message

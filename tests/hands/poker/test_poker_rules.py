@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from divided.cards import parse_cards
-from divided.errors import RuleOptionError
+from divided.errors import InvalidHandError, RuleOptionError
 from divided.hands.poker import RULES, system
 from divided.hands.value import RankingSystem
 
@@ -50,3 +50,17 @@ def test_wild_sets_are_the_same_system_however_they_are_written() -> None:
     assert system("high", wild="2c 2d") is system("high", wild=parse_cards("2d, 2c"))
     assert system("high", wild=" Deuces ") is system("high", wild="deuces")
     assert system("a5", qualifier=8) is not system("a5")
+
+
+SYSTEMS = [("high", {}), ("a5", {}), ("a5", {"qualifier": 8}), ("27", {}), ("a6", {}), ("six", {}),
+           ("six", {"decks": 2}), ("high", {"wild": "jokers"}), ("a5", {"wild": "deuces"})]
+
+
+@pytest.mark.parametrize(("rules", "options"), SYSTEMS)
+@pytest.mark.parametrize("hand", ["As Ks Qs Js Ts 9s", [0, 1, 2, 3, 4, 5], [None] * 6, [[1]] * 6])
+def test_a_hand_that_is_not_cards_is_refused_by_every_system(rules: str, options: dict[str, object], hand: object) -> None:
+    built = system(rules, **options)  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match=r"not a card|is text, not cards"):
+        built.rank(hand)  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match=r"not a card|is text, not cards"):
+        built.strength(hand)  # type: ignore[arg-type]

@@ -416,11 +416,13 @@ class SixSystem:
         return f"{card} appears {count} times; two decks hold two of each card"
 
     def _indices(self, cards: Sequence[Card]) -> list[int]:
+        if isinstance(cards, str):
+            raise InvalidHandError(f"{cards!r} is text, not cards (a hand is Card objects: read text with parse_cards)")
         if len(cards) != _SIZE:
             raise InvalidHandError(f"a six-card hand is {_SIZE} cards; got {len(cards)}")
         try:  # the pack's order (rank by rank, suits s h d c), faster than hashing cards
             return [(card.rank - 2) * 4 + _SUIT_INDEX[card.suit] for card in cards]  # type: ignore[operator, index]
-        except (KeyError, TypeError):
+        except (KeyError, TypeError, AttributeError):
             return [STANDARD_52.index(card) for card in cards]  # raises, naming the card
 
     def rank(self, cards: Sequence[Card]) -> HandRank[SixCategory]:
