@@ -1,0 +1,133 @@
+"""The solved endgame as a player uses it: one solve per round-5 start, then look-ups.
+
+:func:`solve_endgame` reads the view's round-5 start (:func:`~.roots.round5_start`), builds the
+subgame's roots (two-sided within ``cap``, see :mod:`~.roots`), runs CFR+ until NashConv is at
+most ``target`` or ``max_iterations`` are run (no clock is read: the same view always gets the
+same strategy, whoever asks), and caches the result. Every later round-5 decision of the same
+player in the same game (the choice, both reserve turns) reads the same solution, so the
+player's round-5 strategy is one consistent strategy, not a patchwork of separate solves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from divided.bots.divided_ranks.endgame.roots import (
+    LAST_ROUND,
+    DecisionPoint,
+    Round5Start,
+    decision_point,
+    round5_start,
+    subgame_roots,
+)
+from divided.bots.divided_ranks.endgame.solver import CFRPlus, SolveReport
+from divided.bots.divided_ranks.endgame.tree import Round5Tree
+from divided.games.divided_ranks.state import Phase
+from divided.games.divided_ranks.view import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class EndgameSettings:
+    """How hard to solve: ``cap`` root histories at most (two-sided within it), stop at NashConv
+    ``target`` (in payoff points: a win +1, a loss -1) checked every ``check_every`` iterations,
+    or after ``max_iterations``; ``salt`` picks the sample of our alternative hands when the
+    two-sided subgame is truncated."""
+
+    cap: int = 630
+    target: float = 0.02
+    max_iterations: int = 400
+    check_every: int = 10
+    salt: int = 0
+
+
+@dataclass(frozen=True)
+class Endgame:
+    """A solved round-5 subgame from one player's side."""
+
+    start: Round5Start
+    tree: Round5Tree
+    solver: CFRPlus
+    report: SolveReport
+    two_sided: bool
+    strategy: tuple[np.ndarray, ...]
+
+    def point(self, view: PlayerView) -> DecisionPoint:
+        return decision_point(view, self.start)
+
+    def policy(self, view: PlayerView) -> dict[int, float]:
+        """The solved mixed strategy at ``view``'s decision: each game action's probability."""
+        point = self.point(view)
+        state = self.tree.layers[point.layer].index(point.key)
+        row = self.strategy[point.layer][state]
+        return {action: float(p) for action, p in zip(point.actions, row, strict=True)}
+
+    def win_chances(self, view: PlayerView) -> dict[int, float]:
+        """Each action's chance to win (a draw half) for ``view``'s player at its decision, both
+        players following the solved strategy afterwards, over the player's belief there."""
+        point = self.point(view)
+        state = self.tree.layers[point.layer].index(point.key)
+        payoff = self.solver.action_values(point.layer, state, self.strategy)
+        return {action: float((1.0 + v) / 2.0) for action, v in zip(point.actions, payoff, strict=True)}
+
+    def value(self) -> float:
+        """The subgame's value for our player, as a chance to win (a draw half)."""
+        sign = 1.0 if self.start.player == 0 else -1.0
+        return (1.0 + sign * self.solver.value(self.strategy)) / 2.0
+
+
+def is_endgame(view: PlayerView) -> bool:
+    """Whether ``view`` is a decision of the solved endgame (round 5: split, choose, reserve)."""
+    return (view.player is not None and view.round == LAST_ROUND and view.current_player == view.player
+            and view.phase in (Phase.SPLIT, Phase.CHOOSE, Phase.RESERVE))
+
+
+_CACHE: OrderedDict[tuple[Round5Start, EndgameSettings], Endgame] = OrderedDict()
+_CACHE_SIZE = 32
+_LOCK = threading.Lock()
+
+
+def _rng(start: Round5Start, settings: EndgameSettings) -> np.random.Generator:
+    digest = hashlib.blake2b(f"divided-endgame:{settings.salt}:{start!r}".encode(), digest_size=16).digest()
+    return np.random.default_rng(int.from_bytes(digest, "big"))
+
+
+def solve_start(start: Round5Start, settings: EndgameSettings = EndgameSettings()) -> Endgame:
+    """Solve (or fetch from the cache) the subgame of ``start``."""
+    key = (start, settings)
+    with _LOCK:
+        found = _CACHE.get(key)
+        if found is not None:
+            _CACHE.move_to_end(key)
+            return found
+    roots, two_sided = subgame_roots(start, cap=settings.cap, rng=_rng(start, settings))
+    tree = Round5Tree(roots, splitter=start.splitter, reserve_first=start.reserve_first,
+                      face_up_swap=start.face_up_swap, scoring=start.scoring)
+    solver = CFRPlus(tree)
+    report = solver.solve(target=settings.target, max_iterations=settings.max_iterations,
+                          check_every=settings.check_every)
+    endgame = Endgame(start, tree, solver, report, two_sided, tuple(solver.average()))
+    with _LOCK:
+        _CACHE[key] = endgame
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return endgame
+
+
+def solve_endgame(view: PlayerView, settings: EndgameSettings = EndgameSettings()) -> Endgame:
+    """The solved subgame of ``view``'s player's round-5 start."""
+    return solve_start(round5_start(view), settings)
+
+
+def endgame_policy(view: PlayerView, legal: Sequence[int],
+                   settings: EndgameSettings = EndgameSettings()) -> dict[int, float]:
+    """The solved strategy at ``view`` over ``legal`` (which must be the decision's actions)."""
+    policy = solve_endgame(view, settings).policy(view)
+    if set(policy) != set(legal):
+        raise ValueError("the legal actions do not match the endgame decision")
+    return {action: policy[action] for action in legal}
