@@ -1,6 +1,7 @@
 """Predictive CFR+ over a :class:`~divided.bots.divided_ranks.endgame.tree.Round5Tree`.
 
-The iterations run in compiled loops (:mod:`~.kernel`): alternating updates (player 0, then
+The iterations run in compiled loops (:mod:`~.kernel`, with numba; :mod:`~.kernel_numpy`, the
+same loops in numpy, without it): alternating updates (player 0, then
 player 1, each against the other's current strategy), regret matching+ on the regrets plus a
 prediction (the last instantaneous regrets: predictive CFR+, Farina, Kroer and Sandholm 2021),
 regrets floored at zero, and the average strategy weighted by the iteration's square. Leaves
@@ -24,11 +25,19 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from divided.bots.divided_ranks.endgame import kernel as compiled
+from divided.bots.divided_ranks.endgame import kernel_numpy
+
+try:
+    from divided.bots.divided_ranks.endgame import kernel as compiled
+except ImportError:  # numba (the ``fast`` extra) is not installed: the same loops in numpy
+    compiled = kernel_numpy  # type: ignore[no-redef, unused-ignore]
 from divided.bots.divided_ranks.endgame.tree import Round5Tree
 
 Floats = NDArray[np.float64]
-kernel: Any = compiled  # numba dispatchers: typed by what they compile, not by annotations
+LOOPS: Any = compiled
+"""The inner loops every solver uses by default: numba's compiled :mod:`~.kernel` when numba is
+installed, else :mod:`~.kernel_numpy` (typed ``Any``: numba's dispatchers are typed by what
+they compile, not by annotations)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +52,9 @@ class SolveReport:
 class CFRSolver:
     """Regrets and average strategies of every information state of ``tree``."""
 
-    def __init__(self, tree: Round5Tree) -> None:
+    def __init__(self, tree: Round5Tree, loops: Any = None) -> None:
         self.tree = tree
+        self.loops = LOOPS if loops is None else loops
         self.iterations = 0
         shapes = [(layer.states, layer.actions) for layer in tree.layers]
         self.regret = [np.zeros(shape) for shape in shapes]
@@ -67,7 +77,7 @@ class CFRSolver:
     def current(self) -> list[Floats]:
         """The strategy the next update plays: regret matching+ on regrets plus prediction."""
         for regret, instant, sigma in zip(self.regret, self._instant, self._sigma, strict=True):
-            kernel.regret_match(regret, instant, sigma)
+            self.loops.regret_match(regret, instant, sigma)
         return [sigma.copy() for sigma in self._sigma]
 
     def average(self) -> list[Floats]:
@@ -83,8 +93,8 @@ class CFRSolver:
             weight = float(self.iterations) ** 2
             for player in (0, 1):
                 for regret, instant, sigma in zip(self.regret, self._instant, self._sigma, strict=True):
-                    kernel.regret_match(regret, instant, sigma)
-                kernel.update(player, weight, self.tree.chance, self._payoff, *self._layers, *self._sigma,
+                    self.loops.regret_match(regret, instant, sigma)
+                self.loops.update(player, weight, self.tree.chance, self._payoff, *self._layers, *self._sigma,
                               *self.regret, *self.total, *self._instant, other, own, values)
 
     def solve(self, *, target: float, max_iterations: int, check_every: int = 5) -> SolveReport:
@@ -109,7 +119,7 @@ class CFRSolver:
         scratch = [np.zeros_like(s) for s in strategies]
         total = 0.0
         for player in (0, 1):
-            total += kernel.best_response(player, self.tree.chance, self._payoff, *self._layers,
+            total += self.loops.best_response(player, self.tree.chance, self._payoff, *self._layers,
                                           *[np.ascontiguousarray(s) for s in strategies], *scratch,
                                           other, own, values)
         return float(total)
