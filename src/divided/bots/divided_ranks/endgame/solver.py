@@ -26,15 +26,16 @@ import numpy as np
 from numpy.typing import NDArray
 
 from divided.bots.divided_ranks.endgame import kernel_numpy
-
-try:
-    from divided.bots.divided_ranks.endgame import kernel as compiled
-except ImportError:  # numba (the ``fast`` extra) is not installed: the same loops in numpy
-    compiled = kernel_numpy  # type: ignore[no-redef, unused-ignore]
 from divided.bots.divided_ranks.endgame.tree import Round5Tree
 
 Floats = NDArray[np.float64]
-LOOPS: Any = compiled
+LOOPS: Any
+try:
+    from divided.bots.divided_ranks.endgame import kernel as _compiled
+
+    LOOPS = _compiled
+except ImportError:  # numba (the ``fast`` extra) is not installed: the same loops in numpy
+    LOOPS = kernel_numpy
 """The inner loops every solver uses by default: numba's compiled :mod:`~.kernel` when numba is
 installed, else :mod:`~.kernel_numpy` (typed ``Any``: numba's dispatchers are typed by what
 they compile, not by annotations)."""
@@ -141,12 +142,12 @@ class CFRSolver:
         """Player 0's expected payoff at the root under ``strategies`` (default: the average)."""
         return float(self.tree.chance @ self.node_values(strategies)[0])
 
-    def action_values(self, layer_index: int, state: int, strategies: Sequence[Floats] | None = None) -> Floats:
-        """The acting player's expected payoff of each action at information state ``state`` of
-        layer ``layer_index``, over the nodes of that state weighted by chance and the other
-        player's reach (the player's belief there), everyone playing ``strategies`` afterwards
-        (default: the average). If the other player never lets the state be reached, chance
-        alone weighs its nodes (every consistent deal equally likely)."""
+    def belief(self, layer_index: int, state: int, strategies: Sequence[Floats] | None = None
+               ) -> tuple[NDArray[np.intp], Floats, float]:
+        """The nodes of information state ``state`` of layer ``layer_index``, each weighted by
+        chance and the other player's reach under ``strategies`` (default: the average), and the
+        chance that the other player's play leads into the state when chance does
+        (0 when it never does)."""
         tree = self.tree
         strategies = self.average() if strategies is None else strategies
         player = tree.layers[layer_index].player
@@ -159,9 +160,22 @@ class CFRSolver:
                 other = (other[:, None] * strategies[i][layer.info]).reshape(-1)
         layer = tree.layers[layer_index]
         nodes = np.flatnonzero(layer.info == state)
-        children = self.node_values(strategies)[layer_index + 1].reshape(-1, layer.actions)[nodes]
+        chance = np.repeat(tree.chance, len(layer.info) // len(tree.chance))[nodes]
         weight = other[nodes]
-        sign = 1.0 if player == 0 else -1.0
+        return nodes, weight, float(weight.sum() / chance.sum())
+
+    def action_values(self, layer_index: int, state: int, strategies: Sequence[Floats] | None = None) -> Floats:
+        """The acting player's expected payoff of each action at information state ``state`` of
+        layer ``layer_index``, over the nodes of that state weighted by chance and the other
+        player's reach (the player's belief there: :meth:`belief`), everyone playing
+        ``strategies`` afterwards (default: the average). If the other player never lets the
+        state be reached, chance alone weighs its nodes (every consistent deal equally likely)."""
+        tree = self.tree
+        strategies = self.average() if strategies is None else strategies
+        layer = tree.layers[layer_index]
+        nodes, weight, _ = self.belief(layer_index, state, strategies)
+        children = self.node_values(strategies)[layer_index + 1].reshape(-1, layer.actions)[nodes]
+        sign = 1.0 if layer.player == 0 else -1.0
         if weight.sum() <= 0:
             weight = np.repeat(tree.chance, len(layer.info) // len(tree.chance))[nodes]
         return np.asarray(sign * (weight @ children) / weight.sum(), dtype=np.float64)
