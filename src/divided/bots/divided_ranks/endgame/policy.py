@@ -145,3 +145,14 @@ def endgame_policy(view: PlayerView, legal: Sequence[int],
     if set(policy) != set(legal):
         raise ValueError("the legal actions do not match the endgame decision")
     return {action: policy[action] for action in legal}
+
+
+def warm_up() -> None:
+    """Load (or compile) the solver's loops by solving a small subgame once: a few seconds the
+    first time in a process, which a server spends at start-up rather than on a player's move."""
+    from divided.bots.divided_ranks.endgame.tree import Roots
+
+    hands = (np.array([0xFF]), np.array([0xFF00]))
+    roots = Roots(hands, np.array([0xF0000]), np.array([20]), np.ones(1))
+    solver = CFRSolver(Round5Tree(roots, splitter=0, reserve_first=1, face_up_swap=False))
+    solver.solve(target=0.0, max_iterations=5)
