@@ -1,0 +1,425 @@
+"""The game's true values for designers: rounds=1 studies solved over many seeded openings.
+
+A *study* with ``rounds=1`` deals rounds 1-4 as a public opening (both players see every card of
+it, ``opening_seed`` fixes it), so the round-5 subgame is exactly the rest of the game: five root
+histories (which of the five cards left is the reserve), split, choose, both reserve turns and
+the exact build. :func:`solve_opening` solves it with the vectorised CFR+ of :mod:`~.solver`
+until NashConv is at most the target, for both swap variants and both reserve orders, and
+reads the designer's questions off the equilibrium (average) strategy exactly, over the tree
+(chance and both strategies), never by sampling. :func:`aggregate` then averages the rows over
+openings with a 95% Student-t interval.
+
+**Reserve orders.** Who is first at the reserve is one of the two round-5 roles: the rule
+``literal`` (the two-round splitter first) makes the round-5 *chooser* first, ``splitter-first``
+the round-5 *splitter*. ``coin`` flips between the two before the deal and both players know the
+result before round 5, so its value is exactly the average of the two (not solved separately).
+
+**Seats.** The first splitter only relabels the seats (player ``f`` gets the same cards and the
+same roles whichever seat it sits in); each row is solved from both seats and ``seat_gap``
+records the largest difference of a role value between the two solves.
+
+**Units.** Values are chances to win for a role (a draw counts half). NashConv is in payoff
+points (a win +1, a loss -1), the unit of :mod:`~.solver`: half of it in win chance.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from divided import games
+from divided.bots.divided_ranks.endgame.roots import Round5Start, round5_start, subgame_roots
+from divided.bots.divided_ranks.endgame.solver import CFRPlus, Floats, SolveReport
+from divided.bots.divided_ranks.endgame.tree import BITS, Round5Tree
+from divided.games.divided_ranks.scoring import Scoring
+from divided.hands.arrange import packed_key_table, weaker_mask_table
+from divided.hands.batch import strength_array
+
+SWAPS = ("blind", "face-up")
+"""The swap variants, in report order."""
+ORDERS = ("chooser-first", "splitter-first")
+"""Who is first at the reserve in round 5: the chooser (rule ``literal``) or the splitter."""
+RULE_OF_ORDER = {"chooser-first": "literal", "splitter-first": "splitter-first"}
+"""The ``reserve_order`` rule option that gives each order (``coin`` is their average)."""
+
+RowDict = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningSettings:
+    """How the studies are solved: CFR+ until NashConv (payoff points, checked every
+    ``check_every`` iterations) is at most ``target``, or ``max_iterations``."""
+
+    target: float = 0.001
+    max_iterations: int = 20_000
+    check_every: int = 10
+    scoring: str = str(Scoring.CATEGORIES_FIRST)
+
+    def __post_init__(self) -> None:
+        if not (self.target > 0 and math.isfinite(self.target)):
+            raise ValueError(f"the NashConv target must be a positive number, got {self.target!r}")
+        if self.max_iterations < 1 or self.check_every < 1:
+            raise ValueError("max_iterations and check_every must be at least 1")
+        Scoring(self.scoring)  # a bad scoring raises here
+
+    def as_dict(self) -> dict[str, Any]:
+        """The settings as JSON data (what a resumable run checks before reusing rows)."""
+        return {"rounds": 1, **asdict(self)}
+
+
+def study_start(opening_seed: int, *, swap: str, order: str, first_splitter: int = 0,
+                scoring: str = str(Scoring.CATEGORIES_FIRST)) -> Round5Start:
+    """The round-5 start of a rounds=1 study, read from the first splitter's view of the game
+    the engine deals (the view is all :func:`~.roots.round5_start` uses)."""
+    if swap not in SWAPS:
+        raise ValueError(f"unknown swap variant {swap!r}; choose one of {', '.join(SWAPS)}")
+    if order not in ORDERS:
+        raise ValueError(f"unknown reserve order {order!r}; choose one of {', '.join(ORDERS)}")
+    game = games.load("divided-ranks", rounds=1, opening_seed=opening_seed, first_splitter=first_splitter,
+                      swap=swap, reserve_order=RULE_OF_ORDER[order], scoring=scoring, build="auto")
+    state = game.new_initial_state(seed=0)
+    return round5_start(state.observation(first_splitter))
+
+
+def build_tree(start: Round5Start) -> Round5Tree:
+    """The full (two-sided) round-5 subgame of ``start``."""
+    roots, full = subgame_roots(start, cap=start.public_deals(), rng=np.random.default_rng(0))
+    assert full
+    return Round5Tree(roots, splitter=start.splitter, reserve_first=start.reserve_first,
+                      face_up_swap=start.face_up_swap, scoring=start.scoring)
+
+
+# -- what the equilibrium does, exactly over the tree -------------------------------------------
+
+@cache
+def _tables(scoring: Scoring) -> tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.int16]]:
+    keys = np.frombuffer(packed_key_table(scoring), dtype=np.int32)
+    weak = np.frombuffer(weaker_mask_table(scoring), dtype=np.int32)
+    return keys, weak, strength_array()
+
+
+def weaker_strength(holdings: NDArray[np.int64], scoring: Scoring) -> NDArray[np.int16]:
+    """The strength of the weaker hand auto-arrange builds from each ten-card holding (the
+    project's five-card evaluation: category, then card for card; higher is stronger)."""
+    _, weak, strength = _tables(scoring)
+    return strength[weak[holdings]]
+
+
+def reaches(tree: Round5Tree, strategy: Sequence[Floats]) -> list[Floats]:
+    """The chance of reaching every node of every layer (index 4: the leaves) when both players
+    play ``strategy``: chance times both players' action probabilities."""
+    out = [tree.chance]
+    for layer, sigma in zip(tree.layers, strategy, strict=True):
+        out.append((out[-1][:, None] * sigma[layer.info]).reshape(-1))
+    return out
+
+
+def equilibrium_facts(tree: Round5Tree, strategy: Sequence[Floats],
+                      scoring: Scoring = Scoring.CATEGORIES_FIRST) -> dict[str, float]:
+    """Exact probabilities and values under ``strategy`` (both players), from player 0's side
+    for values. Keys:
+
+    ``first_swaps``/``second_swaps``: the first/second reserve player swaps.
+    ``first_improves``/``second_improves``: it swaps *and* the weaker hand of its auto-arranged
+    holding is strictly stronger after the swap than before it (before: its ten cards when it
+    decides; after: those minus the card given plus the reserve it takes).
+    ``first_worsens``/``second_worsens``: it swaps and that weaker hand is strictly weaker.
+    ``result_changed``: the result (win, draw or loss) differs from the one the drafted hands
+    give (both keeping). ``drafted_value``: player 0's expected payoff if both kept, with the
+    draft played as ``strategy`` plays it. ``scoring`` must be the one ``tree`` was built with."""
+    reach = reaches(tree, strategy)
+    keys, _, _ = _tables(scoring)
+    first_layer, second_layer = tree.layers[2], tree.layers[3]
+    sigma3 = strategy[2][first_layer.info]  # (m, 11)
+    sigma4 = strategy[3][second_layer.info]  # (m * 11, 11)
+    m = len(first_layer.info)
+    first_cards = tree.first_cards  # (m, 10)
+    first_hand = BITS[first_cards].sum(1)
+    second_cards = tree.second_cards  # (m * 11, 10)
+    second_hand = BITS[second_cards].sum(1)
+    reserve = np.repeat(np.asarray(tree.roots.reserve, dtype=np.int64), 12)  # (m,)
+    # the first player's swaps
+    first_after = (first_hand[:, None] & ~BITS[first_cards]) | BITS[reserve][:, None]
+    before = weaker_strength(first_hand, scoring)[:, None]
+    after = weaker_strength(first_after, scoring)
+    give1 = reach[2][:, None] * sigma3[:, 1:]
+    # the second player's swaps, with the reserve the first left
+    reserve_after = np.concatenate([reserve[:, None], first_cards], 1).reshape(-1)  # (m * 11,)
+    second_after = (second_hand[:, None] & ~BITS[second_cards]) | BITS[reserve_after][:, None]
+    before2 = weaker_strength(second_hand, scoring)[:, None]
+    after2 = weaker_strength(second_after, scoring)
+    give2 = reach[3][:, None] * sigma4[:, 1:]
+    # the result the drafted hands give
+    second_drafted = second_hand.reshape(m, 11)[:, 0]
+    hands = (first_hand, second_drafted) if tree.reserve_first == 0 else (second_drafted, first_hand)
+    drafted = np.sign(keys[hands[0]].astype(np.int64) - keys[hands[1]]).astype(np.float64)
+    changed = tree.payoff != np.repeat(drafted, 121)
+    return {
+        "first_swaps": float(give1.sum()),
+        "second_swaps": float(give2.sum()),
+        "first_improves": float(give1[after > before].sum()),
+        "second_improves": float(give2[after2 > before2].sum()),
+        "first_worsens": float(give1[after < before].sum()),
+        "second_worsens": float(give2[after2 < before2].sum()),
+        "result_changed": float(reach[4][changed].sum()),
+        "drafted_value": float(reach[2] @ drafted),
+    }
+
+
+# -- one study, one opening ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Solved:
+    """A solved study: its start, tree, solver, how the solve ended and how long it took."""
+
+    start: Round5Start
+    tree: Round5Tree
+    solver: CFRPlus
+    report: SolveReport
+    seconds: float
+
+    def player0(self) -> float:
+        """Player 0's chance to win under the average strategy."""
+        return (1.0 + self.solver.value()) / 2.0
+
+
+def solve_study(start: Round5Start, settings: OpeningSettings) -> Solved:
+    """Solve ``start``'s subgame to ``settings.target`` (deterministic: no clock decides)."""
+    began = time.perf_counter()
+    tree = build_tree(start)
+    solver = CFRPlus(tree)
+    report = solver.solve(target=settings.target, max_iterations=settings.max_iterations,
+                          check_every=settings.check_every)
+    return Solved(start, tree, solver, report, time.perf_counter() - began)
+
+
+def _role_values(solved: Solved) -> dict[str, float]:
+    p0 = solved.player0()
+    value = (p0, 1.0 - p0)
+    start = solved.start
+    return {"splitter_value": value[start.splitter], "chooser_value": value[1 - start.splitter],
+            "first_value": value[start.reserve_first], "second_value": value[1 - start.reserve_first]}
+
+
+def solve_row(opening_seed: int, swap: str, order: str, settings: OpeningSettings,
+              *, check_seats: bool = True) -> RowDict:
+    """One row: the study of ``opening_seed`` with ``swap`` and the reserve ``order`` solved
+    (first splitter 0) and what its equilibrium does; with ``check_seats`` also solved with
+    first splitter 1 to measure ``seat_gap``."""
+    solved = solve_study(study_start(opening_seed, swap=swap, order=order, scoring=settings.scoring), settings)
+    roles = _role_values(solved)
+    strategy = solved.solver.average()
+    facts = equilibrium_facts(solved.tree, strategy, solved.start.scoring)
+    sign = 1.0 if solved.start.reserve_first == 0 else -1.0
+    drafted_first = (1.0 + sign * facts.pop("drafted_value")) / 2.0
+    row: RowDict = {
+        "opening": opening_seed, "swap": swap, "order": order, "rule": RULE_OF_ORDER[order],
+        **roles,
+        "first_drafted_value": drafted_first,
+        "first_reserve_gain": roles["first_value"] - drafted_first,
+        **facts,
+        "nash_conv": solved.report.nash_conv, "iterations": solved.report.iterations,
+        "converged": solved.report.converged,
+        "information_states": sum(layer.states for layer in solved.tree.layers),
+        "seconds": round(solved.seconds, 3),
+    }
+    if check_seats:
+        other = solve_study(study_start(opening_seed, swap=swap, order=order, first_splitter=1,
+                                        scoring=settings.scoring), settings)
+        mirrored = _role_values(other)
+        row["seat_gap"] = max(abs(mirrored[k] - roles[k]) for k in roles)
+        row["seconds"] = round(solved.seconds + other.seconds, 3)
+    return row
+
+
+def solve_opening(opening_seed: int, settings: OpeningSettings, *, check_seats: bool = True) -> list[RowDict]:
+    """The rows of one opening: both swap variants times both reserve orders."""
+    return [solve_row(opening_seed, swap, order, settings, check_seats=check_seats)
+            for swap in SWAPS for order in ORDERS]
+
+
+# -- over openings ------------------------------------------------------------------------------
+
+def t_quantile(p: float, df: int) -> float:
+    """The ``p`` quantile of Student's t distribution with ``df`` degrees of freedom, for
+    ``0.5 <= p < 1`` (bisection on the CDF, itself Simpson's rule on the density).
+
+    >>> round(t_quantile(0.975, 1), 3), round(t_quantile(0.975, 19), 3)
+    (12.706, 2.093)
+    """
+    if df < 1:
+        raise ValueError("Student's t needs at least one degree of freedom")
+    if not 0.5 <= p < 1:
+        raise ValueError(f"the quantile is for 0.5 <= p < 1, got {p!r}")
+    scale = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(df * math.pi)
+
+    def upper(x: float) -> float:  # P(T > x) for x >= 0, through the substitution u = atan(t)
+        a, b, steps = math.atan(x), math.pi / 2, 2000
+        h = (b - a) / steps
+
+        def f(u: float) -> float:
+            t = math.tan(u) if u < math.pi / 2 else math.inf
+            return 0.0 if math.isinf(t) else scale * (1 + t * t / df) ** (-(df + 1) / 2) / math.cos(u) ** 2
+
+        total = f(a) + f(b) + sum((4 if i % 2 else 2) * f(a + i * h) for i in range(1, steps))
+        return total * h / 3
+
+    low, high = 0.0, 1.0
+    while upper(high) > 1 - p:
+        high *= 2
+    for _ in range(60):
+        mid = (low + high) / 2
+        low, high = (mid, high) if upper(mid) > 1 - p else (low, mid)
+    return (low + high) / 2
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A mean over openings with its 95% Student-t interval (``None`` bounds below two)."""
+
+    mean: float | None
+    low: float | None
+    high: float | None
+    count: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def t_interval(values: Iterable[float], level: float = 0.95,
+               bounds: tuple[float, float] | None = None) -> Estimate:
+    """Mean of ``values`` and its ``level`` interval, mean +- t * s / sqrt(n) (s the sample
+    standard deviation, t Student's quantile with n - 1 degrees of freedom), clipped to
+    ``bounds`` when given (a chance's interval never leaves 0..1).
+
+    >>> e = t_interval([1.0, 2.0, 3.0, 4.0])
+    >>> e.mean, round(e.low, 4), round(e.high, 4)
+    (2.5, 0.4457, 4.5543)
+    """
+    data = [float(v) for v in values]
+    n = len(data)
+    if n == 0:
+        return Estimate(None, None, None, 0)
+    mean = sum(data) / n
+    if n == 1:
+        return Estimate(mean, None, None, 1)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in data) / (n - 1))
+    half = t_quantile(0.5 + level / 2, n - 1) * sd / math.sqrt(n)
+    low, high = mean - half, mean + half
+    if bounds is not None:
+        low, high = max(low, bounds[0]), min(high, bounds[1])
+    return Estimate(mean, low, high, n)
+
+
+Metric = Callable[[Mapping[str, RowDict]], float | None]
+
+
+@dataclass(frozen=True, slots=True)
+class MetricSpec:
+    """One aggregated figure: its key, a short label, what it means, whether it is a chance
+    (0 to 1; else an edge or a gain, signed) and how one opening and swap variant gives it from
+    that variant's rows by reserve order (``None``: undefined for that opening)."""
+
+    key: str
+    label: str
+    description: str
+    chance: bool
+    value: Metric
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """The values the figure can take (its interval is clipped to them)."""
+        if self.chance:
+            return (0.0, 1.0)
+        return (-0.5, 0.5) if self.key.endswith("edge") else (-1.0, 1.0)
+
+
+def _ratio(numerator: float, denominator: float) -> float | None:
+    return numerator / denominator if denominator > 1e-9 else None
+
+
+def _field(order: str, key: str) -> Metric:
+    return lambda rows: float(rows[order][key])
+
+
+def _given_swap(order: str, seat: str) -> Metric:
+    return lambda rows: _ratio(rows[order][f"{seat}_improves"], rows[order][f"{seat}_swaps"])
+
+
+def _metrics() -> list[MetricSpec]:
+    chooser, splitter = "chooser-first", "splitter-first"
+    out = [
+        MetricSpec("first_edge", "first-at-the-reserve edge (coin order)",
+                   "the first reserve player's win chance minus 0.5 under the coin order (the split roles "
+                   "balanced): half of (the splitter's value when first - its value when second)", False,
+                   lambda r: (r[splitter]["splitter_value"] - r[chooser]["splitter_value"]) / 2),
+        MetricSpec("splitter_edge", "round-5 splitter's edge (coin order)",
+                   "the round-5 splitter's win chance minus 0.5 under the coin order (first and second at the "
+                   "reserve balanced)", False,
+                   lambda r: (r[splitter]["splitter_value"] + r[chooser]["splitter_value"]) / 2 - 0.5),
+        MetricSpec("literal_splitter", "literal: round-5 splitter wins",
+                   "literal rule: the round-5 splitter's win chance (it split 3 rounds; second at the reserve)",
+                   True, lambda r: r[chooser]["splitter_value"]),
+        MetricSpec("literal_chooser", "literal: round-5 chooser wins",
+                   "literal rule: the round-5 chooser's win chance (it split 2 rounds; first at the reserve)",
+                   True, lambda r: r[chooser]["chooser_value"]),
+        MetricSpec("splitter_first_splitter", "splitter-first: round-5 splitter wins",
+                   "splitter-first rule: the round-5 splitter's win chance (first at the reserve)", True,
+                   lambda r: r[splitter]["splitter_value"]),
+    ]
+    for order, label in ((chooser, "literal"), (splitter, "splitter-first")):
+        for seat in ("first", "second"):
+            out += [
+                MetricSpec(f"{label}_{seat}_swaps", f"{label}: {seat} reserve player swaps",
+                           f"{label} rule: the chance that the {seat} reserve player swaps", True,
+                           _field(order, f"{seat}_swaps")),
+                MetricSpec(f"{label}_{seat}_improves", f"{label}: {seat}'s swap improves its weaker hand",
+                           f"{label} rule: given that the {seat} reserve player swaps, the chance that the swap "
+                           "makes its auto-arranged weaker hand strictly stronger", True,
+                           _given_swap(order, seat)),
+            ]
+        out += [
+            MetricSpec(f"{label}_result_changed", f"{label}: the reserve changes the result",
+                       f"{label} rule: the chance that the result differs from the one the drafted hands give "
+                       "(both keeping)", True, _field(order, "result_changed")),
+            MetricSpec(f"{label}_first_reserve_gain", f"{label}: first player's gain from the reserve",
+                       f"{label} rule: the first reserve player's win chance minus its win chance with the "
+                       "drafted hands (both keeping)", False, _field(order, "first_reserve_gain")),
+        ]
+    return out
+
+
+METRICS = _metrics()
+"""Every aggregated figure (see :class:`MetricSpec`)."""
+
+
+def aggregate(rows: Iterable[RowDict]) -> dict[str, Any]:
+    """Each metric's mean and 95% t interval over openings (clipped to the values the figure can
+    take), for blind, face-up and their paired difference (face-up minus blind, over openings
+    that have both); openings missing a row of a variant are left out of that variant."""
+    by: dict[tuple[int, str], dict[str, RowDict]] = {}
+    for row in rows:
+        by.setdefault((int(row["opening"]), str(row["swap"])), {})[str(row["order"])] = row
+    openings = sorted({opening for opening, _ in by})
+    out: dict[str, Any] = {"openings": openings, "metrics": {}}
+    for spec in METRICS:
+        values: dict[str, dict[int, float]] = {swap: {} for swap in SWAPS}
+        for (opening, swap), orders in by.items():
+            if set(orders) >= set(ORDERS):
+                value = spec.value(orders)
+                if value is not None:
+                    values[swap][opening] = value
+        paired = [values["face-up"][o] - values["blind"][o] for o in openings
+                  if o in values["face-up"] and o in values["blind"]]
+        out["metrics"][spec.key] = {
+            "label": spec.label, "description": spec.description, "chance": spec.chance,
+            **{swap: t_interval(values[swap].values(), bounds=spec.bounds).as_dict() for swap in SWAPS},
+            "difference": t_interval(paired).as_dict()}
+    return out
