@@ -67,7 +67,8 @@ class OpeningSettings:
             raise ValueError(f"the NashConv target must be a positive number, got {self.target!r}")
         if self.max_iterations < 1 or self.check_every < 1:
             raise ValueError("max_iterations and check_every must be at least 1")
-        Scoring(self.scoring)  # a bad scoring raises here
+        if self.scoring not in {str(s) for s in Scoring}:
+            raise ValueError(f"unknown scoring {self.scoring!r}; choose one of {', '.join(map(str, Scoring))}")
 
     def as_dict(self) -> dict[str, Any]:
         """The settings as JSON data (what a resumable run checks before reusing rows)."""
@@ -247,34 +248,51 @@ def solve_opening(opening_seed: int, settings: OpeningSettings, *, check_seats: 
 
 # -- over openings ------------------------------------------------------------------------------
 
+def _incomplete_beta(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function I_x(a, b) (Lentz's continued fraction)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    if x > (a + 1) / (a + b + 2):  # the fraction converges fast on this side only
+        return 1.0 - _incomplete_beta(b, a, 1.0 - x)
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)) / a
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    f = d
+    for m in range(1, 500):
+        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            f *= c * d
+        if abs(c * d - 1.0) < 1e-15:
+            break
+    return front * f
+
+
 def t_quantile(p: float, df: int) -> float:
     """The ``p`` quantile of Student's t distribution with ``df`` degrees of freedom, for
-    ``0.5 <= p < 1`` (bisection on the CDF, itself Simpson's rule on the density).
+    ``0.5 <= p < 1``: bisection on the exact tail P(T > t) = I_{df/(df+t^2)}(df/2, 1/2) / 2.
 
-    >>> round(t_quantile(0.975, 1), 3), round(t_quantile(0.975, 19), 3)
-    (12.706, 2.093)
+    >>> round(t_quantile(0.975, 1), 4), round(t_quantile(0.975, 19), 4)
+    (12.7062, 2.093)
     """
     if df < 1:
         raise ValueError("Student's t needs at least one degree of freedom")
     if not 0.5 <= p < 1:
         raise ValueError(f"the quantile is for 0.5 <= p < 1, got {p!r}")
-    scale = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(df * math.pi)
 
-    def upper(x: float) -> float:  # P(T > x) for x >= 0, through the substitution u = atan(t)
-        a, b, steps = math.atan(x), math.pi / 2, 2000
-        h = (b - a) / steps
-
-        def f(u: float) -> float:
-            t = math.tan(u) if u < math.pi / 2 else math.inf
-            return 0.0 if math.isinf(t) else scale * (1 + t * t / df) ** (-(df + 1) / 2) / math.cos(u) ** 2
-
-        total = f(a) + f(b) + sum((4 if i % 2 else 2) * f(a + i * h) for i in range(1, steps))
-        return total * h / 3
+    def upper(t: float) -> float:
+        return 0.5 * _incomplete_beta(df / 2, 0.5, df / (df + t * t))
 
     low, high = 0.0, 1.0
     while upper(high) > 1 - p:
         high *= 2
-    for _ in range(60):
+    for _ in range(100):
         mid = (low + high) / 2
         low, high = (mid, high) if upper(mid) > 1 - p else (low, mid)
     return (low + high) / 2
