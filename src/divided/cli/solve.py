@@ -26,10 +26,12 @@ import argparse
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from divided.errors import RuleOptionError
+from divided.registry import Registry
 
 
 def register(subparsers: Any) -> None:
@@ -181,26 +183,23 @@ def _write(folder: Path, args: argparse.Namespace, game_string: str, solution: A
 # -- divided solve --openings N: the endgame solver over many openings ----------------------------
 
 _DEFAULTS: dict[str, object] = {"first_opening": "0", "target": "0.001"}
-_OPENSPIEL_ONLY: dict[str, object] = {"opening_seed": "0", "first_splitter": "0", "build": "auto", "option": [],
-                                      "iterations": "128", "algorithm": "cfr", "bots": ""}
-"""Arguments of the OpenSpiel form, at their defaults; --openings chooses these itself."""
+_OPENSPIEL_ONLY: dict[str, object] = {"iterations": "128", "algorithm": "cfr", "bots": ""}
+"""Arguments of the OpenSpiel form, at their defaults (the game's own are checked by its study)."""
 ROWS = "rows.jsonl"
 LARGEST_SEED = (1 << 31) - 1
+OPENINGS: Registry[Any] = Registry(
+    "openings study", {"divided-ranks": "divided.bots.divided_ranks.endgame.openings:STUDY"})
+"""Game id -> what ``--openings`` solves for it (see :class:`~divided.bots.divided_ranks.endgame.openings.OpeningsStudy`)."""
 
 
 def _run_openings(args: argparse.Namespace) -> int:
-    from divided.bots.divided_ranks.endgame import openings as op
-
-    if args.game != "divided-ranks":
-        raise RuleOptionError("--openings solves Divided Ranks openings only")
+    if args.game not in OPENINGS.names():
+        raise RuleOptionError(f"--openings is not available for {args.game}; it is for {', '.join(OPENINGS.names())}")
+    study = OPENINGS.get(args.game)
     for name, default in _OPENSPIEL_ONLY.items():
         if getattr(args, name) != default:
-            raise RuleOptionError(f"--{name.replace('_', '-')} does not go with --openings (it solves every "
-                                  "swap variant and reserve order, from both seats, with auto-arrange)")
-    rounds = _integer(args.rounds, "--rounds")
-    if rounds != 1:
-        raise RuleOptionError(f"--openings solves rounds=1 studies only, not --rounds {rounds}: the endgame "
-                              "solver's tree starts at round 5 (see docs/lab.md for what rounds=2 would cost)")
+            raise RuleOptionError(f"--{name} does not go with --openings (it is OpenSpiel's CFR)")
+    study.check_arguments(args)
     count = _integer(args.openings, "--openings")
     first = _integer(args.first_opening, "--first-opening")
     if count < 1:
@@ -208,78 +207,68 @@ def _run_openings(args: argparse.Namespace) -> int:
     if not 0 <= first <= LARGEST_SEED - count + 1:
         raise RuleOptionError(f"--first-opening must be from 0 to {LARGEST_SEED - count + 1}, got {first}")
     try:
-        target = float(args.target)
-        settings = op.OpeningSettings(target=target)
+        settings = study.settings(target=float(args.target))
     except ValueError:
         raise RuleOptionError(f"--target must be a positive number, got {args.target!r}") from None
     seeds = list(range(first, first + count))
     folder: Path | None = args.out
     done: dict[int, list[dict[str, Any]]] = {}
     if folder is not None:
-        done = _load_rows(folder / ROWS, settings.as_dict())
+        done = _load_rows(folder / ROWS, settings.as_dict(), study.is_complete)
     todo = [seed for seed in seeds if seed not in done]
-    print(f"Solving the rounds=1 studies of openings {first}..{first + count - 1} (both swap variants, both "
-          f"reserve orders, both seats) to NashConv {settings.target:g}"
+    print(f"Solving {study.what} of openings {first}..{first + count - 1} to NashConv {settings.target:g}"
           + (f"; {count - len(todo)} already in {folder / ROWS}" if folder is not None and done else ""), flush=True)
     began = time.perf_counter()
     for seed in todo:
-        rows = op.solve_opening(seed, settings)
+        rows = study.solve_opening(seed, settings)
         done[seed] = rows
         if folder is not None:
             _append_rows(folder / ROWS, settings.as_dict(), rows)
         print(f"  opening {seed}: {len(rows)} studies in {sum(r['seconds'] for r in rows):.2f} s, NashConv at most "
               f"{max(r['nash_conv'] for r in rows):.4f}", flush=True)
     rows = [row for seed in seeds for row in done[seed]]
-    summary = {
-        "command": _openings_command(args, folder), "settings": settings.as_dict(), "openings": seeds,
-        "studies": len(rows), "all_converged": all(r["converged"] for r in rows),
-        "largest_nash_conv": max(r["nash_conv"] for r in rows),
-        "largest_seat_gap": max(r.get("seat_gap", 0.0) for r in rows),
-        "solve_seconds": round(sum(r["seconds"] for r in rows), 2),
-        "this_run_seconds": round(time.perf_counter() - began, 2),
-        **op.aggregate(rows),
-    }
-    print(_table(summary))
+    summary = {"command": _openings_command(args, folder), "settings": settings.as_dict(),
+               **study.summarise(rows), "this_run_seconds": round(time.perf_counter() - began, 2)}
+    print(study.table(summary))
     if folder is not None:
         (folder / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
-        (folder / "report.md").write_text(_openings_report(summary, rows), encoding="utf-8")
+        (folder / "report.md").write_text(study.report(summary, rows), encoding="utf-8")
         print(f"Wrote {folder}/report.md")
     return 0
 
 
 def _openings_command(args: argparse.Namespace, folder: Path | None) -> str:
+    game = "" if args.game == "divided-ranks" else f" --game {args.game}"
     extra = "" if args.first_opening == _DEFAULTS["first_opening"] else f" --first-opening {args.first_opening}"
     extra += "" if args.target == _DEFAULTS["target"] else f" --target {args.target}"
-    return f"divided solve --openings {args.openings}{extra}" + (f" --out {folder}" if folder is not None else "")
+    return f"divided solve{game} --openings {args.openings}{extra}" + (f" --out {folder}" if folder is not None else "")
 
 
-def _load_rows(path: Path, settings: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
+def _load_rows(path: Path, settings: dict[str, Any],
+               is_complete: Callable[[list[dict[str, Any]]], bool]) -> dict[int, list[dict[str, Any]]]:
     """The complete openings already in ``path`` (a missing file: none). Refuses a file written
     with other settings; drops a last line cut short by an interrupted run."""
     if not path.exists():
         return {}
-    text = path.read_text(encoding="utf-8")
-    lines = text.split("\n")
+    lines = path.read_text(encoding="utf-8").split("\n")
     records: list[dict[str, Any]] = []
     kept = 0
     for number, line in enumerate(lines, 1):
-        if not line.strip():
-            kept += len(line) + 1
-            continue
-        try:
-            record = json.loads(line)
-            if not isinstance(record, dict):
-                raise ValueError("not an object")
-        except ValueError:
-            if number == len(lines):  # the last write was interrupted: forget it
-                with path.open("r+", encoding="utf-8") as handle:
-                    handle.truncate(kept)
-                print(f"Dropped an unfinished last line of {path}")
-                break
-            raise RuleOptionError(f"{path} line {number} is not a JSON object; move the file away to start "
-                                  "again") from None
-        records.append(record)
-        kept += len(line) + 1
+        if line.strip():
+            try:
+                record = json.loads(line)
+                if not isinstance(record, dict):
+                    raise ValueError("not an object")
+            except ValueError:
+                if number == len(lines):  # the last write was interrupted: forget it
+                    with path.open("r+", encoding="utf-8") as handle:
+                        handle.truncate(kept)
+                    print(f"Dropped an unfinished last line of {path}")
+                    break
+                raise RuleOptionError(f"{path} line {number} is not a JSON object; move the file away to start "
+                                      "again") from None
+            records.append(record)
+        kept += len(line.encode("utf-8")) + 1
     if not records or records[0].get("settings") != settings:
         found = records[0].get("settings") if records else None
         raise RuleOptionError(f"{path} was written with other settings ({found}, here {settings}); use "
@@ -287,10 +276,7 @@ def _load_rows(path: Path, settings: dict[str, Any]) -> dict[int, list[dict[str,
     by_seed: dict[int, list[dict[str, Any]]] = {}
     for record in records[1:]:
         by_seed.setdefault(int(record["opening"]), []).append(record)
-    from divided.bots.divided_ranks.endgame.openings import ORDERS, SWAPS
-
-    wanted = {(swap, order) for swap in SWAPS for order in ORDERS}
-    return {seed: rows for seed, rows in by_seed.items() if {(r["swap"], r["order"]) for r in rows} == wanted}
+    return {seed: rows for seed, rows in by_seed.items() if is_complete(rows)}
 
 
 def _append_rows(path: Path, settings: dict[str, Any], rows: list[dict[str, Any]]) -> None:
@@ -302,95 +288,3 @@ def _append_rows(path: Path, settings: dict[str, Any], rows: list[dict[str, Any]
         handle.write("".join(json.dumps(row) + "\n" for row in rows))
         handle.flush()
         os.fsync(handle.fileno())
-
-
-def _cell(estimate: dict[str, Any], signed: bool) -> str:
-    """A mean and its interval in percent (``signed``: an edge or a gain, in points)."""
-    mean, low, high = estimate["mean"], estimate["low"], estimate["high"]
-    if mean is None:
-        return "-"
-    form = "{:+.1f}" if signed else "{:.1f}"
-    text = form.format(mean * 100)
-    if low is None:
-        return text
-    return f"{text} [{form.format(low * 100)}, {form.format(high * 100)}]"
-
-
-def _rows_of(summary: dict[str, Any], *, long: bool = False) -> list[tuple[str, str, str, str]]:
-    return [(metric["description" if long else "label"], _cell(metric["blind"], not metric["chance"]),
-             _cell(metric["face-up"], not metric["chance"]), _cell(metric["difference"], True))
-            for metric in summary["metrics"].values()]
-
-
-def _table(summary: dict[str, Any]) -> str:
-    """The aggregates as a plain text table."""
-    head = ("% (edges, gains: points); 95% interval over openings", "blind", "face-up", "face-up - blind")
-    rows = [head, *_rows_of(summary)]
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
-    lines = [" | ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row))
-             for row in rows]
-    lines.insert(1, "-+-".join("-" * w for w in widths))
-    return "\n".join(lines)
-
-
-def _openings_report(summary: dict[str, Any], rows: list[dict[str, Any]]) -> str:
-    seeds = summary["openings"]
-    n = len(seeds)
-    settings = summary["settings"]
-    lines = [
-        f"# Divided Ranks: equilibrium values over {n} openings (rounds=1 studies)", "",
-        f"Command: `{summary['command']}`", "",
-        f"Openings {seeds[0]}..{seeds[-1]}; each a rounds=1 study (rounds 1-4 a public opening, so both "
-        "players' eight cards are known and the round-5 subgame is the rest of the game: the draw, the "
-        "split, the choice, both reserve turns and the exact build, auto-arranged). Solved with the "
-        "endgame solver's vectorised CFR+ (`divided.bots.divided_ranks.endgame`) for both swap variants "
-        "and both reserve orders, from both seats, to NashConv at most "
-        f"{settings['target']:g} in payoff points (a win +1, a loss -1). {summary['studies']} studies, "
-        f"all converged: {'yes' if summary['all_converged'] else 'NO'}; largest NashConv "
-        f"{summary['largest_nash_conv']:.5f}; solve time {summary['solve_seconds']:.1f} s in all.", "",
-        "**Reserve orders.** The rule `literal` puts the round-5 chooser (the player who split two rounds) "
-        "first at the reserve; `splitter-first` puts the round-5 splitter first. `coin` flips between "
-        "them before the deal, so its values are exactly the average of the two (not solved separately).", "",
-        "**Seats.** Which seat splits first only relabels the players: every study was solved with "
-        "player 0 and with player 1 as the first splitter and the role values agree within "
-        f"{summary['largest_seat_gap']:.5f} (the solver's tolerance), so the tables use first splitter 0.", "",
-        "## The designer's figures", "",
-        "Win chances count a draw as half. Each figure is the mean over openings of an exact value "
-        "(the equilibrium is read over the whole tree, chance and both strategies, nothing sampled); the "
-        "interval is a 95% Student-t interval over openings (mean +- t(0.975, n-1) s / sqrt(n)), so "
-        "it describes how the figure varies between openings, not solver noise. The last column is "
-        "the paired difference over the same openings, in percentage points.", "",
-        "| figure (%; edges and gains in points) | blind | face-up | face-up - blind |", "|---|---:|---:|---:|",
-        *[f"| {a} | {b} | {c} | {d} |" for a, b, c, d in _rows_of(summary, long=True)], "",
-        "Definitions:", "",
-        "- *Edges* are in percentage points of win chance. The **first-at-the-reserve edge** is the first "
-        "reserve player's win chance minus 50% under the coin order; per opening it is half of "
-        "(splitter's value when first - splitter's value when second), the change from moving one seat "
-        "from second to first with the split roles unchanged. The **splitter's edge** is likewise the "
-        "round-5 splitter's win chance minus 50% under the coin order.",
-        "- *Swaps*: the probability that the player swaps at its reserve turn under equilibrium play.",
-        "- *Improves its weaker hand*: among its swaps (a per-opening ratio, averaged over the openings "
-        "where the player swaps at all), how often the weaker hand of the auto-arranged holding after "
-        "the swap (the ten cards minus the card given plus the reserve taken) is strictly stronger, by "
-        "the project's five-card evaluation (category, then card for card), than the weaker hand of the "
-        "auto-arranged holding before it. Equal weaker hands do not count as improved.",
-        "- *The reserve changes the result*: the probability that the final result (win, draw or loss) "
-        "differs from the one the drafted hands give, both players keeping.",
-        "- *Reserve gain*: the first reserve player's equilibrium win chance minus its win chance with "
-        "the drafted hands (same equilibrium draft, both keeping).", "",
-        "## Each opening", "",
-        "The round-5 splitter's win chance (S) and the first reserve player's probability of swapping "
-        "(F) per study; `lit` the literal order (chooser first), `sf` splitter-first.", "",
-        "| opening | S blind lit | S blind sf | S face-up lit | S face-up sf | F blind lit | F face-up lit | "
-        "iterations (max) | NashConv (max) |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    by = {(r["opening"], r["swap"], r["order"]): r for r in rows}
-    for seed in seeds:
-        four = [by[(seed, swap, order)] for swap in ("blind", "face-up") for order in ("chooser-first", "splitter-first")]
-        lines.append(f"| {seed} | " + " | ".join(f"{r['splitter_value']:.3f}" for r in four) + " | "
-                     f"{four[0]['first_swaps']:.3f} | {four[2]['first_swaps']:.3f} | "
-                     f"{max(r['iterations'] for r in four)} | {max(r['nash_conv'] for r in four):.5f} |")
-    lines += ["", "Rows with every figure: `rows.jsonl` (its first line the settings); aggregates: "
-              "`summary.json`.", ""]
-    return "\n".join(lines)

@@ -24,6 +24,7 @@ points (a win +1, a loss -1), the unit of :mod:`~.solver`: half of it in win cha
 
 from __future__ import annotations
 
+import argparse
 import math
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -38,6 +39,7 @@ from divided import games
 from divided.bots.divided_ranks.endgame.roots import Round5Start, round5_start, subgame_roots
 from divided.bots.divided_ranks.endgame.solver import CFRPlus, Floats, SolveReport
 from divided.bots.divided_ranks.endgame.tree import BITS, Round5Tree
+from divided.errors import RuleOptionError
 from divided.games.divided_ranks.scoring import Scoring
 from divided.hands.arrange import packed_key_table, weaker_mask_table
 from divided.hands.batch import strength_array
@@ -441,3 +443,152 @@ def aggregate(rows: Iterable[RowDict]) -> dict[str, Any]:
             **{swap: t_interval(values[swap].values(), bounds=spec.bounds).as_dict() for swap in SWAPS},
             "difference": t_interval(paired).as_dict()}
     return out
+
+
+# -- reports --------------------------------------------------------------------------------------
+
+def _cell(estimate: dict[str, Any], signed: bool) -> str:
+    """A mean and its interval in percent (``signed``: an edge or a gain, in points)."""
+    mean, low, high = estimate["mean"], estimate["low"], estimate["high"]
+    if mean is None:
+        return "-"
+    form = "{:+.1f}" if signed else "{:.1f}"
+    text = form.format(mean * 100)
+    if low is None:
+        return text
+    return f"{text} [{form.format(low * 100)}, {form.format(high * 100)}]"
+
+
+def _rows_of(summary: dict[str, Any], *, long: bool = False) -> list[tuple[str, str, str, str]]:
+    return [(metric["description" if long else "label"], _cell(metric["blind"], not metric["chance"]),
+             _cell(metric["face-up"], not metric["chance"]), _cell(metric["difference"], True))
+            for metric in summary["metrics"].values()]
+
+
+def format_table(summary: dict[str, Any]) -> str:
+    """The aggregates of :meth:`OpeningsStudy.summarise` as a plain text table."""
+    head = ("% (edges, gains: points); 95% interval over openings", "blind", "face-up", "face-up - blind")
+    rows = [head, *_rows_of(summary)]
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    lines = [" | ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row))
+             for row in rows]
+    lines.insert(1, "-+-".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def format_report(summary: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+    """report.md: the settings, the aggregates with their definitions, and each opening."""
+    seeds = summary["openings"]
+    n = len(seeds)
+    settings = summary["settings"]
+    lines = [
+        f"# Divided Ranks: equilibrium values over {n} openings (rounds=1 studies)", "",
+        f"Command: `{summary['command']}`", "",
+        f"Openings {seeds[0]}..{seeds[-1]}; each a rounds=1 study (rounds 1-4 a public opening, so both "
+        "players' eight cards are known and the round-5 subgame is the rest of the game: the draw, the "
+        "split, the choice, both reserve turns and the exact build, auto-arranged). Solved with the "
+        "endgame solver's vectorised CFR+ (`divided.bots.divided_ranks.endgame`) for both swap variants "
+        "and both reserve orders, from both seats, to NashConv at most "
+        f"{settings['target']:g} in payoff points (a win +1, a loss -1). {summary['studies']} studies, "
+        f"all converged: {'yes' if summary['all_converged'] else 'NO'}; largest NashConv "
+        f"{summary['largest_nash_conv']:.5f}; solve time {summary['solve_seconds']:.1f} s in all.", "",
+        "**Reserve orders.** The rule `literal` puts the round-5 chooser (the player who split two rounds) "
+        "first at the reserve; `splitter-first` puts the round-5 splitter first. `coin` flips between "
+        "them before the deal, so its values are exactly the average of the two (not solved separately).", "",
+        "**Seats.** Which seat splits first only relabels the players: every study was solved with "
+        "player 0 and with player 1 as the first splitter and the role values agree within "
+        f"{summary['largest_seat_gap']:.5f} (the solver's tolerance), so the tables use first splitter 0.", "",
+        "## The designer's figures", "",
+        "Win chances count a draw as half. Each figure is the mean over openings of an exact value "
+        "(the equilibrium is read over the whole tree, chance and both strategies, nothing sampled); the "
+        "interval is a 95% Student-t interval over openings (mean +- t(0.975, n-1) s / sqrt(n)), so "
+        "it describes how the figure varies between openings, not solver noise. The last column is "
+        "the paired difference over the same openings, in percentage points.", "",
+        "| figure (%; edges and gains in points) | blind | face-up | face-up - blind |", "|---|---:|---:|---:|",
+        *[f"| {a} | {b} | {c} | {d} |" for a, b, c, d in _rows_of(summary, long=True)], "",
+        "Definitions:", "",
+        "- *Edges* are in percentage points of win chance. The **first-at-the-reserve edge** is the first "
+        "reserve player's win chance minus 50% under the coin order; per opening it is half of "
+        "(splitter's value when first - splitter's value when second), the change from moving one seat "
+        "from second to first with the split roles unchanged. The **splitter's edge** is likewise the "
+        "round-5 splitter's win chance minus 50% under the coin order.",
+        "- *Swaps*: the probability that the player swaps at its reserve turn under equilibrium play.",
+        "- *Improves its weaker hand*: among its swaps (a per-opening ratio, averaged over the openings "
+        "where the player swaps at all), how often the weaker hand of the auto-arranged holding after "
+        "the swap (the ten cards minus the card given plus the reserve taken) is strictly stronger, by "
+        "the project's five-card evaluation (category, then card for card), than the weaker hand of the "
+        "auto-arranged holding before it. Equal weaker hands do not count as improved.",
+        "- *The reserve changes the result*: the probability that the final result (win, draw or loss) "
+        "differs from the one the drafted hands give, both players keeping.",
+        "- *Reserve gain*: the first reserve player's equilibrium win chance minus its win chance with "
+        "the drafted hands (same equilibrium draft, both keeping).", "",
+        "## Each opening", "",
+        "The round-5 splitter's win chance (S) and the first reserve player's probability of swapping "
+        "(F) per study; `lit` the literal order (chooser first), `sf` splitter-first.", "",
+        "| opening | S blind lit | S blind sf | S face-up lit | S face-up sf | F blind lit | F face-up lit | "
+        "iterations (max) | NashConv (max) |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    by = {(r["opening"], r["swap"], r["order"]): r for r in rows}
+    for seed in seeds:
+        four = [by[(seed, swap, order)] for swap in ("blind", "face-up") for order in ("chooser-first", "splitter-first")]
+        lines.append(f"| {seed} | " + " | ".join(f"{r['splitter_value']:.3f}" for r in four) + " | "
+                     f"{four[0]['first_swaps']:.3f} | {four[2]['first_swaps']:.3f} | "
+                     f"{max(r['iterations'] for r in four)} | {max(r['nash_conv'] for r in four):.5f} |")
+    lines += ["", "Rows with every figure: `rows.jsonl` (its first line the settings); aggregates: "
+              "`summary.json`.", ""]
+    return "\n".join(lines)
+
+
+# -- what ``divided solve --openings`` finds by game id ---------------------------------------------
+
+class OpeningsStudy:
+    """The rounds=1 studies of Divided Ranks openings as ``divided solve --openings`` runs them:
+    the command line's checks, the settings, one opening's rows, the summary and the reports."""
+
+    what = "the rounds=1 studies (both swap variants, both reserve orders, both seats)"
+    _STUDY_DEFAULTS: Mapping[str, object] = {"opening_seed": "0", "first_splitter": "0", "build": "auto",
+                                             "option": []}
+
+    def check_arguments(self, args: argparse.Namespace) -> None:
+        """Refuse the OpenSpiel form's study arguments: the openings choose these themselves."""
+        for name, default in self._STUDY_DEFAULTS.items():
+            if getattr(args, name, default) != default:
+                raise RuleOptionError(f"--{name.replace('_', '-')} does not go with --openings (it solves every "
+                                      "swap variant and reserve order, from both seats, with auto-arrange)")
+        rounds = str(getattr(args, "rounds", "1"))
+        if rounds != "1":
+            raise RuleOptionError(f"--openings solves rounds=1 studies only, not --rounds {rounds}: the endgame "
+                                  "solver's tree starts at round 5 (docs/lab.md says what rounds=2 would cost)")
+
+    def settings(self, target: float) -> OpeningSettings:
+        """Settings with NashConv ``target`` (:class:`ValueError` if it is not a positive number)."""
+        return OpeningSettings(target=target)
+
+    def is_complete(self, rows: Sequence[RowDict]) -> bool:
+        """Whether one opening's rows cover every swap variant and reserve order."""
+        return {(row["swap"], row["order"]) for row in rows} == {(s, o) for s in SWAPS for o in ORDERS}
+
+    def solve_opening(self, seed: int, settings: OpeningSettings) -> list[RowDict]:
+        """The rows of opening ``seed`` (:func:`solve_opening`)."""
+        return solve_opening(seed, settings)
+
+    def summarise(self, rows: Sequence[RowDict]) -> dict[str, Any]:
+        """Totals (studies, convergence, seat gap, time) and the aggregates of :func:`aggregate`."""
+        return {
+            "studies": len(rows), "all_converged": all(r["converged"] for r in rows),
+            "largest_nash_conv": max(r["nash_conv"] for r in rows),
+            "largest_seat_gap": max(r.get("seat_gap", 0.0) for r in rows),
+            "solve_seconds": round(sum(r["seconds"] for r in rows), 2),
+            **aggregate(rows),
+        }
+
+    def table(self, summary: dict[str, Any]) -> str:
+        return format_table(summary)
+
+    def report(self, summary: dict[str, Any], rows: list[RowDict]) -> str:
+        return format_report(summary, rows)
+
+
+STUDY = OpeningsStudy()
+"""What ``divided solve --openings`` finds for ``divided-ranks``."""
