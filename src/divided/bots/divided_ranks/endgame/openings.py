@@ -459,8 +459,8 @@ def _cell(estimate: dict[str, Any], signed: bool) -> str:
     return f"{text} [{form.format(low * 100)}, {form.format(high * 100)}]"
 
 
-def _rows_of(summary: dict[str, Any], *, long: bool = False) -> list[tuple[str, str, str, str]]:
-    return [(metric["description" if long else "label"], _cell(metric["blind"], not metric["chance"]),
+def _rows_of(summary: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    return [(metric["label"], _cell(metric["blind"], not metric["chance"]),
              _cell(metric["face-up"], not metric["chance"]), _cell(metric["difference"], True))
             for metric in summary["metrics"].values()]
 
@@ -505,7 +505,9 @@ def format_report(summary: dict[str, Any], rows: list[dict[str, Any]]) -> str:
         "it describes how the figure varies between openings, not solver noise. The last column is "
         "the paired difference over the same openings, in percentage points.", "",
         "| figure (%; edges and gains in points) | blind | face-up | face-up - blind |", "|---|---:|---:|---:|",
-        *[f"| {a} | {b} | {c} | {d} |" for a, b, c, d in _rows_of(summary, long=True)], "",
+        *[f"| {a} | {b} | {c} | {d} |" for a, b, c, d in _rows_of(summary)], "",
+        "Each figure:", "",
+        *[f"- *{metric['label']}*: {metric['description']}." for metric in summary["metrics"].values()], "",
         "Definitions:", "",
         "- *Edges* are in percentage points of win chance. The **first-at-the-reserve edge** is the first "
         "reserve player's win chance minus 50% under the coin order; per opening it is half of "
@@ -559,7 +561,7 @@ class OpeningsStudy:
         rounds = str(getattr(args, "rounds", "1"))
         if rounds != "1":
             raise RuleOptionError(f"--openings solves rounds=1 studies only, not --rounds {rounds}: the endgame "
-                                  "solver's tree starts at round 5 (docs/lab.md says what rounds=2 would cost)")
+                                  "solver's tree starts at round 5 (docs/adapters.md says what rounds=2 would cost)")
 
     def settings(self, target: float) -> OpeningSettings:
         """Settings with NashConv ``target`` (:class:`ValueError` if it is not a positive number)."""
