@@ -92,7 +92,7 @@ def test_a_file_written_with_other_settings_is_refused(tmp_path: Path, solved: l
     (["--openings", "2", "--first-opening", "x"], "--first-opening must be a whole number"),
     (["--openings", "2", "--target", "0"], "--target must be a positive number"),
     (["--openings", "2", "--target", "nan"], "--target must be a positive number"),
-    (["--openings", "2", "--rounds", "2"], "rounds=1 studies only"),
+    (["--openings", "2", "--rounds", "3"], "rounds=1 and rounds=2 studies"),
     (["--openings", "2", "--bots", "expert"], "--bots does not go with --openings"),
     (["--openings", "2", "--option", "swap=face-up"], "--option does not go with --openings"),
     (["--first-opening", "3"], "--first-opening goes with --openings"),

@@ -207,7 +207,7 @@ def _run_openings(args: argparse.Namespace) -> int:
     if not 0 <= first <= LARGEST_SEED - count + 1:
         raise RuleOptionError(f"--first-opening must be from 0 to {LARGEST_SEED - count + 1}, got {first}")
     try:
-        settings = study.settings(target=float(args.target))
+        settings = study.settings(args, target=float(args.target))
     except ValueError:
         raise RuleOptionError(f"--target must be a positive number, got {args.target!r}") from None
     seeds = list(range(first, first + count))
@@ -216,7 +216,7 @@ def _run_openings(args: argparse.Namespace) -> int:
     if folder is not None:
         done = _load_rows(folder / ROWS, settings.as_dict(), study.is_complete)
     todo = [seed for seed in seeds if seed not in done]
-    print(f"Solving {study.what} of openings {first}..{first + count - 1} to NashConv {settings.target:g}"
+    print(f"Solving {study.describe(settings)} of openings {first}..{first + count - 1} to NashConv {settings.target:g}"
           + (f"; {count - len(todo)} already in {folder / ROWS}" if folder is not None and done else ""), flush=True)
     began = time.perf_counter()
     for seed in todo:
@@ -239,7 +239,8 @@ def _run_openings(args: argparse.Namespace) -> int:
 
 def _openings_command(args: argparse.Namespace, folder: Path | None) -> str:
     game = "" if args.game == "divided-ranks" else f" --game {args.game}"
-    extra = "" if args.first_opening == _DEFAULTS["first_opening"] else f" --first-opening {args.first_opening}"
+    extra = "" if args.rounds == "1" else f" --rounds {args.rounds}"
+    extra += "" if args.first_opening == _DEFAULTS["first_opening"] else f" --first-opening {args.first_opening}"
     extra += "" if args.target == _DEFAULTS["target"] else f" --target {args.target}"
     return f"divided solve{game} --openings {args.openings}{extra}" + (f" --out {folder}" if folder is not None else "")
 

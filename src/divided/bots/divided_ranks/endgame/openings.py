@@ -36,11 +36,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from divided import games
-from divided.bots.divided_ranks.endgame.roots import Round5Start, round5_start, subgame_roots
+from divided.bots.divided_ranks.endgame.roots import LAST_ROUND, Round5Start, round5_start, subgame_roots
+from divided.bots.divided_ranks.endgame.round4 import Round4Tree
 from divided.bots.divided_ranks.endgame.solver import CFRPlus, Floats, SolveReport
 from divided.bots.divided_ranks.endgame.tree import BITS, Round5Tree
 from divided.errors import RuleOptionError
 from divided.games.divided_ranks.scoring import Scoring
+from divided.games.divided_ranks.state import Phase
 from divided.hands.arrange import packed_key_table, weaker_mask_table
 from divided.hands.batch import strength_array
 
@@ -57,14 +59,18 @@ RowDict = dict[str, Any]
 @dataclass(frozen=True, slots=True)
 class OpeningSettings:
     """How the studies are solved: CFR+ until NashConv (payoff points, checked every
-    ``check_every`` iterations) is at most ``target``, or ``max_iterations``."""
+    ``check_every`` iterations) is at most ``target``, or ``max_iterations``; ``rounds`` 1 (the
+    round-5 subgame) or 2 (from round 4: :mod:`~.round4`)."""
 
     target: float = 0.001
     max_iterations: int = 20_000
     check_every: int = 10
     scoring: str = str(Scoring.CATEGORIES_FIRST)
+    rounds: int = 1
 
     def __post_init__(self) -> None:
+        if self.rounds not in (1, 2):
+            raise ValueError(f"the studies solved here are rounds=1 or rounds=2, not rounds={self.rounds}")
         if not (self.target > 0 and math.isfinite(self.target)):
             raise ValueError(f"the NashConv target must be a positive number, got {self.target!r}")
         if self.max_iterations < 1 or self.check_every < 1:
@@ -74,7 +80,7 @@ class OpeningSettings:
 
     def as_dict(self) -> dict[str, Any]:
         """The settings as JSON data (what a resumable run checks before reusing rows)."""
-        return {"rounds": 1, **asdict(self)}
+        return asdict(self)
 
 
 def study_start(opening_seed: int, *, swap: str, order: str, first_splitter: int = 0,
@@ -116,7 +122,7 @@ def weaker_strength(holdings: NDArray[np.int64], scoring: Scoring) -> NDArray[np
 
 
 def reaches(tree: Round5Tree, strategy: Sequence[Floats]) -> list[Floats]:
-    """The chance of reaching every node of every layer (index 4: the leaves) when both players
+    """The chance of reaching every node of every layer (the last: the leaves) when both players
     play ``strategy``: chance times both players' action probabilities."""
     out = [tree.chance]
     for layer, sigma in zip(tree.layers, strategy, strict=True):
@@ -139,9 +145,9 @@ def equilibrium_facts(tree: Round5Tree, strategy: Sequence[Floats],
     draft played as ``strategy`` plays it. ``scoring`` must be the one ``tree`` was built with."""
     reach = reaches(tree, strategy)
     keys, _, _ = _tables(scoring)
-    first_layer, second_layer = tree.layers[2], tree.layers[3]
-    sigma3 = strategy[2][first_layer.info]  # (m, 11)
-    sigma4 = strategy[3][second_layer.info]  # (m * 11, 11)
+    first_layer, second_layer = tree.layers[-2], tree.layers[-1]  # the reserve turns
+    sigma3 = strategy[-2][first_layer.info]  # (m, 11)
+    sigma4 = strategy[-1][second_layer.info]  # (m * 11, 11)
     m = len(first_layer.info)
     first_cards = tree.first_cards  # (m, 10)
     first_hand = BITS[first_cards].sum(1)
@@ -152,13 +158,13 @@ def equilibrium_facts(tree: Round5Tree, strategy: Sequence[Floats],
     first_after = (first_hand[:, None] & ~BITS[first_cards]) | BITS[reserve][:, None]
     before = weaker_strength(first_hand, scoring)[:, None]
     after = weaker_strength(first_after, scoring)
-    give1 = reach[2][:, None] * sigma3[:, 1:]
+    give1 = reach[-3][:, None] * sigma3[:, 1:]
     # the second player's swaps, with the reserve the first left
     reserve_after = np.concatenate([reserve[:, None], first_cards], 1).reshape(-1)  # (m * 11,)
     second_after = (second_hand[:, None] & ~BITS[second_cards]) | BITS[reserve_after][:, None]
     before2 = weaker_strength(second_hand, scoring)[:, None]
     after2 = weaker_strength(second_after, scoring)
-    give2 = reach[3][:, None] * sigma4[:, 1:]
+    give2 = reach[-2][:, None] * sigma4[:, 1:]
     # the result the drafted hands give
     second_drafted = second_hand.reshape(m, 11)[:, 0]
     hands = (first_hand, second_drafted) if tree.reserve_first == 0 else (second_drafted, first_hand)
@@ -171,8 +177,8 @@ def equilibrium_facts(tree: Round5Tree, strategy: Sequence[Floats],
         "second_improves": float(give2[after2 > before2].sum()),
         "first_worsens": float(give1[after < before].sum()),
         "second_worsens": float(give2[after2 < before2].sum()),
-        "result_changed": float(reach[4][changed].sum()),
-        "drafted_value": float(reach[2] @ drafted),
+        "result_changed": float(reach[-1][changed].sum()),
+        "drafted_value": float(reach[-3] @ drafted),
     }
 
 
@@ -182,7 +188,7 @@ def equilibrium_facts(tree: Round5Tree, strategy: Sequence[Floats],
 class Solved:
     """A solved study: its start, tree, solver, how the solve ended and how long it took."""
 
-    start: Round5Start
+    start: Round5Start | None
     tree: Round5Tree
     solver: CFRPlus
     report: SolveReport
@@ -206,9 +212,47 @@ def solve_study(start: Round5Start, settings: OpeningSettings) -> Solved:
 def _role_values(solved: Solved) -> dict[str, float]:
     p0 = solved.player0()
     value = (p0, 1.0 - p0)
-    start = solved.start
-    return {"splitter_value": value[start.splitter], "chooser_value": value[1 - start.splitter],
-            "first_value": value[start.reserve_first], "second_value": value[1 - start.reserve_first]}
+    tree = solved.tree
+    return {"splitter_value": value[tree.splitter], "chooser_value": value[1 - tree.splitter],
+            "first_value": value[tree.reserve_first], "second_value": value[1 - tree.reserve_first]}
+
+
+def round4_tree(opening_seed: int, *, swap: str, order: str, first_splitter: int = 0,
+                scoring: str = str(Scoring.CATEGORIES_FIRST)) -> Round4Tree:
+    """The subgame of a rounds=2 study from the start of round 4 (:class:`~.round4.Round4Tree`),
+    with both players' hands read from the game the engine deals."""
+    if swap not in SWAPS or order not in ORDERS:
+        raise ValueError(f"unknown swap variant {swap!r} or reserve order {order!r}")
+    game = games.load("divided-ranks", rounds=2, opening_seed=opening_seed, first_splitter=first_splitter,
+                      swap=swap, reserve_order=RULE_OF_ORDER[order], scoring=scoring, build="auto")
+    state = game.new_initial_state(seed=0)
+    view = state.observation(first_splitter)
+    assert view.round == LAST_ROUND - 1 and view.phase == Phase.SPLIT
+    hands = (state.observation(0).hand, state.observation(1).hand)
+    return Round4Tree(hands, splitter=view.current_player, reserve_first=view.reserve_first,
+                      face_up_swap=swap == "face-up", scoring=Scoring(scoring))
+
+
+def solve_tree(tree: Round5Tree, settings: OpeningSettings, start: Round5Start | None = None) -> Solved:
+    """Solve ``tree`` to ``settings.target``."""
+    began = time.perf_counter()
+    solver = CFRPlus(tree)
+    report = solver.solve(target=settings.target, max_iterations=settings.max_iterations,
+                          check_every=settings.check_every)
+    return Solved(start, tree, solver, report, time.perf_counter() - began)
+
+
+def _solve_variant(opening_seed: int, swap: str, order: str, settings: OpeningSettings,
+                   first_splitter: int) -> Solved:
+    if settings.rounds == 2:
+        began = time.perf_counter()
+        tree = round4_tree(opening_seed, swap=swap, order=order, first_splitter=first_splitter,
+                           scoring=settings.scoring)
+        built = time.perf_counter() - began
+        solved = solve_tree(tree, settings)
+        return Solved(None, tree, solved.solver, solved.report, solved.seconds + built)
+    return solve_study(study_start(opening_seed, swap=swap, order=order, first_splitter=first_splitter,
+                                   scoring=settings.scoring), settings)
 
 
 def solve_row(opening_seed: int, swap: str, order: str, settings: OpeningSettings,
@@ -216,11 +260,11 @@ def solve_row(opening_seed: int, swap: str, order: str, settings: OpeningSetting
     """One row: the study of ``opening_seed`` with ``swap`` and the reserve ``order`` solved
     (first splitter 0) and what its equilibrium does; with ``check_seats`` also solved with
     first splitter 1 to measure ``seat_gap``."""
-    solved = solve_study(study_start(opening_seed, swap=swap, order=order, scoring=settings.scoring), settings)
+    solved = _solve_variant(opening_seed, swap, order, settings, 0)
     roles = _role_values(solved)
     strategy = solved.solver.average()
-    facts = equilibrium_facts(solved.tree, strategy, solved.start.scoring)
-    sign = 1.0 if solved.start.reserve_first == 0 else -1.0
+    facts = equilibrium_facts(solved.tree, strategy, Scoring(settings.scoring))
+    sign = 1.0 if solved.tree.reserve_first == 0 else -1.0
     drafted_first = (1.0 + sign * facts.pop("drafted_value")) / 2.0
     row: RowDict = {
         "opening": opening_seed, "swap": swap, "order": order, "rule": RULE_OF_ORDER[order],
@@ -234,8 +278,7 @@ def solve_row(opening_seed: int, swap: str, order: str, settings: OpeningSetting
         "seconds": round(solved.seconds, 3),
     }
     if check_seats:
-        other = solve_study(study_start(opening_seed, swap=swap, order=order, first_splitter=1,
-                                        scoring=settings.scoring), settings)
+        other = _solve_variant(opening_seed, swap, order, settings, 1)
         mirrored = _role_values(other)
         row["seat_gap"] = max(abs(mirrored[k] - roles[k]) for k in roles)
         row["seconds"] = round(solved.seconds + other.seconds, 3)
@@ -481,23 +524,33 @@ def format_report(summary: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     seeds = summary["openings"]
     n = len(seeds)
     settings = summary["settings"]
+    rounds = settings.get("rounds", 1)
+    if rounds == 1:
+        study = ("rounds 1-4 a public opening, so both players' eight cards are known and the round-5 "
+                 "subgame is the rest of the game: the draw, the split, the choice, both reserve turns and "
+                 "the exact build, auto-arranged")
+        seats = ("**Seats.** Which seat splits first only relabels the players: every study was solved with "
+                 "player 0 and with player 1 as the first splitter and the role values agree within "
+                 f"{summary['largest_seat_gap']:.5f} (the solver's tolerance), so the tables use first splitter 0.")
+    else:
+        study = ("rounds 1-3 a public opening, so both players' six cards are known; the subgame is rounds 4 "
+                 "and 5 (630 deals of the nine cards left, both splits and choices, both reserve turns, the "
+                 "exact build: `divided.bots.divided_ranks.endgame.round4`)")
+        seats = ("**Seats.** Solved with player 0 as the first splitter only (the rounds=1 runs measured the "
+                 "seat symmetry; here each study costs minutes).")
     lines = [
-        f"# Divided Ranks: equilibrium values over {n} openings (rounds=1 studies)", "",
+        f"# Divided Ranks: equilibrium values over {n} openings (rounds={rounds} studies)", "",
         f"Command: `{summary['command']}`", "",
-        f"Openings {seeds[0]}..{seeds[-1]}; each a rounds=1 study (rounds 1-4 a public opening, so both "
-        "players' eight cards are known and the round-5 subgame is the rest of the game: the draw, the "
-        "split, the choice, both reserve turns and the exact build, auto-arranged). Solved with the "
+        f"Openings {seeds[0]}..{seeds[-1]}; each a rounds={rounds} study ({study}). Solved with the "
         "endgame solver's vectorised CFR+ (`divided.bots.divided_ranks.endgame`) for both swap variants "
-        "and both reserve orders, from both seats, to NashConv at most "
+        "and both reserve orders to NashConv at most "
         f"{settings['target']:g} in payoff points (a win +1, a loss -1). {summary['studies']} studies, "
         f"all converged: {'yes' if summary['all_converged'] else 'NO'}; largest NashConv "
         f"{summary['largest_nash_conv']:.5f}; solve time {summary['solve_seconds']:.1f} s in all.", "",
         "**Reserve orders.** The rule `literal` puts the round-5 chooser (the player who split two rounds) "
         "first at the reserve; `splitter-first` puts the round-5 splitter first. `coin` flips between "
         "them before the deal, so its values are exactly the average of the two (not solved separately).", "",
-        "**Seats.** Which seat splits first only relabels the players: every study was solved with "
-        "player 0 and with player 1 as the first splitter and the role values agree within "
-        f"{summary['largest_seat_gap']:.5f} (the solver's tolerance), so the tables use first splitter 0.", "",
+        seats, "",
         "## The designer's figures", "",
         "Win chances count a draw as half. Each figure is the mean over openings of an exact value "
         "(the equilibrium is read over the whole tree, chance and both strategies, nothing sampled); the "
@@ -548,7 +601,6 @@ class OpeningsStudy:
     """The rounds=1 studies of Divided Ranks openings as ``divided solve --openings`` runs them:
     the command line's checks, the settings, one opening's rows, the summary and the reports."""
 
-    what = "the rounds=1 studies (both swap variants, both reserve orders, both seats)"
     _STUDY_DEFAULTS: Mapping[str, object] = {"opening_seed": "0", "first_splitter": "0", "build": "auto",
                                              "option": []}
 
@@ -559,13 +611,18 @@ class OpeningsStudy:
                 raise RuleOptionError(f"--{name.replace('_', '-')} does not go with --openings (it solves every "
                                       "swap variant and reserve order, from both seats, with auto-arrange)")
         rounds = str(getattr(args, "rounds", "1"))
-        if rounds != "1":
-            raise RuleOptionError(f"--openings solves rounds=1 studies only, not --rounds {rounds}: the endgame "
-                                  "solver's tree starts at round 5 (docs/adapters.md says what rounds=2 would cost)")
+        if rounds not in ("1", "2"):
+            raise RuleOptionError(f"--openings solves rounds=1 and rounds=2 studies, not --rounds {rounds}")
 
-    def settings(self, target: float) -> OpeningSettings:
-        """Settings with NashConv ``target`` (:class:`ValueError` if it is not a positive number)."""
-        return OpeningSettings(target=target)
+    def settings(self, args: argparse.Namespace, target: float) -> OpeningSettings:
+        """Settings with NashConv ``target`` and the arguments' ``--rounds`` (:class:`ValueError`
+        if the target is not a positive number)."""
+        return OpeningSettings(target=target, rounds=int(getattr(args, "rounds", "1")))
+
+    def describe(self, settings: OpeningSettings) -> str:
+        """What a run solves, for its first line."""
+        seats = "both seats" if settings.rounds == 1 else "first splitter 0"
+        return f"the rounds={settings.rounds} studies (both swap variants, both reserve orders, {seats})"
 
     def is_complete(self, rows: Sequence[RowDict]) -> bool:
         """Whether one opening's rows cover every swap variant and reserve order."""
@@ -573,7 +630,7 @@ class OpeningsStudy:
 
     def solve_opening(self, seed: int, settings: OpeningSettings) -> list[RowDict]:
         """The rows of opening ``seed`` (:func:`solve_opening`)."""
-        return solve_opening(seed, settings)
+        return solve_opening(seed, settings, check_seats=settings.rounds == 1)
 
     def summarise(self, rows: Sequence[RowDict]) -> dict[str, Any]:
         """Totals (studies, convergence, seat gap, time) and the aggregates of :func:`aggregate`."""
