@@ -17,6 +17,7 @@ the six layers unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 import numpy as np
@@ -53,13 +54,19 @@ def round4_deals(hands: tuple[int, int]) -> list[tuple[int, int, int]]:
 class Round4Tree(Round5Tree):
     """The rounds=2 subgame from the start of round 4 (six layers; see the module notes).
 
-    ``splitter`` splits round 4; the other player splits round 5. The round-5 part's arrays
+    ``splitter`` splits round 4; the other player splits round 5. ``deals`` (default: all of
+    :func:`round4_deals`, equally likely) restricts chance to some of them. The round-5 part's arrays
     (``first_cards``, ``second_cards``, ``roots``: one per round-5 root) are the inner
     :class:`~.tree.Round5Tree`'s, so its layers' node indices are the last four layers'."""
 
     def __init__(self, hands: tuple[int, int], *, splitter: int, reserve_first: int, face_up_swap: bool,
-                 scoring: Scoring = Scoring.CATEGORIES_FIRST) -> None:
-        deals = round4_deals(hands)
+                 scoring: Scoring = Scoring.CATEGORIES_FIRST,
+                 deals: Sequence[tuple[int, int, int]] | None = None) -> None:
+        every = round4_deals(hands)
+        if deals is None:
+            deals = every
+        elif not deals or not set(deals) <= set(every):
+            raise ValueError("deals must be some of round4_deals(hands)")
         s4, c4 = splitter, 1 - splitter
         draw4 = np.array([d[0] for d in deals], dtype=np.int64)
         n = len(deals)
