@@ -1,4 +1,4 @@
-"""The game's true values for designers: rounds=1 studies solved over many seeded openings.
+"""The game's true values for designers: studies solved over many seeded openings.
 
 A *study* with ``rounds=1`` deals rounds 1-4 as a public opening (both players see every card of
 it, ``opening_seed`` fixes it), so the round-5 subgame is exactly the rest of the game: five root
@@ -7,7 +7,9 @@ the exact build. :func:`solve_opening` solves it with the vectorised CFR+ of :mo
 until NashConv is at most the target, for both swap variants and both reserve orders, and
 reads the designer's questions off the equilibrium (average) strategy exactly, over the tree
 (chance and both strategies), never by sampling. :func:`aggregate` then averages the rows over
-openings with a 95% Student-t interval.
+openings with a 95% Student-t interval. With ``rounds=2`` (``OpeningSettings(rounds=2)``) the
+subgame starts at round 4 (:class:`~.round4.Round4Tree`): the same questions, at a cost of
+minutes per study.
 
 **Reserve orders.** Who is first at the reserve is one of the two round-5 roles: the rule
 ``literal`` (the two-round splitter first) makes the round-5 *chooser* first, ``splitter-first``
@@ -15,8 +17,8 @@ the round-5 *splitter*. ``coin`` flips between the two before the deal and both 
 result before round 5, so its value is exactly the average of the two (not solved separately).
 
 **Seats.** The first splitter only relabels the seats (player ``f`` gets the same cards and the
-same roles whichever seat it sits in); each row is solved from both seats and ``seat_gap``
-records the largest difference of a role value between the two solves.
+same roles whichever seat it sits in); with ``check_seats`` a row is solved from both seats and
+``seat_gap`` records the largest difference of a role value between the two solves.
 
 **Units.** Values are chances to win for a role (a draw counts half). NashConv is in payoff
 points (a win +1, a loss -1), the unit of :mod:`~.solver`: half of it in win chance.
