@@ -6,15 +6,21 @@ engine's game pays."""
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
+import numpy as np
 import pytest
 
 from divided import games
+from divided.bots.divided_ranks.endgame.openings import equilibrium_facts
 from divided.bots.divided_ranks.endgame.round4 import Round4Tree, round4_deals
+from divided.bots.divided_ranks.endgame.solver import CFRPlus
 from divided.bots.divided_ranks.endgame.tree import SPLITS
 from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
+from divided.games.divided_ranks.scoring import Scoring
+from divided.hands.arrange import ranked_splits
 
 SEED = 4
 
@@ -112,3 +118,67 @@ def test_deals_must_come_from_the_position() -> None:
         Round4Tree(hands, splitter=1, reserve_first=1, face_up_swap=False, deals=[(0b1111, 0b11110000, 9)])
     with pytest.raises(ValueError, match="nine cards"):
         round4_deals((hands[0], 0))
+
+
+@cache
+def _best(holding: int) -> tuple[int, tuple[int, ...]]:
+    """Brute force over all 126 splits: the best split's weaker-hand strength and result key."""
+    best = ranked_splits(holding, Scoring.CATEGORIES_FIRST)[0]
+    return best.weaker.value.strength, best.key_for(Scoring.CATEGORIES_FIRST)
+
+
+def test_the_facts_of_a_six_layer_tree_match_a_walk_of_the_engine() -> None:
+    """equilibrium_facts on the rounds=2 tree, for a strategy mixing two actions at random in every
+    information state, against the same strategy played through the engine."""
+    swap = "face-up"
+    start = _round4_state(swap)
+    hands = (start.observation(0).hand, start.observation(1).hand)
+    every = round4_deals(hands)
+    deals = [every[0], every[7], every[300]]
+    view = start.observation(0)
+    tree = Round4Tree(hands, splitter=view.current_player, reserve_first=view.reserve_first,
+                      face_up_swap=True, deals=deals)
+    rng = np.random.default_rng(1)
+    strategy = []
+    for layer in tree.layers:
+        sigma = np.zeros((layer.states, layer.actions))
+        for row in sigma:
+            a, b = rng.choice(layer.actions, size=2, replace=False)
+            p = rng.uniform(0.2, 0.8)
+            row[a], row[b] = p, 1 - p
+        strategy.append(sigma)
+    totals = dict.fromkeys(("value", "first_swaps", "second_swaps", "first_improves", "second_improves",
+                            "result_changed", "drafted_value"), 0.0)
+
+    def visit(state: Any, i: int, node: int, chance: float, drafted: int) -> None:
+        if state.is_terminal():
+            result = state.returns()[0]
+            totals["value"] += chance * result
+            totals["result_changed"] += chance * (result != drafted)
+            return
+        player = state.current_player()
+        own = state.observation(player)
+        if i == 4:  # the first reserve turn: the drafted hands are final
+            keys = [_best(state.observation(p).hand)[1] for p in (0, 1)]
+            drafted = (keys[0] > keys[1]) - (keys[0] < keys[1])
+            totals["drafted_value"] += chance * drafted
+        layer = tree.layers[i]
+        for a, action in enumerate(_tree_actions(own, i)):
+            p = strategy[i][layer.info[node], a]
+            if p == 0:
+                continue
+            child = _after(state, action)
+            if i >= 4 and a > 0:
+                seat = "first" if i == 4 else "second"
+                totals[f"{seat}_swaps"] += chance * p
+                if _best(child.observation(player).hand)[0] > _best(own.hand)[0]:
+                    totals[f"{seat}_improves"] += chance * p
+            visit(child, i + 1, node * layer.actions + a, chance * p, drafted)
+
+    for root, deal in enumerate(deals):
+        visit(_round4_state(swap, deal), 0, root, 1 / len(deals), 0)
+    facts = equilibrium_facts(tree, strategy)
+    assert CFRPlus(tree).value(strategy) == pytest.approx(totals.pop("value"), abs=1e-12)
+    for key, walked in totals.items():
+        assert facts[key] == pytest.approx(walked, abs=1e-12), key
+    assert min(facts["first_swaps"], facts["second_swaps"], facts["first_improves"]) > 0  # not vacuous
