@@ -72,6 +72,8 @@ def test_the_first_splitters_seat_does_not_change_the_values() -> None:
 def test_bad_settings_and_variants_raise() -> None:
     with pytest.raises(ValueError, match="target"):
         op.OpeningSettings(target=0)
+    with pytest.raises(ValueError, match="rounds=3"):
+        op.OpeningSettings(rounds=3)
     with pytest.raises(ValueError, match="scoring"):
         op.OpeningSettings(scoring="highest-card")
     with pytest.raises(ValueError, match="swap"):
