@@ -56,8 +56,8 @@ def register(subparsers: Any) -> None:
                         help="also write report.md, summary.json and nashconv.png here (with --openings: "
                              "rows.jsonl, resumable, report.md and summary.json)")
     parser.add_argument("--openings", default=None, metavar="N",
-                        help="solve the rounds=1 studies of N openings (both swap variants, both reserve "
-                             "orders) with the endgame solver, no OpenSpiel needed")
+                        help="solve the studies (--rounds 1, or 2: minutes each) of N openings, both swap "
+                             "variants and both reserve orders, with the endgame solver; no OpenSpiel needed")
     parser.add_argument("--first-opening", default="0", metavar="S",
                         help="with --openings: the first opening seed (default 0)")
     parser.add_argument("--target", default="0.001", metavar="X",
