@@ -11,9 +11,10 @@ own arguments (:mod:`divided.adapters.studies`). Prints NashConv as CFR (or CFR+
 bot's exact NashConv and expected score against the CFR strategy in both seats; with
 ``--out`` also writes report.md, summary.json and nashconv.png.
 
-The second (``--openings N``, numpy only) solves the rounds=1 studies of openings ``S .. S+N-1``
-(``--first-opening S``) for both swap variants and both reserve orders with the vectorised
-endgame solver (:mod:`divided.bots.divided_ranks.endgame.openings`) and prints the designer's
+The second (``--openings N``, numpy only) solves the studies (``--rounds`` 1 or 2) of openings
+``S .. S+N-1`` (``--first-opening S``) for both swap variants and both reserve orders with the
+vectorised endgame solver, found by game id in :data:`OPENINGS` (Divided Ranks':
+``divided.bots.divided_ranks.endgame.openings``), and prints the designer's
 figures, each a mean over openings with a 95% interval. With ``--out`` each opening's rows are
 appended to ``rows.jsonl`` as it finishes; a later run with the same settings skips the
 openings already there (a run with other settings is refused), then writes report.md and
