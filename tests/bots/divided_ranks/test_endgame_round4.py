@@ -15,7 +15,7 @@ import pytest
 from divided import games
 from divided.bots.divided_ranks.endgame.openings import equilibrium_facts
 from divided.bots.divided_ranks.endgame.round4 import Round4Tree, round4_deals
-from divided.bots.divided_ranks.endgame.solver import CFRPlus
+from divided.bots.divided_ranks.endgame.solver import CFRSolver
 from divided.bots.divided_ranks.endgame.tree import SPLITS
 from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
@@ -178,7 +178,7 @@ def test_the_facts_of_a_six_layer_tree_match_a_walk_of_the_engine() -> None:
     for root, deal in enumerate(deals):
         visit(_round4_state(swap, deal), 0, root, 1 / len(deals), 0)
     facts = equilibrium_facts(tree, strategy)
-    assert CFRPlus(tree).value(strategy) == pytest.approx(totals.pop("value"), abs=1e-12)
+    assert CFRSolver(tree).value(strategy) == pytest.approx(totals.pop("value"), abs=1e-12)
     for key, walked in totals.items():
         assert facts[key] == pytest.approx(walked, abs=1e-12), key
     assert min(facts["first_swaps"], facts["second_swaps"], facts["first_improves"]) > 0  # not vacuous

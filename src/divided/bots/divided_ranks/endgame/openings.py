@@ -40,7 +40,7 @@ from numpy.typing import NDArray
 from divided import games
 from divided.bots.divided_ranks.endgame.roots import LAST_ROUND, Round5Start, round5_start, subgame_roots
 from divided.bots.divided_ranks.endgame.round4 import Round4Tree
-from divided.bots.divided_ranks.endgame.solver import CFRPlus, Floats, SolveReport
+from divided.bots.divided_ranks.endgame.solver import CFRSolver, Floats, SolveReport
 from divided.bots.divided_ranks.endgame.tree import BITS, Round5Tree
 from divided.errors import RuleOptionError
 from divided.games.divided_ranks.scoring import Scoring
@@ -192,7 +192,7 @@ class Solved:
 
     start: Round5Start | None
     tree: Round5Tree
-    solver: CFRPlus
+    solver: CFRSolver
     report: SolveReport
     seconds: float
 
@@ -205,7 +205,7 @@ def solve_study(start: Round5Start, settings: OpeningSettings) -> Solved:
     """Solve ``start``'s subgame to ``settings.target`` (deterministic: no clock decides)."""
     began = time.perf_counter()
     tree = build_tree(start)
-    solver = CFRPlus(tree)
+    solver = CFRSolver(tree)
     report = solver.solve(target=settings.target, max_iterations=settings.max_iterations,
                           check_every=settings.check_every)
     return Solved(start, tree, solver, report, time.perf_counter() - began)
@@ -238,7 +238,7 @@ def round4_tree(opening_seed: int, *, swap: str, order: str, first_splitter: int
 def solve_tree(tree: Round5Tree, settings: OpeningSettings, start: Round5Start | None = None) -> Solved:
     """Solve ``tree`` to ``settings.target``."""
     began = time.perf_counter()
-    solver = CFRPlus(tree)
+    solver = CFRSolver(tree)
     report = solver.solve(target=settings.target, max_iterations=settings.max_iterations,
                           check_every=settings.check_every)
     return Solved(start, tree, solver, report, time.perf_counter() - began)

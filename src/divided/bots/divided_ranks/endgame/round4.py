@@ -11,7 +11,7 @@ chooser the face-up pair and its choice (a face-down take is in its hand already
 players' hands at round 5 carry the rest.
 
 Node numbering follows :mod:`~.tree`: a node's children are ``node * actions + a``, so round 5's
-roots are the round-4 choice layer's children in order and :class:`~.solver.CFRPlus` runs on
+roots are the round-4 choice layer's children in order and :class:`~.solver.CFRSolver` runs on
 the six layers unchanged.
 """
 
