@@ -19,10 +19,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from divided.bots.divided_ranks.endgame.roots import (
-    LAST_ROUND,
     DecisionPoint,
     Round5Start,
     decision_point,
+    in_endgame,
     round5_start,
     subgame_roots,
 )
@@ -97,7 +97,7 @@ class Endgame:
 
 def is_endgame(view: PlayerView) -> bool:
     """Whether ``view`` is a decision of the solved endgame (round 5: split, choose, reserve)."""
-    return (view.player is not None and view.round == LAST_ROUND and view.current_player == view.player
+    return (view.player is not None and in_endgame(view) and view.current_player == view.player
             and view.phase in (Phase.SPLIT, Phase.CHOOSE, Phase.RESERVE))
 
 
