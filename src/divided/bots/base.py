@@ -78,13 +78,15 @@ class Evaluation:
     the chance to win, a win 1 and a draw 0.5), each value's standard error (0 where exact), how
     many sampled worlds were played out (0 where exact), whether every value is exact, and the
     standard error of the difference of two actions' values (paired over the same worlds, so
-    usually well below the single errors; 0 where exact)."""
+    usually well below the single errors; 0 where exact), and, where the advisor plays a mixed
+    strategy, how often it plays each action (``policy``; ``None`` where it plays one action)."""
 
     values: dict[int, float]
     errors: dict[int, float]
     worlds: int = 0
     exact: bool = True
     pair_error: Callable[[int, int], float] | None = field(default=None, compare=False, repr=False)
+    policy: dict[int, float] | None = None
 
     def difference_error(self, first: int, second: int) -> float:
         """The standard error of ``values[first] - values[second]``."""

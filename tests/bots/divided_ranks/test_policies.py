@@ -1,7 +1,8 @@
 """Every Divided Ranks bot's ``action_probabilities`` is a policy over the legal actions and a
 function of the view: one-hot on its move for the bots that do not sample, uniform for the
-random bot (one-hot on the auto-arranged split at the build), and seeded from the view for the
-search bot that uses random numbers."""
+random bot (one-hot on the auto-arranged split at the build), seeded from the view for the
+search bot that uses random numbers, and the solved mix in the expert's last round (one-hot
+before it), which its moves follow."""
 
 from __future__ import annotations
 
@@ -16,9 +17,9 @@ from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.state import Phase
 from divided.hands.arrange import arrange
 
-SPECS = ("random", "random:auto_arrange=no", "skilled", "expert:budget=24", "ismcts:iterations=8",
-         "hide-weaker", "hide-stronger")
-DETERMINISTIC = ("skilled", "expert:budget=24", "hide-weaker", "hide-stronger")
+SPECS = ("random", "random:auto_arrange=no", "skilled", "expert:budget=24", "expert-classic:budget=24",
+         "ismcts:iterations=8", "hide-weaker", "hide-stronger")
+DETERMINISTIC = ("skilled", "expert-classic:budget=24", "hide-weaker", "hide-stronger")
 
 
 def positions() -> list[tuple[object, tuple[int, ...]]]:
@@ -75,3 +76,24 @@ def test_the_search_bot_seeds_its_policy_from_the_view() -> None:
         policy = bot.action_probabilities(view, legal)
         assert sorted(policy.values())[-1] == 1.0 and sum(policy.values()) == 1.0
         assert policy[bot.choose(view, legal, view_random(view))] == 1.0
+
+
+def test_the_expert_mixes_only_in_its_solved_last_round_and_plays_its_mix() -> None:
+    bot = make_bot("divided-ranks", "expert:budget=24")
+    mixed = 0
+    for number, (view, legal) in enumerate(POSITIONS):
+        policy = bot.action_probabilities(view, legal)
+        last_round = view.round == 4 and view.phase in (Phase.SPLIT, Phase.CHOOSE, Phase.RESERVE)
+        if not last_round:
+            assert policy[bot.choose(view, legal, random.Random(number))] == 1.0
+            continue
+        if max(policy.values()) < 0.95:
+            mixed += 1
+            # its moves follow the mix: 400 seeded draws land within 5 standard errors of it
+            counts = dict.fromkeys(legal, 0)
+            for draw in range(400):
+                counts[bot.choose(view, legal, random.Random(draw))] += 1
+            for action in legal:
+                spread = 5 * (policy[action] * (1 - policy[action]) / 400) ** 0.5 + 1e-9
+                assert abs(counts[action] / 400 - policy[action]) <= spread
+    assert mixed >= 1

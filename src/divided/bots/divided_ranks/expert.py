@@ -1,6 +1,18 @@
 """The expert bot: search under hidden information, from its own view only.
 
-Each decision uses the cheapest exact method that exists for it:
+Each decision uses the cheapest sound method that exists for it:
+
+* **The last round** (round 5: split, choose, both reserve turns): solved as the
+  imperfect-information game it is (:mod:`divided.bots.divided_ranks.endgame`): once per game,
+  at its first round-5 decision, the expert solves the subgame from the start of round 5 over
+  every deal of the cards neither player can place (both players' hidden cards, the draw, the
+  reserve), to NashConv at most ``endgame.target``, and plays the solved mixed strategy: its
+  :meth:`ExpertBot.action_probabilities` is that mix and :meth:`ExpertBot.choose` samples it
+  with the caller's random numbers. Its values are each action's exact chance to win when
+  both sides follow the solved strategy afterwards. ``endgame=None`` (the registry's
+  ``expert-classic``) plays the last round like the first four, as the expert did before.
+
+Before the last round (and in the last round without the solve):
 
 * **Build**: exact. Auto-arrange (the table) is best against every opponent (ruling R5).
 * **Reserve**: exact enumeration. For keep and each card it could give, average the final
@@ -27,8 +39,10 @@ error, and :meth:`ExpertBot.pick` chooses by one tie rule (:func:`choose_best`).
 :func:`divided.bots.advisor`) all decide this way; :func:`expert_decision` is both together.
 Its random numbers come from the view itself and a ``salt`` (:func:`view_rng`), never from the
 game's seed or the caller's generator, so the same view always gets the same values and the
-same choice, whoever asks and in whatever order. (In the lab this makes the expert a
-deterministic policy of its view; the ``rng`` a bot is given is not used.)
+same choice, whoever asks and in whatever order. In the solved last round the strategy mixes
+where the equilibrium mixes: :meth:`ExpertBot.pick` (the hint's and the review's single
+answer) is the action the mix plays most, and the bot's move is drawn from the mix with the
+``rng`` the caller gives (the lab's seeded generator), so a seeded game is reproducible.
 
 ``budget`` caps the worlds sampled at a split or choose decision: the lab's ``expert`` plays
 with 160 (the default, fast), the hint and the review with :data:`REVIEW_BUDGET` (enough
@@ -46,6 +60,7 @@ import numpy as np
 
 from divided.bots.base import TIE, Evaluation, one_hot
 from divided.bots.divided_ranks.draft_values import DraftValues, draft_values
+from divided.bots.divided_ranks.endgame.policy import Endgame, EndgameSettings, is_endgame, solve_endgame
 from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge
@@ -55,6 +70,8 @@ from divided.games.divided_ranks.view import PlayerView
 from divided.hands.arrange import arrange, best_key, packed_key_table, scoring_key, split_masks
 from divided.hands.five import strength_table
 
+SOLVE = EndgameSettings()
+"""How the expert solves its last round unless told otherwise."""
 REVIEW_BUDGET = 65_536
 """The cap on sampled worlds for the hint and the review (the standard-error target ends
 sampling long before it in practice)."""
@@ -117,11 +134,26 @@ def choose_best(view: PlayerView, legal: Sequence[int], values: Mapping[int, flo
     return next(action for action in legal if values[action] >= top - TIE)
 
 
+def sample(policy: Mapping[int, float], legal: Sequence[int], rng: random.Random) -> int:
+    """An action of ``legal`` drawn with ``policy``'s probabilities (one draw of ``rng``).
+
+    >>> sample({5: 0.25, 7: 0.75}, [5, 7], random.Random(1))
+    7
+    """
+    draw = rng.random() * sum(policy[action] for action in legal)
+    for action in legal:
+        draw -= policy[action]
+        if draw < 0:
+            return action
+    return max(legal, key=lambda action: policy[action])
+
+
 def expert_decision(view: PlayerView, legal: Sequence[int], *, salt: int = 0, budget: int = REVIEW_BUDGET,
-                    epsilon: float = 0.3, beta: float = 1.0) -> ExpertDecision:
+                    epsilon: float = 0.3, beta: float = 1.0,
+                    endgame: EndgameSettings | None = SOLVE) -> ExpertDecision:
     """The expert's values, standard errors and choice at ``view`` (see the module text): its
     :meth:`ExpertBot.evaluate` then its one tie-break, :meth:`ExpertBot.pick`."""
-    bot = ExpertBot(budget=budget, epsilon=epsilon, beta=beta, salt=salt)
+    bot = ExpertBot(budget=budget, epsilon=epsilon, beta=beta, salt=salt, endgame=endgame)
     found = bot.evaluate(view, legal)
     choice = bot.pick(view, legal, found.values)
     loss_errors = {action: found.difference_error(choice, action) for action in legal}
@@ -134,32 +166,59 @@ def advisor(budget: int | None = None) -> ExpertBot:
     return ExpertBot(budget=REVIEW_BUDGET if budget is None else budget)
 
 
+REAL_WEIGHT = 0.05
+"""A mixed strategy plays an action *with real weight* when at least this often (the review
+gives such an action no grade: the equilibrium plays it)."""
+
+
 @dataclass
 class ExpertBot:
-    """Determinised search with inference for the draft; exact reserve and build. An
-    :class:`~divided.bots.base.Advisor`: its move, the hint and the review's best all come from
-    :meth:`evaluate` and :meth:`pick`."""
+    """The solved endgame in the last round; determinised search with inference for the rest of
+    the draft; exact reserve and build otherwise. An :class:`~divided.bots.base.Advisor`: its
+    move, the hint and the review's best all come from :meth:`evaluate` and :meth:`pick`."""
 
     budget: int = 160
     epsilon: float = 0.3
     beta: float = 1.0
     salt: int = 0
     name: str = "expert"
+    endgame: EndgameSettings | None = SOLVE
+
+    def solved(self, view: PlayerView) -> Endgame | None:
+        """The solved last round for ``view`` (``None`` outside it, or without the solve)."""
+        if self.endgame is None or not is_endgame(view):
+            return None
+        return solve_endgame(view, self.endgame)
 
     def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
-        """The choice of :func:`expert_decision` (``rng`` is not used: see the module text)."""
+        """In the solved last round, an action drawn from the mix with ``rng``; elsewhere the
+        choice of :func:`expert_decision` (``rng`` is not used: see the module text)."""
         if view.phase == Phase.BUILD:  # what pick chooses, without valuing all 126 splits
             return act.build_action(arrange(view.hand, view.options.scoring).split)
+        solved = self.solved(view)
+        if solved is not None:
+            return sample(self._policy(solved, view, legal), legal, rng)
         return self.pick(view, legal, self.evaluate(view, legal).values)
 
     def action_probabilities(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
-        """One-hot on :meth:`choose` (its random numbers already come from the view)."""
+        """The solved mix in the last round; elsewhere one-hot on :meth:`choose` (its random
+        numbers come from the view)."""
+        solved = self.solved(view)
+        if solved is not None:
+            return self._policy(solved, view, legal)
         return one_hot(self.choose(view, legal, random.Random(0)), legal)
+
+    @staticmethod
+    def _policy(solved: Endgame, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
+        policy = solved.policy(view)
+        if set(policy) != set(legal):
+            raise ValueError("the legal actions do not match the solved decision")
+        return {action: policy[action] for action in legal}
 
     def decide(self, view: PlayerView, legal: Sequence[int]) -> ExpertDecision:
         """:func:`expert_decision` with this bot's settings."""
         return expert_decision(view, legal, salt=self.salt, budget=self.budget, epsilon=self.epsilon,
-                               beta=self.beta)
+                               beta=self.beta, endgame=self.endgame)
 
     def evaluate(self, view: PlayerView, legal: Sequence[int], *, salt: int | None = None) -> Evaluation:
         """Every legal action's chance to win and its standard error (``salt``: the sampling
@@ -168,6 +227,11 @@ class ExpertBot:
             raise ValueError("no legal actions to choose from")
         salt = self.salt if salt is None else salt
         phase = view.phase
+        solved = self.solved(view)
+        if solved is not None:
+            chances = solved.win_chances(view)
+            return Evaluation({action: chances[action] for action in legal}, {action: 0.0 for action in legal},
+                              policy=self._policy(solved, view, legal))
         if phase in (Phase.SPLIT, Phase.CHOOSE):
             found = draft_values(view, legal, view_rng(view, salt), budget=self.budget, epsilon=self.epsilon,
                                  beta=self.beta)
@@ -181,7 +245,13 @@ class ExpertBot:
         return Evaluation(values, {action: 0.0 for action in legal})
 
     def pick(self, view: PlayerView, legal: Sequence[int], values: Mapping[int, float]) -> int:
-        """The one tie rule (:func:`choose_best`)."""
+        """The one tie rule (:func:`choose_best`); in the solved last round, the action the mix
+        plays most (the first in ``legal`` order among equals)."""
+        solved = self.solved(view)
+        if solved is not None:
+            policy = self._policy(solved, view, legal)
+            top = max(policy.values())
+            return next(action for action in legal if policy[action] >= top - TIE)
         return choose_best(view, legal, values)
 
     def refine(self, view: PlayerView, actions: tuple[int, int], *, salt: int, target: float,
@@ -190,7 +260,7 @@ class ExpertBot:
         the standard error of their difference is at most ``target``, ``budget`` worlds are used,
         or ``enough`` (asked after every batch of worlds) says so. The worlds are a function of
         the view, ``salt`` and ``target`` only."""
-        if view.phase not in (Phase.SPLIT, Phase.CHOOSE):
+        if view.phase not in (Phase.SPLIT, Phase.CHOOSE) or self.solved(view) is not None:
             return self.evaluate(view, actions, salt=salt)
 
         def stop(found: DraftValues) -> bool:

@@ -26,7 +26,7 @@ from divided.bots.divided_ranks.endgame.roots import (
     round5_start,
     subgame_roots,
 )
-from divided.bots.divided_ranks.endgame.solver import CFRPlus, SolveReport
+from divided.bots.divided_ranks.endgame.solver import CFRSolver, SolveReport
 from divided.bots.divided_ranks.endgame.tree import Round5Tree
 from divided.games.divided_ranks.state import Phase
 from divided.games.divided_ranks.view import PlayerView
@@ -52,7 +52,7 @@ class Endgame:
 
     start: Round5Start
     tree: Round5Tree
-    solver: CFRPlus
+    solver: CFRSolver
     report: SolveReport
     two_sided: bool
     strategy: tuple[np.ndarray, ...]
@@ -108,7 +108,7 @@ def solve_start(start: Round5Start, settings: EndgameSettings = EndgameSettings(
     roots, two_sided = subgame_roots(start, cap=settings.cap, rng=_rng(start, settings))
     tree = Round5Tree(roots, splitter=start.splitter, reserve_first=start.reserve_first,
                       face_up_swap=start.face_up_swap, scoring=start.scoring)
-    solver = CFRPlus(tree)
+    solver = CFRSolver(tree)
     report = solver.solve(target=settings.target, max_iterations=settings.max_iterations,
                           check_every=settings.check_every)
     endgame = Endgame(start, tree, solver, report, two_sided, tuple(solver.average()))

@@ -1,0 +1,91 @@
+"""The CFR solver: its compiled best response against the numpy one (two implementations), its
+convergence, and the values it reports against a brute-force walk of the tree."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_endgame_roots import round5_states
+from test_endgame_tree import study_tree
+
+from divided.bots.divided_ranks.endgame.roots import round5_start, subgame_roots
+from divided.bots.divided_ranks.endgame.solver import CFRSolver
+from divided.bots.divided_ranks.endgame.tree import Round5Tree
+
+
+def real_tree(swap: str = "blind") -> Round5Tree:
+    """A round-5 subgame from a real game with hidden cards on both sides."""
+    for state, _ in round5_states(30, swap):
+        start = round5_start(state.observation(0))
+        if start.hidden and start.opponent_hidden:
+            roots, _ = subgame_roots(start, cap=120, rng=np.random.default_rng(0))
+            return Round5Tree(roots, splitter=start.splitter, reserve_first=start.reserve_first,
+                              face_up_swap=start.face_up_swap)
+    raise AssertionError("no position with hidden cards on both sides")
+
+
+def random_strategies(tree: Round5Tree, seed: int) -> list[np.ndarray]:
+    rng = np.random.default_rng(seed)
+    out = []
+    for layer in tree.layers:
+        weights = rng.random((layer.states, layer.actions)) ** 4
+        out.append(weights / weights.sum(1, keepdims=True))
+    return out
+
+
+@pytest.mark.parametrize("swap", ["blind", "face-up"])
+def test_compiled_and_numpy_best_responses_agree(swap: str) -> None:
+    tree = real_tree(swap)
+    solver = CFRSolver(tree)
+    for seed in range(3):
+        strategies = random_strategies(tree, seed)
+        assert solver.nash_conv(strategies) == pytest.approx(solver.nash_conv_numpy(strategies), abs=1e-9)
+
+
+def brute_value(tree: Round5Tree, strategies: list[np.ndarray]) -> float:
+    """Player 0's expected payoff by walking every root and action path (no vectorised layers)."""
+    total = 0.0
+    widths = [layer.actions for layer in tree.layers]
+
+    def walk(layer: int, node: int, reach: float) -> float:
+        if layer == len(widths):
+            return reach * tree.payoff[node]
+        row = strategies[layer][tree.layers[layer].info[node]]
+        return sum(walk(layer + 1, node * widths[layer] + a, reach * row[a]) for a in range(widths[layer]) if row[a])
+
+    for root, chance in enumerate(tree.chance):
+        total += walk(0, root, chance)
+    return total
+
+
+def test_value_is_the_brute_force_expectation() -> None:
+    tree = study_tree()
+    strategies = random_strategies(tree, 7)
+    assert CFRSolver(tree).value(strategies) == pytest.approx(brute_value(tree, strategies), abs=1e-12)
+
+
+def test_solve_reaches_its_target_and_stops_there() -> None:
+    tree = real_tree()
+    solver = CFRSolver(tree)
+    report = solver.solve(target=0.05, max_iterations=500)
+    assert report.converged and report.nash_conv <= 0.05
+    assert solver.nash_conv_numpy() == pytest.approx(report.nash_conv, abs=1e-9)
+    capped = CFRSolver(tree).solve(target=0.0, max_iterations=7, check_every=5)
+    assert capped.iterations == 7 and not capped.converged
+
+
+def test_action_values_average_to_the_state_value_under_the_strategy() -> None:
+    """At the splitter's first states, the strategy-weighted action values equal the value of
+    the state; and the best action's value is what a best response gets there."""
+    tree = study_tree()
+    solver = CFRSolver(tree)
+    solver.solve(target=0.01, max_iterations=2000)
+    strategy = solver.average()
+    layer = tree.layers[0]
+    values = solver.node_values(strategy)[0]
+    for state in range(layer.states):
+        nodes = np.flatnonzero(layer.info == state)
+        weights = tree.chance[nodes]
+        expected = float(weights @ values[nodes] / weights.sum())
+        actions = solver.action_values(0, state, strategy)
+        assert float(strategy[0][state] @ actions) == pytest.approx(expected, abs=1e-12)
