@@ -64,7 +64,7 @@ def _decision_states(game: Any) -> list[Any]:
 
 def test_bot_policy_is_one_action_per_information_state() -> None:
     game = pyspiel.load_game(GAME)
-    bot_policy = study.BotPolicy(game, make_bot("divided-ranks", "expert:budget=8"))
+    bot_policy = study.BotPolicy(game, make_bot("divided-ranks", "expert-classic:budget=8"))
     chosen: dict[str, set[int]] = defaultdict(set)
     states = _decision_states(game)
     for state in states[::7]:
