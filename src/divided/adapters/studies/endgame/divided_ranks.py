@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
@@ -25,7 +24,7 @@ from open_spiel.python.algorithms import exploitability  # type: ignore[import-n
 from divided.adapters.openspiel import OpenSpielState
 from divided.adapters.studies.cfr import Solution
 from divided.bots.divided_ranks.endgame.policy import Endgame, EndgameSettings, solve_start
-from divided.bots.divided_ranks.endgame.roots import LAST_ROUND, Round5Start, round5_start
+from divided.bots.divided_ranks.endgame.roots import Round5Start, round5_start
 from divided.errors import RuleOptionError
 from divided.games.divided_ranks.view import PlayerView
 
@@ -37,12 +36,8 @@ SETTINGS = EndgameSettings(target=TARGET, max_iterations=100_000, check_every=10
 
 
 def study_start(view: PlayerView) -> Round5Start:
-    """The round-5 start of ``view``'s player, at any of its round-5 decisions.
-
-    :func:`round5_start` refuses views whose round counter has moved past the draft (at the
-    reserve it reads 5); the start is read from the draft's log alone, so such a view is read
-    with its round set back to the last draft round."""
-    return round5_start(view if view.round <= LAST_ROUND else replace(view, round=LAST_ROUND))
+    """The round-5 start of ``view``'s player, at any of its round-5 decisions (the reserve's too)."""
+    return round5_start(view)
 
 
 class EndgamePolicy(os_policy.Policy):  # type: ignore[misc]
