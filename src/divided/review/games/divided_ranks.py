@@ -1,13 +1,14 @@
 """Divided Ranks' words for the review: why a split, a choice, a reserve decision or a build was
 worth what the expert says, from computed facts only (the exact worlds the books allow at the
 reserve and the build, the cards on the table and in hand at the split and the choice, and the
-values)."""
+values). In the last round the values are the solved endgame's (exact), not sampled playouts."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 from divided.bots.base import TIE
+from divided.bots.divided_ranks.endgame.policy import is_endgame
 from divided.bots.divided_ranks.expert import ExpertBot
 from divided.cards import PACK_21, mask_indices
 from divided.games.divided_ranks import actions as act
@@ -39,6 +40,21 @@ class DividedRanksExplainer:
         if view.phase == Phase.CHOOSE:
             return _choose_reason(view, played, best, values)
         return _split_reason(view, played, best, values)
+
+    def action_words(self, view: PlayerView, action: int, label: str) -> str:
+        """An action in the words of the table ("showing Qc As face up", "keeping")."""
+        if act.SPLIT <= action < act.SPLIT + len(act.PAIRS):
+            a, b = act.PAIRS[action - act.SPLIT]
+            return f"showing {_cards((1 << a) | (1 << b))} face up"
+        if action == act.TAKE_FACE_UP:
+            return "taking the face-up pair"
+        if action == act.TAKE_FACE_DOWN:
+            return "taking the face-down pair"
+        if action == act.KEEP:
+            return "keeping"
+        if view.phase == Phase.RESERVE and action >= act.GIVE:
+            return f"giving {_card(action - act.GIVE)}"
+        return label
 
 
 EXPLAINER = DividedRanksExplainer()
@@ -105,7 +121,9 @@ def _reserve_reason(view: PlayerView, legal: Sequence[int], played: int, best: i
         return "keeping" if action == act.KEEP else f"giving {_card(action - act.GIVE)}"
 
     if played == best or values[best] - values[played] <= _TIE:
-        text = f"{name(played)} was the best option: {_pct(values[played])} to win{reply}; {where}."
+        top = values[played] >= max(values[a] for a in legal) - _TIE
+        verdict = "was the best option:" if top else "gives you"
+        text = f"{name(played)} {verdict} {_pct(values[played])} to win{reply}; {where}."
         if played == act.KEEP:
             gives = [a for a in legal if a != act.KEEP]
             never_better = all(best_key(holding(a, w), scoring) <= best_key(view.hand, scoring)
@@ -174,8 +192,12 @@ def _choose_reason(view: PlayerView, played: int, best: int, values: Mapping[int
     up_words = (f"the face-up pair {_cards(offer)} gave you {made}" if made
                 else f"the face-up pair {_cards(offer)} matched nothing in your hand")
     up, down = values[act.TAKE_FACE_UP], values[act.TAKE_FACE_DOWN]
-    estimate = f"expert's estimate: face-up {_pct(up)}, face-down {_pct(down)} to win"
+    source = "solved endgame" if is_endgame(view) else "expert's estimate"
+    estimate = f"{source}: face-up {_pct(up)}, face-down {_pct(down)} to win"
     if played == best or values[best] - values[played] <= _TIE:
+        if values[played] < max(up, down) - _TIE:  # a move of a mix, a hair below the other
+            taken = "taking the face-up pair" if played == act.TAKE_FACE_UP else "taking the face-down pair"
+            return f"{taken}: {up_words}; {estimate}."
         if played == act.TAKE_FACE_UP:
             return f"taking it was right: {up_words}; {estimate}."
         return f"the hidden pair was the better bet: {up_words.replace('gave', 'would give')}; {estimate}."
@@ -194,10 +216,12 @@ def _split_reason(view: PlayerView, played: int, best: int, values: Mapping[int,
         return up, view.drawn ^ up
 
     up, down = pairs(played)
-    text = (f"showing {_cards(up)} (hiding {_cards(down)}) gives you {_pct(values[played])} to win "
-            f"in the expert's playouts")
-    if played == best or values[best] - values[played] <= _TIE:
+    source = "with the solved endgame" if is_endgame(view) else "in the expert's playouts"
+    text = f"showing {_cards(up)} (hiding {_cards(down)}) gives you {_pct(values[played])} to win {source}"
+    if values[played] >= max(values.values()) - _TIE:
         return text + "; no split did better."
+    if played == best or values[best] - values[played] <= _TIE:
+        return text + "."
     best_up, best_down = pairs(best)
     text += f"; showing {_cards(best_up)} (hiding {_cards(best_down)}) gives {_pct(values[best])}"
     threat = _made(books.opponent_known, up)
