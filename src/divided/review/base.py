@@ -115,8 +115,10 @@ class PlainExplainer:
     def reason(self, view: Any, legal: Sequence[int], played: int, best: int, values: Mapping[int, float],
                labels: Mapping[int, str]) -> str:
         text = f"{labels.get(played, str(played))} gives you {values[played]:.0%} to win"
-        if played == best or values[best] - values[played] <= _TIE:
+        if values[played] >= max(values[action] for action in legal) - _TIE:
             return text + "; nothing did better."
+        if played == best or values[best] - values[played] <= _TIE:  # a move of a mix
+            return text + "."
         return text + f"; {labels.get(best, str(best))} gives {values[best]:.0%}."
 
 
