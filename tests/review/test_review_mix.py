@@ -103,7 +103,7 @@ ISSUE_RECORD = GameRecord("divided-ranks", {"first_splitter": 0}, 44379133551136
 def _decision(record: GameRecord, seat: int, move_number: int) -> Decision:
     from divided.review.base import decisions
 
-    found, error = decisions(record, seat)
+    found, _ = decisions(record, seat)
     return next(d for d in found if d.move_number == move_number)
 
 
@@ -115,7 +115,7 @@ def test_the_choice_the_solved_strategy_mixes_is_not_graded() -> None:
     decision = _decision(ISSUE_RECORD, 1, 30)
     assert decision.view.phase == Phase.CHOOSE and decision.played == 211
     mix = expert.ExpertBot().action_probabilities(decision.view, decision.legal)
-    assert REAL_WEIGHT <= mix[210] and REAL_WEIGHT <= mix[211]  # both in the mix
+    assert min(mix[210], mix[211]) >= REAL_WEIGHT  # both in the mix
     move = review_decision(bots.advisor("divided-ranks"), decision, seed=0)
     assert move.grade == "best" and move.mixed and move.loss_error == 0.0
     assert f"plays it {mix[211]:.0%} of the time (and taking the face-up pair {mix[210]:.0%})" in move.reason
