@@ -103,7 +103,11 @@ class Explainer(Protocol):
     def phase(self, view: Any) -> str: ...
 
     def reason(self, view: Any, legal: Sequence[int], played: int, best: int, values: Mapping[int, float],
-               labels: Mapping[int, str]) -> str: ...
+               labels: Mapping[int, str], policy: Mapping[int, float] | None = None) -> str:
+        """Why ``played`` and ``best`` are worth what ``values`` say; ``policy`` is the advisor's
+        mixed strategy where it plays one (its values then come from a solve, not from sampling),
+        and ``best`` is then ``played`` itself when the mix plays it with real weight."""
+        ...
 
 
 class PlainExplainer:
@@ -113,12 +117,13 @@ class PlainExplainer:
         return "decision"
 
     def reason(self, view: Any, legal: Sequence[int], played: int, best: int, values: Mapping[int, float],
-               labels: Mapping[int, str]) -> str:
+               labels: Mapping[int, str], policy: Mapping[int, float] | None = None) -> str:
         text = f"{labels.get(played, str(played))} gives you {values[played]:.0%} to win"
-        if values[played] >= max(values[action] for action in legal) - _TIE:
+        if policy is not None and values[played] < max(values[action] for action in legal) - _TIE:
+            # a move of a mix a hair below another: no claim either way
+            return text + "." if played == best else text + f"; {labels.get(best, str(best))} gives {values[best]:.0%}."
+        if played == best or values[best] - values[played] <= _TIE:
             return text + "; nothing did better."
-        if played == best or values[best] - values[played] <= _TIE:  # a move of a mix
-            return text + "."
         return text + f"; {labels.get(best, str(best))} gives {values[best]:.0%}."
 
 
@@ -368,7 +373,7 @@ def review_decision(bot: Advisor[Any], decision: Decision, seed: int, allowance:
     words = explainer(decision.game)
     # a move of the mix is described for itself: no other move is "better" than one the
     # equilibrium plays (the values of a mix's moves differ only within the solve's precision)
-    reason = words.reason(view, legal, played, played if mixed else best, values, decision.labels)
+    reason = words.reason(view, legal, played, played if mixed else best, values, decision.labels, policy)
     rival_label = "the expert's choice" if rival == best else \
         f"the next best, {decision.labels.get(rival, str(rival)) if rival is not None else ''}"
     reason += _error_words(grade, played, best, loss, loss_error, worlds, found.exact, refined, rival_label, cut)
