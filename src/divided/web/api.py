@@ -9,8 +9,11 @@ from the human's view.
 Bots run here, each decision on its own thread with a time limit. A bot that raises, answers
 an illegal action or takes too long does not lose the game: the moves so far are stored with
 ``bot_error`` set, the state says ``to_move: "bot"``, and ``POST /api/games/{id}/bot`` asks
-again. The bot's random numbers come from the game's seed and the move number, so a game is
-reproducible from its record.
+again. The bot's random numbers come from the game's seed and the move number (:func:`bot_rng`),
+so a game is reproducible from its record, and a bot that mixes (the expert's solved last round
+draws its move from its mixed strategy with this generator) draws the same move when it is asked
+again at the same move (a retry after a timeout); the seed never leaves the server, so the draw
+cannot be predicted from the page.
 """
 
 from __future__ import annotations
