@@ -18,9 +18,10 @@ from webtools import client, move, service_of, store_of, truth
 from divided import games
 from divided.bots.base import Evaluation
 from divided.bots.divided_ranks.expert import ExpertBot
+from divided.games import GameRecord
 from divided.review.base import REAL_WEIGHT
 from divided.web import config
-from divided.web.api import hint_mix
+from divided.web.api import hint_mix, run_bot
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -86,3 +87,19 @@ def test_the_hint_carries_the_solved_mix(tmp_path: Path) -> None:
     again = hint(http, state)
     assert {k: v for k, v in again.items() if k != "used"} == {k: v for k, v in found.items() if k != "used"}
     assert again["used"] == found["used"] + 1
+
+
+@pytest.mark.slow  # a solve (seconds)
+def test_a_mixing_bots_move_is_drawn_from_the_games_seed_and_repeats_on_retry() -> None:
+    """The issue-10 record's last-round choice (seat 1 mixes face-up and face-down): the web
+    app's bot draws its move with the generator of the game's seed and the move number, so
+    asking again at the same move gives the same move, and over seeds it plays both."""
+    record = GameRecord("divided-ranks", {"first_splitter": 0}, 44379133551136727, (
+        10, 1, 17, 12, 0, 7, 6, 19, 20, 18, 14, 9, 5, 2, 4, 13, 3, 11, 15, 8, 16, 30, 211, 130, 210, 98,
+        210, 57, 211, 169))
+    state = games.replay(record)
+    assert state.current_player() == 1 and state.legal_actions() == [210, 211]
+    bot = ExpertBot()
+    drawn = [run_bot(bot, state, seed, timeout=120.0) for seed in range(12)]
+    assert drawn == [run_bot(bot, state, seed, timeout=120.0) for seed in range(12)]
+    assert set(drawn) == {210, 211}
