@@ -260,13 +260,16 @@ def _hint_game(service: Any, index: int, first: int) -> tuple[int, int]:
 
     session = f"bench-{index}"
     who = "you" if index % 2 == 0 else "bot"
-    state = service.create(session, NewGame("skilled", "blind", who, True))
+    state = service.create(session, NewGame.parse({"bot": "skilled", "hints": True, "swap": "blind",
+                                                   "first_splitter": who}))
     player = make_bot("divided-ranks", "skilled" if index % 2 == 0 else "random")
     rng = random.Random(first + index)
     hints: dict[int, int] = {}
     while state["phase"] != "over":
         hint = service.hint(state["id"], session, state["move_number"])
         hints[state["move_number"]] = hint["action"]
+        # where the hint shows a mix, its first move is the hint's move (the mix's favourite)
+        assert not hint["mix"] or hint["mix"][0]["action"] == hint["action"], hint
         truth = service.cache.state(service.row(state["id"], session))
         seat = truth.current_player()
         action = player.choose(truth.observation(seat), truth.legal_actions(), rng)

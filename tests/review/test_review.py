@@ -195,6 +195,9 @@ def test_the_experts_own_moves_are_all_best(game_seed: int) -> None:
     review = review_game(state.record(), seat=0, budget=budget, seed=review_seed)
     assert review.complete and len(review.moves) >= 7
     for move in review.moves:
+        if move.mixed:  # the solved last round: the expert drew its move from its mix, ungraded
+            assert move.grade == "best" and move.policy is not None and move.policy[move.played] >= 0.05, move
+            continue
         assert move.played == move.best, move
         # graded best unless a closer look (fresh worlds) finds the runner-up clearly better,
         # which the reason then says
@@ -302,7 +305,10 @@ def test_choose_is_the_argmax_of_its_values() -> None:
             chosen = bot.choose(view, legal, random.Random(seed * 1000 + position.move_number()))
             values = bot.decide(view, legal).values
             assert set(values) == set(legal)
-            assert values[chosen] >= max(values.values()) - TIE
+            if bot.solved(view) is not None:  # the solved last round: drawn from the mix
+                assert bot.action_probabilities(view, legal)[chosen] > 0.0
+            else:
+                assert values[chosen] >= max(values.values()) - TIE
             positions += 1
     assert positions >= 200
 

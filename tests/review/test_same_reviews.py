@@ -6,18 +6,41 @@ split into ``review/base.py`` and ``review/games/divided_ranks.py`` (recorded by
 ``tests/bots/data/record_expert_and_reviews.py`` in the first commit of that work, removed
 right after). Every field of every move must be the same: grades, values, errors, losses, labels
 and the reasons' text.
+
+Issue 15's expert solves the last round (exact values, a mixed strategy), so these reviews are
+of the expert as it was: the advisor is ``expert-classic`` (``ExpertBot(endgame=None)``, the
+same bot without the solve) for this test. The reviews' rules for an advisor without a mix are
+unchanged; what a mix changes is tested in ``test_review_mix.py``.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from divided.bots import base as bots_base
+from divided.bots.divided_ranks.expert import REVIEW_BUDGET, ExpertBot
 from divided.games import GameRecord
 from divided.review import review_game
+
+
+@pytest.fixture(autouse=True)
+def _classic_advisor() -> Iterator[None]:
+    """The advisor the reviews were recorded with: the expert without the endgame solve."""
+    bots_base.register_advisor("divided-ranks", classic, replace=True)
+    try:
+        yield
+    finally:
+        bots_base.register_advisor("divided-ranks", "divided.bots.divided_ranks.expert:advisor", replace=True)
+
+
+def classic(budget: int | None = None) -> ExpertBot:
+    return ExpertBot(budget=REVIEW_BUDGET if budget is None else budget, endgame=None)
+
 
 REVIEWS = json.loads((Path(__file__).resolve().parent / "data" / "reviews.json").read_text())["reviews"]
 

@@ -28,6 +28,12 @@ legal action's chance to win and its standard error (a win counts 1, a draw 0.5)
   wall-clock deadline as a safety net (:data:`REVIEW_SECONDS`; the first looks, which the
   hint shares, are never cut). A decision whose comparison is cut keeps the error it has, so
   its grade stays honest, and its reason says the time ran out.
+* Where the advisor plays a mixed strategy (its evaluation's ``policy``: the expert's solved last
+  round of Divided Ranks) the values are exact, and a played action the strategy plays at least
+  :data:`REAL_WEIGHT` of the time gets no grade (``best``: an equilibrium plays each action of its
+  mix because none does better than another) and words that say how often the strategy plays it.
+  Any other action is graded by value against the best value of the alternatives (not against the
+  action the mix plays most, whose value can be a hair lower within the solve's precision).
 * Grades, with ``low = loss - 2 * loss_error`` and ``high = loss + 2 * loss_error``:
   ``best`` when nothing is clearly better than the played action (``loss <= 2 * loss_error``,
   or within 1e-9: the expert's choice, or statistically indistinguishable from it); otherwise ``blunder`` (low >= 0.15),
@@ -81,6 +87,10 @@ close call when the error does not allow one)."""
 SETTLED = 2.5
 """A grade is settled when it would not change with the loss this many standard errors away."""
 GRADES = ("best", "good", "close", "inaccuracy", "mistake", "blunder")
+REAL_WEIGHT = 0.05
+"""A mixed strategy plays an action *with real weight* when at least this often: the review gives
+such an action no grade and the hint lists it (the Divided Ranks expert's own ``REAL_WEIGHT``;
+kept here too so that this generic module imports no game)."""
 _TIE = TIE
 
 Progress = Callable[[int, int], None]
@@ -93,7 +103,11 @@ class Explainer(Protocol):
     def phase(self, view: Any) -> str: ...
 
     def reason(self, view: Any, legal: Sequence[int], played: int, best: int, values: Mapping[int, float],
-               labels: Mapping[int, str]) -> str: ...
+               labels: Mapping[int, str], policy: Mapping[int, float] | None = None) -> str:
+        """Why ``played`` and ``best`` are worth what ``values`` say; ``policy`` is the advisor's
+        mixed strategy where it plays one (its values then come from a solve, not from sampling),
+        and ``best`` is then ``played`` itself when the mix plays it with real weight."""
+        ...
 
 
 class PlainExplainer:
@@ -103,8 +117,11 @@ class PlainExplainer:
         return "decision"
 
     def reason(self, view: Any, legal: Sequence[int], played: int, best: int, values: Mapping[int, float],
-               labels: Mapping[int, str]) -> str:
+               labels: Mapping[int, str], policy: Mapping[int, float] | None = None) -> str:
         text = f"{labels.get(played, str(played))} gives you {values[played]:.0%} to win"
+        if policy is not None and values[played] < max(values[action] for action in legal) - _TIE:
+            # a move of a mix a hair below another: no claim either way
+            return text + "." if played == best else text + f"; {labels.get(best, str(best))} gives {values[best]:.0%}."
         if played == best or values[best] - values[played] <= _TIE:
             return text + "; nothing did better."
         return text + f"; {labels.get(best, str(best))} gives {values[best]:.0%}."
@@ -141,6 +158,11 @@ class MoveReview:
     reason: str
     errors: dict[int, float] = field(default_factory=dict)
     loss_error: float = 0.0
+    policy: dict[int, float] | None = None
+    """Where the advisor plays a mixed strategy: how often it plays each legal action."""
+    mixed: bool = False
+    """Whether the advisor's mixed strategy plays the played action with real weight (at least
+    :data:`REAL_WEIGHT`): then it is not graded (``grade`` is ``best``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,7 +336,12 @@ def review_decision(bot: Advisor[Any], decision: Decision, seed: int, allowance:
     best = bot.pick(view, legal, values)
     # the strongest alternative to the played move: the expert's choice, or the runner-up
     others = [action for action in legal if action != played]
-    rival = best if played != best else max(others, key=lambda a: values[a], default=None)
+    policy = None if found.policy is None else {action: found.policy.get(action, 0.0) for action in legal}
+    if policy is None:
+        rival = best if played != best else max(others, key=lambda a: values[a], default=None)
+    else:  # a mix: against the best value (the mix's favourite among equals)
+        rival = max(others, key=lambda a: (values[a], a == best), default=None)
+    mixed = policy is not None and policy[played] >= REAL_WEIGHT
     gap = values[rival] - values[played] if rival is not None else 0.0
     # the error of values[best] - values[a]: the pair (rival, played) either way
     gap_error = found.difference_error(best, played if played != best else rival) if rival is not None else 0.0
@@ -342,18 +369,58 @@ def review_decision(bot: Advisor[Any], decision: Decision, seed: int, allowance:
             cut = (not _settled(gap, gap_error) and gap_error > REFINE_SE
                    and (allowance.worlds <= 0 or allowance.out_of_time()))
     loss, loss_error = max(0.0, gap), gap_error
-    grade = grade_for(loss, loss_error)
+    grade = "best" if mixed else grade_for(loss, loss_error)
     words = explainer(decision.game)
-    reason = words.reason(view, legal, played, best, values, decision.labels)
+    # a move of the mix is described for itself: no other move is "better" than one the
+    # equilibrium plays (the values of a mix's moves differ only within the solve's precision)
+    reason = words.reason(view, legal, played, played if mixed else best, values, decision.labels, policy)
     rival_label = "the expert's choice" if rival == best else \
         f"the next best, {decision.labels.get(rival, str(rival)) if rival is not None else ''}"
     reason += _error_words(grade, played, best, loss, loss_error, worlds, found.exact, refined, rival_label, cut)
+    if policy is not None:
+        reason += mix_words(words, view, legal, played, policy, decision.labels)
     return MoveReview(decision.move_number, words.phase(view), played, decision.labels.get(played, str(played)),
                       best, decision.labels.get(best, str(best)), values, loss, grade, reason,
-                      errors, loss_error)
+                      errors, loss_error, policy, mixed)
 
 
 # -- words ---------------------------------------------------------------------------------------
+
+def _percent(weight: float) -> str:
+    """A strategy's weight as a whole percentage, never rounded to 0% or 100% unless it is."""
+    if 0.0 < weight < 0.005:
+        return "under 1%"
+    if 0.995 <= weight < 1.0:
+        return "over 99%"
+    return f"{weight:.0%}"
+
+
+def mix_words(words: Explainer, view: Any, legal: Sequence[int], played: int, policy: Mapping[int, float],
+              labels: Mapping[int, str]) -> str:
+    """What the advisor's mixed strategy ``policy`` says of the played action, in plain words:
+    how often it plays it and, when that is real weight (:data:`REAL_WEIGHT`), the other moves
+    of the mix and why the move is not graded. The explainer's optional ``action_words(view,
+    action, label)`` names the moves (else their labels)."""
+    name = getattr(words, "action_words", None)
+
+    def said(action: int) -> str:
+        label = labels.get(action, str(action))
+        return str(name(view, action, label)) if name is not None else label
+
+    weight = policy[played]
+    if weight < REAL_WEIGHT:
+        often = "never plays it" if weight <= 0.0 else f"plays it only {_percent(weight)} of the time"
+        return f" The expert's solved strategy {often}, so it is graded by its value."
+    if weight >= 1.0 - _TIE:
+        return " The expert's solved strategy always plays it here."
+    others = sorted((a for a in legal if a != played and policy[a] >= REAL_WEIGHT), key=lambda a: -policy[a])
+    text = f" The expert's solved strategy plays it {_percent(weight)} of the time"
+    if others:
+        text += " (and " + ", ".join(f"{said(a)} {_percent(policy[a])}" for a in others) + ")"
+        text += (": a mixed strategy, to be played at random with those weights, so that the opponent "
+                 "cannot read it. Each move of the mix is as good as the others, so yours is not graded.")
+    return text + ("" if others else ".")
+
 
 def _settled(gap: float, error: float) -> bool:
     """Whether the grade stays the same anywhere within :data:`SETTLED` errors of ``gap`` (the

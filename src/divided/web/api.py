@@ -9,8 +9,11 @@ from the human's view.
 Bots run here, each decision on its own thread with a time limit. A bot that raises, answers
 an illegal action or takes too long does not lose the game: the moves so far are stored with
 ``bot_error`` set, the state says ``to_move: "bot"``, and ``POST /api/games/{id}/bot`` asks
-again. The bot's random numbers come from the game's seed and the move number, so a game is
-reproducible from its record.
+again. The bot's random numbers come from the game's seed and the move number (:func:`bot_rng`),
+so a game is reproducible from its record, and a bot that mixes (the expert's solved last round
+draws its move from its mixed strategy with this generator) draws the same move when it is asked
+again at the same move (a retry after a timeout); the seed never leaves the server, so the draw
+cannot be predicted from the page.
 """
 
 from __future__ import annotations
@@ -33,10 +36,10 @@ from starlette.concurrency import run_in_threadpool
 
 from divided import games
 from divided.bots import advisor, make_bot
-from divided.bots.base import Bot
+from divided.bots.base import Bot, Evaluation
 from divided.errors import RuleOptionError, UnsupportedGameError
 from divided.games.base import OptionValue, RuleOption, State
-from divided.review.base import DEFAULT_BUDGET
+from divided.review.base import DEFAULT_BUDGET, REAL_WEIGHT
 from divided.web import games as web_games
 from divided.web.config import BOT_TIMEOUT, Limits
 from divided.web.games import DEFAULT_GAME, WebRoom
@@ -287,6 +290,20 @@ def run_bot(bot: Bot[Any], state: State[Any, Any], seed: int, timeout: float) ->
     return action
 
 
+def hint_mix(found: Evaluation, state: State[Any, Any]) -> list[dict[str, Any]] | None:
+    """Where the advisor plays a mixed strategy, the actions it plays with real weight (at least
+    :data:`~divided.review.base.REAL_WEIGHT`), most played first, each with its label, its
+    weight and its value; ``None`` where it plays one action. A function of the player's view
+    (the evaluation is), like the rest of the hint."""
+    policy = found.policy
+    if policy is None:
+        return None
+    played = sorted((action for action, weight in policy.items() if weight >= REAL_WEIGHT),
+                    key=lambda action: (-policy[action], action))
+    return [{"action": action, "label": state.action_to_string(action), "weight": policy[action],
+             "value": found.values[action]} for action in played]
+
+
 # -- the service ------------------------------------------------------------------------------
 
 
@@ -354,7 +371,7 @@ class GameService:
                 return cached
             answer = self.hint(game_id, session, move_number)
             self.store.put_hint(game_id, int(answer["move_number"]),
-                                {key: answer[key] for key in ("action", "label", "value", "error")})
+                                {key: answer[key] for key in ("action", "label", "value", "error", "mix")})
             return answer
 
     def cached_hint(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any] | None:
@@ -467,7 +484,8 @@ class GameService:
         action = expert.pick(view, legal, found.values)
         self.store.count_hint(row.id)
         return {"action": action, "label": state.action_to_string(action), "value": found.values[action],
-                "error": found.errors[action], "move_number": row.move_number, "used": row.hints_used + 1}
+                "error": found.errors[action], "mix": hint_mix(found, state),
+                "move_number": row.move_number, "used": row.hints_used + 1}
 
     def review_status(self, game_id: str, session: str) -> dict[str, Any]:
         return self.reviews.status(self._reviewable(game_id, session))

@@ -34,13 +34,16 @@ REVIEW_THREADS = 2
 
 
 def move_json(move: MoveReview) -> dict[str, Any]:
-    """A :class:`MoveReview` as a JSON object (``values`` keyed by the action, as text)."""
+    """A :class:`MoveReview` as a JSON object (``values``, ``errors`` and ``policy``, the
+    expert's mixed strategy where it has one, keyed by the action, as text)."""
     return {"move_number": move.move_number, "phase": move.phase, "played": move.played,
             "played_label": move.played_label, "best": move.best, "best_label": move.best_label,
             "values": {str(action): value for action, value in move.values.items()},
             "loss": move.loss, "grade": move.grade, "reason": move.reason,
             "errors": {str(action): error for action, error in move.errors.items()},
-            "loss_error": move.loss_error}
+            "loss_error": move.loss_error,
+            "policy": None if move.policy is None else {str(action): p for action, p in move.policy.items()},
+            "mixed": move.mixed}
 
 
 @dataclass

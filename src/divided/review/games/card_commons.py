@@ -64,7 +64,8 @@ class CardCommonsExplainer:
         return _PHASES.get(view.phase, str(view.phase))
 
     def reason(self, view: PlayerView, legal: Sequence[int], played: int, best: int,
-               values: Mapping[int, float], labels: Mapping[int, str]) -> str:
+               values: Mapping[int, float], labels: Mapping[int, str],
+               policy: Mapping[int, float] | None = None) -> str:
         if view.phase == Phase.BUILD:
             return _build_reason(view, played, best, values)
         if view.phase == Phase.KEEP:

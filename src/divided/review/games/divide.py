@@ -75,7 +75,8 @@ class DivideExplainer:
         return _PHASES.get(view.phase, str(view.phase))
 
     def reason(self, view: PlayerView, legal: Sequence[int], played: int, best: int,
-               values: Mapping[int, float], labels: Mapping[int, str]) -> str:
+               values: Mapping[int, float], labels: Mapping[int, str],
+               policy: Mapping[int, float] | None = None) -> str:
         facts = {Phase.COMMIT: _commit_facts, Phase.PASS: _pass_facts, Phase.PLAY: _play_facts,
                  Phase.DRAFT: _draft_facts}.get(view.phase)
         if facts is None:

@@ -1,7 +1,7 @@
 """Divided Ranks' words for the review: why a split, a choice, a reserve decision or a build was
 worth what the expert says, from computed facts only (the exact worlds the books allow at the
 reserve and the build, the cards on the table and in hand at the split and the choice, and the
-values)."""
+values). In the last round the values are the solved endgame's (exact), not sampled playouts."""
 
 from __future__ import annotations
 
@@ -31,14 +31,34 @@ class DividedRanksExplainer:
         return str(view.phase)
 
     def reason(self, view: PlayerView, legal: Sequence[int], played: int, best: int,
-               values: Mapping[int, float], labels: Mapping[int, str]) -> str:
+               values: Mapping[int, float], labels: Mapping[int, str],
+               policy: Mapping[int, float] | None = None) -> str:
+        """The words for the decision's phase; with a ``policy`` (the solved last round) the
+        values are the solve's, and a move of the mix is described without a claim that
+        another move of the mix is better."""
+        solved = policy is not None
         if view.phase == Phase.RESERVE:
-            return _reserve_reason(view, legal, played, best, values)
+            return _reserve_reason(view, legal, played, best, values, solved)
         if view.phase == Phase.BUILD:
             return _build_reason(view, played, best, values, labels)
         if view.phase == Phase.CHOOSE:
-            return _choose_reason(view, played, best, values)
-        return _split_reason(view, played, best, values)
+            return _choose_reason(view, played, best, values, solved)
+        return _split_reason(view, played, best, values, solved)
+
+    def action_words(self, view: PlayerView, action: int, label: str) -> str:
+        """An action in the words of the table ("showing Qc As face up", "keeping")."""
+        if act.SPLIT <= action < act.SPLIT + len(act.PAIRS):
+            a, b = act.PAIRS[action - act.SPLIT]
+            return f"showing {_cards((1 << a) | (1 << b))} face up"
+        if action == act.TAKE_FACE_UP:
+            return "taking the face-up pair"
+        if action == act.TAKE_FACE_DOWN:
+            return "taking the face-down pair"
+        if action == act.KEEP:
+            return "keeping"
+        if view.phase == Phase.RESERVE and action >= act.GIVE:
+            return f"giving {_card(action - act.GIVE)}"
+        return label
 
 
 EXPLAINER = DividedRanksExplainer()
@@ -88,7 +108,7 @@ def _count(k: int, n: int) -> str:
 # -- the reserve ---------------------------------------------------------------------------------
 
 def _reserve_reason(view: PlayerView, legal: Sequence[int], played: int, best: int,
-                    values: Mapping[int, float]) -> str:
+                    values: Mapping[int, float], solved: bool = False) -> str:
     books = knowledge(view)
     scoring = view.options.scoring
     worlds = [books.reserve] if books.reserve is not None else sorted(books.reserve_odds)
@@ -105,7 +125,9 @@ def _reserve_reason(view: PlayerView, legal: Sequence[int], played: int, best: i
         return "keeping" if action == act.KEEP else f"giving {_card(action - act.GIVE)}"
 
     if played == best or values[best] - values[played] <= _TIE:
-        text = f"{name(played)} was the best option: {_pct(values[played])} to win{reply}; {where}."
+        top = not solved or values[played] >= max(values[a] for a in legal) - _TIE
+        verdict = "was the best option:" if top else "gives you"
+        text = f"{name(played)} {verdict} {_pct(values[played])} to win{reply}; {where}."
         if played == act.KEEP:
             gives = [a for a in legal if a != act.KEEP]
             never_better = all(best_key(holding(a, w), scoring) <= best_key(view.hand, scoring)
@@ -168,14 +190,19 @@ def _build_reason(view: PlayerView, played: int, best: int, values: Mapping[int,
 
 # -- the draft -----------------------------------------------------------------------------------
 
-def _choose_reason(view: PlayerView, played: int, best: int, values: Mapping[int, float]) -> str:
+def _choose_reason(view: PlayerView, played: int, best: int, values: Mapping[int, float],
+                   solved: bool = False) -> str:
     offer = view.offer
     made = _made(view.hand, offer)
     up_words = (f"the face-up pair {_cards(offer)} gave you {made}" if made
                 else f"the face-up pair {_cards(offer)} matched nothing in your hand")
     up, down = values[act.TAKE_FACE_UP], values[act.TAKE_FACE_DOWN]
-    estimate = f"expert's estimate: face-up {_pct(up)}, face-down {_pct(down)} to win"
+    source = "solved endgame" if solved else "expert's estimate"
+    estimate = f"{source}: face-up {_pct(up)}, face-down {_pct(down)} to win"
     if played == best or values[best] - values[played] <= _TIE:
+        if solved and values[played] < max(up, down) - _TIE:  # a move of a mix, a hair below the other
+            taken = "taking the face-up pair" if played == act.TAKE_FACE_UP else "taking the face-down pair"
+            return f"{taken}: {up_words}; {estimate}."
         if played == act.TAKE_FACE_UP:
             return f"taking it was right: {up_words}; {estimate}."
         return f"the hidden pair was the better bet: {up_words.replace('gave', 'would give')}; {estimate}."
@@ -185,7 +212,8 @@ def _choose_reason(view: PlayerView, played: int, best: int, values: Mapping[int
             f"were worth more on average; {estimate}.")
 
 
-def _split_reason(view: PlayerView, played: int, best: int, values: Mapping[int, float]) -> str:
+def _split_reason(view: PlayerView, played: int, best: int, values: Mapping[int, float],
+                  solved: bool = False) -> str:
     books = knowledge(view)
 
     def pairs(action: int) -> tuple[int, int]:
@@ -194,8 +222,10 @@ def _split_reason(view: PlayerView, played: int, best: int, values: Mapping[int,
         return up, view.drawn ^ up
 
     up, down = pairs(played)
-    text = (f"showing {_cards(up)} (hiding {_cards(down)}) gives you {_pct(values[played])} to win "
-            f"in the expert's playouts")
+    source = "with the solved endgame" if solved else "in the expert's playouts"
+    text = f"showing {_cards(up)} (hiding {_cards(down)}) gives you {_pct(values[played])} to win {source}"
+    if solved and values[played] < max(values.values()) - _TIE and played == best:
+        return text + "."  # a move of the mix, a hair below another: no claim either way
     if played == best or values[best] - values[played] <= _TIE:
         return text + "; no split did better."
     best_up, best_down = pairs(best)

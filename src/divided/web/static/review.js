@@ -64,6 +64,31 @@
     });
   }
 
+  /** Percent of a strategy's weight, never shown as 0% or 100% unless it is. */
+  function share(weight) {
+    if (weight > 0 && weight < 0.005) { return "under 1%"; }
+    if (weight >= 0.995 && weight < 1) { return "over 99%"; }
+    return pct(weight);
+  }
+
+  /** A hint in words: the Expert's move, or, where it plays a mixed strategy (hint.mix lists
+   * the moves it plays with real weight), each of those moves with how often it plays it. */
+  function hintWords(hint) {
+    var mix = Array.isArray(hint.mix) ? hint.mix : [];
+    if (mix.length < 2) {
+      return "The Expert would " + actionWords(hint.label) + " (about " + pct(hint.value) + " to win).";
+    }
+    var total = 0;
+    var moves = mix.map(function (m) {
+      total += m.weight;
+      return actionWords(m.label) + " " + share(m.weight) + " of the time (" + pct(m.value) + " to win)";
+    });
+    var rest = 1 - total;
+    return "The Expert plays a mixed strategy here: " + moves.join("; ") +
+      (rest >= 0.005 ? "; other moves " + share(rest) + " together" : "") +
+      ". Pick one at random with these weights, so that the bot cannot read your choice.";
+  }
+
   // -- the table: hints ------------------------------------------------------------------------
   function initHints(area) {
     var id = area.getAttribute("data-game-id");
@@ -103,7 +128,7 @@
         button.removeAttribute("data-asking");
         sync();
         if (!result.ok) { out.textContent = "No hint: " + errorOf(result) + "."; return; }
-        write(out, ["The Expert would " + actionWords(result.data.label) + " (about " + pct(result.data.value) + " to win)."]);
+        write(out, [hintWords(result.data)]);
         showUsed(result.data.used);
       }, function () {
         button.removeAttribute("data-asking");
@@ -119,11 +144,21 @@
 
   function gradeName(grade) { return GRADES[grade] || "Close call"; }
 
+  /** How often the Expert's mixed strategy plays the move played (null where it has none). */
+  function weightOf(m) {
+    var w = m.policy && typeof m.policy === "object" ? m.policy[String(m.played)] : undefined;
+    return typeof w === "number" && isFinite(w) ? w : null;
+  }
+
   function points(n) { return n === 1 ? "1 point" : n + " points"; }
 
   /** What a graded decision cost, in words; nothing is claimed for a close call (a grade this
    * page does not know, such as "close", is one) or for a decision as good as the Expert's. */
   function lossWords(m) {
+    if (m.mixed && m.played !== m.best) {
+      return "Not graded: the Expert's solved strategy plays this " + share(weightOf(m) || 0) +
+        " of the time (a mixed strategy; its most played move: " + actionWords(m.best_label) + ").";
+    }
     if (!GRADES[m.grade]) { return "Too close to call: the difference is within the review's margin of error."; }
     var lost = Math.round((m.loss || 0) * 100);
     if (m.played === m.best) { return "The Expert's choice too."; }
@@ -133,10 +168,13 @@
     return "The Expert's choice: " + actionWords(m.best_label) + "; you lost " + points(lost) + margin + " of win chance.";
   }
 
-  function badge(grade) {
+  /** A decision's grade badge; a move of the Expert's mix that it does not play most is not
+   * graded ("In the mix", drawn like "Best"). */
+  function badge(m) {
     var node = document.createElement("span");
+    var grade = m.grade;
     node.className = "grade-badge grade-" + (GRADES[grade] ? grade : "close");
-    node.textContent = gradeName(grade);
+    node.textContent = m.mixed && m.played !== m.best ? "In the mix" : gradeName(grade);
     return node;
   }
 
@@ -196,7 +234,7 @@
         write(played, [": you chose to " + actionWords(m.played_label) + ". "]);
         var loss = document.createElement("span");
         write(loss, [lossWords(m)]);
-        item.appendChild(badge(m.grade));
+        item.appendChild(badge(m));
         item.appendChild(document.createTextNode(" "));
         item.appendChild(link);
         item.appendChild(played);
@@ -215,7 +253,7 @@
       head.className = "review-grade";
       var words = document.createElement("span");
       write(words, [" Your move from here: you chose to " + actionWords(found.played_label) + "."]);
-      head.appendChild(badge(found.grade));
+      head.appendChild(badge(found));
       head.appendChild(words);
       var reason = document.createElement("p");
       write(reason, [found.reason || ""]);
