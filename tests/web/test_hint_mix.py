@@ -16,10 +16,9 @@ from fastapi.testclient import TestClient
 from webtools import client, move, service_of, store_of, truth
 
 from divided import games
-from divided.bots.base import Evaluation
+from divided.bots.base import REAL_WEIGHT, Evaluation
 from divided.bots.divided_ranks.expert import ExpertBot
 from divided.games import GameRecord
-from divided.review.base import REAL_WEIGHT
 from divided.web import config
 from divided.web.api import hint_mix, run_bot
 

@@ -40,6 +40,9 @@ V_contra = TypeVar("V_contra", contravariant=True)
 
 TIE = 1e-9
 """Values closer than this are equal (an advisor's :meth:`Advisor.pick` and the review's grades)."""
+REAL_WEIGHT = 0.05
+"""A mixed strategy plays an action *with real weight* when at least this often: the review gives
+such an action no grade (an equilibrium plays it) and the hint lists it."""
 
 
 class Bot(Protocol[V_contra]):

@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from divided import bots, games
-from divided.bots.base import TIE, Advisor, Evaluation
+from divided.bots.base import REAL_WEIGHT, TIE, Advisor, Evaluation
 from divided.games import GameRecord, State
 from divided.registry import Registry
 
@@ -87,10 +87,6 @@ close call when the error does not allow one)."""
 SETTLED = 2.5
 """A grade is settled when it would not change with the loss this many standard errors away."""
 GRADES = ("best", "good", "close", "inaccuracy", "mistake", "blunder")
-REAL_WEIGHT = 0.05
-"""A mixed strategy plays an action *with real weight* when at least this often: the review gives
-such an action no grade and the hint lists it (the Divided Ranks expert's own ``REAL_WEIGHT``;
-kept here too so that this generic module imports no game)."""
 _TIE = TIE
 
 Progress = Callable[[int, int], None]

@@ -36,10 +36,10 @@ from starlette.concurrency import run_in_threadpool
 
 from divided import games
 from divided.bots import advisor, make_bot
-from divided.bots.base import Bot, Evaluation
+from divided.bots.base import REAL_WEIGHT, Bot, Evaluation
 from divided.errors import RuleOptionError, UnsupportedGameError
 from divided.games.base import OptionValue, RuleOption, State
-from divided.review.base import DEFAULT_BUDGET, REAL_WEIGHT
+from divided.review.base import DEFAULT_BUDGET
 from divided.web import games as web_games
 from divided.web.config import BOT_TIMEOUT, Limits
 from divided.web.games import DEFAULT_GAME, WebRoom

@@ -166,11 +166,6 @@ def advisor(budget: int | None = None) -> ExpertBot:
     return ExpertBot(budget=REVIEW_BUDGET if budget is None else budget)
 
 
-REAL_WEIGHT = 0.05
-"""A mixed strategy plays an action *with real weight* when at least this often (the review
-gives such an action no grade: the equilibrium plays it)."""
-
-
 @dataclass
 class ExpertBot:
     """The solved endgame in the last round; determinised search with inference for the rest of
