@@ -9,6 +9,7 @@
     pip install 'divided[postgresql]'  # a postgresql+psycopg:// database for the web app
     pip install 'divided[openspiel]'   # divided solve, the OpenSpiel adapter and bots
     pip install 'divided[pettingzoo]'  # the PettingZoo environment
+    pip install 'divided[fast]'        # numba: the expert's endgame solver compiled (no command needs it)
 
 :func:`require` checks before a command starts (so a long run never dies at its end for want
 of a plotting library); :func:`extra_for_module` names the extra when an import fails anyway.
@@ -32,6 +33,7 @@ EXTRAS: Mapping[str, tuple[str, ...]] = {
     "postgresql": ("psycopg",),
     "openspiel": ("pyspiel", "open_spiel"),
     "pettingzoo": ("pettingzoo", "gymnasium"),
+    "fast": ("numba",),
 }
 """Each extra and the top-level modules it provides (matches ``pyproject.toml``; a test checks)."""
 

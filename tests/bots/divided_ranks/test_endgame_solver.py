@@ -89,3 +89,18 @@ def test_action_values_average_to_the_state_value_under_the_strategy() -> None:
         expected = float(weights @ values[nodes] / weights.sum())
         actions = solver.action_values(0, state, strategy)
         assert float(strategy[0][state] @ actions) == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("swap", ["blind", "face-up"])
+def test_the_numpy_loops_solve_as_the_compiled_ones(swap: str) -> None:
+    """The fallback without numba iterates to the same strategies (up to the order of sums)."""
+    pytest.importorskip("numba")
+    from divided.bots.divided_ranks.endgame import kernel, kernel_numpy
+
+    tree = real_tree(swap)
+    fast, slow = CFRSolver(tree, kernel), CFRSolver(tree, kernel_numpy)
+    fast.iterate(12)
+    slow.iterate(12)
+    for a, b in zip(fast.average(), slow.average(), strict=True):
+        assert np.abs(a - b).max() < 1e-9
+    assert fast.nash_conv() == pytest.approx(slow.nash_conv(), abs=1e-9)

@@ -20,22 +20,26 @@ import numba as nb
 import numpy as np
 
 Array = Any
+NOISE = 1e-12
+"""Regrets at most this count as zero when matching: sums in another order differ by far less,
+so the compiled and the numpy loops make the same strategies."""
 
 
 @nb.njit(cache=True, fastmath=True)
 def regret_match(regret: Array, prediction: Array, out: Array) -> None:
-    """``out`` = regret matching+ on ``regret + prediction`` (uniform where nothing is positive)."""
+    """``out`` = regret matching+ on ``regret + prediction`` (uniform where nothing is above
+    :data:`NOISE`)."""
     states, actions = regret.shape
     for s in range(states):
         total = 0.0
         for a in range(actions):
             r = regret[s, a] + prediction[s, a]
-            if r > 0:
+            if r > NOISE:
                 total += r
         if total > 0:
             for a in range(actions):
                 r = regret[s, a] + prediction[s, a]
-                out[s, a] = r / total if r > 0 else 0.0
+                out[s, a] = r / total if r > NOISE else 0.0
         else:
             for a in range(actions):
                 out[s, a] = 1.0 / actions

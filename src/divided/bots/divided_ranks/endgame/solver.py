@@ -1,6 +1,7 @@
 """Predictive CFR+ over a :class:`~divided.bots.divided_ranks.endgame.tree.Round5Tree`.
 
-The iterations run in compiled loops (:mod:`~.kernel`): alternating updates (player 0, then
+The iterations run in compiled loops (:mod:`~.kernel`, with numba; :mod:`~.kernel_numpy`, the
+same loops in numpy, without it): alternating updates (player 0, then
 player 1, each against the other's current strategy), regret matching+ on the regrets plus a
 prediction (the last instantaneous regrets: predictive CFR+, Farina, Kroer and Sandholm 2021),
 regrets floored at zero, and the average strategy weighted by the iteration's square. Leaves
@@ -24,11 +25,20 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from divided.bots.divided_ranks.endgame import kernel as compiled
+from divided.bots.divided_ranks.endgame import kernel_numpy
 from divided.bots.divided_ranks.endgame.tree import Round5Tree
 
 Floats = NDArray[np.float64]
-kernel: Any = compiled  # numba dispatchers: typed by what they compile, not by annotations
+LOOPS: Any
+try:
+    from divided.bots.divided_ranks.endgame import kernel as _compiled
+
+    LOOPS = _compiled
+except ImportError:  # numba (the ``fast`` extra) is not installed: the same loops in numpy
+    LOOPS = kernel_numpy
+"""The inner loops every solver uses by default: numba's compiled :mod:`~.kernel` when numba is
+installed, else :mod:`~.kernel_numpy` (typed ``Any``: numba's dispatchers are typed by what
+they compile, not by annotations)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +53,9 @@ class SolveReport:
 class CFRSolver:
     """Regrets and average strategies of every information state of ``tree``."""
 
-    def __init__(self, tree: Round5Tree) -> None:
+    def __init__(self, tree: Round5Tree, loops: Any = None) -> None:
         self.tree = tree
+        self.loops = LOOPS if loops is None else loops
         self.iterations = 0
         shapes = [(layer.states, layer.actions) for layer in tree.layers]
         self.regret = [np.zeros(shape) for shape in shapes]
@@ -67,7 +78,7 @@ class CFRSolver:
     def current(self) -> list[Floats]:
         """The strategy the next update plays: regret matching+ on regrets plus prediction."""
         for regret, instant, sigma in zip(self.regret, self._instant, self._sigma, strict=True):
-            kernel.regret_match(regret, instant, sigma)
+            self.loops.regret_match(regret, instant, sigma)
         return [sigma.copy() for sigma in self._sigma]
 
     def average(self) -> list[Floats]:
@@ -83,8 +94,8 @@ class CFRSolver:
             weight = float(self.iterations) ** 2
             for player in (0, 1):
                 for regret, instant, sigma in zip(self.regret, self._instant, self._sigma, strict=True):
-                    kernel.regret_match(regret, instant, sigma)
-                kernel.update(player, weight, self.tree.chance, self._payoff, *self._layers, *self._sigma,
+                    self.loops.regret_match(regret, instant, sigma)
+                self.loops.update(player, weight, self.tree.chance, self._payoff, *self._layers, *self._sigma,
                               *self.regret, *self.total, *self._instant, other, own, values)
 
     def solve(self, *, target: float, max_iterations: int, check_every: int = 5) -> SolveReport:
@@ -109,7 +120,7 @@ class CFRSolver:
         scratch = [np.zeros_like(s) for s in strategies]
         total = 0.0
         for player in (0, 1):
-            total += kernel.best_response(player, self.tree.chance, self._payoff, *self._layers,
+            total += self.loops.best_response(player, self.tree.chance, self._payoff, *self._layers,
                                           *[np.ascontiguousarray(s) for s in strategies], *scratch,
                                           other, own, values)
         return float(total)
@@ -131,12 +142,12 @@ class CFRSolver:
         """Player 0's expected payoff at the root under ``strategies`` (default: the average)."""
         return float(self.tree.chance @ self.node_values(strategies)[0])
 
-    def action_values(self, layer_index: int, state: int, strategies: Sequence[Floats] | None = None) -> Floats:
-        """The acting player's expected payoff of each action at information state ``state`` of
-        layer ``layer_index``, over the nodes of that state weighted by chance and the other
-        player's reach (the player's belief there), everyone playing ``strategies`` afterwards
-        (default: the average). If the other player never lets the state be reached, chance
-        alone weighs its nodes (every consistent deal equally likely)."""
+    def belief(self, layer_index: int, state: int, strategies: Sequence[Floats] | None = None
+               ) -> tuple[NDArray[np.intp], Floats, float]:
+        """The nodes of information state ``state`` of layer ``layer_index``, each weighted by
+        chance and the other player's reach under ``strategies`` (default: the average), and the
+        chance that the other player's play leads into the state when chance does
+        (0 when it never does)."""
         tree = self.tree
         strategies = self.average() if strategies is None else strategies
         player = tree.layers[layer_index].player
@@ -149,9 +160,22 @@ class CFRSolver:
                 other = (other[:, None] * strategies[i][layer.info]).reshape(-1)
         layer = tree.layers[layer_index]
         nodes = np.flatnonzero(layer.info == state)
-        children = self.node_values(strategies)[layer_index + 1].reshape(-1, layer.actions)[nodes]
+        chance = np.repeat(tree.chance, len(layer.info) // len(tree.chance))[nodes]
         weight = other[nodes]
-        sign = 1.0 if player == 0 else -1.0
+        return nodes, weight, float(weight.sum() / chance.sum())
+
+    def action_values(self, layer_index: int, state: int, strategies: Sequence[Floats] | None = None) -> Floats:
+        """The acting player's expected payoff of each action at information state ``state`` of
+        layer ``layer_index``, over the nodes of that state weighted by chance and the other
+        player's reach (the player's belief there: :meth:`belief`), everyone playing
+        ``strategies`` afterwards (default: the average). If the other player never lets the
+        state be reached, chance alone weighs its nodes (every consistent deal equally likely)."""
+        tree = self.tree
+        strategies = self.average() if strategies is None else strategies
+        layer = tree.layers[layer_index]
+        nodes, weight, _ = self.belief(layer_index, state, strategies)
+        children = self.node_values(strategies)[layer_index + 1].reshape(-1, layer.actions)[nodes]
+        sign = 1.0 if layer.player == 0 else -1.0
         if weight.sum() <= 0:
             weight = np.repeat(tree.chance, len(layer.info) // len(tree.chance))[nodes]
         return np.asarray(sign * (weight @ children) / weight.sum(), dtype=np.float64)
