@@ -82,16 +82,16 @@ class Measured:
     exploitability: float
 
 
-def positions(games_per_variant: int, first_seed: int) -> list[Position]:
+def positions(games_per_variant: int, first_seed: int, opponent: str = "skilled") -> list[Position]:
     """Both players' views at the first split of round 5 of ``games_per_variant`` seeded
-    expert-vs-skilled games in each swap variant (the expert's seat alternates by game)."""
+    expert-vs-``opponent`` games in each swap variant (the expert's seat alternates by game)."""
     out: list[Position] = []
     for variant in VARIANTS:
         game = games.load(GAME, swap=variant)
         for i in range(games_per_variant):
             seed = first_seed + i
             expert_seat = i % 2
-            names = ("expert", "skilled") if expert_seat == 0 else ("skilled", "expert")
+            names = ("expert", opponent) if expert_seat == 0 else (opponent, "expert")
             bots = [make_bot(GAME, name) for name in names]
             rngs = [random.Random(seed * 2 + p) for p in (0, 1)]
             state = game.new_initial_state(seed=seed)
@@ -168,6 +168,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=50, help="games per swap variant (4 positions each)")
     parser.add_argument("--seed", type=int, default=15_000, help="first game seed")
+    parser.add_argument("--opponent", default="skilled", help="the expert's opponent in the games (default skilled)")
     parser.add_argument("--offline-target", type=float, default=0.001)
     parser.add_argument("--offline-max", type=int, default=5000, help="iteration cap of the offline solve")
     parser.add_argument("--json", default=None, help="write every position's figures and the summary here")
@@ -175,7 +176,7 @@ def main() -> None:
                         help="only time the first solve of the process (numba compiles or loads the kernel) "
                              "and the same solve again")
     args = parser.parse_args()
-    sample = positions(args.games, args.seed)
+    sample = positions(args.games, args.seed, args.opponent)
     target = policy.EndgameSettings().target
     began = time.perf_counter()
     policy.solve_start(round5_start(sample[0].view))  # compile the kernel outside the timings
