@@ -86,6 +86,8 @@ def message(command: str, extra: str, modules: Iterable[str]) -> str:
 def needed(args: argparse.Namespace) -> list[str]:
     """The extras the parsed command line needs: its command's, plus those its options ask for."""
     command = str(getattr(args, "command", ""))
+    if command == "solve" and getattr(args, "openings", None) is not None:
+        return []  # the endgame solver over many openings: numpy only
     extras = list(COMMANDS.get(command, ()))
     if command == "solve" and getattr(args, "out", None) is not None:
         extras.append("lab")  # the NashConv plot

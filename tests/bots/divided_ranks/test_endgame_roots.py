@@ -12,6 +12,7 @@ import pytest
 
 from divided import games
 from divided.bots import make_bot
+from divided.bots.divided_ranks.endgame.policy import is_endgame
 from divided.bots.divided_ranks.endgame.roots import (
     decision_point,
     multinomial,
@@ -20,7 +21,7 @@ from divided.bots.divided_ranks.endgame.roots import (
 )
 from divided.bots.divided_ranks.endgame.tree import Round5Tree
 from divided.games.divided_ranks.knowledge import knowledge
-from divided.games.divided_ranks.state import Phase
+from divided.games.divided_ranks.state import Phase, SplitEvent
 
 GAME = "divided-ranks"
 
@@ -35,8 +36,8 @@ def round5_states(count: int, swap: str = "blind") -> Iterator:
         start_hands = None
         while not state.is_terminal():
             core = state.core
-            if core.round == 4 and core.phase in (Phase.SPLIT, Phase.CHOOSE, Phase.RESERVE) \
-                    and not state.is_chance_node():
+            last_round = (core.round == 4 and core.phase in (Phase.SPLIT, Phase.CHOOSE)) or core.phase == Phase.RESERVE
+            if last_round and not state.is_chance_node():
                 if start_hands is None:
                     start_hands = core.hands
                 yield state, start_hands
@@ -53,7 +54,9 @@ def test_round5_start_agrees_with_the_books_and_the_deal(swap: str) -> None:
             view = state.observation(player)
             start = round5_start(view)
             assert start.hand == start_hands[player]
-            assert start.splitter == core.splitter() and start.reserve_first == core.reserve_first
+            splitter = next(e.splitter for e in core.log if isinstance(e, SplitEvent) and e.round == 4) \
+                if core.phase == Phase.RESERVE else core.splitter()
+            assert start.splitter == splitter and start.reserve_first == core.reserve_first
             if core.phase in (Phase.SPLIT, Phase.CHOOSE):  # hands are still the round-5 start's
                 books = knowledge(view)
                 assert start.marked == books.marked
@@ -96,8 +99,11 @@ def test_truncated_roots_keep_our_hand_and_stay_within_the_cap() -> None:
     pytest.fail("no position needed truncating")
 
 
-def test_every_round5_decision_is_in_its_tree_with_the_legal_actions() -> None:
-    for state, _ in round5_states(8, "face-up"):
+@pytest.mark.parametrize("swap", ["blind", "face-up"])
+def test_every_round5_decision_is_in_its_tree_with_the_legal_actions(swap: str) -> None:
+    phases = set()
+    for state, _ in round5_states(8, swap):
+        phases.add(str(state.core.phase))
         player = state.current_player()
         view = state.observation(player)
         start = round5_start(view)
@@ -108,6 +114,8 @@ def test_every_round5_decision_is_in_its_tree_with_the_legal_actions() -> None:
         assert tree.layers[point.layer].player == player
         tree.layers[point.layer].index(point.key)  # raises KeyError if absent
         assert sorted(point.actions) == sorted(state.legal_actions())
+        assert is_endgame(view)
+    assert phases == {"split", "choose", "reserve"}
 
 
 def test_views_outside_round5_are_refused() -> None:

@@ -431,8 +431,11 @@ class DividedRanksWeb:
         return refusal(view, action)
 
     def warm_up(self) -> None:
+        from divided.bots.divided_ranks.endgame.policy import warm_up as solver_warm_up
+
         packed_key_table(Scoring.CATEGORIES_FIRST)
         value_table()
+        solver_warm_up()  # the expert's endgame solver: seconds to load once, not on a player's move
 
 
 ROOM = DividedRanksWeb()

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from divided.bots.divided_ranks.endgame.roots import (
-    LAST_ROUND,
     DecisionPoint,
     Round5Start,
     decision_point,
+    in_endgame,
     round5_start,
     subgame_roots,
 )
@@ -97,7 +97,7 @@ class Endgame:
 
 def is_endgame(view: PlayerView) -> bool:
     """Whether ``view`` is a decision of the solved endgame (round 5: split, choose, reserve)."""
-    return (view.player is not None and view.round == LAST_ROUND and view.current_player == view.player
+    return (view.player is not None and in_endgame(view) and view.current_player == view.player
             and view.phase in (Phase.SPLIT, Phase.CHOOSE, Phase.RESERVE))
 
 
@@ -145,3 +145,14 @@ def endgame_policy(view: PlayerView, legal: Sequence[int],
     if set(policy) != set(legal):
         raise ValueError("the legal actions do not match the endgame decision")
     return {action: policy[action] for action in legal}
+
+
+def warm_up() -> None:
+    """Load (or compile) the solver's loops by solving a small subgame once: a few seconds the
+    first time in a process, which a server spends at start-up rather than on a player's move."""
+    from divided.bots.divided_ranks.endgame.tree import Roots
+
+    hands = (np.array([0xFF]), np.array([0xFF00]))
+    roots = Roots(hands, np.array([0xF0000]), np.array([20]), np.ones(1))
+    solver = CFRSolver(Round5Tree(roots, splitter=0, reserve_first=1, face_up_swap=False))
+    solver.solve(target=0.0, max_iterations=5)

@@ -41,7 +41,16 @@ from divided.games.divided_ranks.state import ALL_CARDS, Phase
 from divided.games.divided_ranks.view import PlayerView, SeenChoice, SeenReserve, SeenSplit
 
 LAST_ROUND = 4
-"""The last split round (rounds count from 0)."""
+"""The last split round (rounds count from 0; after its choice the engine's round counter reads
+5, through the reserve and the build)."""
+
+
+def in_endgame(view: PlayerView) -> bool:
+    """Whether ``view`` is in the last round or after it: its split and choice (round 5 by the
+    engine's count from 0, 4), the reserve and the build (the counter then reads 5)."""
+    if view.phase in (Phase.SPLIT, Phase.CHOOSE):
+        return view.round == LAST_ROUND
+    return view.phase in (Phase.RESERVE, Phase.BUILD, Phase.OVER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +103,7 @@ def round5_start(view: PlayerView) -> Round5Start:
     """The round-5 start of ``view``'s player (a view in round 5: split, choose, reserve, build)."""
     if view.player is None:
         raise ValueError("a spectator has no hand to solve for")
-    if view.round != LAST_ROUND or view.phase in (Phase.DEAL, Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN):
+    if not in_endgame(view):
         raise ValueError(f"the endgame starts in round 5; this view is in round {view.round + 1} ({view.phase})")
     me = view.player
     splits = {e.round: e for e in view.log if isinstance(e, SeenSplit)}

@@ -62,10 +62,12 @@ class CFRSolver:
         self.total = [np.zeros(shape) for shape in shapes]
         self._instant = [np.zeros(shape) for shape in shapes]
         self._sigma = [np.zeros(shape) for shape in shapes]
-        self._scratch = tuple(tuple(np.zeros(max(1, n)) for n in (len(tree.chance), *tree.nodes[1:]))
-                              for _ in range(3))
+        self._scratch = tuple([np.zeros(n) for n in tree.nodes] for _ in range(3))
+        for own in self._scratch[1][:1]:
+            own[:] = 1.0  # the root's own reach
+        self._scratch[0][0][:] = tree.chance  # the root's other reach: chance
+        self._q = [np.zeros(shape) for shape in shapes]
         self._payoff = tree.payoff.astype(np.int8)
-        self._layers = (*[layer.player for layer in tree.layers], *[layer.info for layer in tree.layers])
         self._flat = [(layer.info[:, None] * layer.actions + np.arange(layer.actions)).reshape(-1)
                       for layer in tree.layers]
 
@@ -88,15 +90,23 @@ class CFRSolver:
     # -- iterations ---------------------------------------------------------------------------
     def iterate(self, count: int = 1) -> None:
         """Run ``count`` iterations (each updates player 0, then player 1)."""
+        loops, tree = self.loops, self.tree
         other, own, values = self._scratch
+        last = len(tree.layers) - 1
         for _ in range(count):
             self.iterations += 1
-            weight = float(self.iterations) ** 2
+            weight = float(self.iterations) ** 2  # quadratic averaging
             for player in (0, 1):
                 for regret, instant, sigma in zip(self.regret, self._instant, self._sigma, strict=True):
-                    self.loops.regret_match(regret, instant, sigma)
-                self.loops.update(player, weight, self.tree.chance, self._payoff, *self._layers, *self._sigma,
-                              *self.regret, *self.total, *self._instant, other, own, values)
+                    loops.regret_match(regret, instant, sigma)
+                for i, layer in enumerate(tree.layers[:last]):
+                    loops.forward(layer.player == player, layer.info, self._sigma[i], other[i], own[i],
+                                  other[i + 1], own[i + 1])
+                for i in range(last, -1, -1):
+                    layer = tree.layers[i]
+                    child, sign = (self._payoff, 1.0 if player == 0 else -1.0) if i == last else (values[i + 1], 1.0)
+                    loops.backward(layer.player == player, sign, layer.info, self._sigma[i], child, values[i],
+                                   other[i], own[i], weight, self.regret[i], self.total[i], self._instant[i])
 
     def solve(self, *, target: float, max_iterations: int, check_every: int = 5) -> SolveReport:
         """Iterate until NashConv (measured every ``check_every`` iterations and at the end) is at
@@ -113,17 +123,24 @@ class CFRSolver:
 
     def nash_conv(self, strategies: Sequence[Floats] | None = None) -> float:
         """The sum of both players' best-response values against ``strategies`` (default: the
-        average); 0 exactly at an equilibrium. Compiled; :meth:`best_response_value` is the
-        numpy twin."""
-        strategies = self.average() if strategies is None else strategies
+        average); 0 exactly at an equilibrium. By the compiled loops; :meth:`nash_conv_numpy`
+        is the same by :meth:`best_response_value`, written independently in numpy."""
+        loops, tree = self.loops, self.tree
+        strategies = [np.ascontiguousarray(s) for s in (self.average() if strategies is None else strategies)]
         other, own, values = self._scratch
-        scratch = [np.zeros_like(s) for s in strategies]
+        last = len(tree.layers) - 1
         total = 0.0
         for player in (0, 1):
-            total += self.loops.best_response(player, self.tree.chance, self._payoff, *self._layers,
-                                          *[np.ascontiguousarray(s) for s in strategies], *scratch,
-                                          other, own, values)
-        return float(total)
+            for i, layer in enumerate(tree.layers[:last]):
+                loops.forward(layer.player == player, layer.info, strategies[i], other[i], own[i],
+                              other[i + 1], own[i + 1])
+            for i in range(last, -1, -1):
+                layer = tree.layers[i]
+                child, sign = (self._payoff, 1.0 if player == 0 else -1.0) if i == last else (values[i + 1], 1.0)
+                loops.best(layer.player == player, sign, layer.info, strategies[i], child, values[i], other[i],
+                           self._q[i])
+            total += float(tree.chance @ values[0])
+        return total
 
     # -- evaluation ---------------------------------------------------------------------------
     def node_values(self, strategies: Sequence[Floats] | None = None) -> list[Floats]:

@@ -195,7 +195,7 @@ class Round5Tree:
         key4 = second_reserve_key(np.repeat(base[r2], reserve_actions), shown_move(give1, reserve11, face_up_swap))
         # layer 4: the second reserve player keeps or gives
         k = len(give1)
-        self.second_cards = set_bits(second_hand, 10)
+        self.second_cards = np.repeat(set_bits(final[r2], 10), reserve_actions, axis=0)
         give2 = np.concatenate([np.full((k, 1), -1), self.second_cards], 1).reshape(-1)
         second_t = np.repeat(second_hand, reserve_actions)
         second_after = np.where(give2 >= 0, second_t & ~BITS[np.maximum(give2, 0)]
