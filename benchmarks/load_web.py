@@ -101,22 +101,32 @@ class Server:
                 self.process.wait()
 
 
-def bot_replies(url: str, games: int, rng: random.Random) -> list[float]:
-    """Sequential games against the expert: latency of each move the bot answered."""
+def bot_replies(url: str, games: int, rng: random.Random, failures: list[str] | None = None) -> list[float]:
+    """Sequential games against the expert: latency of each request that waited for the bot. A
+    reply the server gave up on (the bot over its time limit: ``bot_error`` set, the bot still to
+    move) counts its wait among the latencies and its message in ``failures``, and the bot is
+    asked again (``POST /api/games/{id}/bot``)."""
     latencies: list[float] = []
     with httpx.Client(base_url=url, timeout=60) as http:
         for _ in range(games):
             state = http.post("/api/games", json={"bot": "expert", "first_splitter": "coin"}).json()
             while state["phase"] != "over":
-                action = rng.choice(state["legal"])["action"]
                 began = time.perf_counter()
-                response = http.post(f"/api/games/{state['id']}/moves",
-                                     json={"move_number": state["move_number"], "action": action})
+                if state.get("to_move") == "bot":
+                    if failures is not None:
+                        failures.append(str(state.get("bot_error")))
+                    response = http.post(f"/api/games/{state['id']}/bot", json={"move_number": state["move_number"]})
+                else:
+                    action = rng.choice(state["legal"])["action"]
+                    response = http.post(f"/api/games/{state['id']}/moves",
+                                         json={"move_number": state["move_number"], "action": action})
                 elapsed = time.perf_counter() - began
                 response.raise_for_status()
                 after = response.json()
-                if after["move_number"] > state["move_number"] + 1:  # the bot moved too
-                    latencies.append(elapsed)
+                bot_moved = after["move_number"] > state["move_number"] + 1 or (
+                    state.get("to_move") == "bot" and after["move_number"] > state["move_number"])
+                if bot_moved or after.get("to_move") == "bot":
+                    latencies.append(elapsed)  # the bot moved, or the player waited for it in vain
                 state = after
     return latencies
 
@@ -330,9 +340,12 @@ def main() -> None:
             if args.hint_attack:
                 run_hint_attack(server.url, args)
                 return
-            replies = bot_replies(server.url, args.sequential_games, random.Random(args.seed))
+            failures: list[str] = []
+            replies = bot_replies(server.url, args.sequential_games, random.Random(args.seed), failures)
             print(summary(f"expert reply (POST move incl. bot), {args.sequential_games} sequential games",
                           replies))
+            if failures:
+                print(f"bot replies the server gave up on (asked again): {len(failures)}: {sorted(set(failures))}")
             gets, moves, count, wall, errors = asyncio.run(
                 under_load(server.url, args.bot, args.games, args.reads, args.seconds, args.max_requests, args.seed,
                            args.think))
