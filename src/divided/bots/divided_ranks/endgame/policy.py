@@ -102,7 +102,7 @@ def is_endgame(view: PlayerView) -> bool:
 
 
 _CACHE: OrderedDict[tuple[Round5Start, EndgameSettings], Endgame] = OrderedDict()
-_CACHE_SIZE = 32
+_CACHE_SIZE = 8
 _LOCK = threading.Lock()
 
 

@@ -67,9 +67,7 @@ class CFRSolver:
             own[:] = 1.0  # the root's own reach
         self._scratch[0][0][:] = tree.chance  # the root's other reach: chance
         self._q = [np.zeros(shape) for shape in shapes]
-        self._payoff = tree.payoff.astype(np.int8)
-        self._flat = [(layer.info[:, None] * layer.actions + np.arange(layer.actions)).reshape(-1)
-                      for layer in tree.layers]
+        self._payoff = tree.payoff.astype(np.int8, copy=False)
 
     # -- strategies ---------------------------------------------------------------------------
     @staticmethod
@@ -148,7 +146,7 @@ class CFRSolver:
         tree = self.tree
         strategies = self.average() if strategies is None else strategies
         values: list[Floats] = [np.empty(0)] * (len(tree.layers) + 1)
-        values[-1] = tree.payoff
+        values[-1] = tree.payoff.astype(np.float64)
         for i in range(len(tree.layers) - 1, -1, -1):
             layer = tree.layers[i]
             children = values[i + 1].reshape(-1, layer.actions)
@@ -208,13 +206,14 @@ class CFRSolver:
                 other = np.repeat(other, layer.actions)
             else:
                 other = (other[:, None] * strategies[i][layer.info]).reshape(-1)
-        value = tree.payoff if player == 0 else -tree.payoff
+        value = tree.payoff.astype(np.float64) * (1.0 if player == 0 else -1.0)
         for i in range(len(tree.layers) - 1, -1, -1):
             layer = tree.layers[i]
             children = value.reshape(-1, layer.actions)
             if layer.player == player:
                 size = layer.states * layer.actions
-                q = np.bincount(self._flat[i], (others[i][:, None] * children).reshape(-1), size)
+                flat = (layer.info[:, None] * layer.actions + np.arange(layer.actions)).reshape(-1)
+                q = np.bincount(flat, (others[i][:, None] * children).reshape(-1), size)
                 best = q.reshape(layer.states, layer.actions).argmax(1)[layer.info]
                 value = children[np.arange(len(children)), best]
             else:

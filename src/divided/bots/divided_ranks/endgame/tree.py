@@ -184,7 +184,7 @@ class Round5Tree:
         base = [reserve_key(start[p], seen[p], code, took_down) for p in (0, 1)]
         # layer 3: the first reserve player keeps or gives its i-th card
         m = len(took_down)
-        self.first_cards = set_bits(final[r1], 10)
+        self.first_cards = set_bits(final[r1], 10).astype(np.int8)
         give1 = np.concatenate([np.full((m, 1), -1), self.first_cards], 1).reshape(-1)
         first_hand = np.repeat(final[r1], reserve_actions)
         second_hand = np.repeat(final[r2], reserve_actions)
@@ -195,15 +195,15 @@ class Round5Tree:
         key4 = second_reserve_key(np.repeat(base[r2], reserve_actions), shown_move(give1, reserve11, face_up_swap))
         # layer 4: the second reserve player keeps or gives
         k = len(give1)
-        self.second_cards = np.repeat(set_bits(final[r2], 10), reserve_actions, axis=0)
+        self.second_cards = np.repeat(set_bits(final[r2], 10).astype(np.int8), reserve_actions, axis=0)
         give2 = np.concatenate([np.full((k, 1), -1), self.second_cards], 1).reshape(-1)
         second_t = np.repeat(second_hand, reserve_actions)
         second_after = np.where(give2 >= 0, second_t & ~BITS[np.maximum(give2, 0)]
                                 | BITS[np.repeat(reserve_after, reserve_actions)], second_t)
         first_t = np.repeat(first_after, reserve_actions)
         holdings = [first_t, second_after] if r1 == 0 else [second_after, first_t]
-        self.payoff = np.sign(keys[holdings[0]].astype(np.int64) - keys[holdings[1]]).astype(np.float64)
-        """Player 0's payoff at every leaf."""
+        self.payoff = np.sign(keys[holdings[0]].astype(np.int64) - keys[holdings[1]]).astype(np.int8)
+        """Player 0's payoff at every leaf: +1, 0 or -1 (int8: the largest tree's leaves in under a megabyte)."""
         self.layers = (Layer.of(s, 6, key1), Layer.of(c, 2, key2), Layer.of(r1, reserve_actions, base[r1]),
                        Layer.of(r2, reserve_actions, key4))
         self.nodes = tuple(len(layer.info) for layer in self.layers)
