@@ -359,7 +359,11 @@ def last_reserve_positions(count: int) -> list[GameState]:
 
 
 def test_reserve_decisions_of_the_last_player_are_best_by_brute_force() -> None:
-    expert, skilled = make_bot("divided-ranks", "expert"), make_bot("divided-ranks", "skilled")
+    """The classic expert's exact reserve rule (every consistent world equally likely) and the
+    skilled rule. (The expert with the solved last round weighs the worlds by the opponent's
+    solved play as well, so its last reserve move is a best response to that belief instead:
+    tests/bots/divided_ranks/test_endgame_*.)"""
+    expert, skilled = make_bot("divided-ranks", "expert-classic"), make_bot("divided-ranks", "skilled")
     checked = swaps = blind_gifts = 0
     for position in last_reserve_positions(32):
         player = position.current_player()

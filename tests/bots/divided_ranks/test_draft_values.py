@@ -284,15 +284,24 @@ def test_every_standard_error_is_reported_and_at_most_one_point(move: int) -> No
 
 
 def test_the_bot_the_hint_and_the_review_choose_alike() -> None:
+    """Before the last round the bot's move is the hint's and the review's choice whatever its
+    rng; in the solved last round the bot draws from its mix, whose most played action is the
+    hint's and the review's choice."""
+    import random
+
     bot = ExpertBot(budget=REVIEW_BUDGET)
     for move in (21, 22, 25, 29, 31, 33):
         state = position(ISSUE_RECORD, move)
         seat = state.current_player()
         view, legal = state.observation(seat), list(state.legal_actions())
-        import random
-
-        assert bot.choose(view, legal, random.Random(move)) == bot.choose(view, legal, random.Random(-move)) \
-            == expert_decision(view, legal).choice
+        choice = expert_decision(view, legal).choice
+        policy = bot.action_probabilities(view, legal)
+        if move < 29:
+            assert bot.choose(view, legal, random.Random(move)) == bot.choose(view, legal, random.Random(-move)) \
+                == choice and policy[choice] == 1.0
+        else:
+            assert policy[choice] == max(policy.values())
+            assert all(policy[bot.choose(view, legal, random.Random(draw))] > 0 for draw in range(20))
 
 
 def test_a_lab_budget_is_quick_and_still_reports_its_error() -> None:

@@ -137,8 +137,10 @@ def choose_best(view: PlayerView, legal: Sequence[int], values: Mapping[int, flo
 def sample(policy: Mapping[int, float], legal: Sequence[int], rng: random.Random) -> int:
     """An action of ``legal`` drawn with ``policy``'s probabilities (one draw of ``rng``).
 
-    >>> sample({5: 0.25, 7: 0.75}, [5, 7], random.Random(1))
-    7
+    >>> random.Random(1).random()  # below 0.25: the first action
+    0.13436424411240122
+    >>> sample({5: 0.25, 7: 0.75}, [5, 7], random.Random(1)), sample({5: 0.25, 7: 0.75}, [5, 7], random.Random(2))
+    (5, 7)
     """
     draw = rng.random() * sum(policy[action] for action in legal)
     for action in legal:
