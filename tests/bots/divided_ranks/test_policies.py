@@ -98,33 +98,3 @@ def test_the_expert_mixes_only_in_its_solved_last_round_and_plays_its_mix() -> N
                 spread = 5 * (policy[action] * (1 - policy[action]) / 400) ** 0.5 + 1e-9
                 assert abs(counts[action] / 400 - policy[action]) <= spread
     assert mixed >= 1 and reserves >= 3
-
-
-def test_off_the_solved_path_the_expert_best_responds() -> None:
-    """A face-up pair the solved splitter (almost) never shows leaves the chooser's CFR strategy
-    untrained there: the expert then plays the action with the best value over its belief."""
-    from divided import games
-    from divided.bots.divided_ranks.endgame.policy import OFF_PATH, solve_endgame
-
-    study = games.load("divided-ranks", rounds=1, first_splitter=0, opening_seed=0, build="auto")
-    expert = make_bot("divided-ranks", "expert")
-    found = 0
-    for split in (60, 124, 166):  # seed 1's draw: two pairs the solved splitter almost never shows, one it does
-        state = study.new_initial_state(1)
-        while state.is_chance_node():
-            state.apply_action(state.chance_outcomes()[0][0])
-        state.apply_action(split)
-        view, legal = state.observation(1), tuple(state.legal_actions())
-        solved = solve_endgame(view)
-        point = solved.point(view)
-        _, _, reach = solved.solver.belief(point.layer, solved.tree.layers[point.layer].index(point.key),
-                                           solved.strategy)
-        policy = expert.action_probabilities(view, legal)
-        if reach >= OFF_PATH:
-            assert policy == solved.policy(view) and split == 166
-            continue
-        found += 1
-        chances = solved.win_chances(view)
-        assert sorted(policy.values()) == [0.0, 1.0]
-        assert chances[max(policy, key=policy.__getitem__)] == max(chances.values())
-    assert found == 2

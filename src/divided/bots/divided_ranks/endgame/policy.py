@@ -31,9 +31,6 @@ from divided.bots.divided_ranks.endgame.tree import Round5Tree
 from divided.games.divided_ranks.state import Phase
 from divided.games.divided_ranks.view import PlayerView
 
-OFF_PATH = 1e-3
-"""A decision is off the solved path when the opponent's play leads to it less often than this."""
-
 
 @dataclass(frozen=True, slots=True)
 class EndgameSettings:
@@ -66,18 +63,13 @@ class Endgame:
     def policy(self, view: PlayerView) -> dict[int, float]:
         """The solved mixed strategy at ``view``'s decision: each game action's probability.
 
-        Off the path of the solved play (the opponent's moves so far lead here less than
-        :data:`OFF_PATH` of the time under the solved strategy), CFR's strategy is barely
-        trained, so the player best-responds instead: the action with the highest value over
-        its belief there (:meth:`win_chances`)."""
+        It is CFR's average strategy everywhere, off the path of the solved play too: NashConv
+        bounds what any deviation into such a decision can gain against it. (Replacing it there
+        by a best response to the belief the solved play implies was tried and measured: a
+        deviating opponent exploits that belief, NashConv 0.1 to 0.4 on 10 of 80 rounds=1
+        studies, all blind.)"""
         point = self.point(view)
         state = self.tree.layers[point.layer].index(point.key)
-        _, _, reach = self.solver.belief(point.layer, state, self.strategy)
-        if reach < OFF_PATH:
-            chances = self.win_chances(view)
-            best = max(chances.values())
-            choice = next(action for action in point.actions if chances[action] >= best - 1e-12)
-            return {action: float(action == choice) for action in point.actions}
         row = self.strategy[point.layer][state]
         return {action: float(p) for action, p in zip(point.actions, row, strict=True)}
 
