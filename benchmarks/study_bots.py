@@ -35,28 +35,7 @@ import pyspiel
 
 from divided.adapters.studies import cfr as study
 from divided.adapters.studies.divided_ranks import study_game_string
-from divided.adapters.studies.endgame.divided_ranks import EndgamePolicy, first_decisions, study_start
-from divided.bots.base import BotSpec, register
-from divided.bots.divided_ranks.endgame.policy import solve_start
-from divided.bots.divided_ranks.expert import SOLVE
-
-
-class SolvedEveryTurn:
-    """A diagnostic bot (``endgame-every-turn``): the Expert's own solve (its settings, its cache)
-    played at every round-5 decision, the reserve turns included, where the Expert's
-    ``is_endgame`` reads the round counter (5 at the reserve) and falls back to its classic play."""
-
-    name = "endgame-every-turn"
-
-    def choose(self, view: Any, legal: Any, rng: Any) -> int:
-        raise NotImplementedError("measured through action_probabilities only")
-
-    def action_probabilities(self, view: Any, legal: Any) -> dict[int, float]:
-        policy = solve_start(study_start(view), SOLVE).policy(view)
-        return {action: policy[action] for action in legal}
-
-
-register(BotSpec("endgame-every-turn", SolvedEveryTurn, frozenset({"divided-ranks"})))
+from divided.adapters.studies.endgame.divided_ranks import EndgamePolicy, first_decisions
 
 SWAPS = ("blind", "face-up")
 SPLITTERS = (0, 1)
