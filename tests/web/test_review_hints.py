@@ -254,7 +254,10 @@ def test_hints_are_the_experts_best_and_are_counted(http: TestClient) -> None:
         hint = response.json()
         used += 1
         hints[state["move_number"]] = hint["action"]
-        assert hint["action"] in best and hint["value"] == pytest.approx(top)
+        if hint.get("mix"):  # the solved last round: the mix's most played move, worth about the best
+            assert hint["action"] == hint["mix"][0]["action"] and hint["value"] >= top - 0.02
+        else:
+            assert hint["action"] in best and hint["value"] == pytest.approx(top)
         assert 0.0 <= hint["error"] <= 0.5
         assert hint["label"] == next(item["text"] for item in state["legal"] if item["action"] == hint["action"])
         assert hint["used"] == used
