@@ -58,11 +58,11 @@ def main() -> None:
     expert_games = play((args.expert, args.expert), range(20_000, 20_000 + args.expert_games // 2))
     print(f"skilled vs skilled, one core: {skilled:,.0f} games/s (median of {args.repeats} x 1,000)")
     print(f"{args.expert} decision latency over {len(everything):,} decisions against skilled: "
-          f"median {statistics.median(everything) * 1e3:.2f} ms, p95 {percentile(everything, 0.95) * 1e3:.2f} ms, "
-          f"max {max(everything) * 1e3:.1f} ms")
+          f"median {statistics.median(everything) * 1e3:.2f} ms, mean {statistics.fmean(everything) * 1e3:.2f} ms, "
+          f"p95 {percentile(everything, 0.95) * 1e3:.2f} ms, max {max(everything) * 1e3:.1f} ms")
     for phase, values in sorted(latencies.items()):
         print(f"  {phase:>7}: {len(values):5d} decisions, median {statistics.median(values) * 1e3:7.2f} ms, "
-              f"p95 {percentile(values, 0.95) * 1e3:7.2f} ms")
+              f"mean {statistics.fmean(values) * 1e3:7.2f} ms, p95 {percentile(values, 0.95) * 1e3:7.2f} ms")
     print(f"{args.expert} vs {args.expert}, one core: {expert_games:.1f} games/s "
           f"({args.expert_games // 2} games)")
 

@@ -101,8 +101,11 @@ class Server:
                 self.process.wait()
 
 
-def bot_replies(url: str, games: int, rng: random.Random, failures: list[str] | None = None) -> list[float]:
-    """Sequential games against the expert: latency of each request that waited for the bot. A
+def bot_replies(url: str, games: int, rng: random.Random, failures: list[str] | None = None,
+                think: float = 0.0) -> list[float]:
+    """Sequential games against the expert: latency of each request that waited for the bot,
+    the player pausing ``think`` seconds before each move (the time the server's bot may use to
+    ponder; 0: none, the worst case). A
     reply the server gave up on (the bot over its time limit: ``bot_error`` set, the bot still to
     move) counts its wait among the latencies and its message in ``failures``, and the bot is
     asked again (``POST /api/games/{id}/bot``)."""
@@ -118,6 +121,9 @@ def bot_replies(url: str, games: int, rng: random.Random, failures: list[str] | 
                     response = http.post(f"/api/games/{state['id']}/bot", json={"move_number": state["move_number"]})
                 else:
                     action = rng.choice(state["legal"])["action"]
+                    if think > 0:
+                        time.sleep(think)
+                        began = time.perf_counter()
                     response = http.post(f"/api/games/{state['id']}/moves",
                                          json={"move_number": state["move_number"], "action": action})
                 elapsed = time.perf_counter() - began
@@ -309,6 +315,10 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds each browser pauses before a request, on average (default 0: "
                         "no pause, a saturation test; about 1 is still far busier than a person)")
+    parser.add_argument("--reply-think", type=float, default=0.0,
+                        help="seconds the player of the sequential games thinks before each move "
+                        "(default 0: none, the worst case for a bot that ponders on the player's time)")
+    parser.add_argument("--no-load", action="store_true", help="measure the bot replies only")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--database-url", default=None, help="needed for --workers above 1")
@@ -341,11 +351,15 @@ def main() -> None:
                 run_hint_attack(server.url, args)
                 return
             failures: list[str] = []
-            replies = bot_replies(server.url, args.sequential_games, random.Random(args.seed), failures)
-            print(summary(f"expert reply (POST move incl. bot), {args.sequential_games} sequential games",
+            replies = bot_replies(server.url, args.sequential_games, random.Random(args.seed), failures,
+                                  args.reply_think)
+            thinking = f", the player thinking {args.reply_think:g} s a move" if args.reply_think else ""
+            print(summary(f"expert reply (POST move incl. bot), {args.sequential_games} sequential games{thinking}",
                           replies))
             if failures:
                 print(f"bot replies the server gave up on (asked again): {len(failures)}: {sorted(set(failures))}")
+            if args.no_load:
+                return
             gets, moves, count, wall, errors = asyncio.run(
                 under_load(server.url, args.bot, args.games, args.reads, args.seconds, args.max_requests, args.seed,
                            args.think))

@@ -60,6 +60,27 @@ class Bot(Protocol[V_contra]):
         ...
 
 
+class Ponderer(Protocol[V_contra]):
+    """A bot that can think on the opponent's time (optional; see :func:`ponder`)."""
+
+    def ponder(self, view: V_contra) -> bool:
+        """Prepare what the bot will need at ``view`` (warm a cache, say); whether the
+        positions that may follow ``view`` are worth pondering too. A function of the view
+        alone, and it must not change what the bot later chooses: only how soon it answers."""
+        ...
+
+
+def ponder(bot: object, view: object) -> bool:
+    """Let ``bot`` think ahead at ``view`` if it can; whether it asks to look further ahead
+    (``False`` for a bot without a ``ponder`` method).
+
+    A server calls this on a thread of its own while a human decides, with the views its bots
+    may face next: as a chess engine ponders.
+    """
+    method = getattr(bot, "ponder", None)
+    return bool(method(view)) if method is not None else False
+
+
 def view_random(view: object, purpose: str = "policy") -> random.Random:
     """Random numbers that are a function of the view (everything its player knows, as
     :func:`repr` spells it) and ``purpose`` only: how a sampling bot makes its

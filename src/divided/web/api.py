@@ -36,7 +36,7 @@ from starlette.concurrency import run_in_threadpool
 
 from divided import games
 from divided.bots import advisor, make_bot
-from divided.bots.base import REAL_WEIGHT, Bot, Evaluation
+from divided.bots.base import REAL_WEIGHT, Bot, Evaluation, ponder
 from divided.errors import RuleOptionError, UnsupportedGameError
 from divided.games.base import OptionValue, RuleOption, State
 from divided.review.base import DEFAULT_BUDGET
@@ -57,6 +57,9 @@ MAX_BODY = 16 * 1024
 MOVE_THREADS = Limits().move_threads
 """Requests that may run a bot (create, move, bot retry) at once per process; others queue."""
 HINT_LOOKUP_THREADS = 2
+PONDER_BRANCHES = 6
+"""A bot ponders each of the player's possible moves when there are at most this many (a
+split's six, a choice's two), and otherwise only the position as it stands."""
 """Threads that read the hint cache (see :meth:`GameService.hinting`)."""
 _GAME_ID = re.compile(r"[0-9a-f]{32}")
 REFUSED: dict[str, Any] = {}
@@ -332,6 +335,9 @@ class GameService:
                                            thread_name_prefix="divided-hint")
         self._hint_lookups = ThreadPoolExecutor(max_workers=HINT_LOOKUP_THREADS,
                                                 thread_name_prefix="divided-hint-lookup")
+        self._ponderers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="divided-ponder")
+        self._pondering = 0
+        self._ponder_lock = threading.Lock()
         store.deleted.append(self.forget)
 
     async def thinking(self, work: Callable[..., T], *args: Any) -> T:
@@ -388,15 +394,62 @@ class GameService:
         return {**stored, "move_number": row.move_number, "used": row.hints_used + 1}
 
     def forget(self, game_ids: list[str]) -> None:
-        """Drop every in-memory trace of deleted games (cached states, review progress)."""
+        """Drop every in-memory trace of deleted games (cached states, review progress, what
+        the bots cached from them)."""
         self.cache.forget(game_ids)
         self.reviews.forget(game_ids)
+        for game in web_games.names():
+            web_games.room(game).forget_caches()
+
+    def ponder_later(self, row: GameRow, state: State[Any, Any]) -> bool:
+        """While the player decides, let the game's bots think ahead on a thread of their own
+        (whether they will). Each bot ponders its view of the position; where one asks to look
+        further (:func:`~divided.bots.base.ponder`) and the player has at most
+        :data:`PONDER_BRANCHES` moves, each of those moves is played ahead with the bots'
+        replies (drawn as :func:`run_bot` draws them) until the player's next turn, the bots
+        pondering every view on the way. Divided Ranks' expert so solves its last round before
+        it is asked to play it. What the bots will play does not change, and a game beyond
+        ``Limits.ponder_queue`` games waiting or being pondered is not pondered."""
+        if state.is_terminal() or state.current_player() != row.human_seat:
+            return False
+        with self._ponder_lock:
+            if self._pondering >= self.limits.ponder_queue:
+                return False
+            self._pondering += 1
+        try:
+            self._ponderers.submit(self._think_ahead, state.clone(), row.bots, row.human_seat, row.seed)
+        except BaseException:  # shut down, or the clone failed
+            self._done_pondering()
+            raise
+        return True
+
+    def _done_pondering(self) -> None:
+        with self._ponder_lock:
+            self._pondering -= 1
+
+    def _think_ahead(self, state: State[Any, Any], seats: Sequence[str | None], human: int, seed: int) -> None:
+        try:
+            game = state.game.info.short_name
+            bots = {seat: self.bot_factory(game, name) for seat, name in enumerate(seats) if name is not None}
+            further = [ponder(bot, state.observation(seat)) for seat, bot in bots.items()]
+            legal = state.legal_actions(human)
+            if not any(further) or len(legal) > PONDER_BRANCHES:
+                return
+            for action in legal:
+                ahead = state.clone()
+                ahead.apply_action(action, player=human)
+                _play_ahead(ahead, bots, human, seed)
+        except Exception:  # pondering only saves time: a failure here never reaches a game
+            logger.exception("a bot failed while pondering")
+        finally:
+            self._done_pondering()
 
     def close(self) -> None:
         """Stop taking moves (at shutdown); moves already running finish."""
         self._movers.shutdown(wait=False, cancel_futures=True)
         self._hinters.shutdown(wait=False, cancel_futures=True)
         self._hint_lookups.shutdown(wait=False, cancel_futures=True)
+        self._ponderers.shutdown(wait=False, cancel_futures=True)
         self.reviews.close()
 
     # queries
@@ -517,6 +570,8 @@ class GameService:
         if saved is None:
             raise ApiError(409, "the game changed while this move was being made (sent twice?): reload it")
         self.cache.put(saved.id, state)
+        if self.limits.ponder_queue:
+            self.ponder_later(saved, state)
         return self.state_json(saved, state)
 
     def _bot_replies(self, state: State[Any, Any], seats: Sequence[str | None], seed: int,
@@ -541,6 +596,21 @@ class GameService:
                 return str(failure)
             state.apply_action(action, player=state.current_player())
         return None
+
+
+def _play_ahead(state: State[Any, Any], bots: Mapping[int, Bot[Any]], human: int, seed: int) -> None:
+    """The bots' replies from ``state`` up to ``human``'s turn, each bot pondering its view
+    of every position on the way; stops where the bot to move does not ask to look further."""
+    while not state.is_terminal():
+        mover = state.current_player()
+        further = {seat: ponder(bot, state.observation(seat)) for seat, bot in bots.items()}
+        if mover == human or not further.get(mover, False):
+            return
+        legal = state.legal_actions()
+        action = bots[mover].choose(state.observation(mover), legal, bot_rng(seed, state.move_number()))
+        if action not in legal:
+            return
+        state.apply_action(action, player=mover)
 
 
 def _progress(web: WebRoom, state: State[Any, Any], seat: int, bot_error: str | None) -> Progress:

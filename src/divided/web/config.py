@@ -65,6 +65,9 @@ class Limits:
     """... and then per second (one every ten seconds)."""
     move_threads: int = 4
     """Requests that may run a bot (create, move, bot retry) at once; others queue."""
+    ponder_queue: int = 8
+    """Games whose bots may think ahead on the player's time (one thread), at most; beyond
+    them a game's bot does not ponder (0: never)."""
 
 
 def parse_limits(text: str, base: Limits | None = None) -> Limits:
@@ -88,7 +91,7 @@ def parse_limits(text: str, base: Limits | None = None) -> Limits:
         except ValueError:
             raise ConfigError(f"limit {name} must be {'a whole' if kinds[name] is int else 'a'} number, "
                               f"not {value.strip()!r}") from None
-        if not number >= (0 if name == "compute_queue" else 1 if kinds[name] is int else 1e-9):
+        if not number >= (0 if name in ("compute_queue", "ponder_queue") else 1 if kinds[name] is int else 1e-9):
             raise ConfigError(f"limit {name} is out of range: {value.strip()}")
         figures[name] = number
     current = Limits() if base is None else base

@@ -61,6 +61,7 @@ import numpy as np
 from divided.bots.base import TIE, Evaluation, one_hot
 from divided.bots.divided_ranks.draft_values import DraftValues, draft_values
 from divided.bots.divided_ranks.endgame.policy import Endgame, EndgameSettings, is_endgame, solve_endgame
+from divided.bots.divided_ranks.endgame.roots import LAST_ROUND, in_endgame
 from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge
@@ -186,6 +187,18 @@ class ExpertBot:
         if self.endgame is None or not is_endgame(view):
             return None
         return solve_endgame(view, self.endgame)
+
+    def ponder(self, view: PlayerView) -> bool:
+        """On the opponent's time: solve the last round of ``view`` (cached) once its start is
+        known, so the decision that needs it answers at once; what the bot then plays is the
+        same as without pondering. From round 4's split on, the positions ahead are worth
+        pondering (the last round's start is at most two decisions away)."""
+        if self.endgame is None or view.player is None:
+            return False
+        if in_endgame(view) and view.phase in (Phase.SPLIT, Phase.CHOOSE, Phase.RESERVE):
+            solve_endgame(view, self.endgame)
+            return view.phase != Phase.RESERVE
+        return view.phase in (Phase.SPLIT, Phase.CHOOSE) and view.round == LAST_ROUND - 1
 
     def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
         """In the solved last round, an action drawn from the mix with ``rng``; elsewhere the

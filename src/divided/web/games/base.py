@@ -161,3 +161,7 @@ class WebRoom(Protocol):
 
     def warm_up(self) -> None:
         """Build the tables the first move would otherwise wait for (at server start)."""
+
+    def forget_caches(self) -> None:
+        """Drop whatever the game's bots have cached from games in play (a solved subgame
+        holds a game's cards): called when a player's data is deleted."""

@@ -423,5 +423,8 @@ class CardCommonsWeb:
         evaluate3_mask(0b111)
         evaluate_mask(0b11111)
 
+    def forget_caches(self) -> None:
+        pass  # its bots keep tables of card sets' values, shared by every game: nothing of one game
+
 
 ROOM = CardCommonsWeb()

@@ -614,5 +614,8 @@ class DivideWeb:
     def warm_up(self) -> None:
         games.load(GAME)
 
+    def forget_caches(self) -> None:
+        pass  # its bots cache nothing
+
 
 ROOM = DivideWeb()

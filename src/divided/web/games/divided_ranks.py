@@ -437,5 +437,10 @@ class DividedRanksWeb:
         value_table()
         solver_warm_up()  # the expert's endgame solver: seconds to load once, not on a player's move
 
+    def forget_caches(self) -> None:
+        from divided.bots.divided_ranks.endgame.policy import clear
+
+        clear()  # the expert's solved subgames (its own, the hints', the pondered ones)
+
 
 ROOM = DividedRanksWeb()

@@ -5,7 +5,8 @@ leaves after the last). :class:`~.solver.CFRSolver` calls, layer by layer, :func
 (the reach of each node), :func:`backward` (node values, and for the updating player the
 instantaneous regrets, the regrets floored at zero and the average's increments: predictive
 CFR+) and :func:`best` (a best response's values); :func:`regret_match` makes the strategies.
-numba compiles one specialisation per argument type (the leaves are int8, the rest float64).
+numba compiles one specialisation per argument type (the leaves are int8, the rest float64). The
+loops release the GIL (``nogil``), so a server's solve on one thread leaves its other threads free.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ NOISE = 1e-12
 so the compiled and the numpy loops make the same strategies."""
 
 
-@nb.njit(cache=True, fastmath=True)
+@nb.njit(cache=True, fastmath=True, nogil=True)
 def regret_match(regret: Array, prediction: Array, out: Array) -> None:
     """``out`` = regret matching+ on ``regret + prediction`` (uniform where nothing is above
     :data:`NOISE`)."""
@@ -40,7 +41,7 @@ def regret_match(regret: Array, prediction: Array, out: Array) -> None:
                 out[s, a] = 1.0 / actions
 
 
-@nb.njit(cache=True, fastmath=True)
+@nb.njit(cache=True, fastmath=True, nogil=True)
 def forward(mine: bool, info: Array, sigma: Array, other: Array, own: Array, next_other: Array,
              next_own: Array) -> None:
     actions = sigma.shape[1]
@@ -56,7 +57,7 @@ def forward(mine: bool, info: Array, sigma: Array, other: Array, own: Array, nex
                 next_own[c] = own[n]
 
 
-@nb.njit(cache=True, fastmath=True)
+@nb.njit(cache=True, fastmath=True, nogil=True)
 def _values(sign: float, info: Array, sigma: Array, child: Array, out: Array) -> None:
     actions = sigma.shape[1]
     for n in range(len(info)):
@@ -68,7 +69,7 @@ def _values(sign: float, info: Array, sigma: Array, child: Array, out: Array) ->
         out[n] = sign * v
 
 
-@nb.njit(cache=True, fastmath=True)
+@nb.njit(cache=True, fastmath=True, nogil=True)
 def _regrets(sign: float, info: Array, sigma: Array, child: Array, out: Array, other: Array, own: Array,
              weight: float, regret: Array, total: Array, instant: Array) -> None:
     actions = sigma.shape[1]
@@ -89,7 +90,7 @@ def _regrets(sign: float, info: Array, sigma: Array, child: Array, out: Array, o
             regret[s, a] = x if x > 0 else 0.0
 
 
-@nb.njit(cache=True, fastmath=True)
+@nb.njit(cache=True, fastmath=True, nogil=True)
 def backward(mine: bool, sign: float, info: Array, sigma: Array, child: Array, out: Array, other: Array,
               own: Array, weight: float, regret: Array, total: Array, instant: Array) -> None:
     """Node values of a layer from its children's (``sign`` flips player 0's leaf payoffs); for the
@@ -99,7 +100,7 @@ def backward(mine: bool, sign: float, info: Array, sigma: Array, child: Array, o
         _regrets(sign, info, sigma, child, out, other, own, weight, regret, total, instant)
 
 
-@nb.njit(cache=True, fastmath=True)
+@nb.njit(cache=True, fastmath=True, nogil=True)
 def best(mine: bool, sign: float, info: Array, sigma: Array, child: Array, out: Array, other: Array,
           q: Array) -> None:
     actions = sigma.shape[1]

@@ -94,8 +94,10 @@ def is_endgame(view: PlayerView) -> bool:
 
 
 _CACHE: OrderedDict[tuple[Round5Start, EndgameSettings], Endgame] = OrderedDict()
-_CACHE_SIZE = 8
+_CACHE_SIZE = 32
+_SOLVING: dict[tuple[Round5Start, EndgameSettings], threading.Event] = {}
 _LOCK = threading.Lock()
+_generation = 0  # counts clear(): a solve begun before the last clear() is not cached
 
 
 def _rng(start: Round5Start, settings: EndgameSettings) -> np.random.Generator:
@@ -103,26 +105,62 @@ def _rng(start: Round5Start, settings: EndgameSettings) -> np.random.Generator:
     return np.random.default_rng(int.from_bytes(digest, "big"))
 
 
-def solve_start(start: Round5Start, settings: EndgameSettings = EndgameSettings()) -> Endgame:
-    """Solve (or fetch from the cache) the subgame of ``start``."""
-    key = (start, settings)
+def cached(start: Round5Start, settings: EndgameSettings = EndgameSettings()) -> Endgame | None:
+    """The solved subgame of ``start`` if it is in the cache (``None`` otherwise)."""
     with _LOCK:
-        found = _CACHE.get(key)
-        if found is not None:
-            _CACHE.move_to_end(key)
-            return found
+        return _CACHE.get((start, settings))
+
+
+def solve_start(start: Round5Start, settings: EndgameSettings = EndgameSettings()) -> Endgame:
+    """Solve (or fetch from the cache) the subgame of ``start``.
+
+    Thread-safe, and each subgame is solved once: a caller that asks while another thread is
+    solving the same subgame (a server pondering it on the opponent's time, say) waits for that
+    solve instead of starting its own. The result does not depend on who solved it."""
+    key = (start, settings)
+    while True:
+        with _LOCK:
+            found = _CACHE.get(key)
+            if found is not None:
+                _CACHE.move_to_end(key)
+                return found
+            running = _SOLVING.get(key)
+            if running is None:
+                done = _SOLVING[key] = threading.Event()
+                generation = _generation
+                break
+        running.wait()  # then the cache has it (unless that solve failed: then solve here)
+    try:
+        endgame = _solve(start, settings)
+        with _LOCK:
+            if generation == _generation:
+                _CACHE[key] = endgame
+                while len(_CACHE) > _CACHE_SIZE:
+                    _CACHE.popitem(last=False)
+    finally:
+        with _LOCK:
+            del _SOLVING[key]
+        done.set()
+    return endgame
+
+
+def clear() -> None:
+    """Forget every cached solve, and keep none of those running now (a server calls this when
+    a player's data is deleted: a subgame holds that game's cards)."""
+    global _generation
+    with _LOCK:
+        _CACHE.clear()
+        _generation += 1
+
+
+def _solve(start: Round5Start, settings: EndgameSettings) -> Endgame:
     roots, two_sided = subgame_roots(start, cap=settings.cap, rng=_rng(start, settings))
     tree = Round5Tree(roots, splitter=start.splitter, reserve_first=start.reserve_first,
                       face_up_swap=start.face_up_swap, scoring=start.scoring)
     solver = CFRSolver(tree)
     report = solver.solve(target=settings.target, max_iterations=settings.max_iterations,
                           check_every=settings.check_every)
-    endgame = Endgame(start, tree, solver, report, two_sided, tuple(solver.average()))
-    with _LOCK:
-        _CACHE[key] = endgame
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return endgame
+    return Endgame(start, tree, solver, report, two_sided, tuple(solver.average()))
 
 
 def solve_endgame(view: PlayerView, settings: EndgameSettings = EndgameSettings()) -> Endgame:
