@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webtools import client, move, service_of, store_of, truth
+from webtools import client, move, service_of, session_of, store_of, truth
 
 from divided.bots import make_bot
 from divided.bots.divided_ranks.endgame import policy as endgame
@@ -203,3 +203,22 @@ def test_deleting_data_forgets_the_solved_subgames(tmp_path: Path) -> None:
     response = http.post("/api/data/delete", json={"confirm": True})
     assert response.status_code == 200, response.text
     assert endgame.cached(start, small) is None
+
+
+def test_pondering_gives_way_while_a_move_is_being_made(tmp_path: Path) -> None:
+    bot = RecordingBot()
+    http = client(tmp_path, bot_factory=lambda game, name: bot)
+    state = http.post("/api/games", json={"bot": "random"}).json()
+    service = service_of(http)
+    row = store_of(http).get(state["id"], session_of(http))
+    assert row is not None
+    service._moving = 1  # another player's move is being made
+    try:
+        assert service.ponder_later(row, truth(http, state["id"]))
+        settled(service)
+        assert bot.pondered == []
+    finally:
+        service._moving = 0
+    assert service.ponder_later(row, truth(http, state["id"]))
+    settled(service)
+    assert bot.pondered

@@ -337,7 +337,9 @@ class GameService:
                                                 thread_name_prefix="divided-hint-lookup")
         self._ponderers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="divided-ponder")
         self._pondering = 0
+        self._moving = 0  # move requests whose work is running (pondering gives way to them)
         self._ponder_lock = threading.Lock()
+        self._local = threading.local()
         store.deleted.append(self.forget)
 
     async def thinking(self, work: Callable[..., T], *args: Any) -> T:
@@ -346,7 +348,23 @@ class GameService:
         Bot moves are CPU work; letting only a few run at once keeps the rest of the server's
         threads (state reads, the lobby) free, so those stay quick while bots think.
         """
-        return await asyncio.get_running_loop().run_in_executor(self._movers, functools.partial(work, *args))
+        return await asyncio.get_running_loop().run_in_executor(self._movers, functools.partial(
+            self._counted, work, *args))
+
+    def _counted(self, work: Callable[..., T], *args: Any) -> T:
+        """``work``, counted among the moves in progress; then the pondering it asked for (a
+        bot thinks ahead only once no move is running: see :meth:`ponder_later`)."""
+        with self._ponder_lock:
+            self._moving += 1
+        self._local.ponder = None
+        try:
+            return work(*args)
+        finally:
+            with self._ponder_lock:
+                self._moving -= 1
+            asked, self._local.ponder = self._local.ponder, None
+            if asked is not None:
+                self.ponder_later(*asked)
 
     async def hinting(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any]:
         """A hint: from the hint cache if this move's hint was computed before (nothing is
@@ -409,7 +427,8 @@ class GameService:
         replies (drawn as :func:`run_bot` draws them) until the player's next turn, the bots
         pondering every view on the way. Divided Ranks' expert so solves its last round before
         it is asked to play it. What the bots will play does not change, and a game beyond
-        ``Limits.ponder_queue`` games waiting or being pondered is not pondered."""
+        ``Limits.ponder_queue`` games waiting or being pondered is not pondered. Moves come
+        first: pondering stops (before its next step) while a move request's work runs."""
         if state.is_terminal() or state.current_player() != row.human_seat:
             return False
         with self._ponder_lock:
@@ -417,11 +436,15 @@ class GameService:
                 return False
             self._pondering += 1
         try:
-            self._ponderers.submit(self._think_ahead, state.clone(), row.bots, row.human_seat, row.seed)
+            self._ponderers.submit(self._think_ahead, state, row.bots, row.human_seat, row.seed)
         except BaseException:  # shut down, or the clone failed
             self._done_pondering()
             raise
         return True
+
+    def _idle(self) -> bool:
+        """Whether no move request's work is running (pondering goes on only then)."""
+        return self._moving == 0
 
     def _done_pondering(self) -> None:
         with self._ponder_lock:
@@ -431,14 +454,14 @@ class GameService:
         try:
             game = state.game.info.short_name
             bots = {seat: self.bot_factory(game, name) for seat, name in enumerate(seats) if name is not None}
-            further = [ponder(bot, state.observation(seat)) for seat, bot in bots.items()]
+            further = [ponder(bot, state.observation(seat)) for seat, bot in bots.items() if self._idle()]
             legal = state.legal_actions(human)
             if not any(further) or len(legal) > PONDER_BRANCHES:
                 return
             for action in legal:
                 ahead = state.clone()
                 ahead.apply_action(action, player=human)
-                _play_ahead(ahead, bots, human, seed)
+                _play_ahead(ahead, bots, human, seed, self._idle)
         except Exception:  # pondering only saves time: a failure here never reaches a game
             logger.exception("a bot failed while pondering")
         finally:
@@ -571,7 +594,7 @@ class GameService:
             raise ApiError(409, "the game changed while this move was being made (sent twice?): reload it")
         self.cache.put(saved.id, state)
         if self.limits.ponder_queue:
-            self.ponder_later(saved, state)
+            self._local.ponder = (saved, state.clone())  # asked for once this move's work is done
         return self.state_json(saved, state)
 
     def _bot_replies(self, state: State[Any, Any], seats: Sequence[str | None], seed: int,
@@ -598,10 +621,12 @@ class GameService:
         return None
 
 
-def _play_ahead(state: State[Any, Any], bots: Mapping[int, Bot[Any]], human: int, seed: int) -> None:
+def _play_ahead(state: State[Any, Any], bots: Mapping[int, Bot[Any]], human: int, seed: int,
+                go_on: Callable[[], bool]) -> None:
     """The bots' replies from ``state`` up to ``human``'s turn, each bot pondering its view
-    of every position on the way; stops where the bot to move does not ask to look further."""
-    while not state.is_terminal():
+    of every position on the way; stops where the bot to move does not ask to look further, or
+    when ``go_on`` says so."""
+    while not state.is_terminal() and go_on():
         mover = state.current_player()
         further = {seat: ponder(bot, state.observation(seat)) for seat, bot in bots.items()}
         if mover == human or not further.get(mover, False):
