@@ -41,7 +41,7 @@ OPTIONAL = ("fastapi", "starlette", "markupsafe", "uvicorn", "sqlalchemy", "jinj
             "llvmlite")
 # Core modules that speed the core up with an optional library, each imported by the core only
 # behind an ImportError fallback (the bare-environment tests run the fallback).
-ACCELERATED = {"bots/divided_ranks/endgame/kernel.py": "numba"}
+ACCELERATED = {"bots/divided_ranks/endgame/kernel.py": "numba", "bots/divided_ranks/draft_kernel.py": "numba"}
 
 # The importable top-level module of each distribution the project names (written out by hand:
 # the names differ, e.g. markdown-it-py provides markdown_it and open-spiel provides pyspiel).

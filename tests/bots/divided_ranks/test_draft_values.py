@@ -24,6 +24,7 @@ from divided.bots.divided_ranks.heuristics import average_pair_gain, holding_val
 from divided.cards import mask_indices
 from divided.games import GameRecord, State
 from divided.games.divided_ranks import actions as act
+from divided.games.divided_ranks.scoring import Scoring
 from divided.games.divided_ranks.state import ALL_CARDS, Phase
 from divided.games.divided_ranks.view import PlayerView, SeenChoice, SeenSplit
 from divided.hands.arrange import best_key
@@ -369,3 +370,22 @@ def test_a_sharper_comparison_stops_when_its_caller_has_enough() -> None:
     assert stopped.difference_error(*pair) == capped.difference_error(*pair) > 0.0
     other = bot.refine(view, pair, salt=6, target=0.0015, budget=3 * BATCH)
     assert other.values != capped.values  # another salt, other worlds
+
+
+@pytest.mark.parametrize("scoring", list(Scoring))
+def test_the_compiled_reserve_choice_answers_as_numpy_does(scoring: Scoring) -> None:
+    """The compiled loop against the numpy one on random hands and candidate sets (0 to 11
+    candidates, so ties, keeps and empty sets all occur)."""
+    pytest.importorskip("numba")
+    from divided.bots.divided_ranks import draft_values as dv
+
+    rng = np.random.default_rng(11)
+    n = 3000
+    perm = np.array([rng.permutation(21) for _ in range(n)], dtype=np.int64)
+    hand = np.bitwise_or.reduce(np.left_shift(1, perm[:, :10]), axis=1)
+    count = rng.integers(0, 12, n)
+    cand = np.bitwise_or.reduce(np.where(np.arange(11) < count[:, None], np.left_shift(1, perm[:, 10:]), 0), axis=1)
+    keys = dv._keys(scoring)
+    expected = dv._reserve_choice_numpy(keys, hand, cand)
+    assert set(np.unique(expected)) > {-1}  # keeps and gives both occur
+    assert np.array_equal(dv._reserve_choice(keys, hand, cand), expected)

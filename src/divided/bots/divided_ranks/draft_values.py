@@ -31,7 +31,8 @@ otherwise worlds are sampled in batches until every action's standard error is a
 ``target`` or ``budget`` worlds have been used. The standard error is that of a self-normalised
 weighted mean: ``sqrt(sum w^2 (x - mean)^2) / sum w``.
 
-Everything runs over numpy arrays of bit masks, one entry per world.
+Everything runs over numpy arrays of bit masks, one entry per world; the reserve decisions, most
+of the time, in a loop compiled with numba where it is installed (:mod:`~.draft_kernel`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -54,6 +56,12 @@ from divided.games.divided_ranks.scoring import Scoring
 from divided.games.divided_ranks.state import ALL_CARDS, ROUNDS, Phase
 from divided.games.divided_ranks.view import PlayerView
 from divided.hands.arrange import packed_key_table
+
+_compiled: Any
+try:
+    from divided.bots.divided_ranks import draft_kernel as _compiled
+except ImportError:  # numba (the ``fast`` extra) is not installed: numpy does the same work
+    _compiled = None
 
 EXACT_LIMIT = 4096
 """Enumerate every world (exact values) when there are at most this many distinct ones, or at
@@ -405,7 +413,18 @@ def _reserve_choice(keys: npt.NDArray[np.int32], hand: Masks, candidates: Masks)
     """Each world's reserve decision for a side holding ``hand`` (ten cards) that cannot place
     ``candidates`` (one of them is the reserve, each equally likely; the opponent holds the
     rest): the card given (-1 for keep), maximising the chance to win; among equals keep, then
-    the lowest card (the legal order)."""
+    the lowest card (the legal order). Compiled (:mod:`~.draft_kernel`) when numba is
+    installed, else :func:`_reserve_choice_numpy`: the same answers."""
+    if _compiled is None:
+        return _reserve_choice_numpy(keys, hand, candidates)
+    out: Masks = np.empty(len(hand), dtype=np.int64)
+    _compiled.reserve_choice(keys, np.ascontiguousarray(hand, dtype=np.int64),
+                             np.ascontiguousarray(candidates, dtype=np.int64), ALL_CARDS, out)
+    return out
+
+
+def _reserve_choice_numpy(keys: npt.NDArray[np.int32], hand: Masks, candidates: Masks) -> Masks:
+    """:func:`_reserve_choice` in numpy (without numba)."""
     n = len(hand)
     cards = _cards_of(hand, 10)
     # column 0 keeps, column 1 + i gives the i-th card (the reserve card is added per candidate)
