@@ -31,8 +31,8 @@ otherwise worlds are sampled in batches until every action's standard error is a
 ``target`` or ``budget`` worlds have been used. The standard error is that of a self-normalised
 weighted mean: ``sqrt(sum w^2 (x - mean)^2) / sum w``.
 
-Everything runs over numpy arrays of bit masks, one entry per world; the reserve decisions, most
-of the time, in a loop compiled with numba where it is installed (:mod:`~.draft_kernel`).
+Everything runs over numpy arrays of bit masks, one entry per world; the reserve decisions, and the rest
+of the draft, in loops compiled with numba where it is installed (:mod:`~.draft_kernel`).
 """
 
 from __future__ import annotations
@@ -329,7 +329,20 @@ class _Position:
         return result
 
     def _play_rounds(self, hands: list[Masks], hidden: list[Masks], stock: Masks) -> None:
-        """Play the remaining split rounds with the skilled rules (in place)."""
+        """Play the remaining split rounds with the skilled rules (in place): compiled
+        (:mod:`~.draft_kernel`) when numba is installed, else :meth:`_play_rounds_numpy`."""
+        if _compiled is None or self.view.round + 1 >= ROUNDS:
+            self._play_rounds_numpy(hands, hidden, stock)
+            return
+        both = np.stack([hands[0], hands[1]])
+        blind = np.stack([hidden[0], hidden[1]])
+        _compiled.play_rounds(_values(), both, blind, np.ascontiguousarray(stock, dtype=np.int64),
+                              self.view.first_splitter, self.view.round + 1, ROUNDS, float(self.estimate))
+        hands[0], hands[1] = both[0], both[1]
+        hidden[0], hidden[1] = blind[0], blind[1]
+
+    def _play_rounds_numpy(self, hands: list[Masks], hidden: list[Masks], stock: Masks) -> None:
+        """:meth:`_play_rounds` in numpy (without numba)."""
         table = _values()
         first = self.view.first_splitter
         column = 0
