@@ -162,33 +162,35 @@ def test_settled_is_asked_only_once_the_comparison_is_sharper_than_the_first_loo
 
 
 def test_a_loss_on_the_line_is_refined_to_the_finest_error_and_honestly_graded(game: str) -> None:
-    # 5.3 points lies on the inaccuracy line at the finest error (5 + 2 * 0.15): never settled, so
-    # the comparison goes on until the error is REFINE_SE (0.15 point): with a spread of 0.3,
-    # (0.3 / 0.0015)^2 = 40,000 worlds, that is 40 batches
+    # 5.2 points lies on the inaccuracy line at the finest error (5 + 2 * 0.1): never settled, so
+    # the comparison goes on until the error is REFINE_SE (0.1 point): with a spread of 0.3,
+    # (0.3 / 0.001)^2 = 90,000 worlds, that is 88 batches
     record = _record()
-    fake = _advisor(record, [0.053])
+    fake = _advisor(record, [0.052])
     fake.spread = 0.3
     move = review_game(record, seat=1, seconds=None).moves[0]
     budget, used = fake.refined[0]
-    assert budget == REFINE_BUDGET and used == 40 * BATCH
+    assert budget == REFINE_BUDGET and used == 88 * BATCH
     assert move.loss_error <= REFINE_SE
     assert move.grade == grade_for(move.loss, move.loss_error)
 
 
 def test_the_whole_review_keeps_to_its_worlds(game: str) -> None:
-    # every decision at 5.3 points: each would use REFINE_BUDGET worlds; the review allows 300,000
+    # every decision at 5.3 points: each would use REFINE_BUDGET worlds; the review allows
+    # REFINE_BUDGET + 37,856
+    allowed = REFINE_BUDGET + 37_856
     record = _record()
     fake = _advisor(record, [0.053])
-    review = review_game(record, seat=1, seconds=None, worlds=300_000)
-    assert [budget for budget, _ in fake.refined] == [REFINE_BUDGET, 300_000 - REFINE_BUDGET]
-    assert sum(used for _, used in fake.refined) == 300_000
+    review = review_game(record, seat=1, seconds=None, worlds=allowed)
+    assert [budget for budget, _ in fake.refined] == [REFINE_BUDGET, 37_856]
+    assert sum(used for _, used in fake.refined) == allowed
     second = review.moves[1]
-    assert second.loss_error == pytest.approx(1 / math.sqrt(300_000 - REFINE_BUDGET))
+    assert second.loss_error == pytest.approx(1 / math.sqrt(37_856))
     # 5.3 - 2 * 0.51 < 5: no grade the error allows, and the reason says why it was not refined
     assert second.grade == "close" and "ran out" in second.reason
     for move in review.moves[2:]:  # nothing left: the first look's error, honestly graded
         assert move.loss_error == FIRST_ERROR and move.grade == "close" and "ran out" in move.reason
-    assert review == review_game(record, seat=1, seconds=None, worlds=300_000)  # reproducible
+    assert review == review_game(record, seat=1, seconds=None, worlds=allowed)  # reproducible
 
 
 def test_the_deadline_stops_every_comparison_through_a_fake_clock(game: str) -> None:

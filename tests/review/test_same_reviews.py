@@ -29,6 +29,17 @@ from divided.review import review_game
 
 
 @pytest.fixture(autouse=True)
+def _recorded_allowance(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The closer looks' figures the reviews were recorded with (retuned since, when the
+    playouts got faster: the rules are the same, the allowances larger)."""
+    from divided.review import base
+
+    for name, value in (("REFINE_SE", 0.0015), ("REFINE_BUDGET", 262_144), ("REFINE_FACTOR", 4),
+                        ("REVIEW_WORLDS", 350_000)):
+        monkeypatch.setattr(base, name, value)
+
+
+@pytest.fixture(autouse=True)
 def _classic_advisor() -> Iterator[None]:
     """The advisor the reviews were recorded with: the expert without the endgame solve."""
     bots_base.register_advisor("divided-ranks", classic, replace=True)
