@@ -418,3 +418,20 @@ def test_compiled_playouts_give_numpys_results_bit_for_bit(monkeypatch: pytest.M
             checked += 1
             state.apply_action(rng.choice(legal))
     assert checked >= 80
+
+
+@pytest.mark.parametrize("sizes", [[1], [2, 1], [2, 2, 1], [4, 1], [2, 4, 1], [2, 2, 2, 1], [4, 2, 1], [1, 1, 2]])
+def test_placement_rows_are_every_placement_in_order(sizes: list[int]) -> None:
+    """Brute force: every permutation whose groups are each ascending, in lexicographic order
+    (the order the exact values are summed in)."""
+    import itertools
+
+    from divided.bots.divided_ranks.draft_values import placement_rows
+
+    n = sum(sizes)
+    bounds = list(itertools.accumulate([0, *sizes]))
+    expected = [list(p) for p in itertools.permutations(range(n))
+                if all(list(p[a:b]) == sorted(p[a:b]) for a, b in itertools.pairwise(bounds))]
+    assert placement_rows(n, sizes).tolist() == sorted(expected)
+    with pytest.raises(ValueError):
+        placement_rows(n + 1, sizes)

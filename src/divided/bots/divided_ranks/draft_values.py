@@ -216,8 +216,7 @@ class _Position:
 
     def all_worlds(self) -> Masks:
         """Every distinct placement of the unseen cards, one row each (layout order)."""
-        rows = list(_placements(list(range(len(self.unseen))), self.group_sizes()))
-        return self.unseen[np.array(rows, dtype=np.int64)]
+        return self.unseen[placement_rows(len(self.unseen), self.group_sizes())]
 
     def sampled_worlds(self, rng: np.random.Generator, count: int) -> Masks:
         return rng.permuted(np.broadcast_to(self.unseen, (count, len(self.unseen))), axis=1)
@@ -460,6 +459,32 @@ def _reserve_choice_numpy(keys: npt.NDArray[np.int32], hand: Masks, candidates: 
     best = np.argmax(totals, axis=1)  # the first of the best (exact integers): keep, then the cards in order
     out: Masks = np.where(best == 0, -1, cards[np.arange(n), np.maximum(best - 1, 0)])
     return out
+
+
+def placement_rows(items: int, sizes: Sequence[int]) -> Masks:
+    """Every way to deal ``items`` items (0, 1, ...) into consecutive groups of ``sizes`` (each
+    group unordered, in ascending order), one row each, in the order of :func:`_placements`
+    (the first group's combinations in lexicographic order, then the next's among the items
+    left): built group by group with numpy, not one row at a time.
+
+    >>> placement_rows(3, [1, 2]).tolist()
+    [[0, 1, 2], [1, 0, 2], [2, 0, 1]]
+    """
+    if sum(sizes) != items:
+        raise ValueError(f"groups of {list(sizes)} do not hold {items} items")
+    rows = np.zeros((1, 0), dtype=np.int64)  # the items placed so far, per row
+    left = np.arange(items, dtype=np.int64)[None, :]  # the items not yet placed, ascending
+    for size in sizes:
+        count = left.shape[1]
+        chosen = np.array(list(combinations(range(count), size)), dtype=np.int64).reshape(-1, size)
+        rest = np.array([[i for i in range(count) if i not in pick] for pick in chosen.tolist()],
+                        dtype=np.int64).reshape(len(chosen), count - size)
+        n = len(rows)
+        rows = np.concatenate([np.repeat(rows, len(chosen), axis=0),
+                               np.repeat(left, len(chosen), axis=0)[np.arange(n * len(chosen))[:, None],
+                                                                     np.tile(chosen, (n, 1))]], axis=1)
+        left = np.repeat(left, len(chosen), axis=0)[np.arange(n * len(chosen))[:, None], np.tile(rest, (n, 1))]
+    return rows
 
 
 def _placements(items: list[int], sizes: list[int]) -> Iterator[list[int]]:
