@@ -209,7 +209,8 @@ def test_limits_are_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert http.post("/api/games", json={"bot": "random"}).status_code == 429
     assert service_of(http).limits == config.Limits(games_burst=1, games_per_second=0.001)
     for bad, words in (("nothing=1", "unknown limit"), ("compute_slots=0", "out of range"),
-                       ("compute_slots=1.5", "whole number"), ("hints_per_second=-1", "out of range")):
+                       ("compute_slots=1.5", "whole number"), ("hints_per_second=-1", "out of range"),
+                       ("ponder_queue=-1", "out of range"), ("ponder_queue=0.5", "whole number")):
         with pytest.raises(config.ConfigError, match=words):
             config.parse_limits(bad)
         from divided.cli.main import main as divided_main
@@ -217,6 +218,11 @@ def test_limits_are_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         with pytest.raises(SystemExit):
             divided_main(["serve", "--limit", bad])
         assert words in capsys.readouterr().err
+
+
+def test_pondering_can_be_switched_off() -> None:
+    assert config.parse_limits("ponder_queue=0").ponder_queue == 0
+    assert config.Limits().ponder_queue == 8
 
 
 def test_the_hint_cache_is_shared_by_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
