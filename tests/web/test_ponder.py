@@ -222,3 +222,30 @@ def test_pondering_gives_way_while_a_move_is_being_made(tmp_path: Path) -> None:
     assert service.ponder_later(row, truth(http, state["id"]))
     settled(service)
     assert bot.pondered
+
+
+def test_pondering_stops_for_good_when_data_is_deleted(tmp_path: Path) -> None:
+    """A deletion while one game is being pondered and another waits: neither takes another
+    step (nothing of a deleted game may be cached after the delete returns)."""
+    release = threading.Event()
+
+    class BlockingBot(RecordingBot):
+        def ponder(self, view: PlayerView) -> bool:
+            release.wait(30)
+            return super().ponder(view)
+
+    bot = BlockingBot()
+    http = client(tmp_path, bot_factory=lambda game, name: bot, limits=config.Limits(ponder_queue=2))
+    service = service_of(http)
+    try:
+        first = http.post("/api/games", json={"bot": "random"}).json()
+        move(http, first, first["legal"][0]["action"])
+        second = http.post("/api/games", json={"bot": "random"}).json()
+        move(http, second, second["legal"][0]["action"])
+        assert service._pondering == 2  # one in its first step, one waiting
+        response = http.post("/api/data/delete", json={"confirm": True})
+        assert response.status_code == 200, response.text
+    finally:
+        release.set()
+    settled(service)
+    assert len(bot.pondered) == 1  # the step under way when the data went; none after it

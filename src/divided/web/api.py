@@ -57,10 +57,10 @@ MAX_BODY = 16 * 1024
 MOVE_THREADS = Limits().move_threads
 """Requests that may run a bot (create, move, bot retry) at once per process; others queue."""
 HINT_LOOKUP_THREADS = 2
+"""Threads that read the hint cache (see :meth:`GameService.hinting`)."""
 PONDER_BRANCHES = 6
 """A bot ponders each of the player's possible moves when there are at most this many (a
 split's six, a choice's two), and otherwise only the position as it stands."""
-"""Threads that read the hint cache (see :meth:`GameService.hinting`)."""
 _GAME_ID = re.compile(r"[0-9a-f]{32}")
 REFUSED: dict[str, Any] = {}
 """What :meth:`GameService.cached_hint` answers for a request that :meth:`GameService.hint`
@@ -338,6 +338,7 @@ class GameService:
         self._ponderers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="divided-ponder")
         self._pondering = 0
         self._moving = 0  # move requests whose work is running (pondering gives way to them)
+        self._forgets = 0  # data deletions so far (pondering begun before one stops)
         self._ponder_lock = threading.Lock()
         self._local = threading.local()
         store.deleted.append(self.forget)
@@ -416,6 +417,8 @@ class GameService:
         the bots cached from them)."""
         self.cache.forget(game_ids)
         self.reviews.forget(game_ids)
+        with self._ponder_lock:
+            self._forgets += 1  # pondering queued or running stops before its next step
         for game in web_games.names():
             web_games.room(game).forget_caches()
 
@@ -428,7 +431,8 @@ class GameService:
         pondering every view on the way. Divided Ranks' expert so solves its last round before
         it is asked to play it. What the bots will play does not change, and a game beyond
         ``Limits.ponder_queue`` games waiting or being pondered is not pondered. Moves come
-        first: pondering stops (before its next step) while a move request's work runs."""
+        first: pondering stops (before its next step) while a move request's work runs, and
+        for good once any data is deleted (so nothing of a deleted game is cached after)."""
         if state.is_terminal() or state.current_player() != row.human_seat:
             return False
         with self._ponder_lock:
@@ -436,32 +440,35 @@ class GameService:
                 return False
             self._pondering += 1
         try:
-            self._ponderers.submit(self._think_ahead, state, row.bots, row.human_seat, row.seed)
-        except BaseException:  # shut down, or the clone failed
+            self._ponderers.submit(self._think_ahead, state, row.bots, row.human_seat, row.seed, self._forgets)
+        except BaseException:  # the pool is shut down
             self._done_pondering()
             raise
         return True
 
-    def _idle(self) -> bool:
-        """Whether no move request's work is running (pondering goes on only then)."""
-        return self._moving == 0
+    def _may_ponder(self, forgets: int) -> bool:
+        """Whether pondering begun after ``forgets`` deletions may take its next step: no move
+        request's work is running and no data has been deleted since."""
+        return self._moving == 0 and self._forgets == forgets
 
     def _done_pondering(self) -> None:
         with self._ponder_lock:
             self._pondering -= 1
 
-    def _think_ahead(self, state: State[Any, Any], seats: Sequence[str | None], human: int, seed: int) -> None:
+    def _think_ahead(self, state: State[Any, Any], seats: Sequence[str | None], human: int, seed: int,
+                     forgets: int) -> None:
         try:
             game = state.game.info.short_name
             bots = {seat: self.bot_factory(game, name) for seat, name in enumerate(seats) if name is not None}
-            further = [ponder(bot, state.observation(seat)) for seat, bot in bots.items() if self._idle()]
+            go_on = functools.partial(self._may_ponder, forgets)
+            further = [ponder(bot, state.observation(seat)) for seat, bot in bots.items() if go_on()]
             legal = state.legal_actions(human)
             if not any(further) or len(legal) > PONDER_BRANCHES:
                 return
             for action in legal:
                 ahead = state.clone()
                 ahead.apply_action(action, player=human)
-                _play_ahead(ahead, bots, human, seed, self._idle)
+                _play_ahead(ahead, bots, human, seed, go_on)
         except Exception:  # pondering only saves time: a failure here never reaches a game
             logger.exception("a bot failed while pondering")
         finally:
