@@ -57,6 +57,18 @@ class RecordingBot:
         return True  # look further, always
 
 
+class BlockingBot(RecordingBot):
+    """A recording bot whose every ponder waits until ``release`` is set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+
+    def ponder(self, view: PlayerView) -> bool:
+        self.release.wait(30)
+        return super().ponder(view)
+
+
 def settled(service: GameService, timeout: float = 120.0) -> None:
     """Wait until no game is being pondered (as a human would think before moving)."""
     deadline = time.monotonic() + timeout
@@ -128,14 +140,8 @@ def test_a_failing_ponder_never_reaches_the_game(tmp_path: Path) -> None:
 
 def test_a_game_past_the_limit_is_not_pondered(tmp_path: Path) -> None:
     """Every pondering slot taken (a bot that blocks): a further game's bot is not asked."""
-    release = threading.Event()
-
-    class BlockingBot(RecordingBot):
-        def ponder(self, view: PlayerView) -> bool:
-            release.wait(30)
-            return super().ponder(view)
-
     bot = BlockingBot()
+    release = bot.release
     http = client(tmp_path, bot_factory=lambda game, name: bot, limits=config.Limits(ponder_queue=1))
     try:
         first = http.post("/api/games", json={"bot": "random"}).json()
@@ -227,14 +233,8 @@ def test_pondering_gives_way_while_a_move_is_being_made(tmp_path: Path) -> None:
 def test_pondering_stops_for_good_when_data_is_deleted(tmp_path: Path) -> None:
     """A deletion while one game is being pondered and another waits: neither takes another
     step (nothing of a deleted game may be cached after the delete returns)."""
-    release = threading.Event()
-
-    class BlockingBot(RecordingBot):
-        def ponder(self, view: PlayerView) -> bool:
-            release.wait(30)
-            return super().ponder(view)
-
     bot = BlockingBot()
+    release = bot.release
     http = client(tmp_path, bot_factory=lambda game, name: bot, limits=config.Limits(ponder_queue=2))
     service = service_of(http)
     try:
