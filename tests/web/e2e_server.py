@@ -21,6 +21,10 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[2]
 ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/")
@@ -118,3 +122,17 @@ LAUNCH_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+
+
+def api(page: Page, method: str, path: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A JSON request from the page's browser context (its session cookie), which must succeed."""
+    response = page.request.fetch(path, method=method, data=data)
+    assert response.ok, f"{method} {path}: {response.status} {response.text()}"
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def new_game(page: Page, **body: Any) -> dict[str, Any]:
+    """A new Divided Ranks game against the random bot, the player splitting first."""
+    page.goto("/")
+    return api(page, "POST", "/api/games", {"bot": "random", "first_splitter": "you", **body})

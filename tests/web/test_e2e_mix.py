@@ -13,10 +13,9 @@ import contextlib
 import json
 import re
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
-from e2e_server import CHROMIUM, E2EServer, running_server
+from e2e_server import CHROMIUM, E2EServer, api, new_game, running_server
 from playwright.sync_api import Browser, Page, Route
 
 if not CHROMIUM.exists():
@@ -44,18 +43,6 @@ def page(browser: Browser, server: E2EServer) -> Iterator[Page]:
     finally:
         with contextlib.suppress(Exception):
             context.close()
-
-
-def api(page: Page, method: str, path: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
-    response = page.request.fetch(path, method=method, data=data)
-    assert response.ok, f"{method} {path}: {response.status} {response.text()}"
-    body: dict[str, Any] = response.json()
-    return body
-
-
-def new_game(page: Page, **body: Any) -> dict[str, Any]:
-    page.goto("/")
-    return api(page, "POST", "/api/games", {"bot": "random", "first_splitter": "you", **body})
 
 
 MIX_HINT = {"action": 169, "label": "split Qc As", "value": 0.54, "error": 0.0, "move_number": 3, "used": 1,

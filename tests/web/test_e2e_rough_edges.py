@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from e2e_server import CHROMIUM, E2EServer, running_server
+from e2e_server import CHROMIUM, E2EServer, api, new_game, running_server
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from webtools import log_text
 
@@ -72,18 +72,6 @@ def context(browser: Browser, server: E2EServer) -> Iterator[BrowserContext]:
 @pytest.fixture
 def page(context: BrowserContext) -> Page:
     return context.new_page()
-
-
-def api(page: Page, method: str, path: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
-    response = page.request.fetch(path, method=method, data=data)
-    assert response.ok, f"{method} {path}: {response.status} {response.text()}"
-    body: dict[str, Any] = response.json()
-    return body
-
-
-def new_game(page: Page, **body: Any) -> dict[str, Any]:
-    page.goto("/")
-    return api(page, "POST", "/api/games", {"bot": "random", "first_splitter": "you", **body})
 
 
 def first_move(page: Page, state: dict[str, Any]) -> dict[str, Any]:
