@@ -143,8 +143,9 @@ def tables(rows: list[dict[str, Any]]) -> str:
     """The aggregates as markdown: each bot's NashConv by swap variant, and every study."""
     labels = list(dict.fromkeys(r["bot"] for r in rows))
     lines = ["## NashConv over rounds 4 and 5 (payoff points)", "",
-             "| bot | swap | studies | NashConv mean | min | max | loss as round-5 splitter (mean) | "
-             "loss as round-5 chooser (mean) |", "|---|---|---:|---:|---:|---:|---:|---:|"]
+             "| bot | swap | studies | NashConv mean | min | max | studies with a solved value | "
+             "loss as round-5 splitter (mean) | loss as round-5 chooser (mean) |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for label in labels:
         for swap in (*SWAPS, "both"):
             group = [r for r in rows if r["bot"] == label and swap in (r["swap"], "both")]
@@ -152,10 +153,24 @@ def tables(rows: list[dict[str, Any]]) -> str:
                 continue
             conv = [r["nash_conv"] for r in group]
             valued = [r for r in group if "loss_as_0" in r]
-            losses = (f"{statistics.fmean(r['loss_as_0'] for r in valued):+.3f} | "
-                      f"{statistics.fmean(r['loss_as_1'] for r in valued):+.3f}") if valued else "| "
+            losses = (f"{len(valued)} | {statistics.fmean(r['loss_as_0'] for r in valued):+.3f} | "
+                      f"{statistics.fmean(r['loss_as_1'] for r in valued):+.3f}") if valued else "0 | | "
             lines.append(f"| {label} | {swap} | {len(group)} | {statistics.fmean(conv):.4f} | {min(conv):.4f} | "
                          f"{max(conv):.4f} | {losses} |")
+    split = [r for r in rows if "nash_conv_round4_only" in r]
+    if split:
+        lines += ["", "## Which round it comes from (studies solved with --split-rounds)", "",
+                  "NashConv of the bot's round 4 with the equilibrium's round 5 (round 4 only), and of the "
+                  "equilibrium's round 4 with the bot's round 5 (round 5 only).", "",
+                  "| bot | studies | whole: mean (min-max) | round 4 only: mean (min-max) | round 5 only: mean (min-max) |",
+                  "|---|---:|---:|---:|---:|"]
+        for label in dict.fromkeys(r["bot"] for r in split):
+            group = [r for r in split if r["bot"] == label]
+            cells = []
+            for key in ("nash_conv", "nash_conv_round4_only", "nash_conv_round5_only"):
+                values = [r[key] for r in group]
+                cells.append(f"{statistics.fmean(values):.3f} ({min(values):.3f}-{max(values):.3f})")
+            lines.append(f"| {label} | {len(group)} | " + " | ".join(cells) + " |")
     lines += ["", "## Every study", "",
               "| study | bot | NashConv | best response as 0 | best response as 1 | round 4 only | round 5 only |",
               "|---|---|---:|---:|---:|---:|---:|"]
