@@ -82,3 +82,9 @@ def test_the_random_bot_reads_as_uniform_and_its_nash_conv_is_the_solvers() -> N
         assert np.allclose(sigma, 1.0 / sigma.shape[1])
     solver = CFRSolver(found.tree)
     assert solver.nash_conv(strategy) == pytest.approx(solver.nash_conv_numpy(strategy), abs=1e-12)
+
+
+@pytest.mark.parametrize(("swap", "order"), [("sideways", "chooser-first"), ("blind", "literal")])
+def test_an_unknown_variant_is_refused(swap: str, order: str) -> None:
+    with pytest.raises(ValueError, match="unknown swap variant"):
+        Round4Study.load(0, swap=swap, order=order)
