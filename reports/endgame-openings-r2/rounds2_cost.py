@@ -11,7 +11,7 @@ import sys
 import time
 
 from divided.bots.divided_ranks.endgame.openings import round4_tree
-from divided.bots.divided_ranks.endgame.solver import CFRPlus
+from divided.bots.divided_ranks.endgame.solver import CFRSolver
 
 
 def main() -> None:
@@ -21,7 +21,7 @@ def main() -> None:
     began = time.perf_counter()
     tree = round4_tree(seed, swap=swap, order="chooser-first")
     built = time.perf_counter() - began
-    solver = CFRPlus(tree)
+    solver = CFRSolver(tree)
     began = time.perf_counter()
     solver.iterate(iterations)
     per_iteration = (time.perf_counter() - began) / iterations

@@ -57,7 +57,7 @@ def register(subparsers: Any) -> None:
                         help="also write report.md, summary.json and nashconv.png here (with --openings: "
                              "rows.jsonl, resumable, report.md and summary.json)")
     parser.add_argument("--openings", default=None, metavar="N",
-                        help="solve the studies (--rounds 1, or 2: minutes each) of N openings, both swap "
+                        help="solve the studies (--rounds 1, or 2: about 15 s each) of N openings, both swap "
                              "variants and both reserve orders, with the endgame solver; no OpenSpiel needed")
     parser.add_argument("--first-opening", default="0", metavar="S",
                         help="with --openings: the first opening seed (default 0)")

@@ -8,8 +8,8 @@ until NashConv is at most the target, for both swap variants and both reserve or
 reads the designer's questions off the equilibrium (average) strategy exactly, over the tree
 (chance and both strategies), never by sampling. :func:`aggregate` then averages the rows over
 openings with a 95% Student-t interval. With ``rounds=2`` (``OpeningSettings(rounds=2)``) the
-subgame starts at round 4 (:class:`~.round4.Round4Tree`): the same questions, at a cost of
-minutes per study.
+subgame starts at round 4 (:class:`~.round4.Round4Tree`): the same questions, at about 15 s
+per study on one core to NashConv 0.01 (the tree of 11 million leaves, the solve, the figures).
 
 **Reserve orders.** Who is first at the reserve is one of the two round-5 roles: the rule
 ``literal`` (the two-round splitter first) makes the round-5 *chooser* first, ``splitter-first``
