@@ -27,6 +27,12 @@ meets both sound and poor play); the first splitter alternates.
   prints the expected number of decisions whose grade differs under ``--salts`` salts, for the
   looks asked after every batch (the rule before) and only once sharper than the first look
   (the rule now). A model, not a measurement: it checks itself against ``agreement``.
+* ``spend``: where a review's closer looks spend their worlds (salt 0, the review's allowance,
+  no deadline). Each sampled decision whose first look left its grade unsettled counts under
+  "a grade at stake" when the grades within reach include an inaccuracy, mistake or blunder
+  that the others do not (the issue's sense), else under "no grade at stake" (best, good or
+  close only). Prints the worlds of each, and the decisions that used a whole comparison's
+  cap with the error they ended at.
 * ``hints``: each game is played through the web app's service (:class:`GameService`, an
   in-memory store) with hints on; at every decision of the human seat the hint is asked, then
   the finished game is reviewed by the service's review job; counts decisions where the hint
@@ -70,6 +76,7 @@ from divided.review.base import (
     SETTLED,
     Allowance,
     _settled,
+    _within,
     decisions,
     grade_for,
     review_decision,
@@ -303,9 +310,39 @@ def _run(function: Any, jobs: Iterable[tuple[Any, ...]], workers: int, quiet: bo
         return out
 
 
+def spend(index: int, first: int) -> list[dict[str, Any]]:
+    """For every sampled decision of a game whose first look left the grade unsettled: what was
+    at stake (see ``spend`` in the module text), the closer look's worlds, the final loss and
+    error and the grade."""
+    record = record_of(index, first)
+    found, error = decisions(record, SEAT)
+    assert error is None, error
+    bot = advisor(record.game)
+    allowance = Allowance.starting(REVIEW_WORLDS, None)
+    out = []
+    for decision in found:
+        look = bot.evaluate(decision.view, decision.legal, salt=0)
+        best = bot.pick(decision.view, decision.legal, look.values)
+        others = [a for a in decision.legal if a != decision.played]
+        rival = best if decision.played != best else max(others, key=lambda a: look.values[a], default=None)
+        before = allowance.worlds
+        move = review_decision(bot, decision, 0, allowance, look)
+        if rival is None or look.policy is not None:
+            continue
+        gap = look.values[rival] - look.values[decision.played]
+        gap_error = look.difference_error(rival, decision.played)
+        if gap_error <= 0.0 or _settled(gap, gap_error):
+            continue
+        at_stake = len({ISSUE_GRADE[g] for g in _within(gap, gap_error)}) > 1
+        out.append({"game": index, "move": decision.move_number, "grade_at_stake": at_stake,
+                    "worlds": before - allowance.worlds, "loss": move.loss, "error": move.loss_error,
+                    "grade": move.grade, "cut": allowance.worlds <= 0 and not _settled(move.loss, move.loss_error)})
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("timing", "agreement", "lines", "simulate", "hints"))
+    parser.add_argument("what", choices=("timing", "agreement", "lines", "simulate", "spend", "hints"))
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first", type=int, default=500, help="the first game's seed")
     parser.add_argument("--start", type=int, default=0, help="the first game's index (to go on from a run cut short)")
@@ -361,6 +398,18 @@ def main() -> None:
                     print(f"    game {row['game']} move {row['move']} ({row['phase']}): mu {row['mu'] * 100:.2f} points, "
                           f"sd {row['sd']:.2f}; differs {differs:.2f}; " + ", ".join(
                               f"{GRADES[k]} {share[k]:.2f}" for k in range(6) if share[k] >= 0.005))
+    elif args.what == "spend":
+        rows = [row for game in _run(spend, [(i, args.first) for i in indices], args.workers, quiet=True)
+                for row in game]
+        for stake, name in ((True, "a grade at stake"), (False, "no grade at stake")):
+            group = [r for r in rows if r["grade_at_stake"] == stake]
+            print(f"{name}: {len(group)} decisions, {sum(r['worlds'] for r in group):,} worlds of closer looks; "
+                  f"{sum(r['cut'] for r in group)} left unsettled when the review's allowance ran out")
+        capped = [r for r in rows if r["worlds"] >= min(REFINE_BUDGET, REFINE_FACTOR * DEFAULT_BUDGET)]
+        errors = ", ".join(f"{r['error'] * 100:.2f}" for r in capped)
+        losses = ", ".join(f"{r['loss'] * 100:.2f}" for r in capped)
+        print(f"{len(capped)} decisions used a whole comparison's cap; their final errors {errors} points; "
+              f"losses {losses} points")
     else:
         results = _run(hint_mismatches, [(i, args.first) for i in list(indices)], args.workers)
         decisions = sum(r[0] for r in results)
