@@ -405,6 +405,9 @@ def main() -> None:
             group = [r for r in rows if r["grade_at_stake"] == stake]
             print(f"{name}: {len(group)} decisions, {sum(r['worlds'] for r in group):,} worlds of closer looks; "
                   f"{sum(r['cut'] for r in group)} left unsettled when the review's allowance ran out")
+        for r in (r for r in rows if r["cut"]):
+            print(f"  cut: game {r['game']} move {r['move']} ({'a grade' if r['grade_at_stake'] else 'no grade'} at "
+                  f"stake): loss {r['loss'] * 100:.2f} +- {r['error'] * 100:.2f} points, {r['grade']}")
         capped = [r for r in rows if r["worlds"] >= min(REFINE_BUDGET, REFINE_FACTOR * DEFAULT_BUDGET)]
         errors = ", ".join(f"{r['error'] * 100:.2f}" for r in capped)
         losses = ", ".join(f"{r['loss'] * 100:.2f}" for r in capped)
