@@ -193,22 +193,6 @@ def test_the_whole_review_keeps_to_its_worlds(game: str) -> None:
     assert review == review_game(record, seat=1, seconds=None, worlds=allowed)  # reproducible
 
 
-def test_a_grade_at_stake_is_refined_before_an_earlier_no_grade_question(game: str) -> None:
-    # decision 1 at 0.6 points: within 2.5 errors (1.2 points) it could be best, good or close,
-    # never a grade. Decision 2 at 5.3 points: inaccuracy or close. The review allows one
-    # comparison's worlds: they go to decision 2, though it comes later, and decision 1 keeps
-    # its first look (and says the allowance ran out); the moves stay in decision order
-    record = _record()
-    fake = _advisor(record, [0.006, 0.053, 0.006])
-    review = review_game(record, seat=1, seconds=None, worlds=REFINE_BUDGET)
-    assert fake.refined == [(REFINE_BUDGET, REFINE_BUDGET)]
-    first, second = review.moves[:2]
-    assert [m.move_number for m in review.moves] == sorted(m.move_number for m in review.moves)
-    assert second.loss_error == pytest.approx(1 / math.sqrt(REFINE_BUDGET))
-    assert first.loss_error == FIRST_ERROR and "ran out" in first.reason
-    assert first.grade in ("best", "good", "close")
-
-
 def test_the_deadline_stops_every_comparison_through_a_fake_clock(game: str) -> None:
     now = [0.0]
 

@@ -24,10 +24,7 @@ legal action's chance to win and its standard error (a win counts 1, a draw 0.5)
   noisier than the first look that found the grade unsettled, and every extra look is one more
   chance to stop on a stray sample (optional stopping).
 * A whole review's sharper comparisons share an allowance (:class:`Allowance`): a fixed number
-  of worlds (:data:`REVIEW_WORLDS`, so the review is reproducible), spent first on the decisions
-  whose first look leaves a grade at stake (whether an inaccuracy, mistake or blunder is given,
-  or which: :func:`grade_at_stake`), then on the rest (best, good or close only), each group in
-  decision order, and a
+  of worlds in decision order (:data:`REVIEW_WORLDS`, so the review is reproducible) and a
   wall-clock deadline as a safety net (:data:`REVIEW_SECONDS`; the first looks, which the
   hint shares, are never cut). A decision whose comparison is cut keeps the error it has, so
   its grade stays honest, and its reason says the time ran out.
@@ -90,8 +87,6 @@ close call when the error does not allow one)."""
 SETTLED = 2.5
 """A grade is settled when it would not change with the loss this many standard errors away."""
 GRADES = ("best", "good", "close", "inaccuracy", "mistake", "blunder")
-GRADED = frozenset({"inaccuracy", "mistake", "blunder"})
-"""The grades that say the move was wrong; best, good and close say it was not (or not clearly)."""
 _TIE = TIE
 
 Progress = Callable[[int, int], None]
@@ -276,21 +271,14 @@ def review_game(record: GameRecord, seat: int, budget: int = DEFAULT_BUDGET, see
         except Exception as failure:
             error = _stopped(decision, failure)
             break
-    # the sharper comparisons: first where a grade is at stake, then the rest, each in decision
-    # order (so the allowance goes first to the grades a player reads, and stays reproducible)
-    order = sorted(range(len(first)), key=lambda i: not _safely_at_stake(bot, found[i], first[i]))
-    reviewed: dict[int, MoveReview] = {}
-    failed = len(first)
-    for i in order:
+    for decision, look in zip(found, first, strict=False):
         try:
-            reviewed[i] = review_decision(bot, found[i], seed, allowance, first[i])
+            moves.append(review_decision(bot, decision, seed, allowance, look))
         except Exception as failure:
-            failed = min(failed, i)
-            error = _stopped(found[failed], failure) if failed == i else error
-            continue
+            error = _stopped(decision, failure)
+            break
         if progress is not None:
-            progress(len(reviewed), total)
-    moves = [reviewed[i] for i in range(failed)]  # the decisions before the first that failed
+            progress(len(moves), total)
     return Review(seat, budget, seed, tuple(moves), total, error)
 
 
@@ -341,9 +329,18 @@ def review_decision(bot: Advisor[Any], decision: Decision, seed: int, allowance:
     allowance = Allowance() if allowance is None else allowance
     found = bot.evaluate(view, legal, salt=seed) if first is None else first
     values, errors = dict(found.values), dict(found.errors)
-    best, rival, gap, gap_error = _first_gap(bot, decision, found)
+    best = bot.pick(view, legal, values)
+    # the strongest alternative to the played move: the expert's choice, or the runner-up
+    others = [action for action in legal if action != played]
     policy = None if found.policy is None else {action: found.policy.get(action, 0.0) for action in legal}
+    if policy is None:
+        rival = best if played != best else max(others, key=lambda a: values[a], default=None)
+    else:  # a mix: against the best value (the mix's favourite among equals)
+        rival = max(others, key=lambda a: (values[a], a == best), default=None)
     mixed = policy is not None and policy[played] >= REAL_WEIGHT
+    gap = values[rival] - values[played] if rival is not None else 0.0
+    # the error of values[best] - values[a]: the pair (rival, played) either way
+    gap_error = found.difference_error(best, played if played != best else rival) if rival is not None else 0.0
     worlds, refined, cut = found.worlds, False, False
     if rival is not None and gap_error > 0.0 and not _settled(gap, gap_error):
         if allowance.exhausted():
@@ -419,43 +416,6 @@ def mix_words(words: Explainer, view: Any, legal: Sequence[int], played: int, po
         text += (": a mixed strategy, to be played at random with those weights, so that the opponent "
                  "cannot read it. Each move of the mix is as good as the others, so yours is not graded.")
     return text + ("" if others else ".")
-
-
-def _first_gap(bot: Advisor[Any], decision: Decision, found: Evaluation) -> tuple[int, int | None, float, float]:
-    """From a decision's first look: the expert's choice, the strongest alternative to the played
-    move (the expert's choice, or the runner-up; against a mix, the best value), the gap
-    (that alternative's value minus the played move's) and its standard error."""
-    legal, played, values = decision.legal, decision.played, found.values
-    best = bot.pick(decision.view, legal, values)
-    others = [action for action in legal if action != played]
-    if found.policy is None:
-        rival = best if played != best else max(others, key=lambda a: values[a], default=None)
-    else:  # a mix: against the best value (the mix's favourite among equals)
-        rival = max(others, key=lambda a: (values[a], a == best), default=None)
-    if rival is None:
-        return best, None, 0.0, 0.0
-    # the error of values[best] - values[a]: the pair (rival, played) either way
-    error = found.difference_error(best, played if played != best else rival)
-    return best, rival, values[rival] - values[played], error
-
-
-def grade_at_stake(bot: Advisor[Any], decision: Decision, found: Evaluation) -> bool:
-    """Whether the first look ``found`` leaves open whether the decision gets a grade at all, or
-    which (an inaccuracy, a mistake, a blunder, or none: best, good and close are all no
-    grade). Such decisions get the review's sharper comparisons first."""
-    _, rival, gap, error = _first_gap(bot, decision, found)
-    if rival is None or error <= 0.0:
-        return False
-    return len({grade if grade in GRADED else "" for grade in _within(gap, error)}) > 1
-
-
-def _safely_at_stake(bot: Advisor[Any], decision: Decision, found: Evaluation) -> bool:
-    """:func:`grade_at_stake`, or ``False`` where asking fails (the decision's review then
-    meets the failure again and reports it)."""
-    try:
-        return grade_at_stake(bot, decision, found)
-    except Exception:
-        return False
 
 
 def _settled(gap: float, error: float) -> bool:
