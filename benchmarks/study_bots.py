@@ -25,13 +25,13 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pyspiel
+from study_rows import commit, parse_bots, read_rows
 
 from divided.adapters.studies import cfr as study
 from divided.adapters.studies.divided_ranks import study_game_string
@@ -43,28 +43,6 @@ SPLITTERS = (0, 1)
 
 def study_key(seed: int, swap: str, first: int) -> str:
     return f"s{seed}-{swap}-f{first}"
-
-
-def commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                              check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
-def read_rows(path: Path) -> list[dict[str, Any]]:
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-def parse_bots(text: str) -> list[tuple[str, str]]:
-    out = []
-    for item in filter(None, (part.strip() for part in text.split(","))):
-        label, sep, spec = item.partition("=")
-        out.append((label, spec) if sep else (item, item))
-    return out
 
 
 def quick_solution(game: str) -> study.Solution:

@@ -29,11 +29,12 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from study_rows import commit, parse_bots, read_rows
 
 from divided import bots as bot_registry
 from divided.bots.divided_ranks.endgame.bot_strategy import Round4Study
@@ -46,28 +47,6 @@ ROUND4_LAYERS = 2
 
 def study_key(seed: int, swap: str, order: str) -> str:
     return f"s{seed}-{swap}-{order}"
-
-
-def commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                              check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
-def read_rows(path: Path) -> list[dict[str, Any]]:
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-def parse_bots(text: str) -> list[tuple[str, str]]:
-    out = []
-    for item in filter(None, (part.strip() for part in text.split(","))):
-        label, sep, spec = item.partition("=")
-        out.append((label, spec) if sep else (item, item))
-    return out
 
 
 def equilibrium_values(path: Path | None) -> dict[str, float]:

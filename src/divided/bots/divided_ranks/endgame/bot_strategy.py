@@ -24,10 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from divided import games
 from divided.bots.base import Bot
-from divided.bots.divided_ranks.endgame.openings import RULE_OF_ORDER, SWAPS
-from divided.bots.divided_ranks.endgame.roots import LAST_ROUND
+from divided.bots.divided_ranks.endgame.openings import round4_start
 from divided.bots.divided_ranks.endgame.round4 import Round4Tree, round4_deals
 from divided.bots.divided_ranks.endgame.solver import Floats
 from divided.bots.divided_ranks.endgame.tree import SPLITS
@@ -35,7 +33,6 @@ from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.rules import opening_cards
 from divided.games.divided_ranks.scoring import Scoring
-from divided.games.divided_ranks.state import Phase
 
 Progress = Callable[[int, int, int], None]
 """Told (layer, states asked, states in the layer) as the reading goes."""
@@ -58,19 +55,9 @@ class Round4Study:
         """The study the engine deals for these options (``order``: ``chooser-first`` or
         ``splitter-first``, see :mod:`~.openings`), its tree over ``deals`` (default: all),
         every ``stride``-th of them (a smaller tree, for checks)."""
-        if swap not in SWAPS or order not in RULE_OF_ORDER:
-            raise ValueError(f"unknown swap variant {swap!r} or reserve order {order!r}")
-        game = games.load("divided-ranks", rounds=2, opening_seed=opening_seed, first_splitter=first_splitter,
-                          swap=swap, reserve_order=RULE_OF_ORDER[order], scoring=scoring, build="auto")
-        state = game.new_initial_state(seed=0)
-        view = state.observation(first_splitter)
-        if view.round != LAST_ROUND - 1 or view.phase != Phase.SPLIT:
-            raise RuntimeError("a rounds=2 study should start at round 4's split")
-        hands = (state.observation(0).hand, state.observation(1).hand)
-        chosen = tuple(round4_deals(hands) if deals is None else deals)[::stride]
-        tree = Round4Tree(hands, splitter=view.current_player, reserve_first=view.reserve_first,
-                          face_up_swap=swap == "face-up", scoring=Scoring(scoring), deals=chosen)
-        return cls(game, tree, chosen, opening_cards(opening_seed, 2))
+        start = round4_start(opening_seed, swap=swap, order=order, first_splitter=first_splitter, scoring=scoring)
+        chosen = tuple(round4_deals(start.hands) if deals is None else deals)[::stride]
+        return cls(start.game, start.tree(chosen), chosen, opening_cards(opening_seed, 2))
 
     # -- from tree paths to the engine ----------------------------------------------------------
     def chance_actions(self, deal: int) -> list[int]:

@@ -219,20 +219,44 @@ def _role_values(solved: Solved) -> dict[str, float]:
             "first_value": value[tree.reserve_first], "second_value": value[1 - tree.reserve_first]}
 
 
-def round4_tree(opening_seed: int, *, swap: str, order: str, first_splitter: int = 0,
-                scoring: str = str(Scoring.CATEGORIES_FIRST)) -> Round4Tree:
-    """The subgame of a rounds=2 study from the start of round 4 (:class:`~.round4.Round4Tree`),
-    with both players' hands read from the game the engine deals."""
+@dataclass(frozen=True)
+class Round4Start:
+    """A rounds=2 study at the start of round 4: the engine's game, both players' hands, the
+    round-4 splitter and the first player at the reserve."""
+
+    game: Any
+    hands: tuple[int, int]
+    splitter: int
+    reserve_first: int
+
+    def tree(self, deals: Sequence[tuple[int, int, int]] | None = None) -> Round4Tree:
+        """The subgame from here (:class:`~.round4.Round4Tree`), over ``deals`` (default: all)."""
+        options = self.game.options
+        return Round4Tree(self.hands, splitter=self.splitter, reserve_first=self.reserve_first,
+                          face_up_swap=options["swap"] == "face-up", scoring=Scoring(options["scoring"]), deals=deals)
+
+
+def round4_start(opening_seed: int, *, swap: str, order: str, first_splitter: int = 0,
+                 scoring: str = str(Scoring.CATEGORIES_FIRST)) -> Round4Start:
+    """The start of round 4 of a rounds=2 study, read from the game the engine deals."""
     if swap not in SWAPS or order not in ORDERS:
         raise ValueError(f"unknown swap variant {swap!r} or reserve order {order!r}")
     game = games.load("divided-ranks", rounds=2, opening_seed=opening_seed, first_splitter=first_splitter,
                       swap=swap, reserve_order=RULE_OF_ORDER[order], scoring=scoring, build="auto")
     state = game.new_initial_state(seed=0)
     view = state.observation(first_splitter)
-    assert view.round == LAST_ROUND - 1 and view.phase == Phase.SPLIT
-    hands = (state.observation(0).hand, state.observation(1).hand)
-    return Round4Tree(hands, splitter=view.current_player, reserve_first=view.reserve_first,
-                      face_up_swap=swap == "face-up", scoring=Scoring(scoring))
+    if view.round != LAST_ROUND - 1 or view.phase != Phase.SPLIT:
+        raise RuntimeError("a rounds=2 study should start at round 4's split")
+    return Round4Start(game, (state.observation(0).hand, state.observation(1).hand), view.current_player,
+                       view.reserve_first)
+
+
+def round4_tree(opening_seed: int, *, swap: str, order: str, first_splitter: int = 0,
+                scoring: str = str(Scoring.CATEGORIES_FIRST)) -> Round4Tree:
+    """The subgame of a rounds=2 study from the start of round 4 (:class:`~.round4.Round4Tree`),
+    with both players' hands read from the game the engine deals."""
+    return round4_start(opening_seed, swap=swap, order=order, first_splitter=first_splitter,
+                        scoring=scoring).tree()
 
 
 def solve_tree(tree: Round5Tree, settings: OpeningSettings, start: Round5Start | None = None) -> Solved:
