@@ -26,6 +26,8 @@ from webtools import (
 
 from divided import games
 from divided.bots.base import Bot
+from divided.bots.divided_ranks.endgame.policy import is_endgame, solve_endgame
+from divided.bots.divided_ranks.endgame.solver import OFF_PATH
 from divided.bots.divided_ranks.expert import expert_decision
 from divided.cards import PACK_21
 from divided.games.divided_ranks.state import DividedRanksState
@@ -239,13 +241,22 @@ def expected_hint(http: TestClient, game_id: str) -> tuple[set[int], float, list
     return {a for a in legal if values[a] >= top - 1e-9}, top, legal
 
 
+def own_path_reach(http: TestClient, game_id: str) -> float:
+    """How the solved last round's play leads into the human's decision now (1 before it)."""
+    row = row_of(http, game_id)
+    view = truth(http, game_id).observation(row.human_seat)
+    return solve_endgame(view).reaches(view)[0] if is_endgame(view) else 1.0
+
+
 def test_hints_are_the_experts_best_and_are_counted(http: TestClient) -> None:
+    store_of(http).seed_source = lambda: 20261202  # leaves the solved play in its last round
     state = http.post("/api/games", json={"bot": "random", "hints": True}).json()
     game_id = state["id"]
     assert http.get(f"/api/games/{game_id}/hint").json() == {"allowed": True, "used": 0}
     used = 0
     hints: dict[int, int] = {}
     rng = random.Random(7)
+    off_path = 0
     while state["phase"] != "over":
         assert state["to_move"] == "you"
         best, top, legal = expected_hint(http, game_id)
@@ -254,8 +265,11 @@ def test_hints_are_the_experts_best_and_are_counted(http: TestClient) -> None:
         hint = response.json()
         used += 1
         hints[state["move_number"]] = hint["action"]
-        if hint.get("mix"):  # the solved last round: the mix's most played move, worth about the best
-            assert hint["action"] == hint["mix"][0]["action"] and hint["value"] >= top - 0.02
+        if hint.get("mix"):  # the solved last round: the mix's most played move
+            assert hint["action"] == hint["mix"][0]["action"]
+            if own_path_reach(http, game_id) < OFF_PATH:  # the human left the solved play: its best
+                off_path += 1
+                assert hint["value"] == top and len(hint["mix"]) == 1
         else:
             assert hint["action"] in best and hint["value"] == pytest.approx(top)
         assert 0.0 <= hint["error"] <= 0.5
@@ -268,10 +282,15 @@ def test_hints_are_the_experts_best_and_are_counted(http: TestClient) -> None:
             used += 1
             assert (repeat["action"], repeat["value"]) == (hint["action"], hint["value"])
         pick = hint["action"] if rng.random() < 0.5 else rng.choice(legal)
+        if hint.get("mix") and own_path_reach(http, game_id) == 1.0:  # leave the solved play
+            view = truth(http, game_id).observation(row_of(http, game_id).human_seat)
+            policy = solve_endgame(view).policy(view)
+            pick = min(legal, key=lambda action: policy[action])
         response = move(http, state, pick)
         assert response.status_code == 200, response.text
         state = response.json()
     assert http.get(f"/api/games/{game_id}/hint").json() == {"allowed": True, "used": used}
+    assert off_path >= 1  # the game checks a decision off the human's own solved path
     over = http.post(f"/api/games/{game_id}/hint")
     assert over.status_code == 409 and "over" in over.json()["error"]
     history = http.get("/api/history").json()["games"]

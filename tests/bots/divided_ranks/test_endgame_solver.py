@@ -104,3 +104,82 @@ def test_the_numpy_loops_solve_as_the_compiled_ones(swap: str) -> None:
     for a, b in zip(fast.average(), slow.average(), strict=True):
         assert np.abs(a - b).max() < 1e-9
     assert fast.nash_conv() == pytest.approx(slow.nash_conv(), abs=1e-9)
+
+
+def brute_refined(tree: Round5Tree, base: list[np.ndarray], threshold: float) -> dict[tuple[int, int], int | None]:
+    """For every information state, the best action by a walk of every path (``None`` where the
+    state's own player reaches it with at least ``threshold``): the state's nodes weighed by
+    chance and the other player's reach under ``base``, each action's value being the walk's
+    expectation below it with the best actions found so far played at the replaced states."""
+    widths = [layer.actions for layer in tree.layers]
+    nodes: dict[tuple[int, int], list[tuple[int, float, float]]] = {}
+
+    def visit(layer: int, node: int, chance: float, reach: tuple[float, float]) -> None:
+        if layer == len(widths):
+            return
+        player = tree.layers[layer].player
+        state = int(tree.layers[layer].info[node])
+        nodes.setdefault((layer, state), []).append((node, reach[player], chance * reach[1 - player]))
+        row = base[layer][state]
+        for a in range(widths[layer]):
+            step = list(reach)
+            step[player] *= row[a]
+            visit(layer + 1, node * widths[layer] + a, chance, (step[0], step[1]))
+
+    for root, chance in enumerate(tree.chance):
+        visit(0, root, float(chance), (1.0, 1.0))
+    best: dict[tuple[int, int], int | None] = {}
+
+    def value(layer: int, node: int) -> float:  # player 0's payoff, replaced states playing their best
+        if layer == len(widths):
+            return float(tree.payoff[node])
+        key = (layer, int(tree.layers[layer].info[node]))
+        choice = best.get(key)
+        children = [value(layer + 1, node * widths[layer] + a) for a in range(widths[layer])]
+        if choice is not None:
+            return children[choice]
+        return float(base[layer][key[1]] @ np.array(children))
+
+    for layer in range(len(widths) - 1, -1, -1):
+        sign = 1.0 if tree.layers[layer].player == 0 else -1.0
+        for (at, state), members in sorted(nodes.items()):
+            if at != layer:
+                continue
+            if members[0][1] >= threshold:
+                best[(at, state)] = None
+                continue
+            weights = [w for _, _, w in members]
+            if sum(weights) <= 0:
+                weights = [float(tree.chance[n // int(np.prod(widths[:at]))]) for n, _, _ in members]
+            q = [sum(w * sign * value(at + 1, n * widths[at] + a) for (n, _, _), w in zip(members, weights, strict=True))
+                 for a in range(widths[at])]
+            best[(at, state)] = int(np.argmax(q))
+    return best
+
+
+@pytest.mark.parametrize("threshold", [0.05, 0.3])
+def test_refined_plays_the_best_response_where_its_player_never_goes(threshold: float) -> None:
+    """Off a player's own path the refined strategy is the walk's best action; on it, unchanged."""
+    tree = study_tree()
+    base = random_strategies(tree, 3)
+    refined = CFRSolver(tree).refined(base, threshold=threshold)
+    expected = brute_refined(tree, base, threshold)
+    replaced = 0
+    for (layer, state), choice in expected.items():
+        if choice is None:
+            assert np.array_equal(refined[layer][state], base[layer][state])
+        else:
+            replaced += 1
+            assert refined[layer][state].argmax() == choice and refined[layer][state].max() == 1.0
+    assert 0 < replaced < len(expected)  # both kinds of state are checked
+
+
+def test_refining_a_solve_keeps_its_nash_conv() -> None:
+    """Only states the solved play (almost) never reaches change, so NashConv barely moves."""
+    tree = real_tree()
+    solver = CFRSolver(tree)
+    solver.solve(target=0.02, max_iterations=400)
+    average = solver.average()
+    refined = solver.refined(average)
+    assert any((a != r).any() for a, r in zip(average, refined, strict=True))
+    assert solver.nash_conv(refined) <= solver.nash_conv(average) + 0.005

@@ -103,7 +103,7 @@ def solve_study(game_string: str, progress: Callable[[int, float], None] | None 
     """Solve the rounds=1 study ``game_string``: each player's round-5 start (each chance path to the first
     decision; several with a coin for the first splitter or the reserve order), then OpenSpiel's
     NashConv of the joint strategy (``curve``: one point, the most iterations any start took)
-    and the solver's own (the largest over the starts)."""
+    and the solver's own of the strategy played (the largest over the starts)."""
     game = pyspiel.load_game(game_string)
     check_study(game)
     started = time.perf_counter()
@@ -119,7 +119,7 @@ def solve_study(game_string: str, progress: Callable[[int, float], None] | None 
     nash_conv = float(exploitability.nash_conv(game, policy))
     iterations = max(e.report.iterations for e in solved)
     solution = Solution(game_string, "endgame", [(iterations, nash_conv)], [time.perf_counter() - started], policy,
-                        len(policy.decisions), max(e.report.nash_conv for e in solved))
+                        len(policy.decisions), max(e.solver.nash_conv(list(e.strategy)) for e in solved))
     if progress is not None:
         progress(iterations, nash_conv)
     return solution

@@ -56,6 +56,11 @@ class Endgame:
     report: SolveReport
     two_sided: bool
     strategy: tuple[np.ndarray, ...]
+    """What each player plays: CFR's average, with best responses where a player has left its
+    own solved play (:meth:`~.solver.CFRSolver.refined`)."""
+    average: tuple[np.ndarray, ...]
+    """CFR's average strategy: what the beliefs are read from (a deviation's hands are weighed
+    by how the average plays them, not by a best response's sharper guess)."""
 
     def point(self, view: PlayerView) -> DecisionPoint:
         return decision_point(view, self.start)
@@ -63,22 +68,37 @@ class Endgame:
     def policy(self, view: PlayerView) -> dict[int, float]:
         """The solved mixed strategy at ``view``'s decision: each game action's probability.
 
-        It is CFR's average strategy everywhere, off the path of the solved play too: NashConv
-        bounds what any deviation into such a decision can gain against it. (Replacing it there
-        by a best response to the belief the solved play implies was tried and measured: a
-        deviating opponent exploits that belief, NashConv 0.1 to 0.4 on 10 of 80 rounds=1
-        studies, all blind.)"""
+        It is CFR's average strategy, off the path of the other player's solved play too:
+        NashConv bounds what any deviation into such a decision can gain against it. (Replacing
+        it there by a best response to the belief the solved play implies was tried and
+        measured: a deviating opponent exploits that belief, NashConv 0.1 to 0.4 on 10 of 80
+        rounds=1 studies, all blind.) Off the player's *own* solved play (its own earlier moves
+        in the round reach the decision with probability below :data:`~.solver.OFF_PATH`, as
+        when a player ignores a hint) the average says little, and the strategy is a best
+        response there instead (:meth:`~.solver.CFRSolver.refined`)."""
         point = self.point(view)
         state = self.tree.layers[point.layer].index(point.key)
         row = self.strategy[point.layer][state]
         return {action: float(p) for action, p in zip(point.actions, row, strict=True)}
+
+    def reaches(self, view: PlayerView) -> tuple[float, float]:
+        """How the solved play (CFR's average) leads into ``view``'s decision: the chance that
+        the player's own moves in the round do, and that the other player's do (each given that
+        the rest does). Below :data:`~.solver.OFF_PATH` the player, or the opponent, has left
+        the solved play: :meth:`policy` is then a best response, or still the equilibrium's
+        mix (which deters such deviations), whose :meth:`win_chances` rest on how the average
+        plays the opponent's unlikely move."""
+        point = self.point(view)
+        state = self.tree.layers[point.layer].index(point.key)
+        own = self.solver.own_reach(point.layer, state, self.average)
+        return own, self.solver.belief(point.layer, state, self.average)[2]
 
     def win_chances(self, view: PlayerView) -> dict[int, float]:
         """Each action's chance to win (a draw half) for ``view``'s player at its decision, both
         players following the solved strategy afterwards, over the player's belief there."""
         point = self.point(view)
         state = self.tree.layers[point.layer].index(point.key)
-        payoff = self.solver.action_values(point.layer, state, self.strategy)
+        payoff = self.solver.action_values(point.layer, state, self.strategy, self.average)
         return {action: float((1.0 + v) / 2.0) for action, v in zip(point.actions, payoff, strict=True)}
 
     def value(self) -> float:
@@ -160,7 +180,8 @@ def _solve(start: Round5Start, settings: EndgameSettings) -> Endgame:
     solver = CFRSolver(tree)
     report = solver.solve(target=settings.target, max_iterations=settings.max_iterations,
                           check_every=settings.check_every)
-    return Endgame(start, tree, solver, report, two_sided, tuple(solver.average()))
+    average = tuple(solver.average())
+    return Endgame(start, tree, solver, report, two_sided, tuple(solver.refined(average)), average)
 
 
 def solve_endgame(view: PlayerView, settings: EndgameSettings = EndgameSettings()) -> Endgame:

@@ -26,9 +26,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from divided.bots.divided_ranks.endgame import kernel_numpy
-from divided.bots.divided_ranks.endgame.tree import Round5Tree
+from divided.bots.divided_ranks.endgame.tree import Layer, Round5Tree
 
 Floats = NDArray[np.float64]
+OFF_PATH = 1e-3
+"""Own reach below which :meth:`CFRSolver.refined` counts an information state as off its
+player's solved path (that player's own earlier play in the subgame almost never leads there)."""
 LOOPS: Any
 try:
     from divided.bots.divided_ranks.endgame import kernel as _compiled
@@ -179,16 +182,34 @@ class CFRSolver:
         weight = other[nodes]
         return nodes, weight, float(weight.sum() / chance.sum())
 
-    def action_values(self, layer_index: int, state: int, strategies: Sequence[Floats] | None = None) -> Floats:
+    def own_reach(self, layer_index: int, state: int, strategies: Sequence[Floats] | None = None) -> float:
+        """The chance that the acting player's own play under ``strategies`` (default: the
+        average) leads into information state ``state`` of layer ``layer_index`` when chance and
+        the other player do (the same at each of the state's nodes: a player remembers its moves)."""
+        tree = self.tree
+        strategies = self.average() if strategies is None else strategies
+        player = tree.layers[layer_index].player
+        node = int(np.flatnonzero(tree.layers[layer_index].info == state)[0])
+        reach = 1.0
+        for i in range(layer_index - 1, -1, -1):
+            layer = tree.layers[i]
+            node, action = divmod(node, layer.actions)
+            if layer.player == player:
+                reach *= float(strategies[i][layer.info[node], action])
+        return reach
+
+    def action_values(self, layer_index: int, state: int, strategies: Sequence[Floats] | None = None,
+                      beliefs: Sequence[Floats] | None = None) -> Floats:
         """The acting player's expected payoff of each action at information state ``state`` of
         layer ``layer_index``, over the nodes of that state weighted by chance and the other
-        player's reach (the player's belief there: :meth:`belief`), everyone playing
-        ``strategies`` afterwards (default: the average). If the other player never lets the
-        state be reached, chance alone weighs its nodes (every consistent deal equally likely)."""
+        player's reach under ``beliefs`` (default: ``strategies``; the player's belief there:
+        :meth:`belief`), everyone playing ``strategies`` afterwards (default: the average). If
+        the other player never lets the state be reached, chance alone weighs its nodes (every
+        consistent deal equally likely)."""
         tree = self.tree
         strategies = self.average() if strategies is None else strategies
         layer = tree.layers[layer_index]
-        nodes, weight, _ = self.belief(layer_index, state, strategies)
+        nodes, weight, _ = self.belief(layer_index, state, strategies if beliefs is None else beliefs)
         children = self.node_values(strategies)[layer_index + 1].reshape(-1, layer.actions)[nodes]
         sign = 1.0 if layer.player == 0 else -1.0
         if weight.sum() <= 0:
@@ -224,6 +245,56 @@ class CFRSolver:
         """:meth:`nash_conv` by the numpy best response."""
         strategies = self.average() if strategies is None else strategies
         return self.best_response_value(strategies, 0) + self.best_response_value(strategies, 1)
+
+    def refined(self, strategies: Sequence[Floats] | None = None, *, threshold: float = OFF_PATH) -> list[Floats]:
+        """``strategies`` (default: the average) with every information state that its own
+        player's play reaches with probability below ``threshold`` replaced by a best response
+        there (the first action of highest value), computed from the last layer up, so later
+        replaced states are already best responses when earlier ones are valued.
+
+        CFR's average says little where its own player never goes (its weight there is the
+        tiny reach of the solve's first iterations): a player who has left the solved play,
+        a human taking a hint say, would be advised moves worth far less than the best. The
+        other player's reach and chance weigh the nodes of a state, as in
+        :meth:`action_values` (chance alone where the other player never leads there). Play
+        on the path is unchanged, and a state replaced carries at most ``threshold`` of its
+        player's reach, so the strategy's NashConv moves by at most a few times that."""
+        tree = self.tree
+        base = self.average() if strategies is None else list(strategies)
+        out = [np.array(s, dtype=np.float64, copy=True) for s in base]
+        reach = [np.ones(len(tree.chance)), np.ones(len(tree.chance))]  # each player's own reach, per node
+        reaches = []
+        for i, layer in enumerate(tree.layers):
+            reaches.append((reach[0], reach[1]))
+            p = layer.player
+            reach[p] = (reach[p][:, None] * base[i][layer.info]).reshape(-1)
+            reach[1 - p] = np.repeat(reach[1 - p], layer.actions)
+        values = tree.payoff.astype(np.float64)  # player 0's payoff at the nodes below layer i
+        for i in range(len(tree.layers) - 1, -1, -1):
+            layer = tree.layers[i]
+            p = layer.player
+            children = values.reshape(-1, layer.actions)
+            own = np.zeros(layer.states)
+            np.maximum.at(own, layer.info, reaches[i][p])
+            off = own < threshold
+            if off.any():
+                chance = np.repeat(tree.chance, len(layer.info) // len(tree.chance))
+                q = self._state_sums(layer, chance * reaches[i][1 - p], children)
+                unled = off & (np.bincount(layer.info, chance * reaches[i][1 - p], layer.states) <= 0)
+                if unled.any():  # the other player never leads there: chance alone weighs it
+                    q[unled] = self._state_sums(layer, chance, children)[unled]
+                best = (q if p == 0 else -q).argmax(1)
+                out[i][off] = 0.0
+                out[i][np.flatnonzero(off), best[off]] = 1.0
+            values = np.einsum("ij,ij->i", out[i][layer.info], children)
+        return out
+
+    @staticmethod
+    def _state_sums(layer: Layer, weight: Floats, children: Floats) -> Floats:
+        """Per information state and action: the ``weight``-weighted sum of its nodes' ``children``."""
+        flat = (layer.info[:, None] * layer.actions + np.arange(layer.actions)).reshape(-1)
+        sums = np.bincount(flat, (weight[:, None] * children).reshape(-1), layer.states * layer.actions)
+        return np.asarray(sums.reshape(layer.states, layer.actions), dtype=np.float64)
 
     def exploitability_of(self, player: int, strategies: Sequence[Floats] | None = None) -> float:
         """How much ``player``'s part of ``strategies`` loses to a best response, against the

@@ -1,0 +1,62 @@
+"""The solved endgame as a player uses it, after that player has left the solved play.
+
+Two round-5 reserve decisions reached by random moves (as a player who ignores a hint plays):
+the player's own split or choice earlier in the round is one the solved strategy (almost) never
+plays. CFR's average there was a mix of its first iterations, whose most played move was worth
+10 and 30 points of win chance less than the best (found by a random-play search; the web test
+of hints failed on such a position). The policy must now play a best response there.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from divided import games
+from divided.bots.divided_ranks.endgame.policy import is_endgame, solve_endgame
+from divided.bots.divided_ranks.endgame.solver import OFF_PATH
+from divided.bots.divided_ranks.expert import advisor
+
+RECORDS = {  # the search's game number: (the player, every action to the decision, the deal first)
+    20: (0, [20, 0, 17, 8, 11, 18, 16, 4, 1, 12, 2, 14, 3, 10, 15, 6, 9, 19, 5, 13, 7,
+             170, 210, 36, 210, 50, 210, 107, 211, 124, 210, 215]),
+    31: (1, [9, 3, 11, 15, 19, 4, 0, 13, 8, 7, 12, 5, 17, 14, 1, 20, 16, 6, 18, 2, 10,
+             64, 211, 3, 211, 96, 210, 34, 210, 116, 210]),
+}
+
+
+@pytest.mark.parametrize("seed", sorted(RECORDS))
+def test_off_its_own_path_the_player_is_advised_the_best_move(seed: int) -> None:
+    player, actions = RECORDS[seed]
+    state = games.load("divided-ranks", first_splitter=0).new_initial_state()  # the deal is in the actions
+    for action in actions:
+        state.apply_action(action)
+    assert state.current_player() == player
+    view, legal = state.observation(player), list(state.legal_actions(player))
+    endgame = solve_endgame(view)
+    values = endgame.win_chances(view)
+    policy = endgame.policy(view)
+    assert set(policy) == set(legal) and sum(policy.values()) == pytest.approx(1.0)
+    played = [action for action in legal if policy[action] > 0]
+    assert len(played) == 1 and values[played[0]] == max(values.values())
+    found = advisor().evaluate(view, legal, salt=0)  # the hint and the review read the same
+    assert found.policy is not None and found.policy == policy
+    assert max(legal, key=lambda a: found.policy[a]) == played[0]
+
+
+
+@pytest.mark.parametrize("seed", sorted(RECORDS))
+def test_the_own_reach_is_the_product_of_the_players_moves_in_the_round(seed: int) -> None:
+    """Read from the views: the solved strategy's weight of each move the player made in round 5
+    before the decision (on its path each is the average's, which the policy plays there)."""
+    player, actions = RECORDS[seed]
+    state = games.load("divided-ranks", first_splitter=0).new_initial_state()
+    expected, earlier = 1.0, 0
+    for action in actions:
+        if state.current_player() == player and is_endgame(view := state.observation(player)):
+            expected *= solve_endgame(view).policy(view)[action]
+            earlier += 1
+        state.apply_action(action)
+    view = state.observation(player)
+    own, other = solve_endgame(view).reaches(view)
+    assert earlier >= 1 and own == pytest.approx(expected, rel=1e-9)
+    assert own < OFF_PATH and 0.0 <= other <= 1.0
