@@ -60,3 +60,23 @@ def test_the_own_reach_is_the_product_of_the_players_moves_in_the_round(seed: in
     own, other = solve_endgame(view).reaches(view)
     assert earlier >= 1 and own == pytest.approx(expected, rel=1e-9)
     assert own < OFF_PATH and 0.0 <= other <= 1.0
+
+
+@pytest.mark.parametrize("seed", sorted(RECORDS))
+def test_the_policy_is_the_played_strategy_on_and_off_the_path(seed: int) -> None:
+    """The policy reads CFR's average where the player's own play leads (the bot's moves need no
+    refinement) and the refined strategy elsewhere: the same rows as the refined strategy."""
+    _, actions = RECORDS[seed]
+    state = games.load("divided-ranks", first_splitter=0).new_initial_state()
+    checked = 0
+    for action in [*actions, None]:
+        mover = state.current_player()
+        if mover >= 0 and is_endgame(view := state.observation(mover)):
+            endgame = solve_endgame(view)
+            point = endgame.point(view)
+            row = endgame.strategy[point.layer][endgame.tree.layers[point.layer].index(point.key)]
+            assert list(endgame.policy(view).values()) == row.tolist()
+            checked += 1
+        if action is not None:
+            state.apply_action(action)
+    assert checked >= 3

@@ -15,6 +15,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -26,7 +27,7 @@ from divided.bots.divided_ranks.endgame.roots import (
     round5_start,
     subgame_roots,
 )
-from divided.bots.divided_ranks.endgame.solver import CFRSolver, SolveReport
+from divided.bots.divided_ranks.endgame.solver import OFF_PATH, CFRSolver, SolveReport
 from divided.bots.divided_ranks.endgame.tree import Round5Tree
 from divided.games.divided_ranks.state import Phase
 from divided.games.divided_ranks.view import PlayerView
@@ -55,12 +56,16 @@ class Endgame:
     solver: CFRSolver
     report: SolveReport
     two_sided: bool
-    strategy: tuple[np.ndarray, ...]
-    """What each player plays: CFR's average, with best responses where a player has left its
-    own solved play (:meth:`~.solver.CFRSolver.refined`)."""
     average: tuple[np.ndarray, ...]
     """CFR's average strategy: what the beliefs are read from (a deviation's hands are weighed
     by how the average plays them, not by a best response's sharper guess)."""
+
+    @cached_property
+    def strategy(self) -> tuple[np.ndarray, ...]:
+        """What each player plays: CFR's average, with best responses where a player has left
+        its own solved play (:meth:`~.solver.CFRSolver.refined`). Computed on first use (tens
+        of milliseconds): a bot that follows its own solved play never needs it to move."""
+        return tuple(self.solver.refined(self.average))
 
     def point(self, view: PlayerView) -> DecisionPoint:
         return decision_point(view, self.start)
@@ -78,7 +83,8 @@ class Endgame:
         response there instead (:meth:`~.solver.CFRSolver.refined`)."""
         point = self.point(view)
         state = self.tree.layers[point.layer].index(point.key)
-        row = self.strategy[point.layer][state]
+        on_path = self.solver.own_reach(point.layer, state, self.average) >= OFF_PATH
+        row = (self.average if on_path else self.strategy)[point.layer][state]  # the same where on path
         return {action: float(p) for action, p in zip(point.actions, row, strict=True)}
 
     def reaches(self, view: PlayerView) -> tuple[float, float]:
@@ -180,8 +186,7 @@ def _solve(start: Round5Start, settings: EndgameSettings) -> Endgame:
     solver = CFRSolver(tree)
     report = solver.solve(target=settings.target, max_iterations=settings.max_iterations,
                           check_every=settings.check_every)
-    average = tuple(solver.average())
-    return Endgame(start, tree, solver, report, two_sided, tuple(solver.refined(average)), average)
+    return Endgame(start, tree, solver, report, two_sided, tuple(solver.average()))
 
 
 def solve_endgame(view: PlayerView, settings: EndgameSettings = EndgameSettings()) -> Endgame:

@@ -190,13 +190,16 @@ class CFRSolver:
         strategies = self.average() if strategies is None else strategies
         player = tree.layers[layer_index].player
         node = int(np.flatnonzero(tree.layers[layer_index].info == state)[0])
-        reach = 1.0
+        steps = []
         for i in range(layer_index - 1, -1, -1):
             layer = tree.layers[i]
             node, action = divmod(node, layer.actions)
             if layer.player == player:
-                reach *= float(strategies[i][layer.info[node], action])
-        return reach
+                steps.append(strategies[i][layer.info[node], action])
+        reach = np.float64(1.0)
+        for step in reversed(steps):  # root first: the products :meth:`refined` forms, bit for bit
+            reach = reach * step
+        return float(reach)
 
     def action_values(self, layer_index: int, state: int, strategies: Sequence[Floats] | None = None,
                       beliefs: Sequence[Floats] | None = None) -> Floats:
