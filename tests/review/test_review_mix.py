@@ -33,9 +33,11 @@ class MixedAdvisor:
 
     name = "mixed"
     budget = 16
+    opponent_off_path = False
 
     def evaluate(self, view: Any, legal: Sequence[int], *, salt: int | None = None) -> Evaluation:
-        return Evaluation({a: VALUES[a] for a in legal}, {a: 0.0 for a in legal}, policy={a: MIX[a] for a in legal})
+        return Evaluation({a: VALUES[a] for a in legal}, {a: 0.0 for a in legal}, policy={a: MIX[a] for a in legal},
+                          opponent_off_path=self.opponent_off_path)
 
     def pick(self, view: Any, legal: Sequence[int], values: Mapping[int, float]) -> int:
         return max(legal, key=lambda action: MIX[action])
@@ -51,9 +53,11 @@ class MixedAdvisor:
         return {a: MIX[a] for a in legal}
 
 
-def reviewed(played: int) -> Any:
+def reviewed(played: int, opponent_off_path: bool = False) -> Any:
     decision = Decision("no-such-game", 7, None, tuple(VALUES), played, LABELS)  # plain words
-    return review_decision(MixedAdvisor(), decision, seed=0)
+    advisor = MixedAdvisor()
+    advisor.opponent_off_path = opponent_off_path
+    return review_decision(advisor, decision, seed=0)
 
 
 def test_the_real_weight_line_is_five_percent() -> None:
@@ -80,6 +84,20 @@ def test_a_move_outside_the_mix_is_graded_against_the_best_value() -> None:
     assert move.grade == "mistake"  # 10 <= 13 < 15 points; against the pick (1, 0.52) it would be 12
     assert "plays it only 4% of the time, so it is graded by its value" in move.reason
     assert move.loss_error == 0.0 and "sampled" not in move.reason
+
+
+GUESS = "Your opponent reached this point by a move the solved strategy almost never makes"
+
+
+def test_after_the_opponent_left_the_solved_play_the_words_say_the_chances_are_a_guess() -> None:
+    """The mix is kept and still not graded, but the words no longer claim its moves are as
+    good as each other (their values rest on a guess about the opponent's cards)."""
+    inside, outside = reviewed(1, opponent_off_path=True), reviewed(4, opponent_off_path=True)
+    assert inside.grade == "best" and inside.mixed and GUESS in inside.reason
+    assert "as good as the others" not in inside.reason and "not graded" in inside.reason
+    assert outside.grade == "mistake" and GUESS in outside.reason and "graded by its value" in outside.reason
+    for played in (1, 4):  # without the flag, no such words
+        assert GUESS not in reviewed(played).reason
 
 
 def test_a_move_the_strategy_never_plays() -> None:

@@ -111,6 +111,11 @@ class Evaluation:
     exact: bool = True
     pair_error: Callable[[int, int], float] | None = field(default=None, compare=False, repr=False)
     policy: dict[int, float] | None = None
+    opponent_off_path: bool = False
+    """Where the advisor plays a mixed strategy: whether the opponent reached this decision only
+    by a move its solved strategy (almost) never makes. The values then rest on a guess about
+    the opponent's cards (how the solution would play that move), and the mix is kept as what
+    such a move cannot exploit, so the two can disagree."""
 
     def difference_error(self, first: int, second: int) -> float:
         """The standard error of ``values[first] - values[second]``."""

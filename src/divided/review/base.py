@@ -374,7 +374,7 @@ def review_decision(bot: Advisor[Any], decision: Decision, seed: int, allowance:
         f"the next best, {decision.labels.get(rival, str(rival)) if rival is not None else ''}"
     reason += _error_words(grade, played, best, loss, loss_error, worlds, found.exact, refined, rival_label, cut)
     if policy is not None:
-        reason += mix_words(words, view, legal, played, policy, decision.labels)
+        reason += mix_words(words, view, legal, played, policy, decision.labels, found.opponent_off_path)
     return MoveReview(decision.move_number, words.phase(view), played, decision.labels.get(played, str(played)),
                       best, decision.labels.get(best, str(best)), values, loss, grade, reason,
                       errors, loss_error, policy, mixed)
@@ -392,11 +392,12 @@ def _percent(weight: float) -> str:
 
 
 def mix_words(words: Explainer, view: Any, legal: Sequence[int], played: int, policy: Mapping[int, float],
-              labels: Mapping[int, str]) -> str:
+              labels: Mapping[int, str], opponent_off_path: bool = False) -> str:
     """What the advisor's mixed strategy ``policy`` says of the played action, in plain words:
     how often it plays it and, when that is real weight (:data:`REAL_WEIGHT`), the other moves
     of the mix and why the move is not graded. The explainer's optional ``action_words(view,
-    action, label)`` names the moves (else their labels)."""
+    action, label)`` names the moves (else their labels). With ``opponent_off_path`` (see
+    :class:`~divided.bots.base.Evaluation`) the words say that the chances rest on a guess."""
     name = getattr(words, "action_words", None)
 
     def said(action: int) -> str:
@@ -404,18 +405,27 @@ def mix_words(words: Explainer, view: Any, legal: Sequence[int], played: int, po
         return str(name(view, action, label)) if name is not None else label
 
     weight = policy[played]
+    guess = (" Your opponent reached this point by a move the solved strategy almost never makes, so "
+             "the chances to win here rest on a guess about its cards.") if opponent_off_path else ""
     if weight < REAL_WEIGHT:
         often = "never plays it" if weight <= 0.0 else f"plays it only {_percent(weight)} of the time"
-        return f" The expert's solved strategy {often}, so it is graded by its value."
+        return f" The expert's solved strategy {often}, so it is graded by its value." + guess
     if weight >= 1.0 - _TIE:
-        return " The expert's solved strategy always plays it here."
+        return " The expert's solved strategy always plays it here." + guess
     others = sorted((a for a in legal if a != played and policy[a] >= REAL_WEIGHT), key=lambda a: -policy[a])
     text = f" The expert's solved strategy plays it {_percent(weight)} of the time"
     if others:
         text += " (and " + ", ".join(f"{said(a)} {_percent(policy[a])}" for a in others) + ")"
-        text += (": a mixed strategy, to be played at random with those weights, so that the opponent "
-                 "cannot read it. Each move of the mix is as good as the others, so yours is not graded.")
-    return text + ("" if others else ".")
+        text += ": a mixed strategy, to be played at random with those weights, so that the opponent cannot read it."
+        if opponent_off_path:
+            text += (" Your opponent reached this point by a move the solved strategy almost never makes, so the "
+                     "chances to win shown rest on a guess about its cards and can differ between the moves of "
+                     "the mix; the mix is what such a move cannot exploit. Yours is one of its moves, so it is not "
+                     "graded.")
+        else:
+            text += " Each move of the mix is as good as the others, so yours is not graded."
+        return text
+    return text + "." + guess
 
 
 def _settled(gap: float, error: float) -> bool:

@@ -396,7 +396,8 @@ class GameService:
                 return cached
             answer = self.hint(game_id, session, move_number)
             self.store.put_hint(game_id, int(answer["move_number"]),
-                                {key: answer[key] for key in ("action", "label", "value", "error", "mix")})
+                                {key: answer[key] for key in ("action", "label", "value", "error", "mix",
+                                                              "opponent_off_path")})
             return answer
 
     def cached_hint(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any] | None:
@@ -568,6 +569,7 @@ class GameService:
         self.store.count_hint(row.id)
         return {"action": action, "label": state.action_to_string(action), "value": found.values[action],
                 "error": found.errors[action], "mix": hint_mix(found, state),
+                "opponent_off_path": found.opponent_off_path,
                 "move_number": row.move_number, "used": row.hints_used + 1}
 
     def review_status(self, game_id: str, session: str) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from divided import games
+from divided.bots.base import REAL_WEIGHT
 from divided.bots.divided_ranks.endgame.policy import is_endgame, solve_endgame
 from divided.bots.divided_ranks.endgame.solver import OFF_PATH
 from divided.bots.divided_ranks.expert import advisor
@@ -80,3 +81,31 @@ def test_the_policy_is_the_played_strategy_on_and_off_the_path(seed: int) -> Non
         if action is not None:
             state.apply_action(action)
     assert checked >= 3
+
+
+OPPONENT_OFF = {  # the search's game number: (the player, every action to the decision): the
+    # opponent's round-5 split (111) or its first reserve turn (152) is one the solution almost never plays
+    111: (1, [8, 5, 17, 1, 16, 4, 10, 9, 2, 13, 0, 12, 11, 7, 19, 20, 18, 6, 15, 14, 3,
+              34, 211, 78, 210, 165, 211, 208, 210, 189]),
+    152: (0, [1, 16, 20, 2, 12, 9, 13, 18, 5, 0, 14, 8, 11, 10, 7, 19, 4, 17, 3, 15, 6,
+              177, 210, 147, 210, 7, 210, 76, 210, 59, 211, 229]),
+}
+
+
+@pytest.mark.parametrize("seed", sorted(OPPONENT_OFF))
+def test_the_advice_says_when_the_opponent_left_the_solved_play(seed: int) -> None:
+    """There the mix is kept (it deters the move), and the evaluation flags its values as resting
+    on a guess; at the player's first decision of the round before, nothing is flagged."""
+    player, actions = OPPONENT_OFF[seed]
+    state = games.load("divided-ranks", first_splitter=0).new_initial_state()
+    flags = []
+    for action in actions:
+        if state.current_player() == player and is_endgame(view := state.observation(player)):
+            flags.append(advisor().evaluate(view, list(state.legal_actions(player)), salt=0).opponent_off_path)
+        state.apply_action(action)
+    view, legal = state.observation(player), list(state.legal_actions(player))
+    found = advisor().evaluate(view, legal, salt=0)
+    own, other = solve_endgame(view).reaches(view)
+    assert found.opponent_off_path and other < OFF_PATH <= own
+    assert found.policy is not None and sum(w >= REAL_WEIGHT for w in found.policy.values()) >= 1
+    assert not any(flags)  # earlier in the round the opponent had not yet left it

@@ -62,6 +62,7 @@ from divided.bots.base import TIE, Evaluation, one_hot
 from divided.bots.divided_ranks.draft_values import DraftValues, draft_values
 from divided.bots.divided_ranks.endgame.policy import Endgame, EndgameSettings, is_endgame, solve_endgame
 from divided.bots.divided_ranks.endgame.roots import LAST_ROUND, in_endgame
+from divided.bots.divided_ranks.endgame.solver import OFF_PATH
 from divided.cards import mask_indices
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import knowledge
@@ -241,7 +242,8 @@ class ExpertBot:
         if solved is not None:
             chances = solved.win_chances(view)
             return Evaluation({action: chances[action] for action in legal}, {action: 0.0 for action in legal},
-                              policy=self._policy(solved, view, legal))
+                              policy=self._policy(solved, view, legal),
+                              opponent_off_path=solved.reaches(view)[1] < OFF_PATH)
         if phase in (Phase.SPLIT, Phase.CHOOSE):
             found = draft_values(view, legal, view_rng(view, salt), budget=self.budget, epsilon=self.epsilon,
                                  beta=self.beta)

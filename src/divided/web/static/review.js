@@ -75,8 +75,11 @@
    * the moves it plays with real weight), each of those moves with how often it plays it. */
   function hintWords(hint) {
     var mix = Array.isArray(hint.mix) ? hint.mix : [];
+    var guess = hint.opponent_off_path === true ?
+      " Your opponent got here by a move the Expert's solved strategy almost never makes, so these " +
+      "chances rest on a guess about its cards." : "";
     if (mix.length < 2) {
-      return "The Expert would " + actionWords(hint.label) + " (about " + pct(hint.value) + " to win).";
+      return "The Expert would " + actionWords(hint.label) + " (about " + pct(hint.value) + " to win)." + guess;
     }
     var total = 0;
     var moves = mix.map(function (m) {
@@ -86,7 +89,8 @@
     var rest = 1 - total;
     return "The Expert plays a mixed strategy here: " + moves.join("; ") +
       (rest >= 0.005 ? "; other moves " + share(rest) + " together" : "") +
-      ". Pick one at random with these weights, so that the bot cannot read your choice.";
+      ". Pick one at random with these weights, so that the bot cannot read your choice." +
+      (guess ? guess + " The mix is what such a move cannot exploit." : "");
   }
 
   // -- the table: hints ------------------------------------------------------------------------
