@@ -95,6 +95,7 @@ def test_after_the_opponent_left_the_solved_play_the_words_say_the_chances_are_a
     inside, outside = reviewed(1, opponent_off_path=True), reviewed(4, opponent_off_path=True)
     assert inside.grade == "best" and inside.mixed and GUESS in inside.reason
     assert "as good as the others" not in inside.reason and "not graded" in inside.reason
+    assert "protects you if that move was a trap" in inside.reason
     assert outside.grade == "mistake" and GUESS in outside.reason and "graded by its value" in outside.reason
     for played in (1, 4):  # without the flag, no such words
         assert GUESS not in reviewed(played).reason

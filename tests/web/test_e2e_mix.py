@@ -87,7 +87,7 @@ def test_a_hint_after_the_opponent_left_the_solved_play_says_the_chances_are_a_g
     page.wait_for_function("() => /mixed strategy/.test(document.getElementById('hint-output').textContent)")
     text = page.inner_text("#hint-output")
     assert "a move the Expert's solved strategy almost never makes" in text
-    assert "rest on a guess" in text and "cannot exploit" in text
+    assert "rest on a guess" in text and "protects you if that move was a trap" in text
 
 
 def test_a_plain_hint_is_unchanged(page: Page) -> None:

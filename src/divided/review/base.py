@@ -420,8 +420,8 @@ def mix_words(words: Explainer, view: Any, legal: Sequence[int], played: int, po
         if opponent_off_path:
             text += (" Your opponent reached this point by a move the solved strategy almost never makes, so the "
                      "chances to win shown rest on a guess about its cards and can differ between the moves of "
-                     "the mix; the mix is what such a move cannot exploit. Yours is one of its moves, so it is not "
-                     "graded.")
+                     "the mix; playing the mix still protects you if that move was a trap. Yours is one of its "
+                     "moves, so it is not graded.")
         else:
             text += " Each move of the mix is as good as the others, so yours is not graded."
         return text

@@ -90,7 +90,7 @@
     return "The Expert plays a mixed strategy here: " + moves.join("; ") +
       (rest >= 0.005 ? "; other moves " + share(rest) + " together" : "") +
       ". Pick one at random with these weights, so that the bot cannot read your choice." +
-      (guess ? guess + " The mix is what such a move cannot exploit." : "");
+      (guess ? guess + " Playing the mix still protects you if that move was a trap." : "");
   }
 
   // -- the table: hints ------------------------------------------------------------------------
