@@ -9,12 +9,13 @@ of hints failed on such a position). The policy must now play a best response th
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from divided import games
 from divided.bots.base import REAL_WEIGHT
-from divided.bots.divided_ranks.endgame.policy import is_endgame, solve_endgame
-from divided.bots.divided_ranks.endgame.solver import OFF_PATH
+from divided.bots.divided_ranks.endgame.policy import EndgameSettings, is_endgame, solve_endgame
+from divided.bots.divided_ranks.endgame.solver import OFF_PATH, REFINE_THRESHOLDS
 from divided.bots.divided_ranks.expert import advisor
 
 RECORDS = {  # the search's game number: (the player, every action to the decision, the deal first)
@@ -109,3 +110,22 @@ def test_the_advice_says_when_the_opponent_left_the_solved_play(seed: int) -> No
     assert found.opponent_off_path and other < OFF_PATH <= own
     assert found.policy is not None and sum(w >= REAL_WEIGHT for w in found.policy.values()) >= 1
     assert not any(flags)  # earlier in the round the opponent had not yet left it
+
+
+@pytest.mark.parametrize("seed", sorted(RECORDS))
+def test_the_played_strategy_refines_as_far_as_the_target_allows(seed: int) -> None:
+    """The threshold is the largest of REFINE_THRESHOLDS whose refined strategy keeps the solve's
+    NashConv target (each larger one breaks it), and the played strategy is that refinement."""
+    player, actions = RECORDS[seed]
+    state = games.load("divided-ranks", first_splitter=0).new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    endgame = solve_endgame(state.observation(player))
+    threshold, strategy = endgame.refinement
+    solver = endgame.solver
+    assert threshold in REFINE_THRESHOLDS and endgame.target == EndgameSettings().target
+    assert solver.nash_conv(list(strategy)) <= endgame.target or threshold == OFF_PATH
+    for larger in REFINE_THRESHOLDS[: REFINE_THRESHOLDS.index(threshold)]:
+        assert solver.nash_conv(solver.refined(list(endgame.average), threshold=larger)) > endgame.target
+    expected = solver.refined(list(endgame.average), threshold=threshold)
+    assert all(np.array_equal(a, b) for a, b in zip(strategy, expected, strict=True))

@@ -27,7 +27,7 @@ from divided.bots.divided_ranks.endgame.roots import (
     round5_start,
     subgame_roots,
 )
-from divided.bots.divided_ranks.endgame.solver import OFF_PATH, CFRSolver, SolveReport
+from divided.bots.divided_ranks.endgame.solver import OFF_PATH, REFINE_THRESHOLDS, CFRSolver, SolveReport
 from divided.bots.divided_ranks.endgame.tree import Round5Tree
 from divided.games.divided_ranks.state import Phase
 from divided.games.divided_ranks.view import PlayerView
@@ -59,13 +59,28 @@ class Endgame:
     average: tuple[np.ndarray, ...]
     """CFR's average strategy: what the beliefs are read from (a deviation's hands are weighed
     by how the average plays them, not by a best response's sharper guess)."""
+    target: float = EndgameSettings().target
+    """The solve's NashConv target, which the played strategy keeps (see :attr:`strategy`)."""
 
     @cached_property
+    def refinement(self) -> tuple[float, tuple[np.ndarray, ...]]:
+        """The own-reach threshold the played strategy uses and the strategy: of
+        :data:`~.solver.REFINE_THRESHOLDS`, the largest whose refined strategy
+        (:meth:`~.solver.CFRSolver.refined`) has NashConv at most :attr:`target` (else the least,
+        :data:`~.solver.OFF_PATH`, whose change to NashConv is at most a few times 0.001)."""
+        for threshold in REFINE_THRESHOLDS:
+            refined = tuple(self.solver.refined(self.average, threshold=threshold))
+            if threshold == OFF_PATH or self.solver.nash_conv(list(refined)) <= self.target:
+                return threshold, refined
+        raise AssertionError("REFINE_THRESHOLDS ends with OFF_PATH")
+
+    @property
     def strategy(self) -> tuple[np.ndarray, ...]:
         """What each player plays: CFR's average, with best responses where a player has left
-        its own solved play (:meth:`~.solver.CFRSolver.refined`). Computed on first use (tens
-        of milliseconds): a bot that follows its own solved play never needs it to move."""
-        return tuple(self.solver.refined(self.average))
+        its own solved play (own reach below :attr:`refinement`'s threshold). Computed on first
+        use (tens of milliseconds to a few tenths of a second): a bot that follows its own
+        solved play reads the average's identical rows and never waits for it."""
+        return self.refinement[1]
 
     def point(self, view: PlayerView) -> DecisionPoint:
         return decision_point(view, self.start)
@@ -78,12 +93,12 @@ class Endgame:
         it there by a best response to the belief the solved play implies was tried and
         measured: a deviating opponent exploits that belief, NashConv 0.1 to 0.4 on 10 of 80
         rounds=1 studies, all blind.) Off the player's *own* solved play (its own earlier moves
-        in the round reach the decision with probability below :data:`~.solver.OFF_PATH`, as
-        when a player ignores a hint) the average says little, and the strategy is a best
+        in the round reach the decision with probability below :attr:`refinement`'s threshold,
+        as when a player ignores a hint) the average says little, and the strategy is a best
         response there instead (:meth:`~.solver.CFRSolver.refined`)."""
         point = self.point(view)
         state = self.tree.layers[point.layer].index(point.key)
-        on_path = self.solver.own_reach(point.layer, state, self.average) >= OFF_PATH
+        on_path = self.solver.own_reach(point.layer, state, self.average) >= REFINE_THRESHOLDS[0]
         row = (self.average if on_path else self.strategy)[point.layer][state]  # the same where on path
         return {action: float(p) for action, p in zip(point.actions, row, strict=True)}
 
@@ -91,9 +106,9 @@ class Endgame:
         """How the solved play (CFR's average) leads into ``view``'s decision: the chance that
         the player's own moves in the round do, and that the other player's do (each given that
         the rest does). Below :data:`~.solver.OFF_PATH` the player, or the opponent, has left
-        the solved play: :meth:`policy` is then a best response, or still the equilibrium's
-        mix (which deters such deviations), whose :meth:`win_chances` rest on how the average
-        plays the opponent's unlikely move."""
+        the solved play: :meth:`policy` is then a best response (also a little above it: see
+        :attr:`refinement`), or still the equilibrium's mix (which deters such deviations),
+        whose :meth:`win_chances` rest on how the average plays the opponent's unlikely move."""
         point = self.point(view)
         state = self.tree.layers[point.layer].index(point.key)
         own = self.solver.own_reach(point.layer, state, self.average)
@@ -186,7 +201,7 @@ def _solve(start: Round5Start, settings: EndgameSettings) -> Endgame:
     solver = CFRSolver(tree)
     report = solver.solve(target=settings.target, max_iterations=settings.max_iterations,
                           check_every=settings.check_every)
-    return Endgame(start, tree, solver, report, two_sided, tuple(solver.average()))
+    return Endgame(start, tree, solver, report, two_sided, tuple(solver.average()), settings.target)
 
 
 def solve_endgame(view: PlayerView, settings: EndgameSettings = EndgameSettings()) -> Endgame:

@@ -31,7 +31,11 @@ from divided.bots.divided_ranks.endgame.tree import Layer, Round5Tree
 Floats = NDArray[np.float64]
 OFF_PATH = 1e-3
 """Own reach below which :meth:`CFRSolver.refined` counts an information state as off its
-player's solved path (that player's own earlier play in the subgame almost never leads there)."""
+player's solved path (that player's own earlier play in the subgame almost never leads there)
+by default, and the least such threshold the played strategy uses (see :data:`REFINE_THRESHOLDS`)."""
+REFINE_THRESHOLDS = (0.05, 0.02, 0.01, 0.005, 0.002, OFF_PATH)
+"""The own-reach thresholds a played strategy tries, largest first: the largest whose refined
+strategy keeps the solve's NashConv target is played (:attr:`~.policy.Endgame.strategy`)."""
 LOOPS: Any
 try:
     from divided.bots.divided_ranks.endgame import kernel as _compiled
