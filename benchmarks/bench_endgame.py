@@ -9,7 +9,8 @@ For each position the Expert's own solve (:func:`~divided.bots.divided_ranks.end
 with its default :class:`~divided.bots.divided_ranks.endgame.policy.EndgameSettings`, the module
 cache cleared first, so every solve is a fresh one): wall time of the whole solve, of the tree
 build (roots and tree, rebuilt separately with the same settings) and the rest (CFR+ and the
-average), iterations, NashConv in its own subgame, roots, whether the subgame is the full
+average), iterations, NashConv in its own subgame (of CFR's average, and of the strategy played:
+the average refined off each player's own path, computed after the clock stops), roots, whether the subgame is the full
 two-sided one. Then the same tree is solved offline to NashConv at most ``--offline-target``,
 and the strategy the Expert plays is measured against it: the exploitability of the Expert's
 side is the equilibrium value for the Expert's player minus the value its strategy guarantees
@@ -71,6 +72,7 @@ class Measured:
     two_sided: bool
     iterations: int
     nash_conv: float
+    played_nash_conv: float
     total_s: float
     build_s: float
     solve_s: float
@@ -135,7 +137,8 @@ def measure(position: Position, offline_target: float, offline_max: int) -> Meas
     guaranteed = -offline.best_response_value(list(endgame.strategy), 1 - me)
     equilibrium = sign * offline.value()
     return Measured(position.variant, position.seed, me, me == position.expert_seat, len(endgame.tree.chance),
-                    endgame.two_sided, endgame.report.iterations, endgame.report.nash_conv, total, build_s,
+                    endgame.two_sided, endgame.report.iterations, endgame.report.nash_conv,
+                    endgame.solver.nash_conv(list(endgame.strategy)), total, build_s,
                     max(0.0, total - build_s), report.iterations, report.nash_conv, offline_s, equilibrium,
                     guaranteed, equilibrium - guaranteed)
 
@@ -155,9 +158,10 @@ def summary(rows: list[Measured], target: float) -> dict[str, Any]:
             "positions": len(part),
             "two_sided_share": sum(r.two_sided for r in part) / len(part),
             "within_target_share": sum(r.nash_conv <= target for r in part) / len(part),
+            "played_within_target_share": sum(r.played_nash_conv <= target for r in part) / len(part),
             "offline_converged_share": sum(r.offline_nash_conv <= 0.001 + 1e-12 for r in part) / len(part),
             **{name: stats([float(getattr(r, name)) for r in part])
-               for name in ("roots", "iterations", "nash_conv", "total_s", "build_s", "solve_s",
+               for name in ("roots", "iterations", "nash_conv", "played_nash_conv", "total_s", "build_s", "solve_s",
                             "offline_nash_conv", "exploitability")},
         }
 

@@ -125,7 +125,8 @@ def test_the_played_strategy_refines_as_far_as_the_target_allows(seed: int) -> N
     solver = endgame.solver
     assert threshold in REFINE_THRESHOLDS and endgame.target == EndgameSettings().target
     assert solver.nash_conv(list(strategy)) <= endgame.target or threshold == OFF_PATH
+    me = endgame.start.player
     for larger in REFINE_THRESHOLDS[: REFINE_THRESHOLDS.index(threshold)]:
-        assert solver.nash_conv(solver.refined(list(endgame.average), threshold=larger)) > endgame.target
-    expected = solver.refined(list(endgame.average), threshold=threshold)
+        assert solver.nash_conv(solver.refined(list(endgame.average), threshold=larger, player=me)) > endgame.target
+    expected = solver.refined(list(endgame.average), threshold=threshold, player=me)
     assert all(np.array_equal(a, b) for a, b in zip(strategy, expected, strict=True))

@@ -106,9 +106,10 @@ def test_the_numpy_loops_solve_as_the_compiled_ones(swap: str) -> None:
     assert fast.nash_conv() == pytest.approx(slow.nash_conv(), abs=1e-9)
 
 
-def brute_refined(tree: Round5Tree, base: list[np.ndarray], threshold: float) -> dict[tuple[int, int], int | None]:
+def brute_refined(tree: Round5Tree, base: list[np.ndarray], threshold: float,
+                  player: int | None = None) -> dict[tuple[int, int], int | None]:
     """For every information state, the best action by a walk of every path (``None`` where the
-    state's own player reaches it with at least ``threshold``): the state's nodes weighed by
+    state's own player reaches it with at least ``threshold``, or is not ``player``): the state's nodes weighed by
     chance and the other player's reach under ``base``, each action's value being the walk's
     expectation below it with the best actions found so far played at the replaced states."""
     widths = [layer.actions for layer in tree.layers]
@@ -145,7 +146,7 @@ def brute_refined(tree: Round5Tree, base: list[np.ndarray], threshold: float) ->
         for (at, state), members in sorted(nodes.items()):
             if at != layer:
                 continue
-            if members[0][1] >= threshold:
+            if members[0][1] >= threshold or player not in (None, tree.layers[at].player):
                 best[(at, state)] = None
                 continue
             weights = [w for _, _, w in members]
@@ -157,13 +158,14 @@ def brute_refined(tree: Round5Tree, base: list[np.ndarray], threshold: float) ->
     return best
 
 
-@pytest.mark.parametrize("threshold", [0.05, 0.3])
-def test_refined_plays_the_best_response_where_its_player_never_goes(threshold: float) -> None:
-    """Off a player's own path the refined strategy is the walk's best action; on it, unchanged."""
+@pytest.mark.parametrize(("threshold", "player"), [(0.05, None), (0.3, None), (0.3, 0), (0.3, 1)])
+def test_refined_plays_the_best_response_where_its_player_never_goes(threshold: float, player: int | None) -> None:
+    """Off a player's own path the refined strategy is the walk's best action; on it, and at the
+    other player's states when one player is refined, unchanged."""
     tree = study_tree()
     base = random_strategies(tree, 3)
-    refined = CFRSolver(tree).refined(base, threshold=threshold)
-    expected = brute_refined(tree, base, threshold)
+    refined = CFRSolver(tree).refined(base, threshold=threshold, player=player)
+    expected = brute_refined(tree, base, threshold, player)
     replaced = 0
     for (layer, state), choice in expected.items():
         if choice is None:

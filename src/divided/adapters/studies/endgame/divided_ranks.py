@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
 from open_spiel.python import policy as os_policy  # type: ignore[import-not-found, import-untyped, unused-ignore]
 from open_spiel.python.algorithms import exploitability  # type: ignore[import-not-found, import-untyped, unused-ignore]
@@ -75,6 +76,27 @@ class EndgamePolicy(os_policy.Policy):  # type: ignore[misc]
         return found
 
 
+def played_nash_conv(solved: list[Endgame]) -> float:
+    """The solver's own NashConv of the strategy the policy plays, the largest over ``solved``:
+    in each subgame, each player's part from that player's own solve of it (each solve refines
+    only its own player's part; two solves are of one subgame when their trees are the same)."""
+
+    def same(a: Endgame, b: Endgame) -> bool:
+        return np.array_equal(a.tree.chance, b.tree.chance) and all(
+            np.array_equal(x.keys, y.keys) and np.array_equal(x.info, y.info)
+            for x, y in zip(a.tree.layers, b.tree.layers, strict=True))
+
+    worst = 0.0
+    for endgame in solved:
+        parts = {endgame.start.player: endgame}
+        for other in solved:
+            if other.start.player not in parts and same(endgame, other):
+                parts[other.start.player] = other
+        strategy = [parts.get(layer.player, endgame).strategy[i] for i, layer in enumerate(endgame.tree.layers)]
+        worst = max(worst, endgame.solver.nash_conv(strategy))
+    return worst
+
+
 def first_decisions(game: Any) -> list[OpenSpielState]:
     """The states where the first player decides: every chance path from the root."""
     found: list[OpenSpielState] = []
@@ -119,7 +141,7 @@ def solve_study(game_string: str, progress: Callable[[int, float], None] | None 
     nash_conv = float(exploitability.nash_conv(game, policy))
     iterations = max(e.report.iterations for e in solved)
     solution = Solution(game_string, "endgame", [(iterations, nash_conv)], [time.perf_counter() - started], policy,
-                        len(policy.decisions), max(e.solver.nash_conv(list(e.strategy)) for e in solved))
+                        len(policy.decisions), played_nash_conv(solved))
     if progress is not None:
         progress(iterations, nash_conv)
     return solution

@@ -253,11 +253,13 @@ class CFRSolver:
         strategies = self.average() if strategies is None else strategies
         return self.best_response_value(strategies, 0) + self.best_response_value(strategies, 1)
 
-    def refined(self, strategies: Sequence[Floats] | None = None, *, threshold: float = OFF_PATH) -> list[Floats]:
-        """``strategies`` (default: the average) with every information state that its own
-        player's play reaches with probability below ``threshold`` replaced by a best response
-        there (the first action of highest value), computed from the last layer up, so later
-        replaced states are already best responses when earlier ones are valued.
+    def refined(self, strategies: Sequence[Floats] | None = None, *, threshold: float = OFF_PATH,
+                player: int | None = None) -> list[Floats]:
+        """``strategies`` (default: the average) with every information state of ``player``
+        (``None``: of either) that its own play reaches with probability below ``threshold``
+        replaced by a best response there (the first action of highest value), computed from
+        the last layer up, so later replaced states are already best responses when earlier
+        ones are valued.
 
         CFR's average says little where its own player never goes (its weight there is the
         tiny reach of the solve's first iterations): a player who has left the solved play,
@@ -283,7 +285,7 @@ class CFRSolver:
             children = values.reshape(-1, layer.actions)
             own = np.zeros(layer.states)
             np.maximum.at(own, layer.info, reaches[i][p])
-            off = own < threshold
+            off = own < threshold if player in (None, p) else np.zeros(layer.states, dtype=bool)
             if off.any():
                 chance = np.repeat(tree.chance, len(layer.info) // len(tree.chance))
                 q = self._state_sums(layer, chance * reaches[i][1 - p], children)
