@@ -75,32 +75,27 @@ def test_the_hint_shows_the_mix_with_card_chips(page: Page) -> None:
     assert any("queen" in label.lower() for label in labels)
 
 
-def test_a_hint_after_the_opponent_left_the_solved_play_says_the_chances_are_a_guess(page: Page) -> None:
+def served_hint(page: Page, body: dict[str, object], shown: str) -> str:
+    """The hint panel's text when the API answers ``body`` (once its text matches ``shown``)."""
     state = new_game(page, hints=True)
-    flagged = {**MIX_HINT, "opponent_off_path": True}
     page.route(re.compile(r".*/api/games/[0-9a-f]+/hint$"), lambda route: route.fulfill(
-        status=200, content_type="application/json", body=json.dumps(flagged)) if route.request.method == "POST"
+        status=200, content_type="application/json", body=json.dumps(body)) if route.request.method == "POST"
         else route.continue_())
     page.goto(f"/games/{state['id']}")
     page.wait_for_selector("#hint-area:not([hidden])")
     page.click("#hint-button")
-    page.wait_for_function("() => /mixed strategy/.test(document.getElementById('hint-output').textContent)")
-    text = page.inner_text("#hint-output")
+    page.wait_for_function(f"() => /{shown}/.test(document.getElementById('hint-output').textContent)")
+    return page.inner_text("#hint-output")
+
+
+def test_a_hint_after_the_opponent_left_the_solved_play_says_the_chances_are_a_guess(page: Page) -> None:
+    text = served_hint(page, {**MIX_HINT, "opponent_off_path": True}, "mixed strategy")
     assert "a move the Expert's solved strategy almost never makes" in text
     assert "rest on a guess" in text and "protects you if that move was a trap" in text
 
 
 def test_a_plain_hint_is_unchanged(page: Page) -> None:
-    state = new_game(page, hints=True)
-    plain = {**MIX_HINT, "mix": None}
-    page.route(re.compile(r".*/api/games/[0-9a-f]+/hint$"), lambda route: route.fulfill(
-        status=200, content_type="application/json", body=json.dumps(plain)) if route.request.method == "POST"
-        else route.continue_())
-    page.goto(f"/games/{state['id']}")
-    page.wait_for_selector("#hint-area:not([hidden])")
-    page.click("#hint-button")
-    page.wait_for_function("() => /The Expert would/.test(document.getElementById('hint-output').textContent)")
-    text = page.inner_text("#hint-output")
+    text = served_hint(page, {**MIX_HINT, "mix": None}, "The Expert would")
     assert "about 54% to win" in text and "mixed" not in text
 
 
