@@ -266,8 +266,9 @@ class CFRSolver:
         a human taking a hint say, would be advised moves worth far less than the best. The
         other player's reach and chance weigh the nodes of a state, as in
         :meth:`action_values` (chance alone where the other player never leads there). Play
-        on the path is unchanged, and a state replaced carries at most ``threshold`` of its
-        player's reach, so the strategy's NashConv moves by at most a few times that."""
+        on the path is unchanged, and a state replaced carries less than ``threshold`` of its
+        player's reach, so a small threshold moves NashConv little (a large one can move it
+        more: :attr:`~.policy.Endgame.refinement` checks it against the solve's target)."""
         tree = self.tree
         base = self.average() if strategies is None else list(strategies)
         out = [np.array(s, dtype=np.float64, copy=True) for s in base]
