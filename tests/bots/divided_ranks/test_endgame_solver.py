@@ -186,3 +186,14 @@ def test_refining_a_solve_keeps_its_nash_conv() -> None:
     refined = solver.refined(average)
     assert any((a != r).any() for a, r in zip(average, refined, strict=True))
     assert solver.nash_conv(refined) <= solver.nash_conv(average) + 0.005
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [({"player": 2}, "player"), ({"threshold": -0.1}, "threshold"),
+                                                 ({"threshold": 1.5}, "threshold")])
+def test_refined_refuses_a_bad_player_or_threshold(kwargs: dict[str, float], message: str) -> None:
+    tree = study_tree()
+    base = random_strategies(tree, 3)
+    kept = [b.copy() for b in base]
+    with pytest.raises(ValueError, match=message):
+        CFRSolver(tree).refined(base, **kwargs)  # type: ignore[arg-type]
+    assert all(np.array_equal(a, b) for a, b in zip(base, kept, strict=True))  # nothing changed

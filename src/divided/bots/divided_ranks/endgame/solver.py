@@ -269,6 +269,10 @@ class CFRSolver:
         on the path is unchanged, and a state replaced carries less than ``threshold`` of its
         player's reach, so a small threshold moves NashConv little (a large one can move it
         more: :attr:`~.policy.Endgame.refinement` checks it against the solve's target)."""
+        if player not in (None, 0, 1):
+            raise ValueError(f"player must be 0, 1 or None (both), not {player!r}")
+        if not 0.0 <= threshold <= 1.0:
+            raise ValueError(f"threshold must be a reach between 0 and 1, not {threshold!r}")
         tree = self.tree
         base = self.average() if strategies is None else list(strategies)
         out = [np.array(s, dtype=np.float64, copy=True) for s in base]
