@@ -435,3 +435,22 @@ def test_placement_rows_are_every_placement_in_order(sizes: list[int]) -> None:
     assert placement_rows(n, sizes).tolist() == sorted(expected)
     with pytest.raises(ValueError):
         placement_rows(n + 1, sizes)
+
+
+def test_the_compiled_loops_value_every_holding_as_the_value_table_does() -> None:
+    """The values the compiled rest of the draft sums from rank parts are the table's, bit for
+    bit, for every mask of the pack (the rules' order of additions)."""
+    nb = pytest.importorskip("numba")
+    from divided.bots.divided_ranks import draft_kernel
+    from divided.bots.divided_ranks import draft_values as dv
+
+    @nb.njit
+    def every_value(parts: np.ndarray, count: int) -> np.ndarray:  # pragma: no cover - compiled
+        out = np.empty(count)
+        for mask in range(count):
+            out[mask] = draft_kernel._value(parts, mask)
+        return out
+
+    table = dv._values()
+    found = every_value(draft_kernel.value_parts(table), len(table))
+    assert np.array_equal(found.view(np.int64), table.view(np.int64))

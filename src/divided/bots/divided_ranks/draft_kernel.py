@@ -1,11 +1,24 @@
-"""The draft playouts' hottest loop, compiled with numba: each world's reserve decision.
+"""The draft playouts' hot loops, compiled with numba: each world's rest of the draft, both
+reserve decisions and the build, in one pass per world.
 
-:func:`reserve_choice` is :func:`~.draft_values._reserve_choice` world by world, without the
-``(worlds, 11)`` temporaries numpy needs: for every card the side cannot place (each equally
-likely the reserve, the opponent holding the rest), every option (keep, or give one of its ten
-cards for that card) scores +1, 0 or -1 against the opponent's holding; the option with the
-highest total wins, the first among equals (keep, then the cards in ascending order). Integer
-work only, so its answers are exactly numpy's. The loop releases the GIL.
+:func:`playouts` is :meth:`~.draft_values._Position._play_rounds_numpy` followed by
+:meth:`~.draft_values._Position._reserve_and_build`, world by world, without numpy's
+``(worlds, ...)`` temporaries:
+
+* **the rest of the draft** by the skilled rules, the same float operations in the same order as
+  numpy's (so the same hands). A holding's value is summed from its five rank nibbles and the
+  Joker (:func:`value_parts`, small enough to stay in the processor's first-level cache) in the
+  order the value table was built in, so every value is bit for bit the table's;
+* **the reserve decisions** (:func:`reserve_choice`): for every card the side cannot place
+  (each equally likely the reserve, the opponent holding the rest), every option (keep, or give
+  one of its ten cards for that card) scores +1, 0 or -1 against the opponent's holding; the
+  option with the highest total wins, the first among equals (keep, then the cards in ascending
+  order). An option is dropped as soon as its remaining candidates cannot lift it above the best
+  so far (a later option wins only with a strictly higher total), which changes no answer;
+* **the build**: both holdings' packed keys compared (a win 1, a draw 0.5).
+
+Integer work, and floats in numpy's order, so the results are exactly numpy's (the tests compare
+them). The loops release the GIL.
 """
 
 from __future__ import annotations
@@ -18,86 +31,202 @@ import numpy as np
 Array = Any
 
 
+def value_parts(table: Array) -> Array:
+    """The value table in parts: row ``r`` (0-4) the value of each nibble of rank ``r``'s cards,
+    row 5 the Joker's value in column 0 (read from ``table`` itself: a mask of one rank's cards
+    alone is worth exactly that rank's part)."""
+    parts = np.zeros((6, 16))
+    for rank in range(5):
+        parts[rank] = table[np.arange(16) << (4 * rank)]
+    parts[5, 0] = table[1 << 20]
+    return parts
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _value(parts: Array, mask: int) -> float:  # pragma: no cover - compiled
+    """The value table's entry for ``mask``: the Joker's part, then ranks 0 to 4 added in order."""
+    value: float = parts[5, 0] if (mask >> 20) & 1 else 0.0
+    value += parts[0, mask & 15]
+    value += parts[1, (mask >> 4) & 15]
+    value += parts[2, (mask >> 8) & 15]
+    value += parts[3, (mask >> 12) & 15]
+    value += parts[4, (mask >> 16) & 15]
+    return value
+
+
+@nb.njit(cache=True, nogil=True)
+def _choice(keys: Array, hand: int, pool: int, all_cards: int, cards: Array, candidates: Array,
+            theirs: Array) -> int:  # pragma: no cover - compiled
+    """One world's reserve decision (see the module text): the card given, or -1 to keep.
+    ``cards``, ``candidates`` and ``theirs`` are scratch space (10, 21 and 21 entries)."""
+    held = 0
+    x = hand
+    while x:
+        low = x & -x
+        cards[held] = low
+        held += 1
+        x ^= low
+    rest = all_cards ^ hand
+    n = 0
+    x = pool
+    while x:
+        low = x & -x
+        candidates[n] = low
+        theirs[n] = keys[rest ^ low]
+        n += 1
+        x ^= low
+    kept = keys[hand]
+    best_total = 0
+    for j in range(n):
+        best_total += (kept > theirs[j]) - (kept < theirs[j])
+    best = -1
+    for i in range(held):
+        base = hand ^ cards[i]
+        total = 0
+        for j in range(n):
+            if total + n - j <= best_total:  # cannot beat the best so far
+                total = best_total
+                break
+            mine = keys[base | candidates[j]]
+            total += (mine > theirs[j]) - (mine < theirs[j])
+        if total > best_total:
+            best_total = total
+            best = i
+    if best < 0:
+        return -1
+    card = 0
+    low = cards[best]
+    while low > 1:
+        low >>= 1
+        card += 1
+    return card
+
+
 @nb.njit(cache=True, nogil=True)
 def reserve_choice(keys: Array, hand: Array, candidates: Array, all_cards: int, out: Array) -> None:  # pragma: no cover - compiled
     """Fill ``out`` with each world's card given (-1: keep); see the module text."""
-    cards = [0] * 10
-    totals = [0] * 11
+    cards = np.empty(10, np.int64)
+    pool = np.empty(21, np.int64)
+    theirs = np.empty(21, np.int64)
     for w in range(hand.shape[0]):
-        h = hand[w]
-        held = 0
-        for card in range(21):
-            if (h >> card) & 1 and held < 10:
-                cards[held] = card
-                held += 1
-        for option in range(11):
-            totals[option] = 0
-        kept = keys[h]
-        rest = all_cards ^ h
-        pool = candidates[w]
-        for c in range(21):
-            if not (pool >> c) & 1:
-                continue
-            bit = 1 << c
-            theirs = keys[rest ^ bit]
-            totals[0] += (kept > theirs) - (kept < theirs)
-            for i in range(held):
-                mine = keys[(h ^ (1 << cards[i])) | bit]
-                totals[i + 1] += (mine > theirs) - (mine < theirs)
-        best = 0
-        for option in range(1, held + 1):
-            if totals[option] > totals[best]:
-                best = option
-        out[w] = -1 if best == 0 else cards[best - 1]
+        out[w] = _choice(keys, hand[w], candidates[w], all_cards, cards, pool, theirs)
 
 
 @nb.njit(cache=True, nogil=True)
-def play_rounds(table: Array, hands: Array, hidden: Array, stock: Array, first: int, start: int, rounds: int,
-                estimate: float) -> None:  # pragma: no cover - compiled
-    """The remaining split rounds by the skilled rules, world by world, in place: ``hands`` and
-    ``hidden`` are ``(2, worlds)``, ``stock`` the worlds' stock cards in round order. The
-    same float operations in the same order as numpy's, so the same hands."""
-    cards = [0, 0, 0, 0]
+def _play_world(parts: Array, hands: Array, hidden: Array, stock: Array, w: int, first: int, start: int,
+                rounds: int, estimate: float, cards: Array) -> None:  # pragma: no cover - compiled
+    """The remaining split rounds of world ``w`` by the skilled rules, into ``hands`` and
+    ``hidden`` (two entries each: this world's; ``cards``: scratch space of four entries)."""
     firsts = (0, 0, 0, 1, 1, 2)
     seconds = (1, 2, 3, 2, 3, 3)
-    for w in range(hands.shape[1]):
-        column = 0
-        for number in range(start, rounds):
-            splitter = first if number % 2 == 0 else 1 - first
-            chooser = 1 - splitter
-            for k in range(4):  # the round's four cards, ascending (insertion sort)
-                card = stock[w, column + k]
-                m = k
-                while m > 0 and cards[m - 1] > card:
-                    cards[m] = cards[m - 1]
-                    m -= 1
-                cards[m] = card
-            column += 4
-            drawn = (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
-            own = hands[splitter, w]
-            other = hands[chooser, w]
-            own_value = table[own]
-            other_value = table[other]
-            best_up = 0
-            best_score = -np.inf
-            best_passed = False
-            for p in range(6):
-                up = (1 << cards[firsts[p]]) | (1 << cards[seconds[p]])
-                down = drawn ^ up
-                passes_up = table[other | up] - other_value >= estimate
-                if passes_up:
-                    score = (table[own | down] - own_value) - (table[other | up] - other_value)
-                else:
-                    score = (table[own | up] - own_value) - (table[other | down] - other_value)
-                if score > best_score:
-                    best_up = up
-                    best_score = score
-                    best_passed = passes_up
-            down = drawn ^ best_up
-            if best_passed:
-                hands[chooser, w] = other | best_up
-                hands[splitter, w] = own | down
-                hidden[chooser, w] = hidden[chooser, w] | down
+    column = 0
+    for number in range(start, rounds):
+        splitter = first if number % 2 == 0 else 1 - first
+        chooser = 1 - splitter
+        for k in range(4):  # the round's four cards, ascending (insertion sort)
+            card = stock[w, column + k]
+            m = k
+            while m > 0 and cards[m - 1] > card:
+                cards[m] = cards[m - 1]
+                m -= 1
+            cards[m] = card
+        column += 4
+        drawn = (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
+        own = hands[splitter]
+        other = hands[chooser]
+        own_value = _value(parts, own)
+        other_value = _value(parts, other)
+        best_up = 0
+        best_score = -np.inf
+        best_passed = False
+        for p in range(6):
+            up = (1 << cards[firsts[p]]) | (1 << cards[seconds[p]])
+            down = drawn ^ up
+            passes_up = _value(parts, other | up) - other_value >= estimate
+            if passes_up:
+                score = (_value(parts, own | down) - own_value) - (_value(parts, other | up) - other_value)
             else:
-                hands[chooser, w] = other | down
-                hands[splitter, w] = own | best_up
+                score = (_value(parts, own | up) - own_value) - (_value(parts, other | down) - other_value)
+            if score > best_score:
+                best_up = up
+                best_score = score
+                best_passed = passes_up
+        down = drawn ^ best_up
+        if best_passed:
+            hands[chooser] = other | best_up
+            hands[splitter] = own | down
+            hidden[chooser] = hidden[chooser] | down
+        else:
+            hands[chooser] = other | down
+            hands[splitter] = own | best_up
+
+
+@nb.njit(cache=True, nogil=True)
+def _in_order(keys: Array, hands: Array, hidden: Array, reserve: int, first: int, alone_first: int,
+              alone_second: int, me: int, face_up_swap: bool, all_cards: int, cards: Array, pool: Array,
+              theirs: Array) -> float:  # pragma: no cover - compiled
+    """One world's result after both reserve decisions, ``first`` deciding first (its decision
+    ``alone_first``; ``alone_second``: the second side's decision after a keep, -2 when not yet
+    known) and the build."""
+    second = 1 - first
+    reserve_bit = 1 << reserve
+    first_hand, second_hand = hands[first], hands[second]
+    swapped = alone_first >= 0
+    gift = (1 << alone_first) if swapped else 0
+    now = reserve_bit
+    if swapped:
+        first_hand = first_hand ^ gift | reserve_bit
+        now = gift
+        if face_up_swap:
+            candidates = gift
+        else:
+            outside = all_cards ^ second_hand
+            unplaced = hidden[second] | reserve_bit
+            known = (unplaced & (unplaced - 1)) == 0  # only the reserve was unplaced
+            candidates = outside ^ reserve_bit if known else outside
+        give = _choice(keys, second_hand, candidates, all_cards, cards, pool, theirs)
+    elif alone_second == -2:
+        give = _choice(keys, second_hand, hidden[second] | reserve_bit, all_cards, cards, pool, theirs)
+    else:  # after a keep the second side decides as it would alone
+        give = alone_second
+    if give >= 0:
+        second_hand = second_hand ^ (1 << give) | now
+    a, b = keys[first_hand], keys[second_hand]
+    if me == second:
+        a, b = b, a
+    return 1.0 if a > b else 0.5 if a == b else 0.0
+
+
+@nb.njit(cache=True, nogil=True)
+def playouts(parts: Array, keys: Array, hands: Array, hidden: Array, stock: Array, reserve: Array,
+             first_splitter: int, start: int, rounds: int, estimate: float, reserve_first: int, me: int,
+             face_up_swap: bool, all_cards: int, out: Array) -> None:  # pragma: no cover - compiled
+    """Each world's result for the player ``me`` (see the module text): ``hands`` and ``hidden``
+    are ``(2, worlds)`` after the decision being valued, ``stock`` the worlds' stock cards in
+    round order, ``reserve`` their reserve cards, ``reserve_first`` the side that decides first
+    at the reserve (-1: a coin, both orders equally likely). ``hands`` and ``hidden`` are left
+    as they were."""
+    cards = np.empty(10, np.int64)
+    pool = np.empty(21, np.int64)
+    theirs = np.empty(21, np.int64)
+    four = np.empty(4, np.int64)
+    h = np.empty(2, np.int64)
+    b = np.empty(2, np.int64)
+    for w in range(hands.shape[1]):
+        h[0], h[1] = hands[0, w], hands[1, w]
+        b[0], b[1] = hidden[0, w], hidden[1, w]
+        _play_world(parts, h, b, stock, w, first_splitter, start, rounds, estimate, four)
+        card = reserve[w]
+        bit = 1 << card
+        if reserve_first < 0:  # a coin: each side's decision alone is shared by both orders
+            alone0 = _choice(keys, h[0], b[0] | bit, all_cards, cards, pool, theirs)
+            alone1 = _choice(keys, h[1], b[1] | bit, all_cards, cards, pool, theirs)
+            out[w] = 0.5 * (_in_order(keys, h, b, card, 0, alone0, alone1, me, face_up_swap, all_cards,
+                                      cards, pool, theirs)
+                            + _in_order(keys, h, b, card, 1, alone1, alone0, me, face_up_swap, all_cards,
+                                        cards, pool, theirs))
+        else:
+            first = reserve_first
+            alone = _choice(keys, h[first], b[first] | bit, all_cards, cards, pool, theirs)
+            out[w] = _in_order(keys, h, b, card, first, alone, -2, me, face_up_swap, all_cards, cards, pool,
+                               theirs)

@@ -154,6 +154,12 @@ def _values() -> Floats:
 
 
 @cache
+def _value_parts() -> Floats:
+    out: Floats = _compiled.value_parts(_values())
+    return out
+
+
+@cache
 def _keys(scoring: Scoring) -> npt.NDArray[np.int32]:
     return np.frombuffer(packed_key_table(scoring), dtype=np.int32)
 
@@ -247,6 +253,10 @@ class _Position:
             weight = weight * self._split_likelihood(hands[them], hands[me], view.offer | down,
                                                      np.int64(view.offer))
         results = np.empty((n, len(legal)))
+        compiled = _compiled is not None
+        if compiled:
+            stock = np.ascontiguousarray(stock, dtype=np.int64)
+            reserve = np.ascontiguousarray(reserve, dtype=np.int64)
         for column, action in enumerate(legal):
             h = [hands[0].copy(), hands[1].copy()]
             blind = [hidden[0].copy(), hidden[1].copy()]
@@ -266,9 +276,23 @@ class _Position:
                 h[them] |= np.where(took_up, up, down_pair)
                 h[me] |= np.where(took_up, down_pair, up)
                 blind[them] |= np.where(took_up, down_pair, 0)
-            self._play_rounds(h, blind, stock)
-            results[:, column] = self._reserve_and_build(h, blind, reserve)
+            if compiled:
+                results[:, column] = self._playouts(h, blind, stock, reserve)
+            else:
+                self._play_rounds_numpy(h, blind, stock)
+                results[:, column] = self._reserve_and_build(h, blind, reserve)
         return weight, results
+
+    def _playouts(self, hands: list[Masks], hidden: list[Masks], stock: Masks, reserve: Masks) -> Floats:
+        """The rest of the draft, both reserve decisions and the build in one compiled pass
+        (:func:`~.draft_kernel.playouts`): the results of :meth:`_play_rounds_numpy` then
+        :meth:`_reserve_and_build`, exactly."""
+        out: Floats = np.empty(len(reserve))
+        _compiled.playouts(_value_parts(), _keys(self.scoring), np.stack([hands[0], hands[1]]),
+                           np.stack([hidden[0], hidden[1]]), stock, reserve, self.view.first_splitter,
+                           self.view.round + 1, ROUNDS, float(self.estimate), self.view.reserve_first, self.me,
+                           self.face_up_swap, ALL_CARDS, out)
+        return out
 
     def _replay(self, faces_down: dict[int, Masks], n: int) -> tuple[Floats, list[Masks], list[Masks]]:
         """Replay the finished rounds in every world: the likelihood of the opponent's observed
@@ -327,21 +351,9 @@ class _Position:
         result: Floats = self.epsilon / 2 + (1.0 - self.epsilon) * model
         return result
 
-    def _play_rounds(self, hands: list[Masks], hidden: list[Masks], stock: Masks) -> None:
-        """Play the remaining split rounds with the skilled rules (in place): compiled
-        (:mod:`~.draft_kernel`) when numba is installed, else :meth:`_play_rounds_numpy`."""
-        if _compiled is None or self.view.round + 1 >= ROUNDS:
-            self._play_rounds_numpy(hands, hidden, stock)
-            return
-        both = np.stack([hands[0], hands[1]])
-        blind = np.stack([hidden[0], hidden[1]])
-        _compiled.play_rounds(_values(), both, blind, np.ascontiguousarray(stock, dtype=np.int64),
-                              self.view.first_splitter, self.view.round + 1, ROUNDS, float(self.estimate))
-        hands[0], hands[1] = both[0], both[1]
-        hidden[0], hidden[1] = blind[0], blind[1]
-
     def _play_rounds_numpy(self, hands: list[Masks], hidden: list[Masks], stock: Masks) -> None:
-        """:meth:`_play_rounds` in numpy (without numba)."""
+        """Play the remaining split rounds with the skilled rules (in place; the numpy path, used
+        without numba and as the compiled loops' reference)."""
         table = _values()
         first = self.view.first_splitter
         column = 0
