@@ -385,10 +385,11 @@ def test_the_compiled_reserve_choice_answers_as_numpy_does(scoring: Scoring) -> 
     hand = np.bitwise_or.reduce(np.left_shift(1, perm[:, :10]), axis=1)
     count = rng.integers(0, 12, n)
     cand = np.bitwise_or.reduce(np.where(np.arange(11) < count[:, None], np.left_shift(1, perm[:, 10:]), 0), axis=1)
-    keys = dv._keys(scoring)
-    expected = dv._reserve_choice_numpy(keys, hand, cand)
+    expected = dv._reserve_choice(dv._keys(scoring), hand, cand)
     assert set(np.unique(expected)) > {-1}  # keeps and gives both occur
-    assert np.array_equal(dv._reserve_choice(keys, hand, cand), expected)
+    found = np.empty(n, dtype=np.int64)
+    dv._compiled.reserve_choice(*dv._compact_keys(scoring), hand, cand, dv.ALL_CARDS, found)
+    assert np.array_equal(found, expected)
 
 
 def test_compiled_playouts_give_numpys_results_bit_for_bit(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -160,6 +160,12 @@ def _value_parts() -> Floats:
 
 
 @cache
+def _compact_keys(scoring: Scoring) -> tuple[Any, Any, Any]:
+    out: tuple[Any, Any, Any] = _compiled.compact_keys(_keys(scoring))
+    return out
+
+
+@cache
 def _keys(scoring: Scoring) -> npt.NDArray[np.int32]:
     return np.frombuffer(packed_key_table(scoring), dtype=np.int32)
 
@@ -288,7 +294,7 @@ class _Position:
         (:func:`~.draft_kernel.playouts`): the results of :meth:`_play_rounds_numpy` then
         :meth:`_reserve_and_build`, exactly."""
         out: Floats = np.empty(len(reserve))
-        _compiled.playouts(_value_parts(), _keys(self.scoring), np.stack([hands[0], hands[1]]),
+        _compiled.playouts(_value_parts(), *_compact_keys(self.scoring), np.stack([hands[0], hands[1]]),
                            np.stack([hidden[0], hidden[1]]), stock, reserve, self.view.first_splitter,
                            self.view.round + 1, ROUNDS, float(self.estimate), self.view.reserve_first, self.me,
                            self.face_up_swap, ALL_CARDS, out)
@@ -437,18 +443,8 @@ def _reserve_choice(keys: npt.NDArray[np.int32], hand: Masks, candidates: Masks)
     """Each world's reserve decision for a side holding ``hand`` (ten cards) that cannot place
     ``candidates`` (one of them is the reserve, each equally likely; the opponent holds the
     rest): the card given (-1 for keep), maximising the chance to win; among equals keep, then
-    the lowest card (the legal order). Compiled (:mod:`~.draft_kernel`) when numba is
-    installed, else :func:`_reserve_choice_numpy`: the same answers."""
-    if _compiled is None:
-        return _reserve_choice_numpy(keys, hand, candidates)
-    out: Masks = np.empty(len(hand), dtype=np.int64)
-    _compiled.reserve_choice(keys, np.ascontiguousarray(hand, dtype=np.int64),
-                             np.ascontiguousarray(candidates, dtype=np.int64), ALL_CARDS, out)
-    return out
-
-
-def _reserve_choice_numpy(keys: npt.NDArray[np.int32], hand: Masks, candidates: Masks) -> Masks:
-    """:func:`_reserve_choice` in numpy (without numba)."""
+    the lowest card (the legal order). The numpy path; the compiled one is
+    :func:`~.draft_kernel.reserve_choice`, with the same answers."""
     n = len(hand)
     cards = _cards_of(hand, 10)
     # column 0 keeps, column 1 + i gives the i-th card (the reserve card is added per candidate)
