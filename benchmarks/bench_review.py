@@ -27,6 +27,8 @@ meets both sound and poor play); the first splitter alternates.
   prints the expected number of decisions whose grade differs under ``--salts`` salts, for the
   looks asked after every batch (the rule before) and only once sharper than the first look
   (the rule now). A model, not a measurement: it checks itself against ``agreement``.
+  ``--floor``, ``--cap`` and ``--allowance`` ask what another finest error, closer-look cap or
+  review allowance would do (the review's own by default).
 * ``spend``: where a review's closer looks spend their worlds (salt 0, the review's allowance,
   no deadline). Each sampled decision whose first look left its grade unsettled counts under
   "a grade at stake" when the grades within reach include an inaccuracy, mistake or blunder
@@ -184,18 +186,21 @@ def _grade_codes(gap: Any, error: Any) -> Any:
     return np.where(loss <= np.maximum(TIE, 2 * error), 0, out)
 
 
-def _settled_codes(gap: Any, error: Any) -> Any:
-    """:func:`divided.review.base._settled` over numpy arrays."""
-    finest = np.full_like(error, REFINE_SE)
+def _settled_codes(gap: Any, error: Any, floor: float = REFINE_SE) -> Any:
+    """:func:`divided.review.base._settled` over numpy arrays (``floor``: the finest error)."""
+    finest = np.full_like(error, floor)
     found = [_grade_codes(gap + k * SETTLED * error, e) for k in (-1, 0, 1) for e in (error, finest)]
     return np.all([f == found[0] for f in found], axis=0)
 
 
-def simulate(rows: list[dict[str, Any]], sharper: bool, replicas: int, salts: int,
-             seed: int = 1) -> tuple[float, float, float, list[tuple[float, dict[str, Any], Any]]]:
+def simulate(rows: list[dict[str, Any]], sharper: bool, replicas: int, salts: int, seed: int = 1,
+             floor: float = REFINE_SE, cap: int = min(REFINE_BUDGET, REFINE_FACTOR * DEFAULT_BUDGET),
+             allowance: int = REVIEW_WORLDS) -> tuple[float, float, float, list[tuple[float, dict[str, Any], Any]]]:
     """The expected number of decisions of ``rows`` (from :func:`lines`) whose grade differs
     under ``salts`` salts (every grade, then in the issue's sense), the mean worlds of the
-    closer looks per game, and each decision's expected disagreement and grade shares."""
+    closer looks per game, and each decision's expected disagreement and grade shares; the
+    review's finest error, a comparison's cap and a review's allowance are the review's own
+    unless given (to ask what other settings would do)."""
     rng = np.random.default_rng(seed)
     issue = np.array([0, 0, 0, 1, 2, 3])
     strict = loose = 0.0
@@ -207,25 +212,25 @@ def simulate(rows: list[dict[str, Any]], sharper: bool, replicas: int, salts: in
         for row in mine:
             gap = row["mu"] + row["err1"] * rng.standard_normal(replicas)
             error = np.full(replicas, row["err1"])
-            firsts.append((gap, error, ~_settled_codes(gap, error)))
-        left = np.full(replicas, float(REVIEW_WORLDS))
+            firsts.append((gap, error, ~_settled_codes(gap, error, floor)))
+        left = np.full(replicas, float(allowance))
         spent = np.zeros(replicas)
         for row, (gap, error, unsettled) in zip(mine, firsts, strict=True):
-            cap = np.minimum(min(REFINE_BUDGET, REFINE_FACTOR * DEFAULT_BUDGET), left)
-            active = unsettled & (cap > 0)  # with nothing left the first look stands (cut)
+            most = np.minimum(cap, left)
+            active = unsettled & (most > 0)  # with nothing left the first look stands (cut)
             worlds, total = np.zeros(replicas), np.zeros(replicas)
             batch = 0
             while active.any():
                 batch += 1
-                size = np.where(active, np.clip(cap - worlds, 0, BATCH), 0.0)
+                size = np.where(active, np.clip(most - worlds, 0, BATCH), 0.0)
                 total += row["mu"] * size + row["sd"] * np.sqrt(size) * rng.standard_normal(replicas)
                 worlds += size
                 now_gap, now_error = total / np.maximum(worlds, 1), row["sd"] / np.sqrt(np.maximum(worlds, 1))
-                look = _settled_codes(now_gap, now_error) & ((now_error < error) if sharper else True)
-                stop = active & (look | (now_error <= REFINE_SE) | (worlds >= cap))
+                look = _settled_codes(now_gap, now_error, floor) & ((now_error < error) if sharper else True)
+                stop = active & (look | (now_error <= floor) | (worlds >= most))
                 gap, error = np.where(stop, now_gap, gap), np.where(stop, now_error, error)
                 active &= ~stop
-            used = np.where(unsettled & (cap > 0), worlds, 0.0)
+            used = np.where(unsettled & (most > 0), worlds, 0.0)
             left, spent = left - used, spent + used
             codes = _grade_codes(gap, error)
             share = np.bincount(codes, minlength=6) / replicas
@@ -357,6 +362,12 @@ def main() -> None:
                              "not depend on it; the same figures, less CPU)")
     parser.add_argument("--lines", help="simulate: the file of JSON lines that `lines` printed")
     parser.add_argument("--replicas", type=int, default=4000, help="simulate: reviews simulated per decision")
+    parser.add_argument("--floor", type=float, default=REFINE_SE,
+                        help="simulate: the finest error a closer look refines to (the review's own by default)")
+    parser.add_argument("--cap", type=int, default=min(REFINE_BUDGET, REFINE_FACTOR * DEFAULT_BUDGET),
+                        help="simulate: the most worlds of one closer look (the review's own by default)")
+    parser.add_argument("--allowance", type=int, default=REVIEW_WORLDS,
+                        help="simulate: the most worlds of a review's closer looks (the review's own by default)")
     args = parser.parse_args()
     indices = args.indices or range(args.start, args.start + args.games)
     if args.what == "timing":
@@ -388,9 +399,11 @@ def main() -> None:
         _check_codes()
         rows = [json.loads(line) for line in Path(args.lines).read_text().splitlines() if line.strip()]
         print(f"{len(rows)} sampled decisions of {len({row['game'] for row in rows})} games, "
-              f"{args.replicas} simulated reviews of each, {args.salts} salts:")
+              f"{args.replicas} simulated reviews of each, {args.salts} salts; finest error {args.floor * 100:.3g} "
+              f"points, {args.cap:,} worlds a closer look, {args.allowance:,} a review:")
         for name, sharper in (("settled asked after every batch", False), ("asked once sharper than the first look", True)):
-            strict, loose, worlds, shares = simulate(rows, sharper, args.replicas, args.salts)
+            strict, loose, worlds, shares = simulate(rows, sharper, args.replicas, args.salts, floor=args.floor,
+                                                     cap=args.cap, allowance=args.allowance)
             print(f"  {name}: expected disagreements {strict:.2f} (issue's sense {loose:.2f}); closer looks "
                   f"{worlds:,.0f} worlds a game on average")
             for differs, row, share in sorted(shares, key=lambda item: -item[0])[:8]:

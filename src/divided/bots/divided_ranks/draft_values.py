@@ -31,8 +31,9 @@ otherwise worlds are sampled in batches until every action's standard error is a
 ``target`` or ``budget`` worlds have been used. The standard error is that of a self-normalised
 weighted mean: ``sqrt(sum w^2 (x - mean)^2) / sum w``.
 
-Everything runs over numpy arrays of bit masks, one entry per world; the reserve decisions, and the rest
-of the draft, in loops compiled with numba where it is installed (:mod:`~.draft_kernel`).
+Everything runs over numpy arrays of bit masks, one entry per world. Where numba is installed,
+each action's rest of the draft, both reserve decisions and the build run in one compiled pass
+per world (:mod:`~.draft_kernel`); without it numpy does the same work to the same results.
 """
 
 from __future__ import annotations
