@@ -70,7 +70,7 @@ def compact_keys(keys: Array) -> tuple[Array, Array, Array]:
     return low, high, ranked
 
 
-@nb.njit(cache=True, nogil=True, inline="always")
+@nb.njit(cache=True, nogil=True)
 def _key(low: Array, high: Array, ranked: Array, mask: int) -> int:  # pragma: no cover - compiled
     """The rank of a ten-card holding's packed result key (see :func:`compact_keys`)."""
     entry = low[mask & 2047]
@@ -89,7 +89,7 @@ def value_parts(table: Array) -> Array:
     return parts
 
 
-@nb.njit(cache=True, nogil=True, inline="always")
+@nb.njit(cache=True, nogil=True)
 def _value(parts: Array, mask: int) -> float:  # pragma: no cover - compiled
     """The value table's entry for ``mask``: the Joker's part, then ranks 0 to 4 added in order."""
     value: float = parts[5, 0] if (mask >> 20) & 1 else 0.0

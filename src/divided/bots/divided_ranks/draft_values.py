@@ -470,6 +470,17 @@ def _reserve_choice(keys: npt.NDArray[np.int32], hand: Masks, candidates: Masks)
     return out
 
 
+def warm_up() -> None:
+    """Load (or compile) the playouts' loops and build their tables by valuing one small
+    decision: a few seconds the first time on a machine (about 1.5 s to load after that), which a
+    server spends at start-up rather than on a player's move."""
+    from divided import games
+
+    state = games.load("divided-ranks").new_initial_state(0)
+    view = state.observation(state.current_player())
+    draft_values(view, state.legal_actions()[:2], np.random.default_rng(0), budget=BATCH, epsilon=0.3, beta=1.0)
+
+
 def placement_rows(items: int, sizes: Sequence[int]) -> Masks:
     """Every way to deal ``items`` items (0, 1, ...) into consecutive groups of ``sizes`` (each
     group unordered, in ascending order), one row each, in the order of :func:`_placements`

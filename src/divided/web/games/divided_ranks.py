@@ -431,11 +431,13 @@ class DividedRanksWeb:
         return refusal(view, action)
 
     def warm_up(self) -> None:
+        from divided.bots.divided_ranks.draft_values import warm_up as playouts_warm_up
         from divided.bots.divided_ranks.endgame.policy import warm_up as solver_warm_up
 
         packed_key_table(Scoring.CATEGORIES_FIRST)
         value_table()
         solver_warm_up()  # the expert's endgame solver: seconds to load once, not on a player's move
+        playouts_warm_up()  # the expert's draft playouts: the same
 
     def forget_caches(self) -> None:
         from divided.bots.divided_ranks.endgame.policy import clear
