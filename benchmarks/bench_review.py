@@ -61,7 +61,7 @@ import numpy as np
 from divided import games
 from divided.bots import advisor, make_bot
 from divided.bots.base import TIE
-from divided.bots.divided_ranks.draft_values import BATCH
+from divided.bots.divided_ranks.draft_values import CLOSER_BATCH
 from divided.games import GameRecord
 from divided.review import review_game
 from divided.review.base import (
@@ -222,7 +222,7 @@ def simulate(rows: list[dict[str, Any]], sharper: bool, replicas: int, salts: in
             batch = 0
             while active.any():
                 batch += 1
-                size = np.where(active, np.clip(most - worlds, 0, BATCH), 0.0)
+                size = np.where(active, np.clip(most - worlds, 0, CLOSER_BATCH), 0.0)
                 total += row["mu"] * size + row["sd"] * np.sqrt(size) * rng.standard_normal(replicas)
                 worlds += size
                 now_gap, now_error = total / np.maximum(worlds, 1), row["sd"] / np.sqrt(np.maximum(worlds, 1))

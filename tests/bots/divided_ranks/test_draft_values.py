@@ -18,7 +18,7 @@ import pytest
 
 from divided import games
 from divided.bots.base import Evaluation
-from divided.bots.divided_ranks.draft_values import BATCH, TARGET_SE, draft_values
+from divided.bots.divided_ranks.draft_values import CLOSER_BATCH, TARGET_SE, draft_values, threads
 from divided.bots.divided_ranks.expert import REVIEW_BUDGET, ExpertBot, expert_decision, view_rng
 from divided.bots.divided_ranks.heuristics import average_pair_gain, holding_value
 from divided.cards import mask_indices
@@ -329,6 +329,18 @@ def test_bad_input_is_refused() -> None:
         expert_decision(view, [])
 
 
+def test_the_thread_setting_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("numba")
+    for bad in ("0", "-1", "two", "1.5"):
+        monkeypatch.setenv("DIVIDED_THREADS", bad)
+        with pytest.raises(ValueError, match="DIVIDED_THREADS"):
+            threads()
+    monkeypatch.setenv("DIVIDED_THREADS", " 3 ")
+    assert threads() == 3
+    monkeypatch.delenv("DIVIDED_THREADS")
+    assert 1 <= threads() <= 2
+
+
 def test_the_view_seed_does_not_depend_on_the_process() -> None:
     """Another process (another hash seed) draws the same worlds for the same view."""
     import os
@@ -350,9 +362,10 @@ def test_the_view_seed_does_not_depend_on_the_process() -> None:
 
 
 def test_a_sharper_comparison_stops_when_its_caller_has_enough() -> None:
-    """The review's closer look asks after every batch whether it has enough: stopping after
-    three batches gives exactly the comparison a budget of three batches gives (the same worlds,
-    a function of the view and the salt), and the same again when asked again."""
+    """The review's closer look asks after every batch (of :data:`CLOSER_BATCH` worlds) whether it
+    has enough: stopping after three batches gives exactly the comparison a budget of three
+    batches gives (the same worlds, a function of the view and the salt), and the same again when
+    asked again."""
     state = position(ISSUE_RECORD, 22)  # seat 1 chooses in round 1: sampled
     view, legal = state.observation(1), list(state.legal_actions())
     pair = (legal[0], legal[1])
@@ -364,11 +377,11 @@ def test_a_sharper_comparison_stops_when_its_caller_has_enough() -> None:
         return len(asked) == 3
 
     stopped = bot.refine(view, pair, salt=5, target=0.0015, budget=200_000, enough=enough)
-    assert asked == [BATCH, 2 * BATCH, 3 * BATCH] and stopped.worlds == 3 * BATCH
-    capped = bot.refine(view, pair, salt=5, target=0.0015, budget=3 * BATCH)
+    assert asked == [CLOSER_BATCH, 2 * CLOSER_BATCH, 3 * CLOSER_BATCH] and stopped.worlds == 3 * CLOSER_BATCH
+    capped = bot.refine(view, pair, salt=5, target=0.0015, budget=3 * CLOSER_BATCH)
     assert (stopped.values, stopped.errors) == (capped.values, capped.errors)
     assert stopped.difference_error(*pair) == capped.difference_error(*pair) > 0.0
-    other = bot.refine(view, pair, salt=6, target=0.0015, budget=3 * BATCH)
+    other = bot.refine(view, pair, salt=6, target=0.0015, budget=3 * CLOSER_BATCH)
     assert other.values != capped.values  # another salt, other worlds
 
 
@@ -394,8 +407,8 @@ def test_the_compiled_reserve_choice_answers_as_numpy_does(scoring: Scoring) -> 
 
 def test_compiled_playouts_give_numpys_results_bit_for_bit(monkeypatch: pytest.MonkeyPatch) -> None:
     """Whole evaluations (replay, the rest of the draft, both reserve turns, the build) with the
-    compiled loops and with numpy alone: the same weights and results, exactly, at split and
-    choose decisions of every round under every reserve order."""
+    compiled loops, on one, two and three threads, and with numpy alone: the same weights and
+    results, exactly, at split and choose decisions of every round under every reserve order."""
     pytest.importorskip("numba")
     import random
 
@@ -410,12 +423,14 @@ def test_compiled_playouts_give_numpys_results_bit_for_bit(monkeypatch: pytest.M
             view = state.observation(state.current_player())
             legal = state.legal_actions()
             position = dv._Position(view, 0.3, 1.0)
-            worlds = position.sampled_worlds(np.random.default_rng(seed), 600)
+            worlds = position.sampled_worlds(np.random.default_rng(seed), 800)  # three shares of 256+
             monkeypatch.setattr(dv, "_compiled", None)
             expected = position.evaluate(worlds, legal)
             monkeypatch.setattr(dv, "_compiled", compiled)
-            found = position.evaluate(worlds, legal)
-            assert np.array_equal(found[0], expected[0]) and np.array_equal(found[1], expected[1])
+            for count in ("1", "2", "3"):
+                monkeypatch.setenv("DIVIDED_THREADS", count)
+                found = position.evaluate(worlds, legal)
+                assert np.array_equal(found[0], expected[0]) and np.array_equal(found[1], expected[1]), count
             checked += 1
             state.apply_action(rng.choice(legal))
     assert checked >= 80
@@ -455,3 +470,23 @@ def test_the_compiled_loops_value_every_holding_as_the_value_table_does() -> Non
     table = dv._values()
     found = every_value(draft_kernel.value_parts(table), len(table))
     assert np.array_equal(found.view(np.int64), table.view(np.int64))
+
+
+def _first_values(_: object = None) -> dict[int, float]:
+    state = games.load("divided-ranks").new_initial_state(0)
+    view = state.observation(state.current_player())
+    return draft_values(view, state.legal_actions()[:2], np.random.default_rng(0), budget=4096,
+                        epsilon=EPSILON, beta=BETA).values
+
+
+def test_a_forked_process_values_worlds_on_its_own_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A child forked after the parent's threads started inherits the pool but not its threads:
+    it makes its own, and values as the parent does (a pool without threads would never answer)."""
+    pytest.importorskip("numba")
+    import multiprocessing
+
+    monkeypatch.setenv("DIVIDED_THREADS", "2")
+    expected = _first_values()  # the parent's pool exists now
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        found = pool.apply_async(_first_values).get(timeout=120)
+    assert found == expected

@@ -34,15 +34,22 @@ weighted mean: ``sqrt(sum w^2 (x - mean)^2) / sum w``.
 Everything runs over numpy arrays of bit masks, one entry per world. Where numba is installed,
 each action's rest of the draft, both reserve decisions and the build run in one compiled pass
 per world (:mod:`~.draft_kernel`); without it numpy does the same work to the same results.
+The compiled pass releases the GIL, so a batch's worlds are shared out among threads for it (one
+per core, at most :data:`MAX_THREADS`; ``DIVIDED_THREADS`` sets the number, 1 turns them off).
+Every world is valued on its own and the sums are taken over the whole batch, so the values are
+bit for bit those of one thread.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any
 
 import numpy as np
@@ -74,6 +81,13 @@ a point of win chance, so that the choice and the grades built on it seldom depe
 sampling (the review's promise is at most one point)."""
 BATCH = 1024
 """Worlds per sampling batch."""
+CLOSER_BATCH = 4096
+"""Worlds per batch of the review's closer looks (:meth:`~.expert.ExpertBot.refine`): four of
+:data:`BATCH`, so that the threads are handed work a quarter as often."""
+MAX_THREADS = 2
+"""The most threads a batch is shared among by default (the most cores this was measured on)."""
+MIN_SHARE = 256
+"""The fewest worlds worth handing to a thread: a smaller batch is valued in the calling thread."""
 
 Masks = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -261,9 +275,7 @@ class _Position:
                                                      np.int64(view.offer))
         results = np.empty((n, len(legal)))
         compiled = _compiled is not None
-        if compiled:
-            stock = np.ascontiguousarray(stock, dtype=np.int64)
-            reserve = np.ascontiguousarray(reserve, dtype=np.int64)
+        jobs: list[tuple[Masks, Masks]] = []  # each action's hands and hidden cards, (2, n) each
         for column, action in enumerate(legal):
             h = [hands[0].copy(), hands[1].copy()]
             blind = [hidden[0].copy(), hidden[1].copy()]
@@ -284,22 +296,44 @@ class _Position:
                 h[me] |= np.where(took_up, down_pair, up)
                 blind[them] |= np.where(took_up, down_pair, 0)
             if compiled:
-                results[:, column] = self._playouts(h, blind, stock, reserve)
+                jobs.append((np.stack([h[0], h[1]]), np.stack([blind[0], blind[1]])))
             else:
                 self._play_rounds_numpy(h, blind, stock)
                 results[:, column] = self._reserve_and_build(h, blind, reserve)
+        if compiled:
+            self._playouts(jobs, np.ascontiguousarray(stock, dtype=np.int64),
+                           np.ascontiguousarray(reserve, dtype=np.int64), results)
         return weight, results
 
-    def _playouts(self, hands: list[Masks], hidden: list[Masks], stock: Masks, reserve: Masks) -> Floats:
-        """The rest of the draft, both reserve decisions and the build in one compiled pass
-        (:func:`~.draft_kernel.playouts`): the results of :meth:`_play_rounds_numpy` then
-        :meth:`_reserve_and_build`, exactly."""
-        out: Floats = np.empty(len(reserve))
-        _compiled.playouts(_value_parts(), *_compact_keys(self.scoring), np.stack([hands[0], hands[1]]),
-                           np.stack([hidden[0], hidden[1]]), stock, reserve, self.view.first_splitter,
-                           self.view.round + 1, ROUNDS, float(self.estimate), self.view.reserve_first, self.me,
-                           self.face_up_swap, ALL_CARDS, out)
-        return out
+    def _playouts(self, jobs: list[tuple[Masks, Masks]], stock: Masks, reserve: Masks, results: Floats) -> None:
+        """Each action's rest of the draft, both reserve decisions and the build in one compiled
+        pass (:func:`~.draft_kernel.playouts`: the results of :meth:`_play_rounds_numpy` then
+        :meth:`_reserve_and_build`, exactly) into ``results``' columns; ``jobs`` holds each
+        action's hands and hidden cards. The worlds are shared out among :func:`threads` threads
+        when there are enough of them (each thread values its rows for every action: the loops
+        release the GIL, and the numpy work before them stays in the calling thread)."""
+        parts = min(threads(), len(reserve) // MIN_SHARE)
+        tables = (_value_parts(), *_compact_keys(self.scoring))
+
+        def run(start: int, stop: int) -> None:
+            for column, (hands, hidden) in enumerate(jobs):
+                out = np.empty(stop - start)
+                _compiled.playouts(*tables, np.ascontiguousarray(hands[:, start:stop]),
+                                   np.ascontiguousarray(hidden[:, start:stop]), stock[start:stop],
+                                   reserve[start:stop], self.view.first_splitter, self.view.round + 1, ROUNDS,
+                                   float(self.estimate), self.view.reserve_first, self.me, self.face_up_swap,
+                                   ALL_CARDS, out)
+                results[start:stop, column] = out
+
+        if parts < 2:
+            run(0, len(reserve))
+            return
+        edges = [len(reserve) * k // parts for k in range(parts + 1)]
+        # the calling thread values the first share itself: one hand-over fewer per batch
+        others = [_executor(parts - 1).submit(run, start, stop) for start, stop in pairwise(edges[1:])]
+        run(edges[0], edges[1])
+        for other in others:
+            other.result()
 
     def _replay(self, faces_down: dict[int, Masks], n: int) -> tuple[Floats, list[Masks], list[Masks]]:
         """Replay the finished rounds in every world: the likelihood of the opponent's observed
@@ -470,6 +504,40 @@ def _reserve_choice(keys: npt.NDArray[np.int32], hand: Masks, candidates: Masks)
     return out
 
 
+def threads() -> int:
+    """How many threads share a batch of worlds: ``$DIVIDED_THREADS`` if set, else one per core
+    this process may use, at most :data:`MAX_THREADS` (1 without numba, whose loops release the
+    GIL; numpy's do little of that)."""
+    setting = os.environ.get("DIVIDED_THREADS", "").strip()
+    if setting:
+        if not setting.isdigit() or int(setting) < 1:
+            raise ValueError(f"DIVIDED_THREADS must be a whole number of at least 1, not {setting!r}")
+        wanted = int(setting)
+    else:
+        wanted = min(MAX_THREADS, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else
+                     os.cpu_count() or 1)
+    return wanted if _compiled is not None else 1
+
+
+_pool: ThreadPoolExecutor | None = None
+_pool_size = 0
+_pool_owner = 0
+_pool_lock = threading.Lock()
+
+
+def _executor(size: int) -> ThreadPoolExecutor:
+    """The process's pool of at least ``size`` threads for valuing worlds (made on first use, and
+    made again in a forked child, which inherits the pool but not its threads)."""
+    global _pool, _pool_size, _pool_owner
+    with _pool_lock:
+        if _pool is None or _pool_size < size or _pool_owner != os.getpid():
+            if _pool is not None and _pool_owner == os.getpid():
+                _pool.shutdown(wait=False)  # work already handed to it still runs
+            _pool = ThreadPoolExecutor(size, thread_name_prefix="draft-values")
+            _pool_size, _pool_owner = size, os.getpid()
+        return _pool
+
+
 def warm_up() -> None:
     """Load (or compile) the playouts' loops and build their tables by valuing one small
     decision: a few seconds the first time on a machine (about 1.5 s to load after that), which a
@@ -521,22 +589,25 @@ def _placements(items: list[int], sizes: list[int]) -> Iterator[list[int]]:
 
 def draft_values(view: PlayerView, legal: Sequence[int], rng: np.random.Generator, *, budget: int,
                  epsilon: float, beta: float, target: float = TARGET_SE,
-                 difference: bool = False, stop: Callable[[DraftValues], bool] | None = None) -> DraftValues:
+                 difference: bool = False, stop: Callable[[DraftValues], bool] | None = None,
+                 batch: int = BATCH) -> DraftValues:
     """Every action of ``legal`` valued at a split or choose decision (see the module text):
     exact when the worlds are few (at most :data:`EXACT_LIMIT` or ``budget``), else sampled until every standard error (with
     ``difference``, that of ``legal[0]``'s value minus ``legal[1]``'s) is at most ``target`` or
-    ``budget`` worlds have been used, or ``stop`` (asked after every batch of :data:`BATCH`
-    worlds) says the values are sharp enough for the caller."""
+    ``budget`` worlds have been used, or ``stop`` (asked after every ``batch`` of worlds) says
+    the values are sharp enough for the caller."""
     if budget < 1:
         raise ValueError(f"the budget must be at least one world, not {budget}")
+    if batch < 1:
+        raise ValueError(f"a batch must hold at least one world, not {batch}")
     position = _Position(view, epsilon, beta)
     sums = _Sums(len(legal))
     if position.world_count() <= max(EXACT_LIMIT, budget):
         sums.add(*position.evaluate(position.all_worlds(), legal))
         return sums.values(legal, True)
     while True:
-        batch = min(BATCH, budget - sums.worlds)
-        sums.add(*position.evaluate(position.sampled_worlds(rng, batch), legal))
+        size = min(batch, budget - sums.worlds)
+        sums.add(*position.evaluate(position.sampled_worlds(rng, size), legal))
         found = sums.values(legal, False)
         if difference:
             spread = found.difference_error(legal[0], legal[1])

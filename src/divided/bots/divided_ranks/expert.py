@@ -59,7 +59,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from divided.bots.base import TIE, Evaluation, one_hot
-from divided.bots.divided_ranks.draft_values import DraftValues, draft_values
+from divided.bots.divided_ranks.draft_values import CLOSER_BATCH, DraftValues, draft_values
 from divided.bots.divided_ranks.endgame.policy import Endgame, EndgameSettings, is_endgame, solve_endgame
 from divided.bots.divided_ranks.endgame.roots import LAST_ROUND, in_endgame
 from divided.bots.divided_ranks.endgame.solver import OFF_PATH
@@ -281,7 +281,7 @@ class ExpertBot:
 
         found = draft_values(view, actions, view_rng(view, salt, f"refine:{target}"), budget=budget,
                              epsilon=self.epsilon, beta=self.beta, target=target, difference=True,
-                             stop=None if enough is None else stop)
+                             stop=None if enough is None else stop, batch=CLOSER_BATCH)
         return _evaluation(found)
 
     # -- the build: exact against the books ------------------------------------------------
