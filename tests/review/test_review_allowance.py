@@ -163,15 +163,15 @@ def test_settled_is_asked_only_once_the_comparison_is_sharper_than_the_first_loo
 
 def test_a_loss_on_the_line_is_refined_to_the_finest_error_and_honestly_graded(game: str) -> None:
     # 5.2 points lies within 2.5 finest errors of the inaccuracy line at the finest error
-    # (5 + 2 * 0.07 = 5.14): never settled, so the comparison goes on until the error is
-    # REFINE_SE (0.07 point): with a spread of 0.3, (0.3 / 0.0007)^2 = 183,674 worlds, that is
-    # 180 batches
+    # (5 + 2 * 0.06 = 5.12; 5.2 - 5.12 < 2.5 * 0.06): never settled, so the comparison goes on
+    # until the error is REFINE_SE (0.06 point): with a spread of 0.3, (0.3 / 0.0006)^2 = 250,000
+    # worlds, that is 245 batches (244 hold 249,856)
     record = _record()
     fake = _advisor(record, [0.052])
     fake.spread = 0.3
     move = review_game(record, seat=1, seconds=None).moves[0]
     budget, used = fake.refined[0]
-    assert budget == REFINE_BUDGET and used == 180 * BATCH
+    assert budget == REFINE_BUDGET and used == 245 * BATCH
     assert move.loss_error <= REFINE_SE
     assert move.grade == grade_for(move.loss, move.loss_error)
 

@@ -17,8 +17,8 @@ legal action's chance to win and its standard error (a win counts 1, a draw 0.5)
   worlds are few enough to enumerate).
 * When a sampled grade is not settled (it would change with the loss 2.5 errors away, at its
   error or at the finest), the played move and that alternative are compared again on fresh
-  worlds, batch by batch, until the grade is settled or the error of their difference is 0.07
-  points (:data:`REFINE_SE`), with at most ``12 * budget`` worlds (:data:`REFINE_BUDGET`); their
+  worlds, batch by batch, until the grade is settled or the error of their difference is 0.06
+  points (:data:`REFINE_SE`), with at most ``18 * budget`` worlds (:data:`REFINE_BUDGET`); their
   values and errors in the review are then the sharper ones. Whether the grade is settled is
   asked only once the comparison's error is below the first look's: its first batches are
   noisier than the first look that found the grade unsettled, and every extra look is one more
@@ -68,15 +68,15 @@ INACCURACY = 0.05
 DEFAULT_BUDGET = 65_536
 """The most worlds the advisor samples at one decision (its standard-error target ends sampling
 well before it)."""
-REFINE_SE = 0.0007
+REFINE_SE = 0.0006
 """When a sampled grade is not settled, the played move and its strongest alternative are
 compared again over fresh worlds, batch by batch, until the grade is settled or the standard
-error of their difference is at most this (0.07 point)."""
-REFINE_BUDGET = 786_432
-REFINE_FACTOR = 12
+error of their difference is at most this (0.06 point)."""
+REFINE_BUDGET = 1_179_648
+REFINE_FACTOR = 18
 """The most worlds for that comparison: ``REFINE_FACTOR`` times the review's budget, at most
 ``REFINE_BUDGET``."""
-REVIEW_WORLDS = 1_000_000
+REVIEW_WORLDS = 1_474_560
 """The most worlds of all a review's sharper comparisons together (in decision order), so that
 a whole review stays within :data:`REVIEW_SECONDS` on the development machine and is still
 reproducible."""
