@@ -18,7 +18,7 @@ import pytest
 
 from divided import games
 from divided.bots.base import Evaluation
-from divided.bots.divided_ranks.draft_values import CLOSER_BATCH, TARGET_SE, draft_values, threads
+from divided.bots.divided_ranks.draft_values import CLOSER_BATCH, MIN_SHARE, TARGET_SE, draft_values, threads
 from divided.bots.divided_ranks.expert import REVIEW_BUDGET, ExpertBot, expert_decision, view_rng
 from divided.bots.divided_ranks.heuristics import average_pair_gain, holding_value
 from divided.cards import mask_indices
@@ -423,7 +423,7 @@ def test_compiled_playouts_give_numpys_results_bit_for_bit(monkeypatch: pytest.M
             view = state.observation(state.current_player())
             legal = state.legal_actions()
             position = dv._Position(view, 0.3, 1.0)
-            worlds = position.sampled_worlds(np.random.default_rng(seed), 800)  # three shares of 256+
+            worlds = position.sampled_worlds(np.random.default_rng(seed), 3 * MIN_SHARE)  # up to three pieces
             monkeypatch.setattr(dv, "_compiled", None)
             expected = position.evaluate(worlds, legal)
             monkeypatch.setattr(dv, "_compiled", compiled)
@@ -490,3 +490,35 @@ def test_a_forked_process_values_worlds_on_its_own_threads(monkeypatch: pytest.M
     with multiprocessing.get_context("fork").Pool(1) as pool:
         found = pool.apply_async(_first_values).get(timeout=120)
     assert found == expected
+
+
+def test_a_batch_is_valued_even_when_the_helper_thread_is_busy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a busy machine the helper thread may not start before the calling thread has valued
+    every piece: the caller then calls it off instead of waiting, and the values are the same."""
+    pytest.importorskip("numba")
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from divided.bots.divided_ranks import draft_values as dv
+
+    state = position(ISSUE_RECORD, 22)
+    view, legal = state.observation(1), list(state.legal_actions())
+    place = dv._Position(view, EPSILON, BETA)
+    worlds = place.sampled_worlds(np.random.default_rng(3), 2 * MIN_SHARE)
+    monkeypatch.setenv("DIVIDED_THREADS", "1")
+    expected = place.evaluate(worlds, legal)
+    busy, release = ThreadPoolExecutor(1), threading.Event()
+    busy.submit(release.wait)  # the pool's only thread is taken
+    monkeypatch.setattr(dv, "_executor", lambda size: busy)
+    monkeypatch.setenv("DIVIDED_THREADS", "2")
+    found: list[tuple[object, object]] = []
+    caller = threading.Thread(target=lambda: found.append(place.evaluate(worlds, legal)))
+    try:
+        caller.start()
+        caller.join(timeout=60)
+        assert not caller.is_alive(), "the caller waited for a helper that never started"
+    finally:
+        release.set()
+        busy.shutdown()
+    weight, results = found[0]
+    assert np.array_equal(weight, expected[0]) and np.array_equal(results, expected[1])

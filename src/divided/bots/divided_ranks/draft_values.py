@@ -86,8 +86,11 @@ CLOSER_BATCH = 4096
 :data:`BATCH`, so that the threads are handed work a quarter as often."""
 MAX_THREADS = 2
 """The most threads a batch is shared among by default (the most cores this was measured on)."""
-MIN_SHARE = 256
-"""The fewest worlds worth handing to a thread: a smaller batch is valued in the calling thread."""
+MIN_SHARE = 1024
+"""The fewest worlds worth handing to a thread (a batch is cut into pieces of at least this many;
+a smaller batch is valued in the calling thread). Measured: the first looks' batches of
+:data:`BATCH` were no faster cut in two or four (the hand-overs cost what the second core gave),
+the closer looks' batches of :data:`CLOSER_BATCH` were."""
 
 Masks = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -328,12 +331,28 @@ class _Position:
         if parts < 2:
             run(0, len(reserve))
             return
-        edges = [len(reserve) * k // parts for k in range(parts + 1)]
-        # the calling thread values the first share itself: one hand-over fewer per batch
-        others = [_executor(parts - 1).submit(run, start, stop) for start, stop in pairwise(edges[1:])]
-        run(edges[0], edges[1])
-        for other in others:
-            other.result()
+        # pieces of at least MIN_SHARE worlds, two per thread, taken by whichever thread is free
+        # first; the calling thread works too, and a helper that has not started by the time
+        # the calling thread runs out of pieces is called off (on a busy machine the caller does
+        # not wait for a thread that never got a core)
+        count = min(2 * parts, len(reserve) // MIN_SHARE)
+        edges = [len(reserve) * k // count for k in range(count + 1)]
+        pieces = iter(list(pairwise(edges)))
+        taking = threading.Lock()
+
+        def work() -> None:
+            while True:
+                with taking:
+                    piece = next(pieces, None)
+                if piece is None:
+                    return
+                run(*piece)
+
+        helpers = [_executor(parts - 1).submit(work) for _ in range(parts - 1)]
+        work()
+        for helper in helpers:
+            if not helper.cancel():
+                helper.result()
 
     def _replay(self, faces_down: dict[int, Masks], n: int) -> tuple[Floats, list[Masks], list[Masks]]:
         """Replay the finished rounds in every world: the likelihood of the opponent's observed
