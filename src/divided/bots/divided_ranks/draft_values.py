@@ -34,10 +34,11 @@ weighted mean: ``sqrt(sum w^2 (x - mean)^2) / sum w``.
 Everything runs over numpy arrays of bit masks, one entry per world. Where numba is installed,
 each action's rest of the draft, both reserve decisions and the build run in one compiled pass
 per world (:mod:`~.draft_kernel`); without it numpy does the same work to the same results.
-The compiled pass releases the GIL, so a batch's worlds are shared out among threads for it (one
-per core, at most :data:`MAX_THREADS`; ``DIVIDED_THREADS`` sets the number, 1 turns them off).
-Every world is valued on its own and the sums are taken over the whole batch, so the values are
-bit for bit those of one thread.
+The compiled pass releases the GIL, so a large batch's worlds (at least two pieces of
+:data:`MIN_SHARE`) are shared out among threads for it (one per core, at most
+:data:`MAX_THREADS`; ``DIVIDED_THREADS`` sets the number, 1 turns them off). Every world is
+valued on its own and the sums are taken over the whole batch, so the values are bit for bit
+those of one thread.
 """
 
 from __future__ import annotations
