@@ -325,6 +325,9 @@ def test_bad_input_is_refused() -> None:
     with pytest.raises(ValueError, match="budget"):
         draft_values(draft.observation(1), list(draft.legal_actions()), np.random.default_rng(0), budget=0,
                      epsilon=EPSILON, beta=BETA)
+    with pytest.raises(ValueError, match="batch"):
+        draft_values(draft.observation(1), list(draft.legal_actions()), np.random.default_rng(0), budget=10,
+                     epsilon=EPSILON, beta=BETA, batch=0)
     with pytest.raises(ValueError, match="no legal actions"):
         expert_decision(view, [])
 
