@@ -22,6 +22,11 @@ told otherwise), then measures:
    pauses 0.1 s after a 429 (it does not wait the ``Retry-After``). The attackers run in a
    process of their own, so their requests do not hold up the victim's client.
    ``--hint-baseline`` first measures the victim alone for the same time.
+   ``--attack-mode review`` asks for reviews instead: each attacker's games are played to the
+   end (random moves against the random bot) before the clock starts, and the attackers ask
+   for their reviews one game after another (a new review each time, until the games are used
+   up; then the stored review is read). A review's closer looks use both cores' threads, so
+   this measures what a review costs the other players' moves.
 
 Everything is bounded (request counts and a wall-clock budget) and talks to 127.0.0.1 only.
 The client runs in this process, so on a small machine it competes with the server for CPU.
@@ -209,17 +214,27 @@ async def victim(url: str, rng: random.Random, deadline: float, moves: list[floa
                 state = moved.json()
 
 
-async def attacker_games(url: str, count: int) -> list[tuple[dict[str, str], str]]:
+async def attacker_games(url: str, count: int, finished: bool = False,
+                         rng: random.Random | None = None) -> list[tuple[dict[str, str], str]]:
     """``count`` games with hints, each in a session of its own (cookies, game id), made before
-    the attack (a 429 ends the making early)."""
+    the attack (a 429 ends the making early); with ``finished`` each is played to the end with
+    random moves (``rng``) against the random bot, ready for a review."""
     made: list[tuple[dict[str, str], str]] = []
+    rng = rng or random.Random(0)
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         for _ in range(count):
             http.cookies.clear()
             created = await http.post("/api/games", json={"bot": "random", "first_splitter": "you", "hints": True})
             if created.status_code != 201:
                 break
-            made.append((dict(http.cookies), created.json()["id"]))
+            state = created.json()
+            while finished and state["phase"] != "over":
+                moved = await http.post(f"/api/games/{state['id']}/moves",
+                                        json={"move_number": state["move_number"],
+                                              "action": rng.choice(state["legal"])["action"]})
+                moved.raise_for_status()
+                state = moved.json()
+            made.append((dict(http.cookies), state["id"]))
     return made
 
 
@@ -227,8 +242,10 @@ async def attacker(url: str, games: list[tuple[dict[str, str], str]], mode: str,
                    codes: dict[int, int], hints: list[float]) -> None:
     """Hint requests one after another until the deadline: ``repeat`` asks at its first game
     only; ``fresh`` goes through its games (a new position, so a new computation, each time
-    until they are used up; then they are asked again, from the cache)."""
+    until they are used up; then they are asked again, from the cache). ``review`` asks for
+    each game's review in turn (accepted: the next game; refused: again after a pause)."""
     rounds = games[:1] if mode == "repeat" else games
+    path = "review" if mode == "review" else "hint"
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         turn = 0
         while rounds and time.monotonic() < deadline:
@@ -236,9 +253,9 @@ async def attacker(url: str, games: list[tuple[dict[str, str], str]], mode: str,
             http.cookies.clear()
             http.cookies.update(cookies)
             began = time.perf_counter()
-            hint = await http.post(f"/api/games/{game_id}/hint")
+            hint = await http.post(f"/api/games/{game_id}/{path}")
             codes[hint.status_code] = codes.get(hint.status_code, 0) + 1
-            if hint.status_code == 200:
+            if hint.status_code in (200, 202):
                 hints.append(time.perf_counter() - began)
                 turn += 1
             else:
@@ -249,7 +266,8 @@ async def attack(url: str, attackers: int, mode: str, seconds: float, per_attack
                  ready: Any, start: Any) -> tuple[dict[int, int], list[float]]:
     codes: dict[int, int] = {}
     hints: list[float] = []
-    games = [await attacker_games(url, per_attacker if mode == "fresh" else 1) for _ in range(attackers)]
+    games = [await attacker_games(url, 1 if mode == "repeat" else per_attacker, mode == "review", random.Random(i))
+             for i in range(attackers)]
     ready.set()
     start.wait()
     deadline = time.monotonic() + seconds
@@ -294,10 +312,10 @@ def run_hint_attack(url: str, args: argparse.Namespace) -> None:
               + (f"; errors {sorted(set(errors))}" if errors else ""))
     moves, errors, codes, hints = hint_attack(url, args.hint_attack, args.attack_mode, args.seconds, args.seed,
                                               args.attack_games)
-    print(summary(f"victim's POST move vs the expert, {args.hint_attack} parallel hint requests "
+    print(summary(f"victim's POST move vs the expert, {args.hint_attack} attackers' parallel requests "
                   f"({args.attack_mode}), {args.seconds:g} s", moves)
           + (f"; errors {sorted(set(errors))}" if errors else ""))
-    print(summary("attackers' answered hints", hints))
+    print(summary(f"attackers' answered {'review requests' if args.attack_mode == 'review' else 'hints'}", hints))
     print(f"attackers' answers by status: {dict(sorted(codes.items()))}")
 
 
@@ -324,9 +342,9 @@ def main() -> None:
     parser.add_argument("--database-url", default=None, help="needed for --workers above 1")
     parser.add_argument("--hint-attack", type=int, default=0, metavar="N",
                         help="run only the hint-attack scenario with N parallel hint requests")
-    parser.add_argument("--attack-mode", choices=("repeat", "fresh"), default="fresh",
+    parser.add_argument("--attack-mode", choices=("repeat", "fresh", "review"), default="fresh",
                         help="hints at the same position again and again, or at a new one each time "
-                        "(default fresh)")
+                        "(default fresh); or reviews of finished games, a new one each time")
     parser.add_argument("--attack-games", type=int, default=40,
                         help="with --attack-mode fresh: games each attacker makes before the attack "
                         "(default 40; the per-address limit on new games may stop it earlier)")

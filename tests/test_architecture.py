@@ -4,7 +4,8 @@ Two rules, one checker (:func:`violations`):
 
 1. **Packages point inward** (:data:`ALLOWED`): ``cli`` -> ``web`` -> ``review`` -> ``bots`` ->
    ``games`` -> ``hands`` -> ``cards`` (``errors`` everywhere; ``sim`` and ``adapters`` beside
-   ``review``). The rules engine also imports no numpy, no ``random`` and no server or adapter
+   ``review``; ``priority``, the background threads' CPU priority, for ``bots`` and the layers
+   above). The rules engine also imports no numpy, no ``random`` and no server or adapter
    library, and each heavy optional library stays in the modules that own it (:data:`CONFINED`).
 2. **Generic code knows no game.** A *game module* is one with a game's name in its dotted path:
    the room ``games/<game>/`` and its parts in other layers, found by name
@@ -42,16 +43,17 @@ PACKAGE = "divided"
 ALLOWED: Mapping[str, frozenset[str]] = {
     "errors": frozenset({"errors"}),
     "registry": frozenset({"errors"}),
+    "priority": frozenset(),
     "__init__": frozenset({"errors"}),
     "cards": frozenset({"cards", "errors", "registry"}),
     "hands": frozenset({"hands", "cards", "errors", "registry"}),
     "games": frozenset({"games", "hands", "cards", "errors", "registry"}),
-    "bots": frozenset({"bots", "games", "hands", "cards", "errors", "registry"}),
-    "sim": frozenset({"sim", "bots", "games", "hands", "cards", "errors", "registry"}),
-    "review": frozenset({"review", "bots", "games", "hands", "cards", "errors", "registry"}),
-    "web": frozenset({"web", "review", "bots", "games", "hands", "cards", "errors", "registry"}),
-    "adapters": frozenset({"adapters", "bots", "games", "hands", "cards", "errors", "registry"}),
-    "cli": frozenset({"cli", "web", "sim", "review", "adapters", "bots", "games", "hands", "cards", "errors", "registry"}),
+    "bots": frozenset({"bots", "games", "hands", "cards", "errors", "registry", "priority"}),
+    "sim": frozenset({"sim", "bots", "games", "hands", "cards", "errors", "registry", "priority"}),
+    "review": frozenset({"review", "bots", "games", "hands", "cards", "errors", "registry", "priority"}),
+    "web": frozenset({"web", "review", "bots", "games", "hands", "cards", "errors", "registry", "priority"}),
+    "adapters": frozenset({"adapters", "bots", "games", "hands", "cards", "errors", "registry", "priority"}),
+    "cli": frozenset({"cli", "web", "sim", "review", "adapters", "bots", "games", "hands", "cards", "errors", "registry", "priority"}),
     "__main__": frozenset({"cli"}),
 }
 """Each part of the package (first name after ``divided``) and the parts it may import."""

@@ -39,6 +39,7 @@ from divided.bots import advisor, make_bot
 from divided.bots.base import REAL_WEIGHT, Bot, Evaluation, ponder
 from divided.errors import RuleOptionError, UnsupportedGameError
 from divided.games.base import OptionValue, RuleOption, State
+from divided.priority import run_in_background
 from divided.review.base import DEFAULT_BUDGET
 from divided.web import games as web_games
 from divided.web.config import BOT_TIMEOUT, Limits
@@ -331,11 +332,13 @@ class GameService:
                                             "feedback messages")
         moves = limits.move_threads if concurrent_moves is None else concurrent_moves
         self._movers = ThreadPoolExecutor(max_workers=moves, thread_name_prefix="divided-move")
+        # hints, reviews and pondering can wait: their threads give the cores to the moves first
         self._hinters = ThreadPoolExecutor(max_workers=limits.compute_slots + limits.compute_queue,
-                                           thread_name_prefix="divided-hint")
+                                           thread_name_prefix="divided-hint", initializer=run_in_background)
         self._hint_lookups = ThreadPoolExecutor(max_workers=HINT_LOOKUP_THREADS,
                                                 thread_name_prefix="divided-hint-lookup")
-        self._ponderers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="divided-ponder")
+        self._ponderers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="divided-ponder",
+                                             initializer=run_in_background)
         self._pondering = 0
         self._moving = 0  # move requests whose work is running (pondering gives way to them)
         self._forgets = 0  # data deletions so far (pondering begun before one stops)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from divided.bots import advisor
+from divided.priority import run_in_background
 from divided.review.base import DEFAULT_BUDGET, Allowance, MoveReview, decisions, review_decision
 from divided.web.guards import ComputeGate
 from divided.web.store import GameRow, GameStore, StoredReview
@@ -63,7 +64,8 @@ class ReviewJobs:
         self.gate = ComputeGate(threads, 1_000_000, 1) if gate is None else gate
         """Shared with the hints: a job takes a place when it is started (:class:`Busy` if
         there is none) and a slot while it runs."""
-        self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="divided-review")
+        self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="divided-review",
+                                        initializer=run_in_background)
         self._jobs: dict[str, _Job] = {}
         self._cancelled: set[str] = set()
         self._lock = threading.Lock()

@@ -525,3 +525,40 @@ def test_a_batch_is_valued_even_when_the_helper_thread_is_busy(monkeypatch: pyte
         busy.shutdown()
     weight, results = found[0]
     assert np.array_equal(weight, expected[0]) and np.array_equal(results, expected[1])
+
+
+def test_a_helper_thread_runs_at_its_callers_lowered_priority(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server's review lowers its thread's priority (:mod:`divided.priority`); a helper thread
+    made earlier at normal priority lowers its own to match before it values worlds for it."""
+    pytest.importorskip("numba")
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from divided.bots.divided_ranks import draft_values as dv
+    from divided.priority import BACKGROUND_NICE, SUPPORTED, run_in_background, thread_nice
+
+    if not SUPPORTED:
+        pytest.skip("thread priorities are per process here")
+    state = position(ISSUE_RECORD, 22)
+    view, legal = state.observation(1), list(state.legal_actions())
+    place = dv._Position(view, EPSILON, BETA)
+    worlds = place.sampled_worlds(np.random.default_rng(3), 4 * MIN_SHARE)
+    helpers = ThreadPoolExecutor(1)  # its thread starts here, at this thread's priority
+    assert helpers.submit(thread_nice).result() == thread_nice() < BACKGROUND_NICE
+    monkeypatch.setattr(dv, "_executor", lambda size: helpers)
+    monkeypatch.setenv("DIVIDED_THREADS", "2")
+
+    def review() -> None:
+        run_in_background()
+        for _ in range(20):  # until the helper has taken a piece (a busy machine may call it off)
+            place.evaluate(worlds, legal)
+            if helpers.submit(thread_nice).result() >= BACKGROUND_NICE:
+                return
+
+    try:
+        caller = threading.Thread(target=review)
+        caller.start()
+        caller.join(timeout=120)
+        assert helpers.submit(thread_nice).result() >= BACKGROUND_NICE
+    finally:
+        helpers.shutdown()

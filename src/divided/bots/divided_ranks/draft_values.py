@@ -65,6 +65,7 @@ from divided.games.divided_ranks.scoring import Scoring
 from divided.games.divided_ranks.state import ALL_CARDS, ROUNDS, Phase
 from divided.games.divided_ranks.view import PlayerView
 from divided.hands.arrange import packed_key_table
+from divided.priority import follow, thread_nice
 
 _compiled: Any
 try:
@@ -340,8 +341,12 @@ class _Position:
         edges = [len(reserve) * k // count for k in range(count + 1)]
         pieces = iter(list(pairwise(edges)))
         taking = threading.Lock()
+        # a helper runs at its caller's priority or lower (a server's reviews run lowered)
+        caller, nice = threading.get_ident(), thread_nice()
 
         def work() -> None:
+            if threading.get_ident() != caller:
+                follow(nice)
             while True:
                 with taking:
                     piece = next(pieces, None)
