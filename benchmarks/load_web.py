@@ -192,8 +192,10 @@ async def under_load(url: str, bot: str, games: int, reads: int, seconds: float,
     return gets, moves, sum(counts), time.perf_counter() - began, errors
 
 
-async def victim(url: str, rng: random.Random, deadline: float, moves: list[float], errors: list[str]) -> None:
-    """One player against the expert, one move after another until the deadline."""
+async def victim(url: str, rng: random.Random, deadline: float, moves: list[float], errors: list[str],
+                 think: float = 0.0) -> None:
+    """One player against the expert, one move after another until the deadline, thinking
+    ``think`` seconds before each (not timed; the bot may ponder meanwhile)."""
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         while time.monotonic() < deadline:
             response = await http.post("/api/games", json={"bot": "expert", "first_splitter": "coin"})
@@ -203,6 +205,8 @@ async def victim(url: str, rng: random.Random, deadline: float, moves: list[floa
                 continue
             state: dict[str, Any] = response.json()
             while state["phase"] != "over" and time.monotonic() < deadline:
+                if think > 0:
+                    await asyncio.sleep(think)
                 began = time.perf_counter()
                 moved = await http.post(f"/api/games/{state['id']}/moves",
                                         json={"move_number": state["move_number"],
@@ -282,8 +286,8 @@ def attack_process(url: str, attackers: int, mode: str, seconds: float, per_atta
     results.put(asyncio.run(attack(url, attackers, mode, seconds, per_attacker, ready, start)))
 
 
-def hint_attack(url: str, attackers: int, mode: str, seconds: float, seed: int, per_attacker: int
-                ) -> tuple[list[float], list[str], dict[int, int], list[float]]:
+def hint_attack(url: str, attackers: int, mode: str, seconds: float, seed: int, per_attacker: int,
+                think: float = 0.0) -> tuple[list[float], list[str], dict[int, int], list[float]]:
     moves: list[float] = []
     errors: list[str] = []
     context = multiprocessing.get_context("spawn")
@@ -296,7 +300,7 @@ def hint_attack(url: str, attackers: int, mode: str, seconds: float, seed: int, 
         if not ready.wait(300):
             raise SystemExit("the attackers did not get ready within 300 s")
     start.set()
-    asyncio.run(victim(url, random.Random(seed), time.monotonic() + seconds, moves, errors))
+    asyncio.run(victim(url, random.Random(seed), time.monotonic() + seconds, moves, errors, think))
     codes: dict[int, int] = {}
     hints: list[float] = []
     if process is not None:
@@ -306,14 +310,15 @@ def hint_attack(url: str, attackers: int, mode: str, seconds: float, seed: int, 
 
 
 def run_hint_attack(url: str, args: argparse.Namespace) -> None:
+    pace = f", thinking {args.reply_think:g} s a move" if args.reply_think else ""
     if args.hint_baseline:
-        moves, errors, _, _ = hint_attack(url, 0, args.attack_mode, args.seconds, args.seed, 0)
-        print(summary(f"victim's POST move vs the expert, alone, {args.seconds:g} s", moves)
+        moves, errors, _, _ = hint_attack(url, 0, args.attack_mode, args.seconds, args.seed, 0, args.reply_think)
+        print(summary(f"victim's POST move vs the expert, alone{pace}, {args.seconds:g} s", moves)
               + (f"; errors {sorted(set(errors))}" if errors else ""))
     moves, errors, codes, hints = hint_attack(url, args.hint_attack, args.attack_mode, args.seconds, args.seed,
-                                              args.attack_games)
+                                              args.attack_games, args.reply_think)
     print(summary(f"victim's POST move vs the expert, {args.hint_attack} attackers' parallel requests "
-                  f"({args.attack_mode}), {args.seconds:g} s", moves)
+                  f"({args.attack_mode}){pace}, {args.seconds:g} s", moves)
           + (f"; errors {sorted(set(errors))}" if errors else ""))
     print(summary(f"attackers' answered {'review requests' if args.attack_mode == 'review' else 'hints'}", hints))
     print(f"attackers' answers by status: {dict(sorted(codes.items()))}")
@@ -334,8 +339,9 @@ def main() -> None:
                         help="seconds each browser pauses before a request, on average (default 0: "
                         "no pause, a saturation test; about 1 is still far busier than a person)")
     parser.add_argument("--reply-think", type=float, default=0.0,
-                        help="seconds the player of the sequential games thinks before each move "
-                        "(default 0: none, the worst case for a bot that ponders on the player's time)")
+                        help="seconds the player of the sequential games (and the victim of --hint-attack) "
+                        "thinks before each move (default 0: none, the worst case for a bot that ponders on "
+                        "the player's time)")
     parser.add_argument("--no-load", action="store_true", help="measure the bot replies only")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)

@@ -3,7 +3,8 @@
 A web server runs bot moves (which a player waits for) next to hints, reviews and pondering
 (which can wait). On Linux a thread has its own nice value, so the background pools' threads
 lower theirs (:func:`run_in_background`, a pool's ``initializer``) and the scheduler gives the
-move threads the cores first when both want them; an idle core still runs the background work
+move threads the cores first when both want them, then a bot's thinking ahead, then hints and
+reviews; an idle core still runs the background work
 at full speed. Threads a background thread starts inherit its nice value, and a pool shared by
 both kinds of caller follows each caller's (:func:`follow`). Elsewhere these do nothing.
 
@@ -24,8 +25,12 @@ import sys
 import threading
 
 BACKGROUND_NICE = 10
-"""How far a background thread lowers its priority (Linux nice 0 to 10: about a tenth of the CPU
-share of a normal thread when they compete)."""
+"""How far a background thread lowers its priority by default (Linux nice 0 to 10: about a tenth
+of the CPU share of a normal thread when they compete): hints and reviews."""
+AHEAD_NICE = 5
+"""The priority of work a player will soon wait for (a bot thinking ahead on the player's
+time): below the moves (about a third of their share), above hints and reviews (three times
+theirs)."""
 SUPPORTED = sys.platform.startswith("linux")
 """Whether the nice value is per thread here (Linux); elsewhere it is per process, and changing
 it would slow the whole server."""
@@ -50,9 +55,9 @@ def _raise_nice(nice: int) -> None:
         pass
 
 
-def run_in_background() -> None:
-    """Mark the calling thread as background work (see the module text)."""
-    _raise_nice(BACKGROUND_NICE)
+def run_in_background(nice: int = BACKGROUND_NICE) -> None:
+    """Mark the calling thread as background work, at ``nice`` (see the module text)."""
+    _raise_nice(nice)
 
 
 def follow(nice: int) -> None:

@@ -1,5 +1,6 @@
 """Hints, reviews and pondering run at a lower CPU priority than the bots' moves (Linux), so a
-player waiting for a move gets the cores first when both want them (``divided.priority``).
+player waiting for a move gets the cores first when both want them, and a bot thinking ahead on
+a player's time comes before hints and reviews (``divided.priority``).
 
 Each computation's thread priority is read where the computation runs: in the bot (its moves and
 its pondering) and in the advisor that computes hints and reviews.
@@ -18,7 +19,7 @@ from webtools import client, move, service_of
 
 from divided.bots import advisor, make_bot
 from divided.games.divided_ranks.view import PlayerView
-from divided.priority import BACKGROUND_NICE, SUPPORTED, thread_nice
+from divided.priority import AHEAD_NICE, BACKGROUND_NICE, SUPPORTED, thread_nice
 from divided.web import api, config, review_jobs
 
 pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"),
@@ -90,6 +91,6 @@ def test_moves_keep_their_priority_and_hints_reviews_and_pondering_give_way(
 
     normal = thread_nice()
     assert bot.moves and set(bot.moves) == {normal}  # the request threads keep the server's priority
-    assert bot.ponders and min(bot.ponders) >= BACKGROUND_NICE
+    assert bot.ponders and set(bot.ponders) == {max(normal, AHEAD_NICE)}  # above hints and reviews
     assert hints and min(hints) >= BACKGROUND_NICE
     assert reviews and min(reviews) >= BACKGROUND_NICE

@@ -39,7 +39,7 @@ from divided.bots import advisor, make_bot
 from divided.bots.base import REAL_WEIGHT, Bot, Evaluation, ponder
 from divided.errors import RuleOptionError, UnsupportedGameError
 from divided.games.base import OptionValue, RuleOption, State
-from divided.priority import run_in_background
+from divided.priority import AHEAD_NICE, run_in_background
 from divided.review.base import DEFAULT_BUDGET
 from divided.web import games as web_games
 from divided.web.config import BOT_TIMEOUT, Limits
@@ -333,12 +333,13 @@ class GameService:
         moves = limits.move_threads if concurrent_moves is None else concurrent_moves
         self._movers = ThreadPoolExecutor(max_workers=moves, thread_name_prefix="divided-move")
         # hints, reviews and pondering can wait: their threads give the cores to the moves first
+        # (and hints and reviews to pondering, which a player will soon wait for)
         self._hinters = ThreadPoolExecutor(max_workers=limits.compute_slots + limits.compute_queue,
                                            thread_name_prefix="divided-hint", initializer=run_in_background)
         self._hint_lookups = ThreadPoolExecutor(max_workers=HINT_LOOKUP_THREADS,
                                                 thread_name_prefix="divided-hint-lookup")
         self._ponderers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="divided-ponder",
-                                             initializer=run_in_background)
+                                             initializer=run_in_background, initargs=(AHEAD_NICE,))
         self._pondering = 0
         self._moving = 0  # move requests whose work is running (pondering gives way to them)
         self._forgets = 0  # data deletions so far (pondering begun before one stops)
