@@ -173,6 +173,22 @@ def test_clones_are_independent(game: str, options: dict[str, object]) -> None:
 
 
 @pytest.mark.parametrize(("game", "options"), CASES)
+def test_new_games_of_one_game_object_are_independent(game: str, options: dict[str, object]) -> None:
+    """A game object makes its initial state once and hands it to every new game (the
+    contract's frozen cores): one game played to the end leaves the next one untouched."""
+    loaded = games.load(game, **options)
+    fresh = loaded.new_initial_state()
+    before = (fresh.history(), views(fresh), fresh.current_player())
+    played = loaded.new_initial_state(seed=11)
+    rng = random.Random(5)
+    while not played.is_terminal():
+        played.apply_action(random_action(played, rng))
+    again = loaded.new_initial_state()
+    assert (fresh.history(), views(fresh), fresh.current_player()) == before
+    assert (again.history(), views(again), again.current_player()) == before
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
 def test_the_room_speaks_for_the_game(game: str, options: dict[str, object]) -> None:
     room = games.room(game)
     assert room.game == game

@@ -546,6 +546,7 @@ class Game(Generic[S, V]):
         self.rules = rules
         self.options: dict[str, OptionValue] = validate_options(rules.info.options, options or {})
         self.info = rules.game_info(self.options)
+        self._initial: S | None = None  # the initial core state (frozen, so shared by every game)
 
     def new_initial_state(self, seed: int | None = None, *, chance: Sequence[int] | None = None,
                           chance_by_name: bool = False) -> State[S, V]:
@@ -564,7 +565,9 @@ class Game(Generic[S, V]):
         if chance_by_name and seed is None:
             raise RuleOptionError("chance_by_name needs a seed")
         given = list(chance) if chance is not None else []
-        return State(self, self.rules.initial_state(self.options), seed, by_name=chance_by_name, given=given)
+        if self._initial is None:  # made once: OpenSpiel makes a state for every clone
+            self._initial = self.rules.initial_state(self.options)
+        return State(self, self._initial, seed, by_name=chance_by_name, given=given)
 
     def num_players(self) -> int:
         return self.info.num_players

@@ -483,19 +483,30 @@ def _reserve(state: DividedRanksState, action: int) -> DividedRanksState:
     player = state.reserve_player()
     turns = state.reserve_turns + 1
     phase = Phase.RESERVE if turns < 2 else Phase.BUILD
+    hands, reserve = state.hands, state.reserve
     if action == act.KEEP:
         event = ReserveEvent(player, -1, -1)
     else:
         gave = action - act.GIVE
-        hands = list(state.hands)
-        hands[player] = hands[player] ^ (1 << gave) | (1 << state.reserve)
-        event = ReserveEvent(player, gave, state.reserve)
-        state = replace(state, hands=(hands[0], hands[1]), reserve=gave)
-    state = replace(state, reserve_turns=turns, phase=phase, log=(*state.log, event))
+        changed = hands[player] ^ (1 << gave) | (1 << reserve)
+        hands = (changed, hands[1]) if player == 0 else (hands[0], changed)
+        event = ReserveEvent(player, gave, reserve)
+        reserve = gave
+    log = (*state.log, event)
     if phase == Phase.BUILD and state.options.auto_build:
-        for hand in state.hands:
-            state = _build(state, arrange(hand, state.options.scoring).split)
-    return state
+        # both players build at once, player 0 first (as two build moves would)
+        builds, outcome = _auto_build(hands, state.options.scoring)
+        return replace(state, hands=hands, reserve=reserve, reserve_turns=turns, phase=Phase.OVER, builds=builds,
+                       outcome=outcome, log=(*log, BuildEvent(0, builds[0]), BuildEvent(1, builds[1])))
+    return replace(state, hands=hands, reserve=reserve, reserve_turns=turns, phase=phase, log=log)
+
+
+@lru_cache(maxsize=1 << 16)
+def _auto_build(hands: tuple[int, int], scoring: Scoring) -> tuple[tuple[int, int], Outcome]:
+    """Both holdings auto-arranged (ruling R5) and scored. Cached: a study's tree search reaches
+    the same final holdings again and again (the results are immutable)."""
+    builds = (arrange(hands[0], scoring).split, arrange(hands[1], scoring).split)
+    return builds, score(hands, builds, scoring)
 
 
 def _build(state: DividedRanksState, split: int) -> DividedRanksState:
