@@ -375,3 +375,37 @@ def test_replay_checks_the_record() -> None:
     with pytest.raises(IllegalActionError) as info:
         game.replay(GameRecord(NAME, {"swap": "face-up"}, None, (0, 5, 5)))  # a card dealt twice
     assert "action 5" in str(info.value)
+
+
+def test_evolve_is_dataclasses_replace_only_faster() -> None:
+    """The engines' copy-with-changes gives what ``dataclasses.replace`` gives, refuses an
+    unknown field the same way, and leaves a class with ``__post_init__`` to ``replace`` (so
+    its checks still run)."""
+    import dataclasses
+
+    import pytest
+
+    from divided import games
+    from divided.games.base import evolve
+
+    state = games.load("divided-ranks").new_initial_state(seed=3)
+    for _ in range(6):  # into the draft: a log, hands, a round under way
+        state.apply_action(state.legal_actions()[0])
+    core = state.core
+    changes = {"round": 4, "face_up": 3, "hands": (7, 8), "log": ()}
+    assert evolve(core, **changes) == dataclasses.replace(core, **changes)
+    assert evolve(core) == core and evolve(core) is not core
+    with pytest.raises(TypeError):
+        evolve(core, no_such_field=1)
+
+    @dataclasses.dataclass(frozen=True)
+    class Checked:
+        value: int
+
+        def __post_init__(self) -> None:
+            if self.value < 0:
+                raise ValueError("negative")
+
+    assert evolve(Checked(1), value=2) == Checked(2)
+    with pytest.raises(ValueError, match="negative"):
+        evolve(Checked(1), value=-1)

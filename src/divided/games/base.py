@@ -34,7 +34,7 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from divided.errors import IllegalActionError, NotYourTurnError, RuleOptionError
@@ -45,6 +45,38 @@ TERMINAL = -4
 
 S = TypeVar("S")  # a game's frozen core state
 V = TypeVar("V")  # a game's player view (observation)
+
+_INIT_FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str]] | None] = {}
+
+
+def evolve(state: S, **changes: Any) -> S:
+    """``dataclasses.replace`` for a rules engine's frozen core state, about twice as fast (a
+    state without ``__post_init__`` is copied field by field; any other falls back to
+    ``replace``). An unknown field is a TypeError, as with ``replace``.
+
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    >>> evolve(Point(1, 2), y=5)
+    Point(x=1, y=5)
+    """
+    cls = type(state)
+    try:
+        known = _INIT_FIELDS[cls]
+    except KeyError:
+        every = fields(cls)  # type: ignore[arg-type]
+        plain = all(f.init for f in every) and not hasattr(cls, "__post_init__")
+        names = tuple(f.name for f in every)
+        known = _INIT_FIELDS[cls] = (names, frozenset(names)) if plain else None
+    if known is None or not changes.keys() <= known[1]:
+        return replace(state, **changes)  # type: ignore[type-var]  # (its checks and errors)
+    names = known[0]
+    new = object.__new__(cls)
+    for name in names:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(state, name))
+    return new
+
 
 OptionValue = str | int
 JSONScalar = str | int | float | bool | None

@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Mapping
-from dataclasses import replace
 from functools import lru_cache
 from math import comb
 
@@ -22,6 +21,7 @@ from divided.games.base import (
     OptionValue,
     Result,
     Rules,
+    evolve,
     pick_outcome,
     seeded_fraction,
 )
@@ -95,7 +95,7 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
         opts = Options.from_mapping(dict(options))
         coins = (opts.first_splitter == "coin") + (opts.reserve_order == "coin")
         builds = 0 if opts.auto_build else 2
-        return replace(INFO, max_game_length=coins + len(PACK_21) + 2 * opts.rounds + 2 + builds)
+        return evolve(INFO, max_game_length=coins + len(PACK_21) + 2 * opts.rounds + 2 + builds)
 
     # -- setup -----------------------------------------------------------------------------
     def initial_state(self, options: Mapping[str, OptionValue]) -> DividedRanksState:
@@ -168,11 +168,11 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
                 deal.append(card)
                 actions.append(card)
         while len(deal) < PACK_21.size:  # a study (see _deal_chances)
-            outcomes = _deal_chances(replace(state, deal=tuple(deal)))
+            outcomes = _deal_chances(evolve(state, deal=tuple(deal)))
             card = pick_outcome(outcomes, seeded_fraction(seed, step + len(actions)))
             deal.append(card)
             actions.append(card)
-        return after_deal(replace(state, deal=tuple(deal))), actions
+        return after_deal(evolve(state, deal=tuple(deal))), actions
 
     def returns(self, state: DividedRanksState) -> list[float]:
         outcome = state.outcome
@@ -221,14 +221,14 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
             raise self._illegal(state, action)
         phase = state.phase
         if phase == Phase.FIRST_SPLITTER_COIN:
-            return _next_setup_phase(replace(state, first_splitter=action))
+            return _next_setup_phase(evolve(state, first_splitter=action))
         if phase == Phase.RESERVE_ORDER_COIN:
-            return _next_setup_phase(replace(state, reserve_first=action))
+            return _next_setup_phase(evolve(state, reserve_first=action))
         if phase == Phase.DEAL:
             deal = (*state.deal, action)
             if len(deal) < PACK_21.size:
-                return replace(state, deal=deal)
-            return after_deal(replace(state, deal=deal))
+                return evolve(state, deal=deal)
+            return after_deal(evolve(state, deal=deal))
         if phase == Phase.SPLIT:
             return _split(state, action)
         if phase == Phase.CHOOSE:
@@ -435,7 +435,7 @@ def after_deal(state: DividedRanksState) -> DividedRanksState:
     """The state once all 21 cards are dealt: the reserve set aside and, in a shortened
     game, the public opening rounds played (the face-up pair is the lower two cards of the four
     in pack order; every chooser takes the face-down pair, so both players see every card)."""
-    state = replace(state, reserve=state.deal[0], phase=Phase.SPLIT)
+    state = evolve(state, reserve=state.deal[0], phase=Phase.SPLIT)
     for _ in range(state.options.opening_rounds):
         low = mask_indices(state.drawn())[:2]
         state = _choose(_split(state, act.split_action(low[0], low[1])), took_face_up=False)
@@ -445,14 +445,14 @@ def after_deal(state: DividedRanksState) -> DividedRanksState:
 def _next_setup_phase(state: DividedRanksState) -> DividedRanksState:
     """After a setup step: the next coin flip still owed, or the deal."""
     if state.first_splitter < 0:
-        return replace(state, phase=Phase.FIRST_SPLITTER_COIN)
+        return evolve(state, phase=Phase.FIRST_SPLITTER_COIN)
     order = state.options.reserve_order
     if state.reserve_first < 0:
         if order == "coin":
-            return replace(state, phase=Phase.RESERVE_ORDER_COIN)
+            return evolve(state, phase=Phase.RESERVE_ORDER_COIN)
         first = state.first_splitter if order == "splitter-first" else 1 - state.first_splitter
-        state = replace(state, reserve_first=first)
-    return replace(state, phase=Phase.DEAL)
+        state = evolve(state, reserve_first=first)
+    return evolve(state, phase=Phase.DEAL)
 
 
 def _split(state: DividedRanksState, action: int) -> DividedRanksState:
@@ -460,7 +460,7 @@ def _split(state: DividedRanksState, action: int) -> DividedRanksState:
     face_up = (1 << a) | (1 << b)
     drawn = state.drawn()
     event = SplitEvent(state.round, state.splitter(), drawn, face_up)
-    return replace(state, phase=Phase.CHOOSE, face_up=face_up, face_down=drawn ^ face_up,
+    return evolve(state, phase=Phase.CHOOSE, face_up=face_up, face_down=drawn ^ face_up,
                    log=(*state.log, event))
 
 
@@ -473,7 +473,7 @@ def _choose(state: DividedRanksState, took_face_up: bool) -> DividedRanksState:
     hands[splitter] |= kept
     event = ChoiceEvent(state.round, chooser, took_face_up, state.face_down)
     next_round = state.round + 1
-    return replace(
+    return evolve(
         state, phase=Phase.SPLIT if next_round < ROUNDS else Phase.RESERVE, round=next_round,
         face_up=0, face_down=0, hands=(hands[0], hands[1]), log=(*state.log, event),
     )
@@ -496,9 +496,9 @@ def _reserve(state: DividedRanksState, action: int) -> DividedRanksState:
     if phase == Phase.BUILD and state.options.auto_build:
         # both players build at once, player 0 first (as two build moves would)
         builds, outcome = _auto_build(hands, state.options.scoring)
-        return replace(state, hands=hands, reserve=reserve, reserve_turns=turns, phase=Phase.OVER, builds=builds,
+        return evolve(state, hands=hands, reserve=reserve, reserve_turns=turns, phase=Phase.OVER, builds=builds,
                        outcome=outcome, log=(*log, BuildEvent(0, builds[0]), BuildEvent(1, builds[1])))
-    return replace(state, hands=hands, reserve=reserve, reserve_turns=turns, phase=phase, log=log)
+    return evolve(state, hands=hands, reserve=reserve, reserve_turns=turns, phase=phase, log=log)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -514,9 +514,9 @@ def _build(state: DividedRanksState, split: int) -> DividedRanksState:
     builds = (split, state.builds[1]) if player == 0 else (state.builds[0], split)
     log = (*state.log, BuildEvent(player, split))
     if builds[1] < 0:
-        return replace(state, builds=builds, log=log)
+        return evolve(state, builds=builds, log=log)
     outcome = score(state.hands, builds, state.options.scoring)
-    return replace(state, builds=builds, log=log, phase=Phase.OVER, outcome=outcome)
+    return evolve(state, builds=builds, log=log, phase=Phase.OVER, outcome=outcome)
 
 
 def score(hands: tuple[int, int], builds: tuple[int, int],
