@@ -3,10 +3,10 @@
 A web server runs bot moves (which a player waits for) next to hints, reviews and pondering
 (which can wait). On Linux a thread has its own nice value, so the background pools' threads
 lower theirs (:func:`run_in_background`, a pool's ``initializer``) and the scheduler gives the
-move threads the cores first when both want them, then a bot's thinking ahead, then hints and
-reviews; an idle core still runs the background work
-at full speed. Threads a background thread starts inherit its nice value, and a pool shared by
-both kinds of caller follows each caller's (:func:`follow`). Elsewhere these do nothing.
+cores to the move threads first when both want them, then to a bot thinking ahead, then to
+hints and reviews; an idle core still runs background work at full speed. Threads a background
+thread starts inherit its nice value, and a pool shared by both kinds of caller follows each
+caller's (:func:`follow`). Elsewhere these do nothing.
 
 >>> import threading
 >>> found = []
