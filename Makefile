@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-fast lint bench clean
+.PHONY: run test test-fast sweeps lint bench clean
 
 # The stamp is written only after a complete install; without it the venv is rebuilt from
 # scratch, since an interrupted pip (Ctrl-C during the first `make run`) can leave packages
@@ -33,6 +33,11 @@ test: $(STAMP)
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadfile -m "not slow"
+
+# The exhaustive and repeated sweeps (tests marked sweep): recorded runs, not part of `make test`,
+# each with a sampled version in the suite; their times are in BENCHMARKS.md ("Sweeps").
+sweeps: $(STAMP)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadfile --sweeps -m sweep tests
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -75,9 +75,10 @@ def play_checked(a: str, b: str, seed: int, options: dict[str, Any]) -> tuple[Ga
     return state, decisions
 
 
-# Each pair of bots plays three games under each option set: the fast lane plays the first of
-# the three (every pair, every option set), the slow lane the other two, on the same seeds as ever.
-REPEATS = [pytest.param((0,), id="first"), pytest.param((1, 2), id="more", marks=pytest.mark.slow)]
+# Each pair of bots plays three games under each option set: the suite plays the first of the
+# three (every pair, every option set); the other two, on the same seeds as ever, are a sweep
+# (``make sweeps``).
+REPEATS = [pytest.param((0,), id="first"), pytest.param((1, 2), id="more", marks=pytest.mark.sweep)]
 
 
 @pytest.mark.parametrize("repeats", REPEATS)

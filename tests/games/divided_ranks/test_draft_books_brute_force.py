@@ -10,8 +10,8 @@ stock) changes nothing the game records but the deal itself, and every such set 
 stands for the same number of orders, so one deal per set is enumerated and counted once.
 
 Kinds of position: rounds 1-5, the split and the choose, the viewer as splitter and chooser
-on either seat, and every history of face-up / face-down takes before. The default run
-samples them; the full sweep is marked slow.
+on either seat, and every history of face-up / face-down takes before. The suite samples
+them; the full sweep (914,000 engine replays) is marked ``sweep``: ``make sweeps`` runs it.
 """
 
 from __future__ import annotations
@@ -238,7 +238,7 @@ def test_draft_books_match_brute_force_sample() -> None:
     assert checked >= 33
 
 
-@pytest.mark.slow
+@pytest.mark.sweep
 def test_draft_books_match_brute_force_every_kind() -> None:
     """Every kind of draft position, each viewer at each kind once, every world."""
     kinds: set[tuple[object, ...]] = set()

@@ -446,7 +446,7 @@ def test_seeded_record_replays_without_and_with_its_seed() -> None:
     assert game.replay(GameRecord(record.game, record.options, 99, ())).history() == start.history()
 
 
-@pytest.mark.slow
+@pytest.mark.sweep  # the suite's quick and hypothesis playouts above sample the same option sets
 @pytest.mark.parametrize("options", OPTION_SETS, ids=OPTION_IDS)
 def test_many_more_playouts(options: dict[str, object]) -> None:
     game = games.load("divided-ranks", **options)
