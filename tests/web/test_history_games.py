@@ -51,6 +51,11 @@ def test_the_history_names_each_game_and_groups_its_statistics_by_game(
         http: TestClient, three_games: list[dict[str, Any]]) -> None:
     body = http.get("/api/history").json()
     assert [(g["id"], g["title"]) for g in body["games"]] == [(f["id"], TITLES[f["game"]]) for f in three_games]
+    ordinals = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
+    for entry, final in zip(body["games"], three_games, strict=True):
+        place, players = final["result"]["places"][0], len(final["seats"])
+        assert (entry["place"], entry["players"]) == (place, players)
+        assert entry["place_words"] == f"{ordinals[place]} of {players}"
 
     groups = {group["game"]: group for group in body["by_game"]}
     assert [g["game"] for g in body["by_game"]] == sorted(groups)  # one block per game, in a stable order
@@ -102,6 +107,11 @@ def test_the_pages_name_the_game(http: TestClient, three_games: list[dict[str, A
     assert "All games" not in page
     rows = re.findall(r'<td data-label="Game">([^<]*)</td>', page)
     assert rows == [TITLES[f["game"]] for f in reversed(three_games)]  # newest first
+    results = re.findall(r'<td data-label="Result"[^>]*>([^<]*)</td>', page)
+    places = [f"({['1st', '2nd', '3rd', '4th', '5th', '6th'][f['result']['places'][0] - 1]} of {len(f['seats'])})"
+              for f in reversed(three_games)]
+    assert [text.endswith(place) for text, place in zip(results, places, strict=True)] == [
+        f["game"] == "divide" for f in reversed(three_games)], results  # a place for DIVIDE only
     for final in three_games:
         replay = http.get(f"/games/{final['id']}/replay").text
         title = TITLES[final["game"]]

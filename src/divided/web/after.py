@@ -26,7 +26,7 @@ from divided.web.api import ApiError, GameService, check_keys, client_address, j
 from divided.web.games import non_default_options, options_words
 from divided.web.guards import clean_text
 from divided.web.sessions import session_id
-from divided.web.statistics import Measure, measure_of
+from divided.web.statistics import Measure, measure_of, ordinal
 from divided.web.store import FinishedGame, GameRow, GameStore, rebuild, utcnow
 from divided.web.viewmodel import GameMeta, state_object, summary_of
 
@@ -112,7 +112,10 @@ def history_object(store: GameStore, session: str) -> JSON:
     for game in finished:
         per_game.setdefault(game.game, []).append(game)
         variant = non_default_options(game.game, game.options)
+        place = measure_of(game.game).place_of(game)
         games_json.append({"id": game.id, "game": game.game, "title": title_of(game.game),
+                           "players": len(game.bots), "place": place,
+                           "place_words": None if place is None else f"{ordinal(place)} of {len(game.bots)}",
                            "created": _iso(game.created),
                            "finished": _iso(game.finished), "seats": list(game.bots),
                            "bots": [b for b in game.bots if b is not None], "options": dict(game.options),

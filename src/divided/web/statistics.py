@@ -115,6 +115,13 @@ class Measure(ABC):
         """The charts of one game's finished games, oldest first (``title``: the game's name;
         ``words``: options in the lobby's words)."""
 
+    def place_of(self, game: FinishedGame) -> int | None:
+        """The human's place in a finished game (1 = first), from its summary's ``places``."""
+        places = (game.summary or {}).get("places")
+        if isinstance(places, list) and 0 <= game.seat < len(places):
+            return int(places[game.seat])
+        return None
+
     def describe(self) -> JSON:
         return {"kind": self.kind, "label": self.label, "note": self.note, "headings": list(self.headings())}
 
@@ -192,11 +199,10 @@ class Places(Measure):
         self.place = place
 
     def place_of(self, game: FinishedGame) -> int | None:
-        summary = game.summary or {}
-        places = summary.get("places")
-        if isinstance(places, list) and 0 <= game.seat < len(places):
-            return int(places[game.seat])
-        return None if self.place is None else self.place(summary, game.seat)
+        found = super().place_of(game)
+        if found is not None or self.place is None:
+            return found
+        return self.place(game.summary or {}, game.seat)
 
     def figures(self, finished: Sequence[FinishedGame]) -> JSON:
         counts = _results(finished)
