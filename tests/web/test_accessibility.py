@@ -151,9 +151,12 @@ def test_static_pages_have_no_serious_violations(axe: Axe, page: Page, path: str
 
 
 def test_pages_with_saved_games_have_no_serious_violations(axe: Axe, page: Page) -> None:
-    """The lobby, history and data pages once there are an unfinished and a finished game."""
+    """The lobby, history and data pages once there are an unfinished game and a finished game
+    of each kind (the history's statistics have a block per game: win rates, and DIVIDE's places)."""
     new_game(page)
     finish(page, new_game(page, swap="blind"))
+    finish(page, api(page, "POST", "/api/games", {"game": "card-commons", "bot": "random", "target": "3"}))
+    finish(page, api(page, "POST", "/api/games", {"game": "divide", "bot": "random", "rounds": "1"}))
     problems = []
     for path in ("/", "/history", "/data"):
         page.goto(path)

@@ -529,8 +529,9 @@ def test_the_lobby_list_is_newest_first(http: TestClient) -> None:
     games = http.get("/api/games").json()["games"]
     assert [g["id"] for g in games] == ids[::-1]
     for game in games:
-        assert set(game) == {"id", "game", "created", "updated", "seats", "options", "variant", "phase", "over",
-                             "result"}
+        assert set(game) == {"id", "game", "title", "created", "updated", "seats", "options", "variant", "phase",
+                             "over", "result"}
+        assert game["title"] == "Divided Ranks"
         assert game["over"] is False and game["result"] is None and game["phase"] in ("split", "choose")
 
 

@@ -183,31 +183,73 @@ def test_history_lists_the_finished_game_with_result_and_statistics(page: Page) 
     rows = page.locator("#finished-games tbody tr")
     expect(rows).to_have_count(1)
     row = rows.first
-    expect(row.locator("td").nth(1)).to_have_text("Random")
+    expect(row.locator("td").nth(1)).to_have_text("Divided Ranks")
+    expect(row.locator("td").nth(2)).to_have_text("Random")
     # the rules column names the options that differ from the standard rules, in the lobby's words
     variant = "; ".join(words for name, value, words in (
         ("swap", "face-up", "Swap at the reserve: Face up"), ("first_splitter", 0, "Who splits first: You"),
         ("first_splitter", 1, "Who splits first: The bot")) if final["options"][name] == value)
-    expect(row.locator("td").nth(2)).to_have_text(variant or "Standard rules")
-    expect(row.locator("td").nth(3)).to_have_text(RESULT_WORDS[result])
+    expect(row.locator("td").nth(3)).to_have_text(variant or "Standard rules")
+    expect(row.locator("td").nth(4)).to_have_text(RESULT_WORDS[result])
     decided = (f"step {outcome['step']}: {outcome['step_name']}" if outcome["step"]
                else "every comparison equal")
-    expect(row.locator("td").nth(4)).to_have_text(decided)
+    expect(row.locator("td").nth(5)).to_have_text(decided)
     expect(row.get_by_role("link", name="Replay")).to_have_attribute("href", f"/games/{final['id']}/replay")
 
-    stats = page.locator("#stats tbody tr")
-    expect(stats).to_have_count(2)  # the random bot with the blind swap, then all games
+    block = page.locator("section.game-stats[data-game=divided-ranks]")
+    expect(block.locator("h3")).to_have_text("Divided Ranks")
+    stats = block.locator("table.stats tbody tr")
+    expect(stats).to_have_count(1)  # the random bot with the blind swap (no total across games)
     wins, draws, losses = (int(result == kind) for kind in ("win", "draw", "loss"))
-    for line, name in ((stats.nth(0), "Random"), (stats.nth(1), "All games")):
-        expect(line.locator("th")).to_have_text(name)
-        cells = [text.strip() for text in line.locator("td").all_inner_texts()]
-        assert cells[1:6] == ["1", str(wins), str(draws), str(losses), f"{100 * wins}%"], cells
-        assert re.fullmatch(r"\d+%\u2013\d+%", cells[6]), cells
-    expect(page.locator("figure.chart svg")).to_have_count(1)
+    expect(stats.first.locator("th")).to_have_text("Random")
+    cells = [text.strip() for text in stats.first.locator("td").all_inner_texts()]
+    assert cells[1:6] == ["1", str(wins), str(draws), str(losses), f"{100 * wins}%"], cells
+    assert re.fullmatch(r"\d+%\u2013\d+%", cells[6]), cells
+    expect(block.locator("figure.chart svg")).to_have_count(1)
 
     page.get_by_role("link", name="Replay").click()
     page.wait_for_url(re.compile(rf"/games/{final['id']}/replay"))
     expect(page.locator("#replay-showdown")).to_be_visible()
+
+
+TITLES = {"divided-ranks": "Divided Ranks", "card-commons": "Card Commons", "divide": "DIVIDE"}
+
+
+def finish_with_first_moves(page: Page, body: dict[str, Any]) -> dict[str, Any]:
+    """Start a game through the API in the page's session and play its first legal moves to the end."""
+    state = api(page, "POST", "/api/games", body)
+    while state["phase"] != "over":
+        state = api(page, "POST", f"/api/games/{state['id']}/moves",
+                    {"move_number": state["move_number"], "action": state["legal"][0]["action"]})
+    return state
+
+
+def test_history_and_your_games_name_each_game(page: Page) -> None:
+    page.goto("/")
+    played = [finish_with_first_moves(page, body) for body in (
+        {"game": "divided-ranks", "bot": "random"}, {"game": "card-commons", "bot": "random", "target": "3"},
+        {"game": "divide", "bot": "random", "players": "4", "rounds": "1"})]
+    newest_first = [TITLES[final["game"]] for final in reversed(played)]
+
+    page.goto("/history")
+    names = page.locator("#finished-games tbody td[data-label=Game]")
+    expect(names).to_have_text(newest_first)
+    expect(page.locator("section.game-stats h3")).to_have_text([TITLES[game] for game in sorted(TITLES)])
+    for game, title in TITLES.items():
+        block = page.locator(f"section.game-stats[data-game={game}]")
+        expect(block.locator("table.stats caption")).to_contain_text(title)
+        for label in block.locator("svg.history-chart").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"):
+            assert label.startswith(title), label
+    expect(page.locator("section.game-stats[data-game=divide] th[scope=col]").nth(4)).to_have_text("Average place")
+    expect(page.locator("#stats-overall")).to_contain_text("1 of Card Commons")
+    expect(page.get_by_text("All games")).to_have_count(0)
+
+    page.goto("/")
+    expect(page.locator("#games tbody td[data-label=Game]")).to_have_text(newest_first)
+
+    page.goto(f"/games/{played[1]['id']}/replay")
+    expect(page.locator("h1")).to_contain_text("Replay of Card Commons")
+    assert page.title().startswith("Replay of Card Commons")
 
 
 def test_replay_steps_by_next_previous_and_last(page: Page) -> None:

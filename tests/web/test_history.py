@@ -18,7 +18,7 @@ from divided import games
 from divided.cards import PACK_21
 from divided.games.base import GameRecord
 from divided.games.divided_ranks.state import DividedRanksState
-from divided.web.after import wilson_interval
+from divided.web.statistics import wilson_interval
 from divided.web.store import games_table, owner_key
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -104,8 +104,9 @@ def test_history_lists_finished_games_with_results_steps_and_tallies(http: TestC
         low, high = wilson_interval(wins, len(results))
         assert (tally["interval"]["low"], tally["interval"]["high"]) == pytest.approx((low, high))
     assert body["overall"]["games"] == len(played)
-    assert [p["game"] for p in body["chart"]] == list(range(1, len(played) + 1))
-    assert [p["result"] for p in body["chart"]] == [result_of(f) for _, _, f in played]
+    (chart,) = body["by_game"][0]["charts"]
+    assert [p["number"] for p in chart["points"]] == list(range(1, len(played) + 1))
+    assert [p["result"] for p in chart["points"]] == [result_of(f) for _, _, f in played]
 
     page = http.get("/history")
     assert page.status_code == 200
@@ -180,7 +181,7 @@ def test_history_with_a_thousand_games_answers_from_the_columns(http: TestClient
              for t in body["stats"]}
     assert stats == {key: tuple(c) for key, c in expected.items()}
     assert body["overall"]["wins"] == 400 and body["overall"]["draws"] == 200
-    assert body["chart"][-1]["win_rate_so_far"] == pytest.approx(0.4)
+    assert body["by_game"][0]["charts"][0]["points"][-1]["win_rate_so_far"] == pytest.approx(0.4)
     assert page.text.count('href="/games/') >= 1000
     assert api_seconds < 3 and page_seconds < 3
 

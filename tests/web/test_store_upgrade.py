@@ -85,7 +85,8 @@ def old_rows() -> list[dict[str, Any]]:
 
 def expected_summary(row: dict[str, Any]) -> dict[str, Any]:
     """What the history should say about an old finished game, from its record alone: the
-    engine's result of the replayed record, checked against the old columns first."""
+    engine's result of the replayed record (its detail, headline and places), checked against
+    the old columns first."""
     record = GameRecord(row["game"], json.loads(row["options"]), int(row["seed"]), tuple(json.loads(row["actions"])))
     state = games.replay(record)
     result = state.result()
@@ -93,7 +94,7 @@ def expected_summary(row: dict[str, Any]) -> dict[str, Any]:
     assert result.detail["step"] == row["step"] and result.detail["step_name"] == row["step_name"]
     word = "draw" if result.is_draw else ("win" if result.winners == (row["human_seat"],) else "loss")
     assert word == row["result"]
-    return {**result.detail, "headline": result.headline}
+    return {**result.detail, "headline": result.headline, "places": list(result.places)}
 
 
 def check_upgraded(store: GameStore) -> None:

@@ -36,7 +36,7 @@ from divided.games.divided_ranks.state import (
 from divided.web.api import GameService
 from divided.web.app import create_app
 from divided.web.sessions import COOKIE_NAME
-from divided.web.store import GameStore, rebuild
+from divided.web.store import GameStore, owner_key, rebuild
 
 SECRET = b"test-secret-for-the-web-tests-0123456789"
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:[TJQKA][shdc]|Jk)(?![A-Za-z0-9])")
@@ -60,6 +60,11 @@ def session_of(http: TestClient | httpx.Client) -> str:
     value = http.cookies.get(COOKIE_NAME)
     assert value, "the client has no session cookie yet"
     return value.rsplit(".", 1)[0]
+
+
+def owner_key_of(http: TestClient | httpx.Client) -> str:
+    """The key a client's games are stored under (the stored form of its session id)."""
+    return owner_key(session_of(http))
 
 
 def store_of(http: TestClient) -> GameStore:

@@ -10,10 +10,9 @@ the deal included) leaves the server only once the game is over.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
+from html import escape
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -27,11 +26,10 @@ from divided.web.api import ApiError, GameService, check_keys, client_address, j
 from divided.web.games import non_default_options, options_words
 from divided.web.guards import clean_text
 from divided.web.sessions import session_id
+from divided.web.statistics import Measure, measure_of, ordinal
 from divided.web.store import FinishedGame, GameRow, GameStore, rebuild, utcnow
-from divided.web.viewmodel import GameMeta, state_object
+from divided.web.viewmodel import GameMeta, state_object, summary_of
 
-Z_95 = 1.959963984540054
-"""The two-sided 95% quantile of the standard normal distribution."""
 FEEDBACK_LIMIT = 4000
 PAGE_LIMIT = 200
 FEEDBACK_BODY = 64 * 1024
@@ -41,41 +39,9 @@ JSON = dict[str, Any]
 # -- statistics ---------------------------------------------------------------------------
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (``(0, 1)`` when there are no trials)."""
-    if trials < 0 or not 0 <= successes <= trials:
-        raise ValueError(f"need 0 <= successes <= trials, got {successes}/{trials}")
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    z2 = z * z
-    denominator = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denominator
-    margin = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    return max(0.0, centre - margin), min(1.0, centre + margin)
-
-
-@dataclass(frozen=True, slots=True)
-class Tally:
-    """Games of one group (game, bots, non-default options): wins, draws, losses, win rate."""
-
-    game: str
-    bots: tuple[str, ...]
-    options: tuple[tuple[str, OptionValue], ...]
-    games: int
-    wins: int
-    draws: int
-    losses: int
-    words: str = ""
-    """The group's options in words ("" for the standard rules)."""
-
-    def to_dict(self) -> JSON:
-        low, high = wilson_interval(self.wins, self.games)
-        return {"game": self.game, "bots": list(self.bots), "options": dict(self.options),
-                "variant": self.words, "games": self.games, "wins": self.wins,
-                "draws": self.draws, "losses": self.losses,
-                "win_rate": self.wins / self.games if self.games else None,
-                "interval": {"low": low, "high": high, "level": 0.95, "method": "wilson"}}
+def title_of(game: str) -> str:
+    """A game's name as players know it (its web room's title; the id for a game without one)."""
+    return web_games.room(game).title if web_games.ROOMS.supports(game) else game
 
 
 def _bot_order(game: str) -> dict[str, int]:
@@ -84,22 +50,41 @@ def _bot_order(game: str) -> dict[str, int]:
     return {bot.name: number for number, bot in enumerate(web_games.room(game).bots)}
 
 
-def tallies(finished: Sequence[FinishedGame]) -> list[Tally]:
-    """One tally per (game, bots, non-default options) seen, in a stable order (game, then
-    the bots' strength, then the options); win rate = wins / games."""
-    counts: dict[tuple[str, tuple[str, ...], tuple[tuple[str, OptionValue], ...]], list[int]] = {}
-    for game in finished:
-        key = (game.game, tuple(b for b in game.bots if b is not None), non_default_options(game.game, game.options))
-        count = counts.setdefault(key, [0, 0, 0])
-        count[{"win": 0, "draw": 1}.get(game.result, 2)] += 1
+GroupKey = tuple[tuple[str, ...], tuple[tuple[str, OptionValue], ...]]
 
-    def order(key: tuple[str, tuple[str, ...], tuple[tuple[str, OptionValue], ...]]) -> tuple[Any, ...]:
-        game, bots, options = key
-        strength = _bot_order(game)
-        return (game, [strength.get(b, 99) for b in bots], bots, [(n, str(v)) for n, v in options])
 
-    return [Tally(game, bots, options, sum(c), c[0], c[1], c[2], options_words(game, options))
-            for (game, bots, options), c in sorted(counts.items(), key=lambda kv: order(kv[0]))]
+def _group_options(game: FinishedGame, measure: Measure) -> tuple[tuple[str, OptionValue], ...]:
+    """The options a row names: those the measure groups by (even at their default), then the
+    rest that differ from the defaults."""
+    varied = non_default_options(game.game, game.options)
+    named = {name for name, _ in varied}
+    always = tuple((name, game.options[name]) for name in measure.grouped_by
+                   if name in game.options and name not in named)
+    return always + varied
+
+
+def game_statistics(game: str, finished: Sequence[FinishedGame]) -> JSON:
+    """One game's block of the history: its measure, one row per (bots, options) in a stable
+    order (the bots' strength, then the options), and its charts."""
+    measure = measure_of(game)
+    groups: dict[GroupKey, list[FinishedGame]] = {}
+    for one in finished:
+        groups.setdefault((tuple(b for b in one.bots if b is not None), _group_options(one, measure)),
+                          []).append(one)
+    strength = _bot_order(game)
+
+    def order(key: GroupKey) -> tuple[Any, ...]:
+        bots, options = key
+        return [strength.get(b, 99) for b in bots], bots, [(n, str(v)) for n, v in options]
+
+    title = title_of(game)
+    rows = [{"game": game, "title": title, "bots": list(bots), "options": dict(options),
+             "variant": options_words(game, options), "measure": measure.kind,
+             **measure.figures(group)}
+            for (bots, options), group in sorted(groups.items(), key=lambda kv: order(kv[0]))]
+    return {"game": game, "title": title, "games": len(finished), "measure": measure.describe(),
+            "stats": rows, "charts": [chart.to_dict() for chart in
+                                      measure.charts(title, finished, lambda o: options_words(game, o))]}
 
 
 def _iso(moment: datetime) -> str:
@@ -116,57 +101,62 @@ def decided_words(game: str, summary: Mapping[str, Any] | None) -> str:
 
 
 def history_object(store: GameStore, session: str) -> JSON:
-    """``GET /api/history``: finished games (oldest first), tallies, and the chart's points."""
+    """``GET /api/history``: finished games (oldest first) and statistics grouped by game.
+
+    ``by_game`` has one block per game (by game id): its measure, its rows (bots and options)
+    and its charts; ``stats`` is every block's rows in the same order; ``overall`` only counts
+    (a win rate over games of different kinds would mean nothing)."""
     finished = list(store.finished(session))
     games_json = []
-    wins = 0
-    chart = []
-    for number, game in enumerate(finished, start=1):
-        wins += game.result == "win"
+    per_game: dict[str, list[FinishedGame]] = {}
+    for game in finished:
+        per_game.setdefault(game.game, []).append(game)
         variant = non_default_options(game.game, game.options)
-        games_json.append({"id": game.id, "game": game.game, "created": _iso(game.created),
+        place = measure_of(game.game).place_of(game)
+        games_json.append({"id": game.id, "game": game.game, "title": title_of(game.game),
+                           "players": len(game.bots), "place": place,
+                           "place_words": None if place is None else f"{ordinal(place)} of {len(game.bots)}",
+                           "created": _iso(game.created),
                            "finished": _iso(game.finished), "seats": list(game.bots),
                            "bots": [b for b in game.bots if b is not None], "options": dict(game.options),
                            "variant": options_words(game.game, variant), "result": game.result,
                            "summary": None if game.summary is None else dict(game.summary),
                            "decided": decided_words(game.game, game.summary), "hints_used": game.hints_used})
-        chart.append({"game": number, "result": game.result, "wins_so_far": wins,
-                      "win_rate_so_far": wins / number})
-    all_games = Tally("all", (), (), len(finished), wins, sum(g.result == "draw" for g in finished),
-                      sum(g.result == "loss" for g in finished))
-    return {"games": games_json, "stats": [t.to_dict() for t in tallies(finished)],
-            "overall": all_games.to_dict(), "chart": chart}
+    blocks = [game_statistics(game, per_game[game]) for game in sorted(per_game)]
+    overall = {"games": len(finished), "wins": sum(g.result == "win" for g in finished),
+               "draws": sum(g.result == "draw" for g in finished),
+               "losses": sum(g.result not in ("win", "draw") for g in finished),
+               "by_game": {block["game"]: block["games"] for block in blocks}}
+    return {"games": games_json, "by_game": blocks,
+            "stats": [row for block in blocks for row in block["stats"]], "overall": overall}
 
 
-def chart_svg(chart: Sequence[JSON], width: int = 600, height: int = 160) -> str:
-    """A small inline SVG of the results over time: one mark per game (up = win, middle =
-    draw, down = loss) and the running win rate as a line. Only numbers go into it."""
+def chart_svg(chart: Mapping[str, Any], width: int = 600, height: int = 160) -> str:
+    """A small inline SVG of one chart (:class:`divided.web.statistics.Chart` as JSON): a dot
+    per game at its ``level`` and the running figure as a line. Only numbers and the chart's
+    own words (escaped) go into it."""
     pad = 24
     inner_w, inner_h = width - 2 * pad, height - 2 * pad
-    n = len(chart)
+    points = chart["points"]
+    n = len(points)
     if n == 0:
         return ""
 
     def x(i: int) -> float:
         return pad + (inner_w * (i + 0.5) / n)
 
-    def y(rate: float) -> float:
-        return pad + inner_h * (1 - rate)
+    def y(level: float) -> float:
+        return pad + inner_h * (1 - level)
 
-    marks = []
-    for i, point in enumerate(chart):
-        level = {"win": 1.0, "draw": 0.5}.get(str(point["result"]), 0.0)
-        marks.append(f'<circle class="mark {point["result"]}" cx="{x(i):.1f}" cy="{y(level):.1f}" r="2.5"/>')
-    line = " ".join(f"{x(i):.1f},{y(float(p['win_rate_so_far'])):.1f}" for i, p in enumerate(chart))
+    marks = [f'<circle class="mark {escape(str(p["mark"]))}" cx="{x(i):.1f}" cy="{y(float(p["level"])):.1f}" '
+             f'r="2.5"/>' for i, p in enumerate(points)]
+    line = " ".join(f"{x(i):.1f},{y(float(p['line'])):.1f}" for i, p in enumerate(points))
     grid = "".join(
-        f'<line class="grid" x1="{pad}" x2="{width - pad}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>'
-        f'<text class="axis" x="2" y="{y(v) + 4:.1f}">{int(v * 100)}%</text>'
-        for v in (0.0, 0.5, 1.0))
-    final = float(chart[-1]["win_rate_so_far"])
-    label = (f"Results of {n} finished game{'s' if n != 1 else ''}, oldest first; "
-             f"running win rate ends at {final:.0%}.")
+        f'<line class="grid" x1="{pad}" x2="{width - pad}" y1="{y(t["level"]):.1f}" y2="{y(t["level"]):.1f}"/>'
+        f'<text class="axis" x="2" y="{y(t["level"]) + 4:.1f}">{escape(str(t["label"]))}</text>'
+        for t in chart["ticks"])
     return (f'<svg class="history-chart" viewBox="0 0 {width} {height}" role="img" '
-            f'aria-label="{label}" xmlns="http://www.w3.org/2000/svg">{grid}'
+            f'aria-label="{escape(str(chart["summary"]))}" xmlns="http://www.w3.org/2000/svg">{grid}'
             f'<polyline class="rate" fill="none" points="{line}"/>{"".join(marks)}</svg>')
 
 
@@ -181,7 +171,7 @@ def backfill_summaries(service: GameService, session: str) -> None:
             view = service.cache.state(row).observation(row.human_seat)
             result = web_games.room(row.game).result(view)
             if result is not None:
-                service.store.set_summary(row.id, {**result.detail, "headline": result.headline})
+                service.store.set_summary(row.id, summary_of(result))
 
 
 # -- replay -------------------------------------------------------------------------------

@@ -48,7 +48,7 @@ from divided.web.guards import Bucket, ComputeGate, RateLimiter
 from divided.web.review_jobs import ReviewJobs
 from divided.web.sessions import session_id
 from divided.web.store import GameRow, GameStore, Progress, StateCache
-from divided.web.viewmodel import GameMeta, result_word, state_object
+from divided.web.viewmodel import GameMeta, result_word, state_object, summary_of
 
 logger = logging.getLogger("divided.web")
 
@@ -507,7 +507,9 @@ class GameService:
     def summaries(self, session: str) -> list[dict[str, Any]]:
         """The lobby's list of the session's games, newest first."""
         return [
-            {"id": row.id, "game": row.game, "created": row.created.isoformat(),
+            {"id": row.id, "game": row.game,
+             "title": web_games.room(row.game).title if web_games.ROOMS.supports(row.game) else row.game,
+             "created": row.created.isoformat(),
              "updated": row.updated.isoformat(), "seats": list(row.bots), "options": dict(row.options),
              "variant": web_games.options_words(row.game, web_games.non_default_options(row.game, row.options)),
              "phase": row.phase, "over": row.over, "result": row.result}
@@ -654,7 +656,7 @@ def _play_ahead(state: State[Any, Any], bots: Mapping[int, Bot[Any]], human: int
 def _progress(web: WebRoom, state: State[Any, Any], seat: int, bot_error: str | None) -> Progress:
     view = state.observation(seat)
     result = web.result(view)
-    summary = None if result is None else {**result.detail, "headline": result.headline}
+    summary = None if result is None else summary_of(result)
     return Progress(actions=tuple(state.history()), phase=web.phase(view), over=state.is_terminal(),
                     result=result_word(result, seat), bot_error=bot_error, summary=summary)
 

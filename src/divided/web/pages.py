@@ -34,9 +34,11 @@ from divided.web.after import (
     finished_row,
     history_for,
     replay_object,
+    title_of,
 )
 from divided.web.api import ApiError, GameService
 from divided.web.sessions import session_id
+from divided.web.statistics import measure_of
 
 WEB_DIR = Path(__file__).resolve().parent
 TEMPLATES_DIR = WEB_DIR / "templates"
@@ -267,8 +269,11 @@ def _service(request: Request) -> GameService:
 def history(request: Request) -> HTMLResponse:
     body = history_for(_service(request), session_id(request))
     finished = list(reversed(body["games"]))  # newest first in the table
+    blocks = [{**block, "svgs": [(chart, Markup(chart_svg(chart))) for chart in block["charts"]],
+               "cells": [measure_of(block["game"]).cells(row) for row in block["stats"]]}
+              for block in body["by_game"]]
     return _render(request, "history.html", "history", "History", history=body, finished=finished,
-                   chart=Markup(chart_svg(body["chart"])))
+                   blocks=blocks)
 
 
 def _faces(codes: list[str]) -> list[CardFace]:
@@ -302,8 +307,10 @@ def replay(request: Request, game_id: str, move: int | None = None) -> HTMLRespo
     body = replay_object(service, row.id, session, index)
     step = body["steps"][0]
     state = step["state"]
+    title = title_of(row.game)
     return _render(
-        request, "replay.html", "replay", "Replay", game_id=row.id, step=step, state=state, last=last,
+        request, "replay.html", "replay", f"Replay of {title}", game_title=title, game_id=row.id, step=step,
+        state=state, last=last,
         index=index, step_moves=[count for count, _ in prefixes], summary_open=move is None,
         bots=[bot for bot in row.bots if bot is not None],
         variant=web_games.options_words(row.game, web_games.non_default_options(row.game, row.options)),

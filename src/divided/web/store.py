@@ -257,6 +257,8 @@ class FinishedGame:
     result: str
     summary: Mapping[str, Any] | None
     hints_used: int = 0
+    seat: int = 0
+    """The human player's seat."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,7 +482,7 @@ class GameStore:
         """This session's finished games, oldest first, from the summary columns alone."""
         c = games_table.c
         query = (select(c.id, c.game, c.created, c.updated, c.finished, c.bots, c.options, c.result,
-                        c.summary, c.hints_used)
+                        c.summary, c.hints_used, c.human_seat)
                  .where(c.session_id == owner_key(session_id), c.over.is_(True))
                  .order_by(func.coalesce(c.finished, c.updated), c.id))
         with self.engine.connect() as connection:
@@ -489,7 +491,8 @@ class GameStore:
             FinishedGame(id=m["id"], game=m["game"], created=_aware(m["created"]),
                          finished=_aware(m["finished"] if m["finished"] is not None else m["updated"]),
                          bots=_bots(m["bots"]), options=dict(m["options"]), result=m["result"] or "draw",
-                         summary=_summary(m["summary"]), hints_used=int(m["hints_used"] or 0))
+                         summary=_summary(m["summary"]), hints_used=int(m["hints_used"] or 0),
+                         seat=int(m["human_seat"]))
             for m in found
         ]
 

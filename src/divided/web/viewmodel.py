@@ -51,6 +51,12 @@ def result_word(result: Result | None, seat: int) -> str | None:
     return "win" if len(result.winners) == 1 else "draw"
 
 
+def summary_of(result: Result) -> JSON:
+    """What the history keeps of a finished game: the result's ``detail``, its ``headline``
+    and every seat's place (``places``, by seat)."""
+    return {**result.detail, "headline": result.headline, "places": list(result.places)}
+
+
 def result_object(result: Result | None, seat: int, headline: str | None) -> JSON | None:
     """The engine's :class:`Result` as JSON, with the viewer's word and the headline in the
     viewer's words (the game's own, e.g. "You win, decided by ...")."""

@@ -45,14 +45,20 @@ def non_default_options(game: str, options: Mapping[str, OptionValue]) -> tuple[
 
 
 def options_words(game: str, options: Sequence[tuple[str, OptionValue]]) -> str:
-    """Options in the lobby's words ("Swap at the reserve: Face up"); others as name=value."""
+    """Options in the lobby's words ("Swap at the reserve: Face up"; a choice that names its
+    option alone: "6 players"); others as name=value."""
     lobby = {option.option: option for option in room(game).lobby_options} \
         if ROOMS.supports(game) else {}
     said = []
     for name, value in options:
         option = lobby.get(name)
         choice = None if option is None else next((c for c in option.choices if c.value == value), None)
-        said.append(f"{name}={value}" if option is None or choice is None else f"{option.label}: {choice.words}")
+        if option is None or choice is None:
+            said.append(f"{name}={value}")
+        elif option.label.lower() in choice.words.lower():  # "6 players", not "Players: 6 players"
+            said.append(choice.words)
+        else:
+            said.append(f"{option.label}: {choice.words}")
     return "; ".join(said)
 
 

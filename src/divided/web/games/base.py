@@ -98,7 +98,11 @@ class LogEntry:
 
 
 class WebRoom(Protocol):
-    """The web app's part of one game (registered in :mod:`divided.web.games` by game id)."""
+    """The web app's part of one game (registered in :mod:`divided.web.games` by game id).
+
+    A room may also give ``statistics``, a :class:`divided.web.statistics.Measure`: how the
+    history counts the game's results (without one, a win rate with its 95% interval).
+    """
 
     @property
     def game(self) -> str: ...

@@ -34,6 +34,7 @@ from divided.games.room import ActionLabel, Books
 from divided.hands.five import evaluate_mask
 from divided.hands.three import evaluate3_mask
 from divided.web.games.base import JSON, BotChoice, LobbyOption, LogEntry
+from divided.web.statistics import WIN_RATE
 
 GAME = "card-commons"
 HUMAN_SEAT = 0
@@ -377,6 +378,7 @@ class CardCommonsWeb:
             "Offer 3, Offer 2 Sets), split it into a 5-card and a 3-card hand, and be first to 5 points.")
     rules_resource = "rules_text/card-commons.md"
     script = "games/card-commons.js"
+    statistics = WIN_RATE
     bots = BOTS
     default_bot = "skilled"
     lobby_options = LOBBY_OPTIONS

@@ -28,11 +28,13 @@ from divided.games.divide import actions as act
 from divided.games.divide.knowledge import Knowledge, knowledge
 from divided.games.divide.options import OPTIONS
 from divided.games.divide.room import legal_in_view
+from divided.games.divide.rules import decide
 from divided.games.divide.state import REVEAL_ORDER, TOKENS, PickEvent, RevealEvent, RoundEvent, TrickEvent
 from divided.games.divide.tricks import SUIT_NAMES, lead_suit, playable, rank_name, rank_of, suit_of
-from divided.games.divide.view import PlayerView, SeenPass
+from divided.games.divide.view import PlayerView, SeenPass, result_of
 from divided.games.room import ActionLabel
 from divided.web.games.base import JSON, BotChoice, LobbyOption, LogEntry
+from divided.web.statistics import Places
 
 GAME = "divide"
 HUMAN_SEAT = 0
@@ -549,6 +551,33 @@ def _bots() -> tuple[BotChoice, ...]:
     return tuple(choice for name, choice in _BOT_WORDS.items() if name in registered)
 
 
+def _counts(summary: Mapping[str, Any], name: str) -> tuple[int, ...] | None:
+    """A stored summary's counts by seat ("20-30-10-5"), or ``None`` if it has none."""
+    text = summary.get(name)
+    if not isinstance(text, str) or not re.fullmatch(r"\d+(-\d+)*", text):
+        return None
+    return tuple(int(n) for n in text.split("-"))
+
+
+def points_of(summary: Mapping[str, Any], seat: int) -> float | None:
+    """A seat's final score, from a finished game's stored summary."""
+    scores = _counts(summary, "scores")
+    return None if scores is None or seat >= len(scores) else float(scores[seat])
+
+
+def place_of(summary: Mapping[str, Any], seat: int) -> int | None:
+    """A seat's place worked out from the stored scores, 5-tokens and tricks led (ruling D9),
+    for a game stored before summaries kept the places."""
+    scores, fives, led = (_counts(summary, name) for name in ("scores", "fives", "led"))
+    if scores is None or fives is None or led is None or not seat < len(scores) == len(fives) == len(led):
+        return None
+    return result_of(decide(scores, fives, led, ""), scores, fives, led).places[seat]
+
+
+STATISTICS = Places("players", points=points_of, place=place_of)
+"""DIVIDE's history: places and points a game, a 4-player table apart from a 6-player one."""
+
+
 class DivideWeb:
     """The :class:`~divided.web.games.base.WebRoom` of DIVIDE."""
 
@@ -558,6 +587,7 @@ class DivideWeb:
             "then after every trick the top three draft Points, Trump and Lead. Four rounds or 50 points.")
     rules_resource = "rules_text/divide.md"
     script = "games/divide.js"
+    statistics = STATISTICS
     lobby_options = LOBBY_OPTIONS
     rule_options: tuple[RuleOption, ...] = OPTIONS
 

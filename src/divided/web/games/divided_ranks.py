@@ -24,6 +24,7 @@ from divided.games.room import ActionLabel
 from divided.hands.arrange import SPLIT_COUNT, arrange, packed_key_table, scoring_key, split_masks
 from divided.hands.five import evaluate_mask
 from divided.web.games.base import JSON, BotChoice, LobbyOption, LogEntry
+from divided.web.statistics import WIN_RATE
 
 GAME = "divided-ranks"
 HUMAN_SEAT = 0
@@ -388,6 +389,7 @@ class DividedRanksWeb:
     title = "Divided Ranks"
     rules_resource = "rules_text/divided-ranks.md"
     script = "games/divided-ranks.js"
+    statistics = WIN_RATE
     bots = BOTS
     default_bot = "skilled"
     lobby_options = LOBBY_OPTIONS

@@ -191,6 +191,11 @@
     return name.charAt(0).toUpperCase() + name.slice(1);
   }
 
+  /** A game's name as the server gives it (``title``), else its id. */
+  function gameTitle(game) {
+    return String(game.title || game.game || "");
+  }
+
   /** The first bot of a game's seats (a two-player game has one). */
   function firstBot(seats) {
     return (seats || []).filter(function (b) { return b !== null && b !== undefined; })[0] || "bot";
@@ -220,7 +225,10 @@
     if (winner === "bot" || winner === "loss" || winner === "lost") {
       return (game.seats || []).filter(function (b) { return b; }).length > 1 ? "A bot won" : "The bot won";
     }
-    if (winner === null || winner === "draw" || winner === "drawn") { return game.over ? "Drawn" : "In play"; }
+    if (winner === null || winner === "draw" || winner === "drawn") {
+      if (!game.over) { return "In play"; }
+      return (game.seats || []).filter(function (b) { return b; }).length > 1 ? "You shared the win" : "Drawn";
+    }
     return String(winner);
   }
 
@@ -319,13 +327,14 @@
         var verb = game.over ? "See the result" : "Resume";
         return el("tr", null,
           el("td", { "data-label": "Last played" }, el("time", { datetime: String(game.updated || game.created || "") }, formatTime(game.updated || game.created))),
+          el("td", { "data-label": "Game", text: gameTitle(game) }),
           el("td", { "data-label": "Bot", text: botName(bot) }),
           el("td", { "data-label": "Rules", text: game.variant || "Standard" }),
           el("td", { "data-label": "State", text: resultText(game) }),
           el("td", { class: "actions-cell" }, el("a", { href: link, class: "button-link" + (game.over ? "" : " primary") }, verb,
-            el("span", { class: "visually-hidden", text: ": game against the " + botName(bot) + " bot, " + formatTime(game.created) })),
+            el("span", { class: "visually-hidden", text: ": " + gameTitle(game) + " against the " + botName(bot) + " bot, " + formatTime(game.created) })),
             game.over ? el("a", { href: link + "/replay", class: "button-link" }, "Replay",
-              el("span", { class: "visually-hidden", text: ": game against the " + botName(bot) + " bot, " + formatTime(game.created) })) : null)
+              el("span", { class: "visually-hidden", text: ": " + gameTitle(game) + " against the " + botName(bot) + " bot, " + formatTime(game.created) })) : null)
         );
       });
       box.appendChild(el("div", { class: "table-scroll" },
@@ -333,6 +342,7 @@
           el("caption", { class: "visually-hidden", text: "Your games, newest first" }),
           el("thead", null, el("tr", null,
             el("th", { scope: "col", text: "Last played" }),
+            el("th", { scope: "col", text: "Game" }),
             el("th", { scope: "col", text: "Bot" }),
             el("th", { scope: "col", text: "Rules" }),
             el("th", { scope: "col", text: "State" }),
