@@ -835,12 +835,16 @@
   }
 
   /** The new-game body that starts a game like ``s``: the game's own, or the same game, bot
-   * and rule options. */
+   * and rule options; hints allowed if they were in ``s``. */
   function sameGame(s) {
     var g = gameOf(s);
-    if (g.sameGame) { return g.sameGame(s, gameSettings(s.game)); }
-    var body = { game: s.game, bot: firstBot(s.seats) };
-    Object.keys(s.options || {}).forEach(function (name) { body[name] = s.options[name]; });
+    var body;
+    if (g.sameGame) { body = g.sameGame(s, gameSettings(s.game)); }
+    else {
+      body = { game: s.game, bot: firstBot(s.seats) };
+      Object.keys(s.options || {}).forEach(function (name) { body[name] = s.options[name]; });
+    }
+    body.hints = s.hints === true;
     return body;
   }
 
@@ -975,6 +979,9 @@
       }
       var g = gameOf(step.state);
       if (g.renderReplay) { g.renderReplay(step.state); }
+      // the last step ends as the live table does: the game's own showdown
+      var showdown = byId("replay-showdown-body");
+      if (showdown && step.state.phase === "over") { g.renderShowdown(clear(showdown), step.state); }
       if (g.renderKnowledge) { g.renderKnowledge(clear(byId("knowledge-body")), step.state); }
       byId("knowledge-body").setAttribute("data-loaded", "");
     }, function () {
