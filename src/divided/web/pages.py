@@ -218,11 +218,18 @@ def lobby(request: Request, game: str | None = None) -> HTMLResponse:
 
 @router.get("/games/{game_id}", response_class=HTMLResponse, include_in_schema=False)
 def table(request: Request, game_id: str) -> HTMLResponse:
+    return _render(request, "table.html", "table", "Game", game=_game_of(request, game_id), game_id=game_id)
+
+
+def _game_of(request: Request, game_id: str) -> str | None:
+    """The game of the session's stored game ``game_id`` (``None``: no such game, or no store)."""
+    service = getattr(request.app.state, "service", None)
+    if not isinstance(service, GameService):
+        return None
     try:
-        game: str | None = _service(request).row(game_id, session_id(request)).game
+        return service.row(game_id, session_id(request)).game
     except ApiError:  # no such game here: the page itself says so
-        game = None
-    return _render(request, "table.html", "table", "Game", game=game, game_id=game_id)
+        return None
 
 
 @router.get("/rules", response_class=HTMLResponse, include_in_schema=False)
