@@ -93,6 +93,7 @@ def open_over(page: Page, game_id: str) -> None:
 def test_play_again_keeps_allow_hints(page: Page, game: str, hints: bool) -> None:
     state = finished(page, game, hints=hints)
     open_over(page, state["id"])
+    assert page.get_attribute("#showdown-lobby", "href") == f"/?game={game}"  # this game's lobby
     page.click('[data-focus="again"]')
     page.wait_for_url(lambda url: state["id"] not in url and "/games/" in url)
     new_id = page.url.rstrip("/").rsplit("/", 1)[-1]

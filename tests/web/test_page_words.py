@@ -1,5 +1,5 @@
 """The pages' words and links as a player meets them, for every game (issue 28, item 7), through
-the app's own HTTP (no browser): the header's Rules link opens the rules of the game the page is
+the app's own HTTP (no browser): the header's Play and Rules links open the game the page is
 about and each rules page leads back to its game's lobby; a bad replay address names the bad
 value; a replay step never says it is "waiting" for a bot; Offer 2 Sets is described as any two
 cards, not pairs; DIVIDE's review names seats and Trump Ranks as its table does ("Bot 1",
@@ -27,6 +27,7 @@ GAMES = {
 }
 TITLES = {"divided-ranks": "Divided Ranks", "card-commons": "Card Commons", "divide": "DIVIDE"}
 HEADER_RULES = re.compile(r'<a href="([^"]*)" id="header-rules"')
+HEADER_PLAY = re.compile(r'<a href="([^"]*)" id="header-play"')
 
 
 @pytest.fixture
@@ -58,6 +59,12 @@ def rules_link(page: str) -> str:
     return html.unescape(found.group(1))
 
 
+def play_link(page: str) -> str:
+    found = HEADER_PLAY.search(page)
+    assert found, "the header has no Play link"
+    return html.unescape(found.group(1))
+
+
 def visible_text(page: str) -> str:
     """The words of a page, tags and scripts left out (enough to read its sentences)."""
     page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
@@ -65,7 +72,7 @@ def visible_text(page: str) -> str:
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_the_header_rules_link_opens_the_rules_of_the_game_on_the_page(http: TestClient, game: str) -> None:
+def test_the_header_play_and_rules_links_open_the_game_on_the_page(http: TestClient, game: str) -> None:
     own = "/rules" if game == "divided-ranks" else f"/rules?game={game}"
     lobby = "/" if game == "divided-ranks" else f"/?game={game}"
     assert rules_link(http.get(lobby).text) == own
@@ -75,13 +82,15 @@ def test_the_header_rules_link_opens_the_rules_of_the_game_on_the_page(http: Tes
     back = re.search(r'<a href="([^"]*)" id="rules-play">([^<]*)</a>', rules)
     assert back and html.unescape(back.group(1)) == lobby and back.group(2) == f"Play {TITLES[game]}"
     state = play_out(http, game)
-    assert rules_link(http.get(f"/games/{state['id']}").text) == own
-    assert rules_link(http.get(f"/games/{state['id']}/replay").text) == own
+    for path in (lobby, own, f"/games/{state['id']}", f"/games/{state['id']}/replay"):
+        page = http.get(path).text
+        assert (rules_link(page), play_link(page)) == (own, lobby), path
 
 
 def test_pages_about_no_game_link_the_default_rules(http: TestClient) -> None:
     for path in ("/history", "/settings", "/games/0123456789abcdef0123456789abcdef"):
-        assert rules_link(http.get(path).text) == "/rules", path
+        page = http.get(path).text
+        assert (rules_link(page), play_link(page)) == ("/rules", "/"), path
 
 
 @pytest.mark.parametrize("value", ["abc", "1.5", "<b>x</b>"])

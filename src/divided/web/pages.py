@@ -198,7 +198,8 @@ def asset_version() -> str:
 
 def _render(request: Request, name: str, page: str, title: str, *, game: str | None = None,
             **context: Any) -> HTMLResponse:
-    """A page; ``game`` is the game it is about (the header's Rules link opens that game's rules)."""
+    """A page; ``game`` is the game it is about (the header's Play and Rules links open that game's
+    lobby and rules)."""
     rules_game = game if game is not None and game != web_games.DEFAULT_GAME else None
     return templates.TemplateResponse(
         request, name,

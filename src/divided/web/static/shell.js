@@ -831,7 +831,7 @@
       el("button", { type: "button", class: "primary", "data-focus": "again", onclick: function () { playAgain(s); }, text: "Play again" }),
       el("a", { href: replay + "?move=0", class: "button-link", id: "showdown-replay", text: "Replay this game" }),
       el("a", { href: replay + "#review-panel", class: "button-link", id: "showdown-review", text: "The Expert's review" }),
-      el("a", { href: "/", class: "button-link", text: "Back to Play" })));
+      el("a", { href: "/?game=" + encodeURIComponent(s.game), class: "button-link", id: "showdown-lobby", text: "Back to Play" })));
   }
 
   /** The new-game body that starts a game like ``s``: the game's own, or the same game, bot
