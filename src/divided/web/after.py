@@ -207,7 +207,7 @@ def decision_prefixes(row: GameRow) -> list[tuple[int, State[Any, Any]]]:
 
 def _step(row: GameRow, index: int, prefixes: Sequence[tuple[int, State[Any, Any]]]) -> JSON:
     count, state = prefixes[index]
-    meta = GameMeta(row.id, row.game, count, row.human_seat, row.bots, row.options, None)
+    meta = GameMeta(row.id, row.game, count, row.human_seat, row.bots, row.options, None, row.hints)
     body = state_object(state.observation(row.human_seat), meta)
     by: str | None = None
     new_log: list[JSON] = list(body["log"])
@@ -217,7 +217,7 @@ def _step(row: GameRow, index: int, prefixes: Sequence[tuple[int, State[Any, Any
         by = "you" if mover == row.human_seat else "bot"
         before = state_object(previous.observation(row.human_seat),
                               GameMeta(row.id, row.game, previous_count, row.human_seat, row.bots, row.options,
-                                       None))
+                                       None, row.hints))
         old = before["log"]
         new_log = body["log"][len(old):] if body["log"][: len(old)] == old else body["log"]
     return {"index": index, "move_number": count, "by": by, "new_log": new_log, "state": body}

@@ -501,7 +501,8 @@ class GameService:
         """The state object of a stored game."""
         if state is None:
             state = self.cache.state(row)
-        meta = GameMeta(row.id, row.game, row.move_number, row.human_seat, row.bots, row.options, row.bot_error)
+        meta = GameMeta(row.id, row.game, row.move_number, row.human_seat, row.bots, row.options, row.bot_error,
+                        row.hints)
         return state_object(state.observation(row.human_seat), meta)
 
     def summaries(self, session: str) -> list[dict[str, Any]]:

@@ -141,6 +141,12 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return error_response(exc.status_code, message, exc.headers)
 
 
+def _shortened(value: object, limit: int = 40) -> str:
+    """A value from the address as the error page quotes it (at most ``limit`` characters)."""
+    text = str(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 async def _validation_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     parts = []
@@ -148,9 +154,9 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
         where = ".".join(str(p) for p in item.get("loc", ()) if p != "body") or "request"
         parts.append(f"{where}: {item.get('msg', 'invalid')}")
     if not _is_api(request):
-        names = [str(item.get("loc", ("", "?"))[-1]) for item in exc.errors()[:5]]
+        found = [f"{item.get('loc', ('', '?'))[-1]}={_shortened(item.get('input', ''))}" for item in exc.errors()[:5]]
         return _html_error(request, 400, "This address has a value the page cannot use ("
-                           + ", ".join(f"{name}=" for name in names) + "): check the link.")
+                           + ", ".join(found) + "): check the link.")
     return error_response(422, "; ".join(parts) or "the request is malformed")
 
 

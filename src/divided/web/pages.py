@@ -198,10 +198,15 @@ def asset_version() -> str:
     return digest.hexdigest()[:12]
 
 
-def _render(request: Request, name: str, page: str, title: str, **context: Any) -> HTMLResponse:
+def _render(request: Request, name: str, page: str, title: str, *, game: str | None = None,
+            **context: Any) -> HTMLResponse:
+    """A page; ``game`` is the game it is about (the header's Play and Rules links open that game's
+    lobby and rules)."""
+    rules_game = game if game is not None and game != web_games.DEFAULT_GAME else None
     return templates.TemplateResponse(
         request, name,
-        {"page": page, "title": title, "static": STATIC_URL, "v": asset_version(), **context},
+        {"page": page, "title": title, "static": STATIC_URL, "v": asset_version(), "rules_game": rules_game,
+         **context},
     )
 
 
@@ -210,12 +215,24 @@ def lobby(request: Request, game: str | None = None) -> HTMLResponse:
     room = _game_room(game)
     if room is None:
         return _problem(request, 404, "There is no such game here.")
-    return _render(request, "lobby.html", "lobby", "Play", room=room, other_games=_other_games(room.game))
+    return _render(request, "lobby.html", "lobby", "Play", game=room.game, room=room,
+                   other_games=_other_games(room.game))
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse, include_in_schema=False)
 def table(request: Request, game_id: str) -> HTMLResponse:
-    return _render(request, "table.html", "table", "Game", game_id=game_id)
+    return _render(request, "table.html", "table", "Game", game=_game_of(request, game_id), game_id=game_id)
+
+
+def _game_of(request: Request, game_id: str) -> str | None:
+    """The game of the session's stored game ``game_id`` (``None``: no such game, or no store)."""
+    service = getattr(request.app.state, "service", None)
+    if not isinstance(service, GameService):
+        return None
+    try:
+        return service.row(game_id, session_id(request)).game
+    except ApiError:  # no such game here: the page itself says so
+        return None
 
 
 @router.get("/rules", response_class=HTMLResponse, include_in_schema=False)
@@ -224,8 +241,9 @@ def rules(request: Request, game: str | None = None) -> HTMLResponse:
     if room is None:
         return _problem(request, 404, "There is no such game here.")
     if room.game != web_games.DEFAULT_GAME:  # a game's own rules page: games/<game>-rules.html
-        return _render(request, f"games/{room.game}-rules.html", "rules", f"Rules of {room.title}", room=room,
-                       rules_text=rules_html(room.game), other_games=_other_games(room.game))
+        return _render(request, f"games/{room.game}-rules.html", "rules", f"Rules of {room.title}",
+                       game=room.game, room=room, rules_text=rules_html(room.game),
+                       other_games=_other_games(room.game))
     before, joker, after = _split_rules(rules_html())
     return _render(
         request, "rules.html", "rules", "Rules",
@@ -309,8 +327,8 @@ def replay(request: Request, game_id: str, move: int | None = None) -> HTMLRespo
     state = step["state"]
     title = title_of(row.game)
     return _render(
-        request, "replay.html", "replay", f"Replay of {title}", game_title=title, game_id=row.id, step=step,
-        state=state, last=last,
+        request, "replay.html", "replay", f"Replay of {title}", game=row.game, game_title=title, game_id=row.id,
+        step=step, state=state, last=last,
         index=index, step_moves=[count for count, _ in prefixes], summary_open=move is None,
         bots=[bot for bot in row.bots if bot is not None],
         variant=web_games.options_words(row.game, web_games.non_default_options(row.game, row.options)),

@@ -23,7 +23,8 @@ JSON = dict[str, Any]
 class GameMeta:
     """Public facts about a stored game that are not part of the player's view.
 
-    ``seats`` names the bot in each seat (``None`` for the human's own)."""
+    ``seats`` names the bot in each seat (``None`` for the human's own); ``hints`` says whether
+    the game was started with hints allowed (a new game "like this one" allows them too)."""
 
     id: str
     game: str
@@ -32,6 +33,7 @@ class GameMeta:
     seats: Sequence[str | None]
     options: Mapping[str, OptionValue]
     bot_error: str | None = None
+    hints: bool = False
 
 
 def to_move(view: Any) -> str | None:
@@ -81,6 +83,7 @@ def state_object(view: Any, meta: GameMeta, web: WebRoom | None = None) -> JSON:
         "seat": view.player,
         "seats": list(meta.seats),
         "options": dict(meta.options),
+        "hints": meta.hints,
         "phase": web.phase(view),
         "to_move": mover,
         "prompt": web.prompt(view, books, meta.bot_error),

@@ -48,7 +48,7 @@ def test_a_commit_played_blind_to_the_first_players_lead() -> None:
     # player 1 holds 2d 3c 5s 7h 8c 9s Jh Kc Ah: its 2d is its only diamond, so all 12 higher are out
     assert STANDARD_54[card] == STANDARD_54.parse_card("2d") and view.hand == m("2d 3c 5s 7h 8c 9s Jh Kc Ah")
     assert reason == ("commit 2d was as good as any move: 25% to win the game; 2d (12 higher diamonds out) is "
-                      "played blind to player 0's lead in Trick 1; No Trump is in force.")
+                      "played blind to Bot 3's lead in Trick 1; No Trump is in force.")
 
 
 def test_a_pass_names_the_trump_rank_card_given_away_and_the_void_it_leaves() -> None:
@@ -57,9 +57,9 @@ def test_a_pass_names_the_trump_rank_card_given_away_and_the_void_it_leaves() ->
     reason = WORDS.reason(view, [played, best], played, best, {played: 0.2, best: 0.3}, {})
     assert reason == (
         "you played pass Ah left, Kh right (20% to win the game); pass 5d left, 2c right gives 30%. "
-        "Here 5d goes to player 1 and 2c (a card of the Trump Rank) to player 3; you keep 0 of the Trump Rank 2, "
-        "while Ah goes to player 1 and Kh to player 3; it leaves you void in hearts (until the cards passed to "
-        "you arrive); you keep 1 of the Trump Rank 2.")
+        "Here 5d goes to Bot 1 and 2c (a card of the Trump Rank) to Bot 3; you keep 0 of the Trump Rank (Twos), "
+        "while Ah goes to Bot 1 and Kh to Bot 3; it leaves you void in hearts (until the cards passed to "
+        "you arrive); you keep 1 of the Trump Rank (Twos).")
 
 
 def test_the_last_card_of_a_trick_finishes_where_the_trump_hierarchy_puts_it() -> None:
@@ -99,10 +99,10 @@ def test_a_pick_names_the_token_and_the_rewards_it_leaves_to_the_next_finishers(
     points, trump = act.POINTS, act.trump_action(7)
     reason = WORDS.reason(view, [points, trump], points, trump, {points: 0.3, trump: 0.45}, {})
     assert reason == (
-        "you played take Points (30% to win the game); take Trump: 7 gives 45%. Here Trump: 7 makes every 7 a "
-        "trump; you hold 2; it leaves Points (a 5) and Lead to player 2 (2nd) then player 1 (3rd), "
-        "while Points claims the 5; it leaves Trump and Lead to player 2 (2nd) then player 1 (3rd), so another "
-        "player names the Trump Rank.")
+        "you played take Points (30% to win the game); take Trump and declare Sevens gives 45%. Here declaring "
+        "Sevens makes every card of that rank a trump; you hold 2 of them; it leaves Points (a 5) and Lead to "
+        "Bot 2 (2nd) then Bot 1 (3rd), while Points claims the 5; it leaves Trump and Lead to Bot 2 (2nd) then "
+        "Bot 1 (3rd), so another player names the Trump Rank.")
 
 
 def test_the_second_pick_and_the_lead_after_trick_nine() -> None:
@@ -111,10 +111,10 @@ def test_the_second_pick_and_the_lead_after_trick_nine() -> None:
     lead, trump = act.LEAD, act.trump_action(7)
     reason = WORDS.reason(view, [lead, trump], lead, trump, {lead: 0.2, trump: 0.26}, {})
     assert reason == (
-        "you played take Lead (20% to win the game); take Trump: 7 gives 26%. Here Trump: 7 makes every 7 a "
-        "trump (the rank already in force); you hold 0; it leaves Lead to player 1 (3rd), while Lead has "
-        "no effect after Trick 9 (the next round's Trick 1 is led left of the dealer); it leaves Trump to player 1 "
-        "(3rd), so another player names the Trump Rank.")
+        "you played take Lead (20% to win the game); take Trump and declare Sevens gives 26%. Here declaring "
+        "Sevens makes every card of that rank a trump (the rank already in force); you hold 0 of them; it leaves "
+        "Lead to Bot 1 (3rd), while Lead has no effect after Trick 9 (the next round's Trick 1 is led left of the "
+        "dealer); it leaves Trump to Bot 1 (3rd), so another player names the Trump Rank.")
 
 
 def test_no_trump_with_jokers_in_hand() -> None:
@@ -122,8 +122,8 @@ def test_no_trump_with_jokers_in_hand() -> None:
                    hand=m("Jk1 Jk2 4h"), line=(1, 3, 0, 0, 0, 0, 0, 5, 1), revealed=4, trump=9)
     action = act.NO_TRUMP
     reason = WORDS.reason(view, [action], action, action, {action: 0.5}, {})
-    assert reason.startswith("take Trump: No Trump was as good as any move: 50% to win the game; Trump: No Trump "
-                             "leaves no Trump Rank (your 2 Jokers then beat every other card)")
+    assert reason.startswith("take Trump and declare No Trump was as good as any move: 50% to win the game; "
+                             "declaring No Trump leaves no Trump Rank (your 2 Jokers then beat every other card)")
 
 
 @pytest.mark.parametrize("players", [4, 6])

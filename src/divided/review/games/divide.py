@@ -33,7 +33,6 @@ from divided.games.divide.tricks import (
     SUIT_NAMES,
     finishing_seats,
     is_joker,
-    rank_name,
     rank_of,
 )
 from divided.games.divide.view import PlayerView
@@ -52,18 +51,28 @@ def _card(index: int) -> str:
     return str(STANDARD_54[index])
 
 
-def _who(seat: int, me: int | None) -> str:
-    return "you" if seat == me else f"player {seat}"
+RANK_WORDS = {2: "Twos", 3: "Threes", 4: "Fours", 5: "Fives", 6: "Sixes", 7: "Sevens", 8: "Eights", 9: "Nines",
+              10: "Tens", 11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces"}
+"""A Trump Rank in the table's words ("Tens", never "T", which reads as half a card)."""
 
 
-def _rank_word(rank: int) -> str:
-    """``7`` for 2-9, ``ten`` ... ``ace`` for the rest."""
-    return str(rank) if rank < 10 else ("ten", "jack", "queen", "king", "ace")[rank - 10]
+def _trump_words(rank: int | None) -> str:
+    """``"Tens"``, or ``"No Trump"``."""
+    return "No Trump" if rank is None else RANK_WORDS[rank]
+
+
+def _who(view: PlayerView, seat: int) -> str:
+    """A seat as the table names it: ``you``, or ``Bot 2`` (bots by their place clockwise from
+    the viewer: Bot 1 sits on the viewer's left)."""
+    me = view.player if view.player is not None else 0
+    return "you" if seat == me else f"Bot {(seat - me) % view.num_players}"
 
 
 def _words(view: PlayerView, action: int) -> str:
     """The action as the review names it (``commit Qh``, ``pass Qh left, 2c right``, ``Qh``,
-    ``take Trump: 7``)."""
+    ``take Trump and declare Sevens``)."""
+    if view.phase == Phase.DRAFT and act.reward_of(action) == act.Reward.TRUMP:
+        return f"take Trump and declare {_trump_words(act.declared_rank(action))}"
     text = act.describe(action)
     return f"commit {text}" if view.phase == Phase.COMMIT else text
 
@@ -122,12 +131,12 @@ def _standing(view: PlayerView, card: int) -> str:
 
 
 def _commit_facts(view: PlayerView, card: int) -> str:
-    trump = f"{rank_name(view.trump)} is the Trump Rank" if view.trump is not None else "No Trump is in force"
+    trump = f"the Trump Rank is {_trump_words(view.trump)}" if view.trump is not None else "No Trump is in force"
     if view.player == view.first_leader:
         role = ("leads Trick 1 (the first suited card after it sets the suit)" if is_joker(card)
                 else "leads Trick 1")
     else:
-        role = f"is played blind to {_who(view.first_leader, view.player)}'s lead in Trick 1"
+        role = f"is played blind to {_who(view, view.first_leader)}'s lead in Trick 1"
     return f"{_card(card)}{_trump_card(view, card)}{_standing(view, card)} {role}; {trump}"
 
 
@@ -135,15 +144,15 @@ def _pass_facts(view: PlayerView, action: int) -> str:
     me = view.player if view.player is not None else 0
     n = view.num_players
     left, right = act.pass_cards(action)
-    parts = [f"{_card(left)}{_trump_card(view, left)} goes to {_who((me + 1) % n, me)} and "
-             f"{_card(right)}{_trump_card(view, right)} to {_who((me - 1) % n, me)}"]
+    parts = [f"{_card(left)}{_trump_card(view, left)} goes to {_who(view, (me + 1) % n)} and "
+             f"{_card(right)}{_trump_card(view, right)} to {_who(view, (me - 1) % n)}"]
     kept = view.hand & ~(1 << left | 1 << right)
     void = [SUIT_NAMES[s] for s in range(4) if view.hand & SUIT_MASKS[s] and not kept & SUIT_MASKS[s]]
     if void:
         parts.append(f"it leaves you void in {' and '.join(void)} (until the cards passed to you arrive)")
     if view.trump is not None:
         held = (kept & RANK_MASKS[view.trump]).bit_count()
-        parts.append(f"you keep {held} of the Trump Rank {rank_name(view.trump)}")
+        parts.append(f"you keep {held} of the Trump Rank ({_trump_words(view.trump)})")
     jokers = (kept & JOKER_MASK).bit_count()
     if jokers:
         parts.append(f"you keep {jokers} Joker" + ("s" if jokers > 1 else ""))
@@ -174,7 +183,6 @@ def _play_facts(view: PlayerView, card: int) -> str:
 
 
 def _draft_facts(view: PlayerView, action: int) -> str:
-    me = view.player if view.player is not None else 0
     reward = act.reward_of(action)
     if reward == act.Reward.POINTS:
         what = f"Points claims the {view.current_token}" if view.current_token else "Points claims this trick's token"
@@ -185,20 +193,21 @@ def _draft_facts(view: PlayerView, action: int) -> str:
         rank = act.declared_rank(action)
         if rank is None:
             jokers = (view.hand & JOKER_MASK).bit_count()
-            what = "Trump: No Trump leaves no Trump Rank"
+            what = "declaring No Trump leaves no Trump Rank"
             if jokers:
                 what += f" (your {jokers} Joker{'s' if jokers > 1 else ''} then beat every other card)"
         else:
             held = (view.hand & RANK_MASKS[rank]).bit_count()
             same = " (the rank already in force)" if rank == view.trump else ""
-            what = f"Trump: {rank_name(rank)} makes every {_rank_word(rank)} a trump{same}; you hold {held}"
+            what = (f"declaring {_trump_words(rank)} makes every card of that rank a trump{same}; "
+                    f"you hold {held} of them")
     taken = {act.reward_of(p) for p in (*view.picks, action)}
     left = [r for r in (act.Reward.POINTS, act.Reward.TRUMP, act.Reward.LEAD) if r not in taken]
     after = view.finishers[len(view.picks) + 1:]
     if left and after:
         names = " and ".join(_REWARDS[r] + (f" (a {view.current_token})" if r == act.Reward.POINTS and
                                             view.current_token else "") for r in left)
-        finishers = " then ".join(f"{_who(seat, me)} ({PLACES[len(view.picks) + 1 + k]})"
+        finishers = " then ".join(f"{_who(view, seat)} ({PLACES[len(view.picks) + 1 + k]})"
                                   for k, seat in enumerate(after))
         what += f"; it leaves {names} to {finishers}"
         if act.Reward.TRUMP in left:

@@ -27,6 +27,11 @@
 
   function gamePath(id, suffix) { return "/api/games/" + encodeURIComponent(id) + suffix; }
 
+  // DIVIDE's Trump Ranks as its table names them ("Tens", never "T")
+  var TRUMP_WORDS = { "2": "Twos", "3": "Threes", "4": "Fours", "5": "Fives", "6": "Sixes", "7": "Sevens",
+    "8": "Eights", "9": "Nines", "T": "Tens", "J": "Jacks", "Q": "Queens", "K": "Kings", "A": "Aces",
+    "No Trump": "No Trump" };
+
   /** An action label of the API ("split Th Jc", "take face-down", "give Qs", "build … | …")
    * in the words of the table's buttons (card codes stay codes; write() draws them as chips). */
   function actionWords(label) {
@@ -38,6 +43,7 @@
     if (text === "keep") { return "keep your cards"; }
     if ((m = /^give (.+)$/.exec(text))) { return "give " + m[1] + " for the reserve"; }
     if ((m = /^build (.+) \| (.+)$/.exec(text))) { return "build " + m[1] + " and " + m[2]; }
+    if ((m = /^take Trump: (.+)$/.exec(text))) { return "take Trump and declare " + (TRUMP_WORDS[m[1]] || m[1]); }
     if (/^(?:[2-9TJQKA][shdc]|Jk[12]?)$/.test(text)) { return "play " + text; }  // a card played to a trick
     return text;
   }
@@ -144,7 +150,12 @@
 
   // -- the replay: the review ------------------------------------------------------------------
   var GRADES = { best: "Best", good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
-  var PHASES = { split: "Split", choose: "Choose", reserve: "Reserve", build: "Build" };
+  // each game's decisions as the list names them, in the middle of a sentence (after the grade)
+  var PHASES = { split: "the split", choose: "the choice", reserve: "the reserve", build: "the build",
+    turn: "the turn", keep: "the pick from an offer", commit: "the commit", pass: "the pass", play: "the card played",
+    divide: "the pick in the Divide" };
+  var PLURALS = { best: "best", good: "good", inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
+  var SINGULARS = { best: "best", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder" };
 
   function gradeName(grade) { return GRADES[grade] || "Close call"; }
 
@@ -179,7 +190,18 @@
     var grade = m.grade;
     node.className = "grade-badge grade-" + (GRADES[grade] ? grade : "close");
     node.textContent = m.mixed && m.played !== m.best ? "In the mix" : gradeName(grade);
+    var stop = document.createElement("span");  // read out as "Best, the split at move 3"
+    stop.className = "visually-hidden";
+    stop.textContent = ",";
+    node.appendChild(stop);
     return node;
+  }
+
+  /** The grade a decision counts under in the tally (null: not graded, a close call or a move
+   * of the Expert's mix). */
+  function tallyGrade(m) {
+    if (m.mixed && m.played !== m.best) { return null; }
+    return GRADES[m.grade] ? m.grade : null;
   }
 
   function initReview(panel) {
@@ -193,7 +215,54 @@
     var entry = byId("review-entry");
     var summary = byId("review-summary");
     var list = byId("review-list");
+    var tally = byId("review-tally");
     var timer = null;
+
+    function stepLink(m) {
+      var index = steps.indexOf(m.move_number);
+      if (index < 0) { return null; }
+      var link = document.createElement("a");
+      link.href = "/games/" + encodeURIComponent(id) + "/replay?move=" + index;
+      link.textContent = String(index);
+      if (m.move_number === here) { link.setAttribute("aria-current", "step"); }
+      return link;
+    }
+
+    /** How many decisions got each grade; the weaker ones link to their steps. */
+    function showTally(moves) {
+      if (!tally) { return; }
+      while (tally.firstChild) { tally.removeChild(tally.firstChild); }
+      tally.hidden = !moves.length;
+      if (!moves.length) { return; }
+      var by = { best: [], good: [], inaccuracy: [], mistake: [], blunder: [] };
+      var ungraded = 0;
+      moves.forEach(function (m) { var g = tallyGrade(m); if (g) { by[g].push(m); } else { ungraded += 1; } });
+      tally.appendChild(document.createTextNode("Your grades: "));
+      Object.keys(by).forEach(function (grade, i) {
+        var n = by[grade].length;
+        if (i) { tally.appendChild(document.createTextNode(", ")); }
+        var count = document.createElement("span");
+        count.className = "tally-" + grade;
+        count.textContent = (n === 0 ? "no" : String(n)) + " " + (n === 1 ? SINGULARS[grade] : PLURALS[grade]);
+        tally.appendChild(count);
+        if (n && grade !== "best" && grade !== "good") {
+          var links = by[grade].map(stepLink).filter(function (a) { return a; });
+          if (links.length) {
+            tally.appendChild(document.createTextNode(links.length === 1 ? " (move " : " (moves "));
+            links.forEach(function (a, k) {
+              if (k) { tally.appendChild(document.createTextNode(k === links.length - 1 ? " and " : ", ")); }
+              tally.appendChild(a);
+            });
+            tally.appendChild(document.createTextNode(")"));
+          }
+        }
+      });
+      tally.appendChild(document.createTextNode("."));
+      if (ungraded) {
+        tally.appendChild(document.createTextNode(" " + (ungraded === 1 ? "1 decision is" : ungraded + " decisions are") +
+          " not graded (too close to call, or a move of the Expert's mix)."));
+      }
+    }
 
     function show(body) {
       var st = body.status;
@@ -211,6 +280,7 @@
       }
       button.hidden = st === "done" || st === "running";
       button.textContent = st === "failed" ? "Try the review again" : "Review this game";
+      showTally(body.moves || []);
       showSummary(body.moves || []);
       showEntry(body.moves || []);
       if (st === "running" && timer === null) {
@@ -227,7 +297,7 @@
         var item = document.createElement("li");
         var index = steps.indexOf(m.move_number);
         // numbered like the replay's own "Move N of M"
-        var where = (PHASES[m.phase] || m.phase || "Decision") + (index >= 0 ? " at move " + index : "");
+        var where = (PHASES[m.phase] || m.phase || "a decision") + (index >= 0 ? " at move " + index : "");
         var link = document.createElement(index >= 0 ? "a" : "span");
         if (index >= 0) {
           link.href = "/games/" + encodeURIComponent(id) + "/replay?move=" + index;
@@ -256,7 +326,7 @@
       var head = document.createElement("p");
       head.className = "review-grade";
       var words = document.createElement("span");
-      write(words, [" Your move from here: you chose to " + actionWords(found.played_label) + "."]);
+      write(words, [" your move from here: you chose to " + actionWords(found.played_label) + "."]);
       head.appendChild(badge(found));
       head.appendChild(words);
       var reason = document.createElement("p");

@@ -841,16 +841,20 @@
       el("button", { type: "button", class: "primary", "data-focus": "again", onclick: function () { playAgain(s); }, text: "Play again" }),
       el("a", { href: replay + "?move=0", class: "button-link", id: "showdown-replay", text: "Replay this game" }),
       el("a", { href: replay + "#review-panel", class: "button-link", id: "showdown-review", text: "The Expert's review" }),
-      el("a", { href: "/", class: "button-link", text: "Back to Play" })));
+      el("a", { href: "/?game=" + encodeURIComponent(s.game), class: "button-link", id: "showdown-lobby", text: "Back to Play" })));
   }
 
   /** The new-game body that starts a game like ``s``: the game's own, or the same game, bot
-   * and rule options. */
+   * and rule options; hints allowed if they were in ``s``. */
   function sameGame(s) {
     var g = gameOf(s);
-    if (g.sameGame) { return g.sameGame(s, gameSettings(s.game)); }
-    var body = { game: s.game, bot: firstBot(s.seats) };
-    Object.keys(s.options || {}).forEach(function (name) { body[name] = s.options[name]; });
+    var body;
+    if (g.sameGame) { body = g.sameGame(s, gameSettings(s.game)); }
+    else {
+      body = { game: s.game, bot: firstBot(s.seats) };
+      Object.keys(s.options || {}).forEach(function (name) { body[name] = s.options[name]; });
+    }
+    body.hints = s.hints === true;
     return body;
   }
 
@@ -985,6 +989,9 @@
       }
       var g = gameOf(step.state);
       if (g.renderReplay) { g.renderReplay(step.state); }
+      // the last step ends as the live table does: the game's own showdown
+      var showdown = byId("replay-showdown-body");
+      if (showdown && step.state.phase === "over") { g.renderShowdown(clear(showdown), step.state); }
       if (g.renderKnowledge) { g.renderKnowledge(clear(byId("knowledge-body")), step.state); }
       byId("knowledge-body").setAttribute("data-loaded", "");
     }, function () {
