@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
-from webtools import SECRET, session_of, store_of
+from webtools import SECRET, TEST_HOST, session_of, store_of
 
 from divided.web import api
 from divided.web import games as web_games
@@ -94,7 +94,8 @@ class Site:
     """One app and one browser: a game in play to aim at (made again if a body deleted it)."""
 
     def __init__(self, folder: Path) -> None:
-        self.http = TestClient(create_app(data_dir=folder, secret=SECRET, limits=ROOMY),
+        self.http = TestClient(create_app(data_dir=folder, secret=SECRET, limits=ROOMY,
+                                          allowed_hosts=(TEST_HOST,)),
                                raise_server_exceptions=False)
         self.game_id = self._new_game()
 
