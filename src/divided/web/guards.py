@@ -96,8 +96,8 @@ def _claimed_origin(scope: Scope) -> str | None:
         except ValueError:
             return "null"
     if referer is not None:
-        parts = urlsplit(referer.strip())
-        try:
+        try:  # urlsplit itself refuses some malformed addresses ("http://[::1")
+            parts = urlsplit(referer.strip())
             return normalise_origin(f"{parts.scheme}://{parts.netloc}")
         except ValueError:
             return "null"
