@@ -91,25 +91,26 @@ ROOMY = Limits(games_burst=100_000, hints_burst=100_000, feedback_burst=100_000)
 
 
 class Site:
-    """One app and one browser: a game in play to aim at (made again if a body deleted it)."""
+    """One app and one browser, with a game in play of each game to aim at (made again when a
+    body deleted or finished it); :attr:`aim` says which game the next request goes to."""
 
     def __init__(self, folder: Path) -> None:
         self.http = TestClient(create_app(data_dir=folder, secret=SECRET, limits=ROOMY,
                                           allowed_hosts=(TEST_HOST,)),
                                raise_server_exceptions=False)
-        self.game_id = self._new_game()
-
-    def _new_game(self) -> str:
-        response = self.http.post("/api/games", json={"bot": "random"})
-        assert response.status_code == 201, response.text
-        return str(response.json()["id"])
+        self.aim = web_games.DEFAULT_GAME
+        self.games: dict[str, str] = {}
 
     def target(self) -> str:
-        """A game of this browser's still in play."""
-        row = store_of(self.http).get(self.game_id, session_of(self.http))
+        """The id of a game of :attr:`aim` in play in this browser."""
+        game_id = self.games.get(self.aim)
+        row = None if game_id is None else store_of(self.http).get(game_id, session_of(self.http))
         if row is None or row.over:
-            self.game_id = self._new_game()
-        return self.game_id
+            response = self.http.post("/api/games", json={"game": self.aim, "bot": "random"})
+            assert response.status_code == 201, response.text
+            self.games[self.aim] = game_id = str(response.json()["id"])
+        assert game_id is not None
+        return game_id
 
     def stored(self) -> dict[str, list[str]]:
         """Every row of every table, as text, sorted."""
@@ -290,35 +291,42 @@ def junk_objects(draw: st.DrawFn, endpoint: Endpoint) -> str:
     return objects(draw(st.lists(st.tuples(names, json_texts()), max_size=5)))
 
 
+Request = tuple[Endpoint, bytes, dict[str, str], str]
+"""An endpoint, a body, headers and the game the request aims at."""
+aims = st.sampled_from(web_games.names())
+
+
 @st.composite
-def requests(draw: st.DrawFn) -> tuple[Endpoint, bytes, dict[str, str]]:
+def requests(draw: st.DrawFn) -> Request:
     endpoint = draw(st.sampled_from(ENDPOINTS))
     text = draw(weighted((4, junk_objects(endpoint)), (2, json_texts()),
                          (1, junk_objects(endpoint).map(lambda body: body[: len(body) // 2]))))
     body = draw(weighted((12, st.just(text.encode("utf-8", "surrogatepass"))), (1, st.binary(max_size=64))))
     media = draw(weighted((12, st.just("application/json")), (1, st.sampled_from(
         ["application/json; charset=utf-8", "application/json; charset=utf-16", "text/plain", ""]))))
-    return endpoint, body, ({"content-type": media} if media else {})
+    return endpoint, body, ({"content-type": media} if media else {}), draw(aims)
 
 
 @st.composite
-def one_field_wrong(draw: st.DrawFn) -> tuple[Endpoint, bytes, dict[str, str]]:
+def one_field_wrong(draw: st.DrawFn) -> Request:
     """A valid body of an endpoint with one field set to any value (or one field more)."""
     endpoint = draw(st.sampled_from(ENDPOINTS))
     chosen = draw(st.sampled_from(endpoint.bodies))
-    name = draw(st.sampled_from(chosen.fields) | keys if chosen.fields else keys)
-    value = draw(weighted((3, texts), (1, numbers), (1, json_texts())))
+    name = draw(weighted((4, st.sampled_from(chosen.fields)), (1, keys)) if chosen.fields else keys)
+    value = draw(weighted((4, texts), (1, numbers), (1, json_texts())))
     return endpoint, objects([*chosen.valid.items(), (name, value)] if name not in chosen.valid else
                              [(key, value if key == name else text) for key, text in chosen.valid.items()]
-                             ).encode("utf-8", "surrogatepass"), JSON_TYPE
+                             ).encode("utf-8", "surrogatepass"), JSON_TYPE, draw(aims)
 
 
-FUZZ = settings(max_examples=250, deadline=None, derandomize=True, database=None,
+FUZZ = settings(max_examples=300, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
-def answered_safely(site: Site, endpoint: Endpoint, body: bytes, headers: dict[str, str]) -> int:
-    """Send ``body``: never a 5xx, and a refusal (4xx) is a JSON error that changed nothing."""
+def answered_safely(site: Site, endpoint: Endpoint, body: bytes, headers: dict[str, str], game: str) -> int:
+    """Send ``body`` (to a ``game`` in play where the path names a game): never a 5xx, and a
+    refusal (4xx) is a JSON error that changed nothing."""
+    site.aim = game
     site.target()
     before = site.stored()
     response = site.send(endpoint, body, headers)
@@ -332,14 +340,14 @@ def answered_safely(site: Site, endpoint: Endpoint, body: bytes, headers: dict[s
 @FUZZ
 @given(request=requests())
 def test_no_junk_body_gets_a_5xx_and_a_refused_one_changes_nothing(
-        site: Site, request: tuple[Endpoint, bytes, dict[str, str]]) -> None:
+        site: Site, request: Request) -> None:
     answered_safely(site, *request)
 
 
 @FUZZ
 @given(request=one_field_wrong())
 def test_a_valid_body_with_one_field_wrong_gets_no_5xx_and_a_refused_one_changes_nothing(
-        site: Site, request: tuple[Endpoint, bytes, dict[str, str]]) -> None:
+        site: Site, request: Request) -> None:
     answered_safely(site, *request)
 
 
