@@ -2,9 +2,10 @@ r"""Every JSON endpoint of the API against malformed and random bodies.
 
 The endpoints are read from the app's own routes: a new state-changing endpoint under ``/api``
 fails :func:`test_every_json_endpoint_is_fuzzed` until it is listed in :data:`ENDPOINTS` with
-its fields. For each endpoint, the known bad bodies (an integer of more than 4,300 digits, a
+a valid body. For each endpoint, the known bad bodies (an integer of more than 4,300 digits, a
 lone surrogate ``\ud800``, ``NaN``, a repeated field, UTF-16, ...) must be refused 422 (415 for
-another charset), and hypothesis-made bodies must never get a 5xx; whenever a body is refused
+another charset), and hypothesis-made bodies (junk, and valid bodies with one field wrong) must
+never get a 5xx; whenever a body is refused
 (any 4xx), nothing stored has changed (every table of the database compared before and after).
 """
 
@@ -38,7 +39,7 @@ CHANGING = {"POST", "PUT", "PATCH", "DELETE"}
 
 @dataclass(frozen=True)
 class Body:
-    """A valid body of an endpoint (field -> JSON text, with the placeholders of :func:`fill`)
+    """A valid body of an endpoint (field -> JSON text, with the placeholders of :meth:`Site.fill`)
     and the fields it may carry."""
 
     valid: dict[str, str]
