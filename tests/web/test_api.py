@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from webtools import (
     SECRET,
+    TEST_HOST,
     card_tokens,
     client,
     core,
@@ -671,11 +672,11 @@ def test_games_survive_a_new_app_on_the_same_data(tmp_path: Path) -> None:
 def test_the_secret_is_created_once_and_private(tmp_path: Path) -> None:
     from divided.web.app import create_app
 
-    app = create_app(data_dir=tmp_path)
+    app = create_app(data_dir=tmp_path, allowed_hosts=(TEST_HOST,))
     secret = tmp_path / "secret"
     assert secret.stat().st_mode & 0o777 == 0o600
     text = secret.read_text()
-    TestClient(app).get("/api/games")
+    assert TestClient(app).get("/api/games").status_code == 200
     create_app(data_dir=tmp_path)
     assert secret.read_text() == text and len(text.strip()) >= 40
     assert SECRET.decode() not in text

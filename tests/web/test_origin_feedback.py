@@ -65,6 +65,7 @@ def posts(game_id: str, done_id: str) -> list[tuple[str, Any]]:
     {"Origin": "https://testserver"},              # another scheme too
     {"Origin": "null"},                            # sandboxed frames, file pages
     {"Referer": "https://evil.example/page"},      # no Origin: the Referer's origin counts
+    {"Referer": "http://[::1/page"},               # a malformed Referer counts as null (it was a 500)
     {"Origin": "https://evil.example", "Referer": f"{OWN}/"},
 ])
 def test_cross_site_posts_are_refused_and_change_nothing(tmp_path: Path, headers: dict[str, str]) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from three_cards_web import ROOM
-from webtools import SECRET, store_of
+from webtools import SECRET, TEST_HOST, store_of
 
 from divided import games
 from divided.web import games as web_games
@@ -29,7 +29,7 @@ def http(tmp_path: Path) -> Iterator[TestClient]:
     keep_high = bot_registered()  # the shell makes its bots through the bot registry
     next(keep_high)
     try:
-        client = TestClient(create_app(data_dir=tmp_path, secret=SECRET))
+        client = TestClient(create_app(data_dir=tmp_path, secret=SECRET, allowed_hosts=(TEST_HOST,)))
         seeds = iter(range(1, 10_000))
         store_of(client).seed_source = lambda: next(seeds)
         yield client

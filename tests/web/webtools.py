@@ -44,9 +44,15 @@ CARD_INDEX = {str(card): i for i, card in enumerate(PACK_21)}
 ROOT = Path(__file__).resolve().parents[2]
 
 
+TEST_HOST = "testserver"
+"""The host name of TestClient's requests (its default base URL): the test apps answer to it."""
+
+
 def client(tmp_path: Path, **options: Any) -> TestClient:
-    """An in-process client of a fresh app storing its games under ``tmp_path``."""
+    """An in-process client of a fresh app storing its games under ``tmp_path`` (and answering
+    to the TestClient's host name besides its own names)."""
     options.setdefault("secret", SECRET)
+    options.setdefault("allowed_hosts", (TEST_HOST,))
     return TestClient(create_app(data_dir=tmp_path, **options))
 
 

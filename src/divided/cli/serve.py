@@ -7,9 +7,12 @@ with its own connections, and SQLite locks the whole file for every write, so bu
 wait on each other or fail with "database is locked".
 
 ``--allowed-origin`` names origins besides the server's own whose pages may send changes (the
-public address of a proxy); ``--limit NAME=VALUE`` changes a limit on hints, reviews, new
-games or feedback. Both reach the workers through the environment; the limits apply per worker
-process (docs/web-api.md, *Limits and protections*).
+public address of a proxy); the server answers only requests whose ``Host`` is one of its
+names (the loopback names, ``--host``, the allowed origins' hosts, ``--allowed-host``; with
+``--host 0.0.0.0`` also any IP address and the machine's name), against DNS rebinding;
+``--limit NAME=VALUE`` changes a limit on hints, reviews, new games or feedback. All reach the
+workers through the environment; the limits apply per worker process (docs/web-api.md,
+*Limits and protections*).
 """
 
 from __future__ import annotations
@@ -49,6 +52,13 @@ def register(subparsers: Any) -> None:
                         "the public address of a proxy in front of this server; repeat it or give a "
                         "comma list (default: $DIVIDED_ALLOWED_ORIGINS, else only the request's own "
                         "host)")
+    parser.add_argument("--allowed-host", action="append", default=None, metavar="NAME", type=_hosts,
+                        dest="allowed_hosts",
+                        help="another host name (or address) this server may be reached under, e.g. "
+                        "its name on the network; repeat it or give a comma list. Requests naming any "
+                        "other host are refused, against DNS rebinding (always accepted: localhost, "
+                        "127.0.0.1, [::1], the --host address, the --allowed-origin hosts, and with "
+                        "--host 0.0.0.0 any IP address and this machine's name)")
     parser.add_argument("--limit", action="append", default=None, metavar="NAME=VALUE", type=_limit,
                         dest="limits",
                         help="change one of the limits on hints, reviews, new games and feedback "
@@ -72,6 +82,15 @@ def _origins(text: str) -> str:
 
     try:
         return ",".join(sorted(parse_allowed_origins([text])))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _hosts(text: str) -> str:
+    from divided.web.hosts import parse_allowed_hosts
+
+    try:
+        return ",".join(parse_allowed_hosts([text]))
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
@@ -135,10 +154,12 @@ def _run(args: argparse.Namespace) -> int:
         )
     # Workers (and the app factory) read the configuration from the environment; put it back
     # afterwards so a caller in the same process (a test) is not left with this server's.
-    names = (config.DATA_DIR_ENV, config.DATABASE_URL_ENV, config.ALLOWED_ORIGINS_ENV, config.LIMITS_ENV)
+    names = (config.DATA_DIR_ENV, config.DATABASE_URL_ENV, config.ALLOWED_ORIGINS_ENV,
+             config.ALLOWED_HOSTS_ENV, config.LIMITS_ENV)
     saved = {name: os.environ.get(name) for name in names}
     os.environ[config.DATA_DIR_ENV] = str(folder)
     os.environ[config.DATABASE_URL_ENV] = url
+    os.environ[config.ALLOWED_HOSTS_ENV] = ",".join([args.host, *(args.allowed_hosts or ())])
     if args.allowed_origins is not None:
         os.environ[config.ALLOWED_ORIGINS_ENV] = ",".join(args.allowed_origins)
     if args.limits is not None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
 import random
 import re
@@ -42,6 +41,7 @@ from divided.games.base import OptionValue, RuleOption, State
 from divided.priority import AHEAD_NICE, run_in_background
 from divided.review.base import DEFAULT_BUDGET
 from divided.web import games as web_games
+from divided.web.bodies import MalformedBody, decode_json, is_json_media_type
 from divided.web.config import BOT_TIMEOUT, Limits
 from divided.web.games import DEFAULT_GAME, WebRoom
 from divided.web.guards import Bucket, ComputeGate, RateLimiter
@@ -87,7 +87,9 @@ def error_response(status: int, message: str, headers: Mapping[str, str] | None 
 
 
 async def read_json(request: Request, *, optional: bool, limit: int = MAX_BODY) -> dict[str, Any]:
-    """The request's JSON object. An empty body is ``{}`` when ``optional``."""
+    """The request's JSON object, decoded strictly (:func:`divided.web.bodies.decode_json`).
+    An empty body is ``{}`` when ``optional``; a body over ``limit`` bytes is 413, one sent as
+    another media type or charset 415, a malformed one 422."""
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
@@ -100,18 +102,12 @@ async def read_json(request: Request, *, optional: bool, limit: int = MAX_BODY) 
         if optional:
             return {}
         raise ApiError(422, "the request needs a JSON body")
-    media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-    if media != "application/json":
-        raise ApiError(415, "send the body as JSON with the header Content-Type: application/json")
+    if not is_json_media_type(request.headers.get("content-type", "")):
+        raise ApiError(415, "send the body as UTF-8 JSON with the header Content-Type: application/json")
     try:
-        data = json.loads(body)
-    except UnicodeDecodeError:
-        raise ApiError(422, "the body is not UTF-8 text") from None
-    except json.JSONDecodeError as error:
-        raise ApiError(422, f"the body is not valid JSON: {error.msg} at line {error.lineno} "
-                       f"column {error.colno}") from None
-    except RecursionError:
-        raise ApiError(422, "the body is nested too deeply") from None
+        data = decode_json(body)
+    except MalformedBody as error:
+        raise ApiError(422, f"{error}; nothing was changed") from None
     if not isinstance(data, dict):
         raise ApiError(422, f"the body must be a JSON object, not {_json_type(data)}")
     return data

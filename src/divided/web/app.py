@@ -8,8 +8,8 @@ headers; nothing is loaded from outside the app (no CDN, no API docs pages that 
 
 For several worker processes uvicorn imports ``divided.web.app:create_app`` as a factory and
 calls it without arguments: the configuration then comes from ``$DIVIDED_DATABASE_URL``,
-``$DIVIDED_DATA_DIR``, ``$DIVIDED_ALLOWED_ORIGINS``, ``$DIVIDED_LIMITS`` and ``$DIVIDED_SECRET``
-(``divided serve`` sets all but the last).
+``$DIVIDED_DATA_DIR``, ``$DIVIDED_ALLOWED_ORIGINS``, ``$DIVIDED_ALLOWED_HOSTS``, ``$DIVIDED_LIMITS``
+and ``$DIVIDED_SECRET`` (``divided serve`` sets all but the last).
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from divided.web.after import router as after_router
 from divided.web.api import ApiError, BotFactory, GameService, error_response
 from divided.web.api import router as api_router
 from divided.web.guards import Busy, OriginCheckMiddleware, parse_allowed_origins
+from divided.web.hosts import HostCheckMiddleware, host_rule, parse_allowed_hosts
 from divided.web.sessions import SessionCodec, SessionMiddleware
 from divided.web.store import GameStore
 
@@ -198,13 +199,15 @@ def _warm_up() -> None:
 def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
                secret: bytes | None = None, bot_timeout: float = config.BOT_TIMEOUT,
                bot_factory: BotFactory = make_bot, allowed_origins: tuple[str, ...] | None = None,
-               limits: config.Limits | None = None) -> FastAPI:
+               allowed_hosts: tuple[str, ...] | None = None, limits: config.Limits | None = None) -> FastAPI:
     """The web app, storing games at ``database_url`` (default: SQLite in ``data_dir``).
 
     ``allowed_origins`` (default ``$DIVIDED_ALLOWED_ORIGINS``) are origins besides the request's
-    own from which state-changing requests are accepted; ``limits`` (default: the defaults
-    changed by ``$DIVIDED_LIMITS``) caps what clients may make the process compute
-    (:class:`divided.web.config.Limits`).
+    own from which state-changing requests are accepted; ``allowed_hosts`` (default
+    ``$DIVIDED_ALLOWED_HOSTS``) are the host names (or the listening address; ``0.0.0.0`` for
+    any address) the app answers to besides the loopback names and the allowed origins' hosts
+    (:mod:`divided.web.hosts`); ``limits`` (default: the defaults changed by ``$DIVIDED_LIMITS``)
+    caps what clients may make the process compute (:class:`divided.web.config.Limits`).
     """
     folder = config.ensure_data_dir(config.data_dir(data_dir))
     url = config.database_url(database_url, folder)
@@ -212,6 +215,10 @@ def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
         origins = parse_allowed_origins(config.allowed_origins(allowed_origins))
     except ValueError as error:
         raise config.ConfigError(f"allowed origin: {error}") from None
+    try:
+        hosts = host_rule(parse_allowed_hosts(config.allowed_hosts(allowed_hosts)), origins)
+    except ValueError as error:
+        raise config.ConfigError(f"allowed host: {error}") from None
     _warm_up()
     store = GameStore(url)
     store.create_tables()
@@ -245,5 +252,6 @@ def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
         app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(SessionMiddleware, codec=codec)
     app.add_middleware(OriginCheckMiddleware, allowed=origins)
+    app.add_middleware(HostCheckMiddleware, rule=hosts)
     app.add_middleware(SecurityHeadersMiddleware)
     return app

@@ -27,6 +27,7 @@ DATA_DIR_ENV = "DIVIDED_DATA_DIR"
 DATABASE_URL_ENV = "DIVIDED_DATABASE_URL"
 SECRET_ENV = "DIVIDED_SECRET"
 ALLOWED_ORIGINS_ENV = "DIVIDED_ALLOWED_ORIGINS"
+ALLOWED_HOSTS_ENV = "DIVIDED_ALLOWED_HOSTS"
 LIMITS_ENV = "DIVIDED_LIMITS"
 DATABASE_FILE = "divided.sqlite3"
 SECRET_FILE = "secret"
@@ -113,6 +114,18 @@ def allowed_origins(explicit: tuple[str, ...] | None = None,
     if explicit is not None:
         return explicit
     configured = env.get(ALLOWED_ORIGINS_ENV, "")
+    return tuple(item.strip() for item in configured.split(",") if item.strip())
+
+
+def allowed_hosts(explicit: tuple[str, ...] | None = None,
+                  environ: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """The host names the server answers to besides the loopback names and the allowed
+    origins' hosts (:mod:`divided.web.hosts`): ``explicit``, else ``$DIVIDED_ALLOWED_HOSTS``
+    (commas; ``divided serve`` puts its ``--host`` and ``--allowed-host`` values there)."""
+    env = os.environ if environ is None else environ
+    if explicit is not None:
+        return explicit
+    configured = env.get(ALLOWED_HOSTS_ENV, "")
     return tuple(item.strip() for item in configured.split(",") if item.strip())
 
 

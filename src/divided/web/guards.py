@@ -96,8 +96,8 @@ def _claimed_origin(scope: Scope) -> str | None:
         except ValueError:
             return "null"
     if referer is not None:
-        parts = urlsplit(referer.strip())
-        try:
+        try:  # urlsplit itself refuses some malformed addresses ("http://[::1")
+            parts = urlsplit(referer.strip())
             return normalise_origin(f"{parts.scheme}://{parts.netloc}")
         except ValueError:
             return "null"
@@ -139,15 +139,19 @@ BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066
 
 def refused_character(text: str) -> str | None:
     r"""The first character a player's text may not hold, written as ``U+XXXX`` (``None`` if
-    all is well): every C0 and C1 control character but tab and newline, DEL, and the
-    bidirectional controls.
+    all is well): every C0 and C1 control character but tab and newline, DEL, the
+    bidirectional controls, and lone surrogates (halves of a UTF-16 pair, not characters; no
+    database can store them).
 
     >>> refused_character("fine\ttext\n"), refused_character("a\x1b[2J"), refused_character("\u202e")
     (None, 'U+001B', 'U+202E')
+    >>> refused_character("\U0001f44d"), refused_character("x\ud800")
+    (None, 'U+D800')
     """
     for char in text:
         code = ord(char)
-        if (code < 0x20 and char not in "\t\n") or 0x7F <= code <= 0x9F or char in BIDI_CONTROLS:
+        if ((code < 0x20 and char not in "\t\n") or 0x7F <= code <= 0x9F or char in BIDI_CONTROLS
+                or 0xD800 <= code <= 0xDFFF):
             return f"U+{code:04X}"
     return None
 
@@ -157,7 +161,8 @@ def clean_text(text: str, name: str) -> str:
     text = text.replace("\r\n", "\n")
     refused = refused_character(text)
     if refused is not None:
-        raise ValueError(f"{name} holds the control character {refused}, which is not allowed "
+        kind = "lone surrogate" if refused.startswith("U+D") else "control character"
+        raise ValueError(f"{name} holds the {kind} {refused}, which is not allowed "
                          "(only letters, punctuation, spaces, tabs and line breaks)")
     return text
 
