@@ -126,46 +126,61 @@ class History:
         return self.rounds[-1]
 
 
+def _read_round(view: PlayerView, r: int, events: list[SeenEvent]) -> Round:
+    """Round ``r`` of ``view`` from its events (in logged order)."""
+    n = view.num_players
+    passes: list[SeenPass | None] = [None] * n
+    tricks: list[Trick] = []
+    picks: list[PickEvent] = []
+    reveals: list[RevealEvent] = []
+    result: RoundEvent | None = None
+    for event in events:
+        if isinstance(event, SeenPass):
+            passes[event.player] = event
+        elif isinstance(event, TrickEvent):
+            tricks.append(Trick(event.trick, event.leader, event.plays, event.order, event.trump))
+        elif isinstance(event, PickEvent):
+            picks.append(event)
+        elif isinstance(event, RevealEvent):
+            reveals.append(event)
+        elif isinstance(event, RoundEvent):
+            result = event
+    if r == view.round and view.phase == Phase.PLAY and view.plays:
+        tricks.append(Trick(view.trick, view.leader, view.plays, (), view.trump))
+    played = [0] * n
+    voids = [0] * n
+    for trick in tricks:
+        for seat, card in trick.plays:
+            played[seat] |= 1 << card
+        if trick.number >= 2:
+            for seat, mask in enumerate(trick_voids(trick.plays, n)):
+                voids[seat] |= mask
+    dealer = (view.dealer - (view.round - r)) % n if view.dealer >= 0 else -1
+    return Round(r, dealer, tuple(passes), tuple(tricks), tuple(picks), tuple(reveals), result,
+                 tuple(played), tuple(voids))
+
+
+def read_round(view: PlayerView) -> Round:
+    """The round in play (the last one, once the game is over): ``read_history(view).current``,
+    read from the end of the log alone, so its cost does not grow with the game."""
+    number = max(view.round, 0)
+    events = view.events
+    start = len(events)
+    while start and events[start - 1].round >= number:
+        start -= 1
+    return _read_round(view, number, [e for e in events[start:] if e.round == number])
+
+
 @lru_cache(maxsize=32)
 def read_history(view: PlayerView) -> History:
     """The past of ``view`` (see the module text). Views are values, so the last few readings
     are kept: the books, the layout and the sampler of one view read it once."""
     n = view.num_players
-    rounds: list[Round] = []
     number = max(view.round, 0)
     by_round: dict[int, list[SeenEvent]] = {r: [] for r in range(number + 1)}
     for event in view.events:
         by_round.setdefault(event.round, []).append(event)
-    for r in range(number + 1):
-        passes: list[SeenPass | None] = [None] * n
-        tricks: list[Trick] = []
-        picks: list[PickEvent] = []
-        reveals: list[RevealEvent] = []
-        result: RoundEvent | None = None
-        for event in by_round[r]:
-            if isinstance(event, SeenPass):
-                passes[event.player] = event
-            elif isinstance(event, TrickEvent):
-                tricks.append(Trick(event.trick, event.leader, event.plays, event.order, event.trump))
-            elif isinstance(event, PickEvent):
-                picks.append(event)
-            elif isinstance(event, RevealEvent):
-                reveals.append(event)
-            elif isinstance(event, RoundEvent):
-                result = event
-        if r == view.round and view.phase == Phase.PLAY and view.plays:
-            tricks.append(Trick(view.trick, view.leader, view.plays, (), view.trump))
-        played = [0] * n
-        voids = [0] * n
-        for trick in tricks:
-            for seat, card in trick.plays:
-                played[seat] |= 1 << card
-            if trick.number >= 2:
-                for seat, mask in enumerate(trick_voids(trick.plays, n)):
-                    voids[seat] |= mask
-        dealer = (view.dealer - (view.round - r)) % n if view.dealer >= 0 else -1
-        rounds.append(Round(r, dealer, tuple(passes), tuple(tricks), tuple(picks), tuple(reveals), result,
-                            tuple(played), tuple(voids)))
+    rounds = [_read_round(view, r, by_round[r]) for r in range(number + 1)]
     known: dict[int, int] = {}
     me = view.player
     current = rounds[-1]
@@ -177,4 +192,4 @@ def read_history(view: PlayerView) -> History:
     return History(me, tuple(rounds), known)
 
 
-__all__ = ["History", "Round", "Trick", "read_history", "trick_voids"]
+__all__ = ["History", "Round", "Trick", "read_history", "read_round", "trick_voids"]
