@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from divided.games.base import CHANCE
 from divided.games.card_commons import actions as act
-from divided.games.card_commons.history import read_history
+from divided.games.card_commons.history import read_turns
 from divided.games.card_commons.options import OPTIONS
 from divided.games.card_commons.state import HAND_SIZE, TURNS, Phase
 from divided.games.card_commons.view import PlayerView
@@ -117,8 +117,7 @@ class ViewLayout:
         bits |= view.build << _O["build"]
         bits |= _one("turn", view.turn)
         if view.phase != Phase.COIN:
-            history = read_history(view)
-            for turn in history.current.turns:
+            for turn in read_turns(view):
                 bits |= _one("turn_kind", turn.number * len(act.TURN_KINDS) + act.TURN_KINDS.index(turn.kind))
                 if turn.is_offer:
                     assert turn.cards is not None
