@@ -21,7 +21,8 @@ the cards each seat played, and what the play showed:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from divided.games.divide import actions as act
@@ -126,49 +127,103 @@ class History:
         return self.rounds[-1]
 
 
-def _read_round(view: PlayerView, r: int, events: list[SeenEvent]) -> Round:
-    """Round ``r`` of ``view`` from its events (in logged order)."""
-    n = view.num_players
-    passes: list[SeenPass | None] = [None] * n
-    tricks: list[Trick] = []
-    picks: list[PickEvent] = []
-    reveals: list[RevealEvent] = []
-    result: RoundEvent | None = None
+@dataclass(frozen=True, slots=True)
+class _RoundLog:
+    """What the log says of one round (a :class:`Round` without the trick in play)."""
+
+    number: int
+    passes: tuple[SeenPass | None, ...]
+    tricks: tuple[Trick, ...]
+    picks: tuple[PickEvent, ...]
+    reveals: tuple[RevealEvent, ...]
+    result: RoundEvent | None
+    played: tuple[int, ...]
+    voids: tuple[int, ...]
+
+
+_EMPTY_LOG = _RoundLog(0, (), (), (), (), None, (), ())
+
+
+def _read_round_log(number: int, events: Iterable[SeenEvent], n: int, before: _RoundLog | None = None) -> _RoundLog:
+    """Round ``number`` from its events (in logged order) at an ``n``-player table; with
+    ``before``, from the events logged after those ``before`` read."""
+    if before is None:
+        before = replace(_EMPTY_LOG, number=number, passes=(None,) * n, played=(0,) * n, voids=(0,) * n)
+    passes = list(before.passes)
+    tricks = list(before.tricks)
+    picks = list(before.picks)
+    reveals = list(before.reveals)
+    result = before.result
+    played = list(before.played)
+    voids = list(before.voids)
     for event in events:
         if isinstance(event, SeenPass):
             passes[event.player] = event
         elif isinstance(event, TrickEvent):
-            tricks.append(Trick(event.trick, event.leader, event.plays, event.order, event.trump))
+            trick = Trick(event.trick, event.leader, event.plays, event.order, event.trump)
+            tricks.append(trick)
+            _add_trick(trick, played, voids)
         elif isinstance(event, PickEvent):
             picks.append(event)
         elif isinstance(event, RevealEvent):
             reveals.append(event)
         elif isinstance(event, RoundEvent):
             result = event
+    return _RoundLog(number, tuple(passes), tuple(tricks), tuple(picks), tuple(reveals), result, tuple(played),
+                     tuple(voids))
+
+
+def _add_trick(trick: Trick, played: list[int], voids: list[int]) -> None:
+    """``trick``'s cards added to ``played`` and the suits it showed lacking to ``voids``."""
+    for seat, card in trick.plays:
+        played[seat] |= 1 << card
+    if trick.number >= 2:
+        for seat, mask in enumerate(trick_voids(trick.plays, len(played))):
+            voids[seat] |= mask
+
+
+def _read_round(view: PlayerView, log: _RoundLog) -> Round:
+    """The round of ``log`` with, if it is the view's and a trick is being played, that trick."""
+    tricks, played, voids = log.tricks, log.played, log.voids
+    r = log.number
     if r == view.round and view.phase == Phase.PLAY and view.plays:
-        tricks.append(Trick(view.trick, view.leader, view.plays, (), view.trump))
-    played = [0] * n
-    voids = [0] * n
-    for trick in tricks:
-        for seat, card in trick.plays:
-            played[seat] |= 1 << card
-        if trick.number >= 2:
-            for seat, mask in enumerate(trick_voids(trick.plays, n)):
-                voids[seat] |= mask
+        trick = Trick(view.trick, view.leader, view.plays, (), view.trump)
+        tricks = (*tricks, trick)
+        played_now, voids_now = list(played), list(voids)
+        _add_trick(trick, played_now, voids_now)
+        played, voids = tuple(played_now), tuple(voids_now)
+    n = view.num_players
     dealer = (view.dealer - (view.round - r)) % n if view.dealer >= 0 else -1
-    return Round(r, dealer, tuple(passes), tuple(tricks), tuple(picks), tuple(reveals), result,
-                 tuple(played), tuple(voids))
+    return Round(r, dealer, log.passes, tricks, log.picks, log.reveals, log.result, played, voids)
+
+
+_LAST_ROUND_LOG: dict[tuple[int | None, int], tuple[tuple[SeenEvent, ...], _RoundLog]] = {}
+"""Per viewer (seat, table size): the last log :func:`read_round` read and its current round."""
 
 
 def read_round(view: PlayerView) -> Round:
-    """The round in play (the last one, once the game is over): ``read_history(view).current``,
-    read from the end of the log alone, so its cost does not grow with the game."""
+    """The round in play (the last one, once the game is over): ``read_history(view).current``.
+    Only the events logged since the viewer's last reading are read when the log extends it
+    (compared by value, elements by identity first) within the same round; otherwise only the
+    round's own events, from the end of the log. Either way the cost does not grow with the game."""
     number = max(view.round, 0)
     events = view.events
+    key = (view.player, view.num_players)
+    last = _LAST_ROUND_LOG.get(key)
+    if last is not None and last[1].number == number:
+        known, log = last
+        done = len(known)
+        if known is events or (len(events) >= done and events[:done] == known):
+            if len(events) > done:
+                log = _read_round_log(number, events[done:], view.num_players, log)
+                _LAST_ROUND_LOG[key] = (events, log)
+            return _read_round(view, log)
     start = len(events)
     while start and events[start - 1].round >= number:
         start -= 1
-    return _read_round(view, number, [e for e in events[start:] if e.round == number])
+    log = _read_round_log(number, events[start:], view.num_players)
+    _LAST_ROUND_LOG[key] = (events, log)
+    return _read_round(view, log)
 
 
 @lru_cache(maxsize=32)
@@ -180,7 +235,7 @@ def read_history(view: PlayerView) -> History:
     by_round: dict[int, list[SeenEvent]] = {r: [] for r in range(number + 1)}
     for event in view.events:
         by_round.setdefault(event.round, []).append(event)
-    rounds = [_read_round(view, r, by_round[r]) for r in range(number + 1)]
+    rounds = [_read_round(view, _read_round_log(r, by_round[r], n)) for r in range(number + 1)]
     known: dict[int, int] = {}
     me = view.player
     current = rounds[-1]
