@@ -205,7 +205,8 @@ def read_round(view: PlayerView) -> Round:
     """The round in play (the last one, once the game is over): ``read_history(view).current``.
     Only the events logged since the viewer's last reading are read when the log extends it
     (compared by value, elements by identity first) within the same round; otherwise only the
-    round's own events, from the end of the log. Either way the cost does not grow with the game."""
+    round's own events, from the end of the log (a log is in the order of play). Either way the
+    cost does not grow with the game."""
     number = max(view.round, 0)
     events = view.events
     key = (view.player, view.num_players)
@@ -214,14 +215,14 @@ def read_round(view: PlayerView) -> Round:
         known, log = last
         done = len(known)
         if known is events or (len(events) >= done and events[:done] == known):
-            if len(events) > done:
-                log = _read_round_log(number, events[done:], view.num_players, log)
+            if len(events) > done:  # (a log cut to this round may be extended by earlier rounds)
+                log = _read_round_log(number, [e for e in events[done:] if e.round == number], view.num_players, log)
                 _LAST_ROUND_LOG[key] = (events, log)
             return _read_round(view, log)
     start = len(events)
     while start and events[start - 1].round >= number:
         start -= 1
-    log = _read_round_log(number, events[start:], view.num_players)
+    log = _read_round_log(number, [e for e in events[start:] if e.round == number], view.num_players)
     _LAST_ROUND_LOG[key] = (events, log)
     return _read_round(view, log)
 
