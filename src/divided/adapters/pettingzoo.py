@@ -130,9 +130,14 @@ class ActionSpace(spaces.Discrete):
     """``Discrete(n)``, answering ``contains`` for a plain ``int`` without numpy (the
     out-of-bounds wrapper asks it at every step); anything else goes to ``Discrete``."""
 
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self._bounds = (int(self.start), int(self.start + self.n))  # plain ints: numpy scalars compare slowly
+
     def contains(self, x: Any) -> bool:
         if type(x) is int:
-            return bool(self.start <= x < self.start + self.n)
+            low, high = self._bounds
+            return low <= x < high
         return bool(super().contains(x))
 
 

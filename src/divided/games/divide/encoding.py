@@ -33,7 +33,7 @@ from math import prod
 
 from divided.games.base import CHANCE
 from divided.games.divide import actions as act
-from divided.games.divide.history import read_round
+from divided.games.divide.history import read_round_cards, received
 from divided.games.divide.state import TOKENS, TRICKS, Phase
 from divided.games.divide.view import PlayerView, SeenPass
 from divided.games.room import Pieces, entries, offsets, size
@@ -97,6 +97,30 @@ _VALUE_NUMBER = {value: n for n, value in enumerate(VALUES)}
 _REWARD_NUMBER = {reward: n for n, reward in enumerate(REWARDS)}
 
 
+_LINE_BITS: dict[tuple[int, ...], int] = {}
+
+
+def _line_bits(line: tuple[int, ...]) -> int:
+    """The token line's pieces (each face-up value, the current token's, the values still face
+    down), relative to the ``current_trick`` piece; the last few thousand lines are kept."""
+    bits = _LINE_BITS.get(line)
+    if bits is None:
+        faces = down = 0
+        for position, value in enumerate(line):
+            if value:
+                faces |= 1 << (position * len(VALUES) + _VALUE_NUMBER[value])
+        start = 0
+        for value in VALUES:
+            total = TOKENS.count(value)
+            down |= _ONES[total - line.count(value)] << start
+            start += total
+        bits = faces << (_O["line"] - _O["current_trick"]) | down << (_O["face_down"] - _O["current_trick"])
+        if len(_LINE_BITS) >= 4096:
+            _LINE_BITS.clear()
+        _LINE_BITS[line] = bits
+    return bits
+
+
 class ViewLayout:
     """The view as bits (see the module text): :data:`LAYOUT`."""
 
@@ -130,25 +154,31 @@ class ViewLayout:
         if view.my_pass >= 0:
             left, right = act.pass_cards(view.my_pass)
             bits |= 1 << (o["pass_left"] + left) | 1 << (o["pass_right"] + right)
-        current_round = read_round(view)
+        passes, played_cards, void_suits = read_round_cards(view)
         if me is not None:
-            for row, card in enumerate(current_round.received(me)):
+            for row, card in enumerate(received(passes, me)):
                 if card is not None:
                     bits |= 1 << (o["received"] + row * CARDS + card)
         sizes = committed = passed = played = voids = scores = points = fives = led = 0
-        for row in range(n):
-            seat = (row + base) % n
-            sizes |= 1 << (row * 10 + min(view.hand_sizes[seat], 9))
-            if view.committed[seat]:
+        if base:  # every per-seat tuple rotated so that row r is seat (base + r) % n
+            rows = [t[base:] + t[:base] for t in (view.hand_sizes, view.committed, view.passed, played_cards,
+                                                   void_suits, view.scores, view.round_points, view.fives, view.led)]
+        else:
+            rows = [view.hand_sizes, view.committed, view.passed, played_cards, void_suits,
+                    view.scores, view.round_points, view.fives, view.led]
+        for row, (held, has_committed, has_passed, cards, lacks, score, point, five, leads) in enumerate(
+                zip(*rows, strict=True)):
+            sizes |= 1 << (row * 10 + min(held, 9))
+            if has_committed:
                 committed |= 1 << row
-            if view.passed[seat]:
+            if has_passed:
                 passed |= 1 << row
-            played |= current_round.played[seat] << row * CARDS
-            voids |= current_round.voids[seat] << 4 * row
-            scores |= _ONES[min(max(view.scores[seat] // SCORE_STEP, 0), SCORE_BITS)] << row * SCORE_BITS
-            points |= _ONES[min(max(view.round_points[seat], 0), ROUND_POINTS)] << row * ROUND_POINTS
-            fives |= _ONES[min(max(view.fives[seat], 0), FIVES_BITS)] << row * FIVES_BITS
-            led |= _ONES[min(max(view.led[seat], 0), LED_BITS)] << row * LED_BITS
+            played |= cards << row * CARDS
+            voids |= lacks << 4 * row
+            scores |= _ONES[min(max(score // SCORE_STEP, 0), SCORE_BITS)] << row * SCORE_BITS
+            points |= _ONES[min(max(point, 0), ROUND_POINTS)] << row * ROUND_POINTS
+            fives |= _ONES[min(max(five, 0), FIVES_BITS)] << row * FIVES_BITS
+            led |= _ONES[min(max(leads, 0), LED_BITS)] << row * LED_BITS
         bits |= (sizes << o["hand_sizes"] | committed << o["committed"] | passed << o["passed"]
                  | played << o["played"] | voids << o["voids"])
         table = 0  # from the current trick on, relative to it
@@ -157,18 +187,10 @@ class ViewLayout:
             for seat, card in view.plays:
                 trick |= 1 << ((seat - base) % n * CARDS + card)
             table |= trick | 1 << (o["leader"] - o["current_trick"] + (view.leader - base) % n)
-        line = down = 0
-        for position, value in enumerate(view.line):
-            if value:
-                line |= 1 << (position * len(VALUES) + _VALUE_NUMBER[value])
-        start = 0
-        for value in VALUES:
-            total = TOKENS.count(value)
-            down |= _ONES[total - view.line.count(value)] << start
-            start += total
-        table |= line << (o["line"] - o["current_trick"]) | down << (o["face_down"] - o["current_trick"])
-        if view.current_token:
-            table |= 1 << (o["current_token"] - o["current_trick"] + _VALUE_NUMBER[view.current_token])
+        table |= _line_bits(view.line)
+        token = view.current_token
+        if token:
+            table |= 1 << (o["current_token"] - o["current_trick"] + _VALUE_NUMBER[token])
         table |= 1 << (o["trump"] - o["current_trick"] + (13 if view.trump is None else view.trump - 2))
         if view.phase == Phase.DRAFT:
             for place, seat in enumerate(view.finishers):

@@ -99,9 +99,7 @@ class Round:
     def received(self, seat: int) -> tuple[int | None, int | None]:
         """The cards ``seat`` received (from its right neighbour's left pass, from its left
         neighbour's right pass) as the viewer knows them."""
-        n = len(self.passes)
-        from_right, from_left = self.passes[(seat - 1) % n], self.passes[(seat + 1) % n]
-        return (from_right.left if from_right else None, from_left.right if from_left else None)
+        return received(self.passes, seat)
 
     def commit(self, seat: int) -> int:
         """``seat``'s Trick-1 card once flipped (-1 before)."""
@@ -201,12 +199,11 @@ _LAST_ROUND_LOG: dict[tuple[int | None, int], tuple[tuple[SeenEvent, ...], _Roun
 """Per viewer (seat, table size): the last log :func:`read_round` read and its current round."""
 
 
-def read_round(view: PlayerView) -> Round:
-    """The round in play (the last one, once the game is over): ``read_history(view).current``.
-    Only the events logged since the viewer's last reading are read when the log extends it
-    (compared by value, elements by identity first) within the same round; otherwise only the
-    round's own events, from the end of the log (a log is in the order of play). Either way the
-    cost does not grow with the game."""
+def _current_round_log(view: PlayerView) -> _RoundLog:
+    """What the log says of the view's round: only the events logged since the viewer's last
+    reading are read when the log extends it (compared by value, elements by identity first)
+    within the same round; otherwise only the round's own events, from the end of the log (a log
+    is in the order of play). Either way the cost does not grow with the game."""
     number = max(view.round, 0)
     events = view.events
     key = (view.player, view.num_players)
@@ -218,13 +215,38 @@ def read_round(view: PlayerView) -> Round:
             if len(events) > done:  # (a log cut to this round may be extended by earlier rounds)
                 log = _read_round_log(number, [e for e in events[done:] if e.round == number], view.num_players, log)
                 _LAST_ROUND_LOG[key] = (events, log)
-            return _read_round(view, log)
+            return log
     start = len(events)
     while start and events[start - 1].round >= number:
         start -= 1
     log = _read_round_log(number, [e for e in events[start:] if e.round == number], view.num_players)
     _LAST_ROUND_LOG[key] = (events, log)
-    return _read_round(view, log)
+    return log
+
+
+def read_round(view: PlayerView) -> Round:
+    """The round in play (the last one, once the game is over): ``read_history(view).current``,
+    read incrementally (see :func:`_current_round_log`)."""
+    return _read_round(view, _current_round_log(view))
+
+
+def read_round_cards(view: PlayerView) -> tuple[tuple[SeenPass | None, ...], tuple[int, ...], tuple[int, ...]]:
+    """``passes``, ``played`` and ``voids`` of :func:`read_round` without building the round (for
+    the observation layout, which reads only these)."""
+    log = _current_round_log(view)
+    if log.number == view.round and view.phase == Phase.PLAY and view.plays:
+        played, voids = list(log.played), list(log.voids)
+        _add_trick(Trick(view.trick, view.leader, view.plays, (), view.trump), played, voids)
+        return log.passes, tuple(played), tuple(voids)
+    return log.passes, log.played, log.voids
+
+
+def received(passes: tuple[SeenPass | None, ...], seat: int) -> tuple[int | None, int | None]:
+    """The cards ``seat`` received (from its right neighbour's left pass, from its left
+    neighbour's right pass) as the viewer of ``passes`` knows them."""
+    n = len(passes)
+    from_right, from_left = passes[(seat - 1) % n], passes[(seat + 1) % n]
+    return (from_right.left if from_right else None, from_left.right if from_left else None)
 
 
 @lru_cache(maxsize=32)
@@ -248,4 +270,5 @@ def read_history(view: PlayerView) -> History:
     return History(me, tuple(rounds), known)
 
 
-__all__ = ["History", "Round", "Trick", "read_history", "read_round", "trick_voids"]
+__all__ = ["History", "Round", "Trick", "read_history", "read_round", "read_round_cards", "received",
+           "trick_voids"]
