@@ -97,6 +97,15 @@ class AssertOutOfBoundsWrapper(wrappers.AssertOutOfBoundsWrapper):  # type: igno
         result: LastResult = self.env.last(observe)
         return result
 
+    def step(self, action: Any) -> None:
+        """PettingZoo's check (an action of the space, or ``None`` for a finished agent), asking
+        the wrapped environment directly rather than through this wrapper's forwarding."""
+        env = self.env
+        agent = env.agent_selection
+        assert (action is None and (env.terminations[agent] or env.truncations[agent])) or env.action_space(
+            agent).contains(action), "action is not in action space"
+        env.step(action)
+
 
 class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     """PettingZoo's ``OrderEnforcingWrapper``, reading :data:`LOOP_ATTRIBUTES` directly once reset
