@@ -206,16 +206,37 @@ def _read_events(events: Iterable[SeenEvent], turns: dict[int, list[Turn]],
             builds.setdefault(event.round, []).append(event)
 
 
+_LAST_TURNS: dict[int | None, tuple[tuple[SeenEvent, ...], int, tuple[Turn, ...]]] = {}
+"""Per viewer: the last log :func:`read_turns` read, its round and that round's turns."""
+
+
 def read_turns(view: PlayerView) -> tuple[Turn, ...]:
     """The turns of the round the view is in: ``read_history(view).current.turns`` (after the
-    coin), read from the end of the log alone, so its cost does not grow with the match."""
+    coin). Only the events logged since the viewer's last reading are read when the log extends
+    it (compared by value, elements by identity first) within the same round; otherwise only the
+    round's own events, from the end of the log (a log is in the order of play). Either way the
+    cost does not grow with the match."""
     events = view.events
+    number = view.round
+    last = _LAST_TURNS.get(view.player)
+    if last is not None and last[1] == number:
+        known, _, turns = last
+        done = len(known)
+        if known is events or (len(events) >= done and events[:done] == known):
+            if len(events) > done:
+                rows = {number: list(turns)}
+                _read_events([e for e in events[done:] if e.round == number], rows, {})
+                turns = tuple(rows[number])
+                _LAST_TURNS[view.player] = (events, number, turns)
+            return turns
     start = len(events)
-    while start and events[start - 1].round >= view.round:
+    while start and events[start - 1].round >= number:
         start -= 1
-    turns: dict[int, list[Turn]] = {}
-    _read_events(events[start:], turns, {})
-    return tuple(turns.get(view.round, ()))
+    rows = {}
+    _read_events([e for e in events[start:] if e.round == number], rows, {})
+    turns = tuple(rows.get(number, ()))
+    _LAST_TURNS[view.player] = (events, number, turns)
+    return turns
 
 
 def read_history(view: PlayerView) -> History:
