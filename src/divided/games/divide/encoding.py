@@ -93,6 +93,12 @@ _O = offsets(PIECES)
 
 _ONES = tuple((1 << k) - 1 for k in range(max(SCORE_BITS, ROUND_POINTS, FIVES_BITS, LED_BITS) + 1))
 """``_ONES[k]``: a thermometer at level ``k`` (its first ``k`` entries)."""
+_MOST = ROUND_POINTS * max(ROUNDS, 10)  # no tally exceeds every point of the longest game (10 rounds)
+_SCORE_ROW = tuple(_ONES[min(score // SCORE_STEP, SCORE_BITS)] for score in range(_MOST + 1))
+_POINTS_ROW = tuple(_ONES[min(points, ROUND_POINTS)] for points in range(_MOST + 1))
+_FIVES_ROW = tuple(_ONES[min(fives, FIVES_BITS)] for fives in range(_MOST + 1))
+_LED_ROW = tuple(_ONES[min(led, LED_BITS)] for led in range(_MOST + 1))
+"""A seat's row of each tally by its value (0 to :data:`_MOST`; a tally is never negative)."""
 _VALUE_NUMBER = {value: n for n, value in enumerate(VALUES)}
 _REWARD_NUMBER = {reward: n for n, reward in enumerate(REWARDS)}
 
@@ -175,10 +181,10 @@ class ViewLayout:
                 passed |= 1 << row
             played |= cards << row * CARDS
             voids |= lacks << 4 * row
-            scores |= _ONES[min(max(score // SCORE_STEP, 0), SCORE_BITS)] << row * SCORE_BITS
-            points |= _ONES[min(max(point, 0), ROUND_POINTS)] << row * ROUND_POINTS
-            fives |= _ONES[min(max(five, 0), FIVES_BITS)] << row * FIVES_BITS
-            led |= _ONES[min(max(leads, 0), LED_BITS)] << row * LED_BITS
+            scores |= _SCORE_ROW[score] << row * SCORE_BITS
+            points |= _POINTS_ROW[point] << row * ROUND_POINTS
+            fives |= _FIVES_ROW[five] << row * FIVES_BITS
+            led |= _LED_ROW[leads] << row * LED_BITS
         bits |= (sizes << o["hand_sizes"] | committed << o["committed"] | passed << o["passed"]
                  | played << o["played"] | voids << o["voids"])
         table = 0  # from the current trick on, relative to it
