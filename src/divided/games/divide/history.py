@@ -22,8 +22,9 @@ the cards each seat played, and what the play showed:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from divided.games.divide import actions as act
 from divided.games.divide.state import Phase, PickEvent, RevealEvent, RoundEvent, TrickEvent
@@ -125,8 +126,7 @@ class History:
         return self.rounds[-1]
 
 
-@dataclass(frozen=True, slots=True)
-class _RoundLog:
+class _RoundLog(NamedTuple):
     """What the log says of one round (a :class:`Round` without the trick in play)."""
 
     number: int
@@ -139,60 +139,49 @@ class _RoundLog:
     voids: tuple[int, ...]
 
 
-_EMPTY_LOG = _RoundLog(0, (), (), (), (), None, (), ())
-
-
 def _read_round_log(number: int, events: Iterable[SeenEvent], n: int, before: _RoundLog | None = None) -> _RoundLog:
     """Round ``number`` from its events (in logged order) at an ``n``-player table; with
     ``before``, from the events logged after those ``before`` read."""
     if before is None:
-        before = replace(_EMPTY_LOG, number=number, passes=(None,) * n, played=(0,) * n, voids=(0,) * n)
-    passes = list(before.passes)
-    tricks = list(before.tricks)
-    picks = list(before.picks)
-    reveals = list(before.reveals)
-    result = before.result
-    played = list(before.played)
-    voids = list(before.voids)
+        before = _RoundLog(number, (None,) * n, (), (), (), None, (0,) * n, (0,) * n)
+    _, passes, tricks, picks, reveals, result, played, voids = before
     for event in events:
         if isinstance(event, SeenPass):
-            passes[event.player] = event
+            seat = event.player
+            passes = (*passes[:seat], event, *passes[seat + 1:])
         elif isinstance(event, TrickEvent):
-            trick = Trick(event.trick, event.leader, event.plays, event.order, event.trump)
-            tricks.append(trick)
-            _add_trick(trick, played, voids)
+            tricks = (*tricks, Trick(event.trick, event.leader, event.plays, event.order, event.trump))
+            played, voids = _with_plays(event.trick, event.plays, played, voids)
         elif isinstance(event, PickEvent):
-            picks.append(event)
+            picks = (*picks, event)
         elif isinstance(event, RevealEvent):
-            reveals.append(event)
+            reveals = (*reveals, event)
         elif isinstance(event, RoundEvent):
             result = event
-    return _RoundLog(number, tuple(passes), tuple(tricks), tuple(picks), tuple(reveals), result, tuple(played),
-                     tuple(voids))
+    return _RoundLog(number, passes, tricks, picks, reveals, result, played, voids)
 
 
-def _add_trick(trick: Trick, played: list[int], voids: list[int]) -> None:
-    """``trick``'s cards added to ``played`` and the suits it showed lacking to ``voids``."""
-    for seat, card in trick.plays:
-        played[seat] |= 1 << card
-    if trick.number >= 2:
-        for seat, mask in enumerate(trick_voids(trick.plays, len(played))):
-            voids[seat] |= mask
+def _with_plays(trick: int, plays: tuple[tuple[int, int], ...], played: tuple[int, ...],
+                voids: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``played`` with the cards of trick number ``trick`` added, ``voids`` with the suits it
+    showed lacking."""
+    cards = list(played)
+    for seat, card in plays:
+        cards[seat] |= 1 << card
+    if trick >= 2:
+        voids = tuple(v | m for v, m in zip(voids, trick_voids(plays, len(played)), strict=True))
+    return tuple(cards), voids
 
 
 def _read_round(view: PlayerView, log: _RoundLog) -> Round:
     """The round of ``log`` with, if it is the view's and a trick is being played, that trick."""
-    tricks, played, voids = log.tricks, log.played, log.voids
-    r = log.number
-    if r == view.round and view.phase == Phase.PLAY and view.plays:
-        trick = Trick(view.trick, view.leader, view.plays, (), view.trump)
-        tricks = (*tricks, trick)
-        played_now, voids_now = list(played), list(voids)
-        _add_trick(trick, played_now, voids_now)
-        played, voids = tuple(played_now), tuple(voids_now)
+    number, passes, tricks, picks, reveals, result, played, voids = log
+    if number == view.round and view.phase == Phase.PLAY and view.plays:
+        tricks = (*tricks, Trick(view.trick, view.leader, view.plays, (), view.trump))
+        played, voids = _with_plays(view.trick, view.plays, played, voids)
     n = view.num_players
-    dealer = (view.dealer - (view.round - r)) % n if view.dealer >= 0 else -1
-    return Round(r, dealer, log.passes, tricks, log.picks, log.reveals, log.result, played, voids)
+    dealer = (view.dealer - (view.round - number)) % n if view.dealer >= 0 else -1
+    return Round(number, dealer, passes, tricks, picks, reveals, result, played, voids)
 
 
 _LAST_ROUND_LOG: dict[tuple[int | None, int], tuple[tuple[SeenEvent, ...], _RoundLog]] = {}
@@ -235,9 +224,7 @@ def read_round_cards(view: PlayerView) -> tuple[tuple[SeenPass | None, ...], tup
     the observation layout, which reads only these)."""
     log = _current_round_log(view)
     if log.number == view.round and view.phase == Phase.PLAY and view.plays:
-        played, voids = list(log.played), list(log.voids)
-        _add_trick(Trick(view.trick, view.leader, view.plays, (), view.trump), played, voids)
-        return log.passes, tuple(played), tuple(voids)
+        return (log.passes, *_with_plays(view.trick, view.plays, log.played, log.voids))
     return log.passes, log.played, log.voids
 
 
