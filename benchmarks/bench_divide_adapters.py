@@ -19,7 +19,8 @@ the median of the repeats' ratios (adapter time / baseline time in the same repe
 * PettingZoo: ``env.reset(seed=...)``, then ``agent_iter`` / ``last()`` / a random action of the
   mask / ``step``, observations included.
 * OpenSpiel: ``pyspiel.load_game("python_divide_v1(players=...)")``, chance outcomes and random
-  legal actions to the end.
+  legal actions to the end; and the same asking the mover's ``observation_tensor`` at each
+  decision (the room's layout again, through OpenSpiel's observer).
 """
 
 from __future__ import annotations
@@ -124,6 +125,28 @@ def openspiel_adapter(options: dict[str, Any]) -> Playout:
     return _explicit_chance_playout(pyspiel.load_game(f"python_divide_v1({params})").new_initial_state)
 
 
+def openspiel_adapter_observed(options: dict[str, Any]) -> Playout:
+    """OpenSpiel's playout, also asking the mover's observation tensor at each decision."""
+    import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+    import divided.adapters.openspiel  # noqa: F401  (registers python_divide_v1)
+
+    params = ",".join(f"{name}={value}" for name, value in options.items())
+    game = pyspiel.load_game(f"python_divide_v1({params})")
+
+    def play(seed: int, rng: random.Random) -> None:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choices(actions, probabilities)[0]))
+            else:
+                state.observation_tensor(state.current_player())
+                state.apply_action(rng.choice(state.legal_actions()))
+
+    return play
+
+
 def games_per_second(play: Playout, seeds: range, rng: random.Random, clock: Callable[[], float]) -> float:
     start = clock()
     for seed in seeds:
@@ -149,11 +172,13 @@ def main() -> None:
         "engine, explicit chance": engine_explicit_chance(options),
         "PettingZoo AEC (wrapped)": pettingzoo_adapter(options),
         "OpenSpiel (python_divide_v1)": openspiel_adapter(options),
+        "OpenSpiel + observation tensors": openspiel_adapter_observed(options),
     }
     baseline_of = {"engine + views, seeded chance": "engine, seeded chance",
                    "engine + encoded views": "engine, seeded chance",
                    "PettingZoo AEC (wrapped)": "engine, seeded chance",
-                   "OpenSpiel (python_divide_v1)": "engine, explicit chance"}
+                   "OpenSpiel (python_divide_v1)": "engine, explicit chance",
+                   "OpenSpiel + observation tensors": "engine, explicit chance"}
     load = os.getloadavg()[0]
     for play in variants.values():  # warm up: imports, caches
         games_per_second(play, range(3), random.Random(-1), clock)

@@ -1,5 +1,5 @@
-"""The PettingZoo environment's observation cache, for Divided Ranks and the tests' 3-player
-game (Three Cards, ``tests/three_cards.py``): every observation it hands out equals a fresh ``layout.encode(
+"""The PettingZoo environment's observation cache, for Divided Ranks, the tests' 3-player
+game (Three Cards, ``tests/three_cards.py``), Card Commons and DIVIDE: every observation it hands out equals a fresh ``layout.encode(
 rules.observe(state, player))`` with the engine's legal actions as mask, however often and in
 whatever order the agents are observed; each agent's view is built at most once per state; an
 observation handed out earlier is never altered by later steps."""
@@ -21,13 +21,15 @@ from divided.adapters.rooms import room_of, size, unpack
 from three_cards import NAME as TINY
 from three_cards import registered
 
-SETTINGS: list[tuple[str, dict[str, Any]]] = [
+SETTINGS: list[Any] = [
     ("divided-ranks", {}),
     ("divided-ranks", {"swap": "face-up", "reserve_order": "coin", "first_splitter": 1}),
     (TINY, {}),
     (TINY, {"ranks": "paired"}),
+    pytest.param("card-commons", {"target": 3}, marks=pytest.mark.slow),  # their own mask path: 21,077 actions
+    pytest.param("divide", {"players": 4, "rounds": 1}, marks=pytest.mark.slow),
 ]
-IDS = ["divided-ranks", "divided-ranks-face-up", "three-cards", "three-cards-paired"]
+IDS = ["divided-ranks", "divided-ranks-face-up", "three-cards", "three-cards-paired", "card-commons", "divide"]
 
 
 @pytest.fixture(scope="module", autouse=True)

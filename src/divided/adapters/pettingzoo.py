@@ -26,8 +26,7 @@ this environment gave before every game had a room).
 
 from __future__ import annotations
 
-from functools import reduce
-from operator import attrgetter, or_
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -41,8 +40,6 @@ from divided.adapters.rooms import VERSION, room_of, size
 from divided.errors import IllegalActionError
 from divided.games.base import TERMINAL, State
 from divided.games.room import ObservationLayout
-
-MASK_CACHE_SIZE = 8192  # legal-action sets whose masks are kept (a split's six actions, a build's 126...)
 
 Int8Array = npt.NDArray[np.int8]
 _ENTRIES_OF_BYTE = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.int8)
@@ -100,6 +97,15 @@ class AssertOutOfBoundsWrapper(wrappers.AssertOutOfBoundsWrapper):  # type: igno
         result: LastResult = self.env.last(observe)
         return result
 
+    def step(self, action: Any) -> None:
+        """PettingZoo's check (an action of the space, or ``None`` for a finished agent), asking
+        the wrapped environment directly rather than through this wrapper's forwarding."""
+        env = self.env
+        agent = env.agent_selection
+        assert (action is None and (env.terminations[agent] or env.truncations[agent])) or env.action_space(
+            agent).contains(action), "action is not in action space"
+        env.step(action)
+
 
 class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     """PettingZoo's ``OrderEnforcingWrapper``, reading :data:`LOOP_ATTRIBUTES` directly once reset
@@ -133,9 +139,14 @@ class ActionSpace(spaces.Discrete):
     """``Discrete(n)``, answering ``contains`` for a plain ``int`` without numpy (the
     out-of-bounds wrapper asks it at every step); anything else goes to ``Discrete``."""
 
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self._bounds = (int(self.start), int(self.start + self.n))  # plain ints: numpy scalars compare slowly
+
     def contains(self, x: Any) -> bool:
         if type(x) is int:
-            return bool(self.start <= x < self.start + self.n)
+            low, high = self._bounds
+            return low <= x < high
         return bool(super().contains(x))
 
 
@@ -178,16 +189,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         self.state_: State[Any, Any] | None = None
         self._observed: list[tuple[Any, dict[str, Int8Array]] | None] = [None] * len(agents)
         self._to_move: tuple[Any, int] = (None, TERMINAL)  # (core, its player)
-        # The observation and the action mask travel packed in one integer, the mask from the
-        # first byte boundary after the vector; one numpy call unpacks both (each byte looked up
-        # as its 8 entries).
-        observation_bytes = (self._size + 7) // 8
-        self._mask_start = 8 * observation_bytes
-        self._packed_count = observation_bytes + (self._actions + 7) // 8
+        # The observation's bits become bytes, each byte looked up as its 8 entries by one numpy
+        # call; the action mask is a fresh zero vector with the legal actions set (legal sets
+        # rarely repeat: Card Commons' 21,077 actions give thousands of them in a hundred matches).
+        self._packed_count = (self._size + 7) // 8
         self._packed = np.zeros(self._packed_count, dtype=np.uint8)
         self._packed_bytes = self._packed.data
-        self._mask_bit = tuple(1 << (self._mask_start + action) for action in range(self._actions))
-        self._mask_bits: dict[tuple[int, ...], int] = {}  # legal actions -> their mask's bits
 
     # -- spaces ----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -242,25 +249,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         bits = self.layout.encode(rules.observe(core, player))
         if bits >> self._size:
             raise ValueError(f"the observation layout set bits beyond its {self._size} entries")
-        if current == player:
-            bits |= self._mask_bits_of(rules.legal_actions(core))
-        # Both vectors in one numpy call: the bits as bytes, each byte looked up as its 8 entries.
         self._packed_bytes[:] = bits.to_bytes(self._packed_count, "little")
-        entries = _ENTRIES_OF_BYTE.take(self._packed, axis=0).ravel()
-        observation = {"observation": entries[:self._size],
-                       "action_mask": entries[self._mask_start:self._mask_start + self._actions]}
+        mask = np.zeros(self._actions, dtype=np.int8)
+        if current == player:
+            mask[rules.legal_actions(core)] = 1
+        observation = {"observation": _ENTRIES_OF_BYTE.take(self._packed, axis=0).ravel()[:self._size],
+                       "action_mask": mask}
         self._observed[player] = (core, observation)
         return observation
-
-    def _mask_bits_of(self, legal_actions: list[int]) -> int:
-        """The action mask of ``legal_actions`` as bits of the packed pair (cached)."""
-        key = tuple(legal_actions)
-        bits = self._mask_bits.get(key)
-        if bits is None:
-            if len(self._mask_bits) >= MASK_CACHE_SIZE:
-                self._mask_bits.clear()
-            bits = self._mask_bits[key] = reduce(or_, map(self._mask_bit.__getitem__, legal_actions), 0)
-        return bits
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

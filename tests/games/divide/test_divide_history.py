@@ -105,3 +105,36 @@ def test_voids_and_known_cards_always_hold_in_the_real_hands(players: int) -> No
                 assert core.hands[other] & mask == mask
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 50
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_current_round_read_alone_equals_the_whole_history_s(players: int) -> None:
+    """``read_round`` (the end of the log, extended view after view) against ``read_history``
+    (every round from scratch), the reference: two games and a branch played in turns, every
+    seat and a spectator looking in random order, so its per-viewer record is often stale, and
+    the public and private parts of views mixed in (logs cut to one round's passes)."""
+    from divided.games.divide.encoding import LAYOUT
+    from divided.games.divide.history import read_round
+
+    rules = games.load("divide", players=players, rounds=2).rules
+    game = games.load("divide", players=players, rounds=2)
+    rng = random.Random(players)
+    lines = [game.new_initial_state(seed) for seed in (1, 2)]
+    viewers: list[int | None] = [*range(players), None]
+    checked = 0
+    while lines:
+        line = rng.choice(lines)
+        if line.is_terminal():
+            lines.remove(line)
+            continue
+        line.apply_action(rng.choice(line.legal_actions()))
+        if len(lines) == 2 and checked == 200:
+            lines.append(line.clone())
+        for _ in range(2):
+            view = rules.observe(rng.choice(lines).core, rng.choice(viewers))
+            # OpenSpiel's factored observations read views made from views: a seat's private
+            # part (only this round's passes it knows) and the public part (a spectator's)
+            view = rng.choice([view, view, LAYOUT.public(view), LAYOUT.private(view)])
+            assert read_round(view) == read_history(view).current
+            checked += 1
+    assert checked > 500

@@ -34,6 +34,7 @@ card is its index.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
@@ -171,18 +172,30 @@ def _number(table: dict[int, int], mask: int, size: str) -> int:
         raise InvalidNotationError(f"{size} different cards are needed") from None
 
 
+_KINDS = tuple(Kind)
+
+
 def kind_of(action: int) -> Kind:
     """The kind of a player action (raises ``ValueError`` outside the numbering)."""
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_DISTINCT_ACTIONS:
         raise ValueError(f"{action!r} is not a Card Commons action")
-    for kind in Kind:
-        if action < _STARTS[kind + 1]:
-            return kind
-    raise AssertionError("unreachable")
+    return _KINDS[bisect_right(_STARTS, action) - 1]
+
+
+_DECODED: dict[int, Move] = {}  # every action decoded so far (at most 21,077 small frozen values)
 
 
 def decode(action: int) -> Move:
     """The kind and cards of a player action."""
+    move = _DECODED.get(action) if type(action) is int else None
+    if move is None:
+        move = _decode(action)
+        if type(action) is int:
+            _DECODED[action] = move
+    return move
+
+
+def _decode(action: int) -> Move:
     kind = kind_of(action)
     n = action - _STARTS[kind]
     if kind in (Kind.RESERVE, Kind.KEEP_CARD):

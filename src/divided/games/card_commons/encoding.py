@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from divided.games.base import CHANCE
 from divided.games.card_commons import actions as act
-from divided.games.card_commons.history import read_history
+from divided.games.card_commons.history import read_turns
 from divided.games.card_commons.options import OPTIONS
 from divided.games.card_commons.state import HAND_SIZE, TURNS, Phase
 from divided.games.card_commons.view import PlayerView
@@ -82,6 +82,13 @@ def _one(piece: str, index: int) -> int:
     return 1 << (_O[piece] + index)
 
 
+_TURN_KIND_NUMBER = {kind: n for n, kind in enumerate(act.TURN_KINDS)}
+_TURN_KINDS_MASK = sum(1 << kind for kind in act.TURN_KINDS)
+_USED_ROW = tuple(sum(1 << n for n, kind in enumerate(act.TURN_KINDS) if used >> kind & 1)
+                  for used in range(_TURN_KINDS_MASK + 1))
+"""A seat's ``used`` (bit ``k`` for kind ``k``) as its row of the ``used`` piece."""
+
+
 def _count(value: int) -> int:
     return min(value, COUNTER - 1)
 
@@ -107,9 +114,7 @@ class ViewLayout:
             bits |= _one("scores", seat * COUNTER + _count(view.scores[seat]))
             bits |= _one("hand_sizes", seat * (_MOST_IN_HAND + 1) + view.hand_sizes[seat])
             bits |= view.face_up[seat] << (_O["face_up"] + seat * CARDS)
-            for n, kind in enumerate(act.TURN_KINDS):
-                if view.used[seat] >> kind & 1:
-                    bits |= _one("used", seat * len(act.TURN_KINDS) + n)
+            bits |= _USED_ROW[view.used[seat] & _TURN_KINDS_MASK] << (_O["used"] + seat * len(act.TURN_KINDS))
             if view.built[seat]:
                 bits |= _one("built", seat)
         bits |= _one("pile_size", view.pile_size)
@@ -117,13 +122,14 @@ class ViewLayout:
         bits |= view.build << _O["build"]
         bits |= _one("turn", view.turn)
         if view.phase != Phase.COIN:
-            history = read_history(view)
-            for turn in history.current.turns:
-                bits |= _one("turn_kind", turn.number * len(act.TURN_KINDS) + act.TURN_KINDS.index(turn.kind))
+            kinds = offered = kept = 0  # this round's turns, each piece relative to its start
+            for turn in read_turns(view):
+                kinds |= 1 << (turn.number * len(act.TURN_KINDS) + _TURN_KIND_NUMBER[turn.kind])
                 if turn.is_offer:
                     assert turn.cards is not None
-                    bits |= turn.cards << (_O["turn_offered"] + turn.number * CARDS)
-                    bits |= (turn.kept or 0) << (_O["turn_kept"] + turn.number * CARDS)
+                    offered |= turn.cards << turn.number * CARDS
+                    kept |= (turn.kept or 0) << turn.number * CARDS
+            bits |= kinds << _O["turn_kind"] | offered << _O["turn_offered"] | kept << _O["turn_kept"]
         if view.offer >= 0:
             move = act.decode(view.offer)
             bits |= _one("offer_kind", 0 if move.kind == act.Kind.OFFER_THREE else 1)

@@ -18,11 +18,12 @@ built, the showdown, and the cards the viewer has seen.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from divided.games.card_commons import actions as act
 from divided.games.card_commons.state import Phase, RoundResult
-from divided.games.card_commons.view import PlayerView, SeenBuild, SeenKeep, SeenTurn
+from divided.games.card_commons.view import PlayerView, SeenBuild, SeenEvent, SeenKeep, SeenTurn
 
 OFFERS = (act.Kind.OFFER_THREE, act.Kind.OFFER_SETS)
 """The two actions whose cards both players see."""
@@ -184,12 +185,10 @@ class History:
         return out
 
 
-def read_history(view: PlayerView) -> History:
-    """The past of the match as ``view`` shows it (see :class:`History`); :class:`ValueError`
-    for a view no match gives (a past round without its showdown)."""
-    turns: dict[int, list[Turn]] = {}
-    builds: dict[int, list[SeenBuild]] = {}
-    for event in view.events:
+def _read_events(events: Iterable[SeenEvent], turns: dict[int, list[Turn]],
+                 builds: dict[int, list[SeenBuild]]) -> None:
+    """Each round's turns (an offer with what was kept of it) and builds, from ``events``."""
+    for event in events:
         if isinstance(event, SeenTurn):
             rows = turns.setdefault(event.round, [])
             cards: int | None = None
@@ -205,6 +204,47 @@ def read_history(view: PlayerView) -> History:
                             act.decode(event.action).cards)
         else:
             builds.setdefault(event.round, []).append(event)
+
+
+_LAST_TURNS: dict[int | None, tuple[tuple[SeenEvent, ...], int, tuple[Turn, ...]]] = {}
+"""Per viewer: the last log :func:`read_turns` read, its round and that round's turns."""
+
+
+def read_turns(view: PlayerView) -> tuple[Turn, ...]:
+    """The turns of the round the view is in: ``read_history(view).current.turns`` (after the
+    coin). Only the events logged since the viewer's last reading are read when the log extends
+    it (compared by value, elements by identity first) within the same round; otherwise only the
+    round's own events, from the end of the log (a log is in the order of play). Either way the
+    cost does not grow with the match."""
+    events = view.events
+    number = view.round
+    last = _LAST_TURNS.get(view.player)
+    if last is not None and last[1] == number:
+        known, _, turns = last
+        done = len(known)
+        if known is events or (len(events) >= done and events[:done] == known):
+            if len(events) > done:
+                rows = {number: list(turns)}
+                _read_events([e for e in events[done:] if e.round == number], rows, {})
+                turns = tuple(rows[number])
+                _LAST_TURNS[view.player] = (events, number, turns)
+            return turns
+    start = len(events)
+    while start and events[start - 1].round >= number:
+        start -= 1
+    rows = {}
+    _read_events([e for e in events[start:] if e.round == number], rows, {})
+    turns = tuple(rows.get(number, ()))
+    _LAST_TURNS[view.player] = (events, number, turns)
+    return turns
+
+
+def read_history(view: PlayerView) -> History:
+    """The past of the match as ``view`` shows it (see :class:`History`); :class:`ValueError`
+    for a view no match gives (a past round without its showdown)."""
+    turns: dict[int, list[Turn]] = {}
+    builds: dict[int, list[SeenBuild]] = {}
+    _read_events(view.events, turns, builds)
     results = {r.round: r for r in view.rounds}
     rounds: list[Round] = []
     in_play = view.phase not in (Phase.COIN, Phase.OVER)
@@ -230,4 +270,4 @@ def read_history(view: PlayerView) -> History:
     return History(view.player, tuple(rounds), in_play, view.hand)
 
 
-__all__ = ["OFFERS", "History", "Round", "Turn", "read_history"]
+__all__ = ["OFFERS", "History", "Round", "Turn", "read_history", "read_turns"]

@@ -31,6 +31,7 @@ from divided.games.card_commons.state import (
     RoundResult,
     TurnEvent,
 )
+from divided.games.seen_log import SeenLog
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +136,10 @@ def _seen(event: TurnEvent | KeepEvent | BuildEvent, player: int | None) -> Seen
     return SeenTurn(event.round, event.player, kind, None if private else event.action)
 
 
+SEEN_LOG: SeenLog[TurnEvent | KeepEvent | BuildEvent, int | None, SeenEvent] = SeenLog(_seen)
+"""Each viewer's log, translated incrementally (:class:`~divided.games.seen_log.SeenLog`)."""
+
+
 def observe(state: CardCommonsState, player: int | None, current_player: int) -> PlayerView:
     """``state`` as ``player`` sees it (``None``: a spectator)."""
     return PlayerView(
@@ -157,7 +162,7 @@ def observe(state: CardCommonsState, player: int | None, current_player: int) ->
         offer=state.offer,
         built=(state.builds[0] != 0, state.builds[1] != 0),
         build=state.builds[player] if player is not None else 0,
-        events=tuple(_seen(e, player) for e in state.log),
+        events=SEEN_LOG(state.log, player),
         rounds=state.rounds,
         extra=state.extra,
         extra_rounds=state.extra_rounds,

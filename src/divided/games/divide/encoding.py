@@ -33,7 +33,7 @@ from math import prod
 
 from divided.games.base import CHANCE
 from divided.games.divide import actions as act
-from divided.games.divide.history import read_history
+from divided.games.divide.history import read_round_cards, received
 from divided.games.divide.state import TOKENS, TRICKS, Phase
 from divided.games.divide.view import PlayerView, SeenPass
 from divided.games.room import Pieces, entries, offsets, size
@@ -91,17 +91,40 @@ PIECES: Pieces = (
 _O = offsets(PIECES)
 
 
-def _one(piece: str, index: int) -> int:
-    return 1 << (_O[piece] + index)
+_ONES = tuple((1 << k) - 1 for k in range(max(SCORE_BITS, ROUND_POINTS, FIVES_BITS, LED_BITS) + 1))
+"""``_ONES[k]``: a thermometer at level ``k`` (its first ``k`` entries)."""
+_MOST = ROUND_POINTS * max(ROUNDS, 10)  # no tally exceeds every point of the longest game (10 rounds)
+_SCORE_ROW = tuple(_ONES[min(score // SCORE_STEP, SCORE_BITS)] for score in range(_MOST + 1))
+_POINTS_ROW = tuple(_ONES[min(points, ROUND_POINTS)] for points in range(_MOST + 1))
+_FIVES_ROW = tuple(_ONES[min(fives, FIVES_BITS)] for fives in range(_MOST + 1))
+_LED_ROW = tuple(_ONES[min(led, LED_BITS)] for led in range(_MOST + 1))
+"""A seat's row of each tally by its value (0 to :data:`_MOST`; a tally is never negative)."""
+_VALUE_NUMBER = {value: n for n, value in enumerate(VALUES)}
+_REWARD_NUMBER = {reward: n for n, reward in enumerate(REWARDS)}
 
 
-def _thermometer(piece: str, row: int, width: int, level: int) -> int:
-    """The first ``min(level, width)`` entries of row ``row``."""
-    return ((1 << min(max(level, 0), width)) - 1) << (_O[piece] + row * width)
+_LINE_BITS: dict[tuple[int, ...], int] = {}
 
 
-def _cards(piece: str, row: int, mask: int) -> int:
-    return mask << (_O[piece] + row * CARDS)
+def _line_bits(line: tuple[int, ...]) -> int:
+    """The token line's pieces (each face-up value, the current token's, the values still face
+    down), relative to the ``current_trick`` piece; the last few thousand lines are kept."""
+    bits = _LINE_BITS.get(line)
+    if bits is None:
+        faces = down = 0
+        for position, value in enumerate(line):
+            if value:
+                faces |= 1 << (position * len(VALUES) + _VALUE_NUMBER[value])
+        start = 0
+        for value in VALUES:
+            total = TOKENS.count(value)
+            down |= _ONES[total - line.count(value)] << start
+            start += total
+        bits = faces << (_O["line"] - _O["current_trick"]) | down << (_O["face_down"] - _O["current_trick"])
+        if len(_LINE_BITS) >= 4096:
+            _LINE_BITS.clear()
+        _LINE_BITS[line] = bits
+    return bits
 
 
 class ViewLayout:
@@ -110,81 +133,87 @@ class ViewLayout:
     pieces: Pieces = PIECES
 
     def encode(self, view: PlayerView) -> int:
-        """The view's vector as an integer (bit ``i`` = entry ``i``)."""
+        """The view's vector as an integer (bit ``i`` = entry ``i``). Each piece is assembled as
+        a small integer and shifted into place once (ORs into the 1,836-bit whole are the cost)."""
         n = view.num_players
         me = view.player
         base = me if me is not None else 0
-
-        def rel(seat: int) -> int:
-            return (seat - base) % n
-
-        bits = _one("players", 0 if n == 4 else 1)
+        o = _O
+        bits = 1 if n == 4 else 2  # players
         if view.options.trump == "resets":
-            bits |= _one("rules", 0)
+            bits |= 1 << o["rules"]
         if not view.options.end_score:
-            bits |= _one("rules", 1)
+            bits |= 2 << o["rules"]
         if me is not None:
-            bits |= _one("seat", me)
+            bits |= 1 << (o["seat"] + me)
         current = view.current_player
-        bits |= _one("current_player", rel(current) if current >= 0 else (SEATS if current == CHANCE else SEATS + 1))
-        bits |= _one("phase", _PHASE_NUMBER[view.phase])
+        bits |= 1 << (o["current_player"] + ((current - base) % n if current >= 0
+                                              else (SEATS if current == CHANCE else SEATS + 1)))
+        bits |= 1 << (o["phase"] + _PHASE_NUMBER[view.phase])
         if view.dealer >= 0:
-            bits |= _one("dealer", rel(view.dealer))
-        bits |= _one("round", min(view.round, ROUNDS - 1))
-        bits |= _one("trick", view.trick)
-        bits |= _cards("hand", 0, view.hand)
+            bits |= 1 << (o["dealer"] + (view.dealer - base) % n)
+        bits |= 1 << (o["round"] + min(view.round, ROUNDS - 1))
+        bits |= 1 << (o["trick"] + view.trick)
+        bits |= view.hand << o["hand"]
         if view.commit >= 0:
-            bits |= _one("commit", view.commit)
+            bits |= 1 << (o["commit"] + view.commit)
         if view.my_pass >= 0:
             left, right = act.pass_cards(view.my_pass)
-            bits |= _one("pass_left", left) | _one("pass_right", right)
-        past = read_history(view)
-        current_round = past.current
+            bits |= 1 << (o["pass_left"] + left) | 1 << (o["pass_right"] + right)
+        passes, played_cards, void_suits = read_round_cards(view)
         if me is not None:
-            for row, card in enumerate(current_round.received(me)):
+            for row, card in enumerate(received(passes, me)):
                 if card is not None:
-                    bits |= _one("received", row * CARDS + card)
-        for seat in range(n):
-            r = rel(seat)
-            bits |= _one("hand_sizes", r * 10 + min(view.hand_sizes[seat], 9))
-            if view.committed[seat]:
-                bits |= _one("committed", r)
-            if view.passed[seat]:
-                bits |= _one("passed", r)
-            bits |= _cards("played", r, current_round.played[seat])
-            bits |= current_round.voids[seat] << (_O["voids"] + 4 * r)
-            bits |= _thermometer("scores", r, SCORE_BITS, view.scores[seat] // SCORE_STEP)
-            bits |= _thermometer("round_points", r, ROUND_POINTS, view.round_points[seat])
-            bits |= _thermometer("fives", r, FIVES_BITS, view.fives[seat])
-            bits |= _thermometer("led", r, LED_BITS, view.led[seat])
+                    bits |= 1 << (o["received"] + row * CARDS + card)
+        sizes = committed = passed = played = voids = scores = points = fives = led = 0
+        if base:  # every per-seat tuple rotated so that row r is seat (base + r) % n
+            rows = [t[base:] + t[:base] for t in (view.hand_sizes, view.committed, view.passed, played_cards,
+                                                   void_suits, view.scores, view.round_points, view.fives, view.led)]
+        else:
+            rows = [view.hand_sizes, view.committed, view.passed, played_cards, void_suits,
+                    view.scores, view.round_points, view.fives, view.led]
+        for row, (held, has_committed, has_passed, cards, lacks, score, point, five, leads) in enumerate(
+                zip(*rows, strict=True)):
+            sizes |= 1 << (row * 10 + min(held, 9))
+            if has_committed:
+                committed |= 1 << row
+            if has_passed:
+                passed |= 1 << row
+            played |= cards << row * CARDS
+            voids |= lacks << 4 * row
+            scores |= _SCORE_ROW[score] << row * SCORE_BITS
+            points |= _POINTS_ROW[point] << row * ROUND_POINTS
+            fives |= _FIVES_ROW[five] << row * FIVES_BITS
+            led |= _LED_ROW[leads] << row * LED_BITS
+        bits |= (sizes << o["hand_sizes"] | committed << o["committed"] | passed << o["passed"]
+                 | played << o["played"] | voids << o["voids"])
+        table = 0  # from the current trick on, relative to it
         if view.phase in (Phase.PLAY, Phase.DRAFT) and view.trick >= 1:
+            trick = 0
             for seat, card in view.plays:
-                bits |= _one("current_trick", rel(seat) * CARDS + card)
-            bits |= _one("leader", rel(view.leader))
-        for position, value in enumerate(view.line):
-            if value:
-                bits |= _one("line", position * len(VALUES) + VALUES.index(value))
-        if view.current_token:
-            bits |= _one("current_token", VALUES.index(view.current_token))
-        start = 0
-        for value in VALUES:
-            total = TOKENS.count(value)
-            left_down = total - sum(v == value for v in view.line)
-            bits |= ((1 << left_down) - 1) << (_O["face_down"] + start)
-            start += total
-        bits |= _one("trump", 13 if view.trump is None else view.trump - 2)
+                trick |= 1 << ((seat - base) % n * CARDS + card)
+            table |= trick | 1 << (o["leader"] - o["current_trick"] + (view.leader - base) % n)
+        table |= _line_bits(view.line)
+        token = view.current_token
+        if token:
+            table |= 1 << (o["current_token"] - o["current_trick"] + _VALUE_NUMBER[token])
+        table |= 1 << (o["trump"] - o["current_trick"] + (13 if view.trump is None else view.trump - 2))
         if view.phase == Phase.DRAFT:
             for place, seat in enumerate(view.finishers):
-                bits |= _one("finishers", place * SEATS + rel(seat))
+                table |= 1 << (o["finishers"] - o["current_trick"] + place * SEATS + (seat - base) % n)
             for place, pick in enumerate(view.picks):
-                bits |= _one("picks", place * len(REWARDS) + REWARDS.index(act.reward_of(pick)))
+                table |= 1 << (o["picks"] - o["current_trick"] + place * len(REWARDS)
+                               + _REWARD_NUMBER[act.reward_of(pick)])
         if view.next_leader >= 0:
-            bits |= _one("next_leader", rel(view.next_leader))
+            table |= 1 << (o["next_leader"] - o["current_trick"] + (view.next_leader - base) % n)
+        bits |= table << o["current_trick"]
+        bits |= scores << o["scores"] | points << o["round_points"] | fives << o["fives"] | led << o["led"]
         if view.outcome is not None:
+            winners = 0
             for seat in view.outcome.winners:
-                bits |= _one("winners", rel(seat))
+                winners |= 1 << (seat - base) % n
+            bits |= winners << o["winners"]
         return bits
-
 
     def public(self, view: PlayerView) -> PlayerView:
         """:func:`public_view`."""

@@ -21,8 +21,10 @@ the cards each seat played, and what the play showed:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from divided.games.divide import actions as act
 from divided.games.divide.state import Phase, PickEvent, RevealEvent, RoundEvent, TrickEvent
@@ -98,9 +100,7 @@ class Round:
     def received(self, seat: int) -> tuple[int | None, int | None]:
         """The cards ``seat`` received (from its right neighbour's left pass, from its left
         neighbour's right pass) as the viewer knows them."""
-        n = len(self.passes)
-        from_right, from_left = self.passes[(seat - 1) % n], self.passes[(seat + 1) % n]
-        return (from_right.left if from_right else None, from_left.right if from_left else None)
+        return received(self.passes, seat)
 
     def commit(self, seat: int) -> int:
         """``seat``'s Trick-1 card once flipped (-1 before)."""
@@ -126,46 +126,126 @@ class History:
         return self.rounds[-1]
 
 
+class _RoundLog(NamedTuple):
+    """What the log says of one round (a :class:`Round` without the trick in play)."""
+
+    number: int
+    passes: tuple[SeenPass | None, ...]
+    tricks: tuple[Trick, ...]
+    picks: tuple[PickEvent, ...]
+    reveals: tuple[RevealEvent, ...]
+    result: RoundEvent | None
+    played: tuple[int, ...]
+    voids: tuple[int, ...]
+
+
+def _read_round_log(number: int, events: Iterable[SeenEvent], n: int, before: _RoundLog | None = None) -> _RoundLog:
+    """Round ``number`` from its events (in logged order) at an ``n``-player table; with
+    ``before``, from the events logged after those ``before`` read."""
+    if before is None:
+        before = _RoundLog(number, (None,) * n, (), (), (), None, (0,) * n, (0,) * n)
+    _, passes, tricks, picks, reveals, result, played, voids = before
+    for event in events:
+        if isinstance(event, SeenPass):
+            seat = event.player
+            passes = (*passes[:seat], event, *passes[seat + 1:])
+        elif isinstance(event, TrickEvent):
+            tricks = (*tricks, Trick(event.trick, event.leader, event.plays, event.order, event.trump))
+            played, voids = _with_plays(event.trick, event.plays, played, voids)
+        elif isinstance(event, PickEvent):
+            picks = (*picks, event)
+        elif isinstance(event, RevealEvent):
+            reveals = (*reveals, event)
+        elif isinstance(event, RoundEvent):
+            result = event
+    return _RoundLog(number, passes, tricks, picks, reveals, result, played, voids)
+
+
+def _with_plays(trick: int, plays: tuple[tuple[int, int], ...], played: tuple[int, ...],
+                voids: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``played`` with the cards of trick number ``trick`` added, ``voids`` with the suits it
+    showed lacking."""
+    cards = list(played)
+    for seat, card in plays:
+        cards[seat] |= 1 << card
+    if trick >= 2:
+        voids = tuple(v | m for v, m in zip(voids, trick_voids(plays, len(played)), strict=True))
+    return tuple(cards), voids
+
+
+def _read_round(view: PlayerView, log: _RoundLog) -> Round:
+    """The round of ``log`` with, if it is the view's and a trick is being played, that trick."""
+    number, passes, tricks, picks, reveals, result, played, voids = log
+    if number == view.round and view.phase == Phase.PLAY and view.plays:
+        tricks = (*tricks, Trick(view.trick, view.leader, view.plays, (), view.trump))
+        played, voids = _with_plays(view.trick, view.plays, played, voids)
+    n = view.num_players
+    dealer = (view.dealer - (view.round - number)) % n if view.dealer >= 0 else -1
+    return Round(number, dealer, passes, tricks, picks, reveals, result, played, voids)
+
+
+_LAST_ROUND_LOG: dict[tuple[int | None, int], tuple[tuple[SeenEvent, ...], _RoundLog]] = {}
+"""Per viewer (seat, table size): the last log :func:`read_round` read and its current round."""
+
+
+def _current_round_log(view: PlayerView) -> _RoundLog:
+    """What the log says of the view's round: only the events logged since the viewer's last
+    reading are read when the log extends it (compared by value, elements by identity first)
+    within the same round; otherwise only the round's own events, from the end of the log (a log
+    is in the order of play). Either way the cost does not grow with the game."""
+    number = max(view.round, 0)
+    events = view.events
+    key = (view.player, view.num_players)
+    last = _LAST_ROUND_LOG.get(key)
+    if last is not None and last[1].number == number:
+        known, log = last
+        done = len(known)
+        if known is events or (len(events) >= done and events[:done] == known):
+            if len(events) > done:  # (a log cut to this round may be extended by earlier rounds)
+                log = _read_round_log(number, [e for e in events[done:] if e.round == number], view.num_players, log)
+                _LAST_ROUND_LOG[key] = (events, log)
+            return log
+    start = len(events)
+    while start and events[start - 1].round >= number:
+        start -= 1
+    log = _read_round_log(number, [e for e in events[start:] if e.round == number], view.num_players)
+    _LAST_ROUND_LOG[key] = (events, log)
+    return log
+
+
+def read_round(view: PlayerView) -> Round:
+    """The round in play (the last one, once the game is over): ``read_history(view).current``,
+    read incrementally (see :func:`_current_round_log`)."""
+    return _read_round(view, _current_round_log(view))
+
+
+def read_round_cards(view: PlayerView) -> tuple[tuple[SeenPass | None, ...], tuple[int, ...], tuple[int, ...]]:
+    """``passes``, ``played`` and ``voids`` of :func:`read_round` without building the round (for
+    the observation layout, which reads only these)."""
+    log = _current_round_log(view)
+    if log.number == view.round and view.phase == Phase.PLAY and view.plays:
+        return (log.passes, *_with_plays(view.trick, view.plays, log.played, log.voids))
+    return log.passes, log.played, log.voids
+
+
+def received(passes: tuple[SeenPass | None, ...], seat: int) -> tuple[int | None, int | None]:
+    """The cards ``seat`` received (from its right neighbour's left pass, from its left
+    neighbour's right pass) as the viewer of ``passes`` knows them."""
+    n = len(passes)
+    from_right, from_left = passes[(seat - 1) % n], passes[(seat + 1) % n]
+    return (from_right.left if from_right else None, from_left.right if from_left else None)
+
+
 @lru_cache(maxsize=32)
 def read_history(view: PlayerView) -> History:
     """The past of ``view`` (see the module text). Views are values, so the last few readings
     are kept: the books, the layout and the sampler of one view read it once."""
     n = view.num_players
-    rounds: list[Round] = []
     number = max(view.round, 0)
     by_round: dict[int, list[SeenEvent]] = {r: [] for r in range(number + 1)}
     for event in view.events:
         by_round.setdefault(event.round, []).append(event)
-    for r in range(number + 1):
-        passes: list[SeenPass | None] = [None] * n
-        tricks: list[Trick] = []
-        picks: list[PickEvent] = []
-        reveals: list[RevealEvent] = []
-        result: RoundEvent | None = None
-        for event in by_round[r]:
-            if isinstance(event, SeenPass):
-                passes[event.player] = event
-            elif isinstance(event, TrickEvent):
-                tricks.append(Trick(event.trick, event.leader, event.plays, event.order, event.trump))
-            elif isinstance(event, PickEvent):
-                picks.append(event)
-            elif isinstance(event, RevealEvent):
-                reveals.append(event)
-            elif isinstance(event, RoundEvent):
-                result = event
-        if r == view.round and view.phase == Phase.PLAY and view.plays:
-            tricks.append(Trick(view.trick, view.leader, view.plays, (), view.trump))
-        played = [0] * n
-        voids = [0] * n
-        for trick in tricks:
-            for seat, card in trick.plays:
-                played[seat] |= 1 << card
-            if trick.number >= 2:
-                for seat, mask in enumerate(trick_voids(trick.plays, n)):
-                    voids[seat] |= mask
-        dealer = (view.dealer - (view.round - r)) % n if view.dealer >= 0 else -1
-        rounds.append(Round(r, dealer, tuple(passes), tuple(tricks), tuple(picks), tuple(reveals), result,
-                            tuple(played), tuple(voids)))
+    rounds = [_read_round(view, _read_round_log(r, by_round[r], n)) for r in range(number + 1)]
     known: dict[int, int] = {}
     me = view.player
     current = rounds[-1]
@@ -177,4 +257,5 @@ def read_history(view: PlayerView) -> History:
     return History(me, tuple(rounds), known)
 
 
-__all__ = ["History", "Round", "Trick", "read_history", "trick_voids"]
+__all__ = ["History", "Round", "Trick", "read_history", "read_round", "read_round_cards", "received",
+           "trick_voids"]

@@ -30,6 +30,7 @@ from divided.games.divide.state import (
     RoundEvent,
     TrickEvent,
 )
+from divided.games.seen_log import SeenLog
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +131,15 @@ def _seen(event: Event, player: int | None, players: int) -> SeenEvent:
     return SeenPass(event.round, event.player, left, right)
 
 
+def _seen_by(event: Event, viewer: tuple[int | None, int]) -> SeenEvent:
+    """``event`` as ``viewer`` (a seat or ``None``, and the table size) sees it."""
+    return _seen(event, viewer[0], viewer[1]) if isinstance(event, PassEvent) else event
+
+
+SEEN_LOG: SeenLog[Event, tuple[int | None, int], SeenEvent] = SeenLog(_seen_by)
+"""Each viewer's log, translated incrementally (:class:`~divided.games.seen_log.SeenLog`)."""
+
+
 def observe(state: DivideState, player: int | None, current_player: int) -> PlayerView:
     """``state`` as ``player`` sees it (``None``: a spectator)."""
     n = state.options.players
@@ -142,11 +152,11 @@ def observe(state: DivideState, player: int | None, current_player: int) -> Play
         round=state.round,
         dealer=state.dealer,
         hand=state.hands[player] if player is not None else 0,
-        hand_sizes=tuple(h.bit_count() for h in state.hands),
+        hand_sizes=tuple(map(int.bit_count, state.hands)),
         commit=state.commits[player] if player is not None else -1,
-        committed=tuple(c >= 0 for c in state.commits),
+        committed=tuple([c >= 0 for c in state.commits]),
         my_pass=state.passes[player] if player is not None else -1,
-        passed=tuple(p >= 0 for p in state.passes),
+        passed=tuple([p >= 0 for p in state.passes]),
         line=state.line,
         revealed=state.revealed,
         trick=state.trick,
@@ -160,6 +170,6 @@ def observe(state: DivideState, player: int | None, current_player: int) -> Play
         scores=state.scores,
         fives=state.fives,
         led=state.led,
-        events=tuple(_seen(e, player, n) if isinstance(e, PassEvent) else e for e in state.log),
+        events=SEEN_LOG(state.log, (player, n)),
         outcome=state.outcome,
     )

@@ -31,6 +31,7 @@ from divided.games.divided_ranks.state import (
     SplitEvent,
     result_of,
 )
+from divided.games.seen_log import SeenLog
 
 if TYPE_CHECKING:
     from divided.games.divided_ranks.state import DividedRanksState
@@ -168,6 +169,15 @@ def _see_public(event: object, face_up_swap: bool) -> SeenEvent:
     return SeenBuild(event.player, None)
 
 
+def _see_by(event: object, viewer: tuple[int | None, bool]) -> SeenEvent:
+    """``event`` as ``viewer`` (a seat or ``None``, and whether swaps are face up) sees it."""
+    return _see(event, viewer[0], viewer[1])
+
+
+SEEN_LOG: SeenLog[object, tuple[int | None, bool], SeenEvent] = SeenLog(_see_by)
+"""Each viewer's log, translated incrementally (:class:`~divided.games.seen_log.SeenLog`)."""
+
+
 def observe(state: DividedRanksState, player: int | None) -> PlayerView:
     """The view of ``player`` (0 or 1) of ``state``; ``None`` gives a spectator's view."""
     from divided.games.divided_ranks.rules import DividedRanksRules
@@ -179,7 +189,7 @@ def observe(state: DividedRanksState, player: int | None) -> PlayerView:
     splitting = phase in (Phase.SPLIT, Phase.CHOOSE)
     is_splitter = player is not None and splitting and state.splitter() == player
     face_up_swap = state.options.face_up_swap
-    log = tuple(_see(event, player, face_up_swap) for event in state.log)
+    log = SEEN_LOG(state.log, (player, face_up_swap))
     if over:  # the showdown reveals both builds
         log = tuple(SeenBuild(e.player, state.builds[e.player]) if isinstance(e, SeenBuild) else e
                     for e in log)
