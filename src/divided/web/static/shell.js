@@ -751,6 +751,29 @@
     if (g.renderKnowledge) { g.renderKnowledge(clear(byId("knowledge-body")), s); }
     syncLog();
     if (key) { focusKey(key); }
+    revealDecision();
+  }
+
+  /** Bring the decision onto the screen when it is the player's: the nodes a game marks
+   * `data-decision` (what is decided on and the control that commits it), else the controls.
+   * The page scrolls only when part of it is off the screen, and then only as far as needed:
+   * down until its bottom shows, or up to its top (where it is taller than the screen). */
+  function revealDecision() {
+    var s = T.state;
+    if (!s || T.pacing || (s.to_move !== "you" && !T.confirm) || s.phase === "over") { return; }
+    var nodes = Array.prototype.slice.call(document.querySelectorAll("#main [data-decision]"))
+      .filter(function (n) { return n.getClientRects().length; });
+    if (!nodes.length) { nodes = [byId("action-area")]; }
+    var top = Infinity, bottom = -Infinity;
+    nodes.forEach(function (n) {
+      var r = n.getBoundingClientRect();
+      top = Math.min(top, r.top);
+      bottom = Math.max(bottom, r.bottom);
+    });
+    var margin = 8, room = window.innerHeight;
+    if (top >= 0 && bottom <= room) { return; }
+    var by = bottom - top + 2 * margin > room || top < 0 ? top - margin : bottom - room + margin;
+    window.scrollBy(0, by);
   }
 
   function renderHeader(s) {
@@ -784,7 +807,7 @@
     var box = clear(byId("controls"));
     var heading = byId("action-heading");
     if (T.pacing) { renderPacing(); return; }
-    if (T.confirm) { heading.textContent = "Please confirm"; renderConfirm(box); return; }
+    if (T.confirm) { heading.textContent = "Please confirm"; renderConfirm(box); revealDecision(); return; }
     if (s.phase === "over") { heading.textContent = "Showdown"; renderOver(box, s); return; }
     if (s.bot_error) {
       heading.textContent = "The bot is stuck";
@@ -801,11 +824,12 @@
     heading.textContent = "Your move";
     gameOf(s).renderControls(box, s);
     if (T.busy) { setBusy(true); }
+    revealDecision();
   }
 
   function renderConfirm(box) {
     var c = T.confirm;
-    box.appendChild(el("div", { class: "confirm", role: "group", "aria-labelledby": "confirm-question" },
+    box.appendChild(el("div", { class: "confirm", role: "group", "aria-labelledby": "confirm-question", "data-decision": "" },
       el("p", { id: "confirm-question", class: "confirm-question" }, richText(c.message)),
       el("div", { class: "button-row" },
         el("button", { type: "button", class: "primary", id: "confirm-yes", "data-focus": "confirm-yes",

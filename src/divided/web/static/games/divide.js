@@ -180,7 +180,10 @@
     var tricks = el("div", { class: "dv-tricks" });
     if (t.current_trick) {
       var title = "Trick " + t.current_trick.number + (t.current_trick.order ? " (complete)" : "");
-      tricks.appendChild(trickBox(t.current_trick, s, title, "dv-current"));
+      var current = trickBox(t.current_trick, s, title, "dv-current");
+      // the cards already played are part of your decision when you play one
+      if (s.phase === "play" && s.to_move === "you") { current.setAttribute("data-decision", ""); }
+      tricks.appendChild(current);
     } else if (s.phase === "commit" || s.phase === "pass") {
       tricks.appendChild(el("p", { class: "help", id: "dv-before", text: "Trick 1 is the committed cards, flipped after the pass." }));
     }
@@ -240,7 +243,7 @@
   // -- your decisions ------------------------------------------------------------------------------
   /** Your hand as buttons by suit: `enabled(code)` says which may be pressed; `tag(code)` marks picks. */
   function handButtons(s, enabled, tag, onclick, help) {
-    return el("div", { class: "dv-suits dv-pick", role: "group", "aria-label": "Your hand" },
+    return el("div", { class: "dv-suits dv-pick", role: "group", "aria-label": "Your hand", "data-decision": true },
       (s.table.suits || []).filter(function (g) { return g.cards.length; }).map(function (g) {
         return el("div", { class: "dv-suit" },
           el("span", { class: "dv-suit-name", "aria-hidden": "true", text: SUIT_TITLE[g.suit] }),
@@ -272,7 +275,7 @@
       function (c) { P.card = P.card === c ? null : c; renderControls(); focusKey("card-" + c);
         announce(P.card ? C.words(c) + " picked to commit." : C.words(c) + " put back."); }, "dv-help"));
     var action = P.card ? actionFor("commit", [P.card]) : null;
-    box.appendChild(el("div", { class: "button-row" }, el("button", {
+    box.appendChild(el("div", { class: "button-row", "data-decision": true }, el("button", {
       type: "button", class: "primary", "data-focus": "dv-commit", disabled: !action,
       onclick: function () { play(action, { message: "Commit " + P.card + " face down for Trick 1? It cannot be taken back.", yes: "Yes, commit it", back: "dv-commit" }); },
       text: action ? "Commit " + C.label(P.card) : "Commit a card" })));
@@ -295,7 +298,7 @@
     var action = P.left && P.right ? actionFor("pass", [P.left, P.right]) : null;
     box.appendChild(el("p", { class: "split-summary", id: "dv-pass-summary", text:
       "Left (" + leftName + "): " + (P.left ? C.label(P.left) : "–") + " · Right (" + rightName + "): " + (P.right ? C.label(P.right) : "–") }));
-    box.appendChild(el("div", { class: "button-row" },
+    box.appendChild(el("div", { class: "button-row", "data-decision": true },
       el("button", { type: "button", "data-focus": "dv-swap", disabled: !(P.left && P.right),
         onclick: function () { var x = P.left; P.left = P.right; P.right = x; renderControls(); focusKey("dv-swap"); }, text: "Swap left and right" }),
       el("button", { type: "button", class: "primary", "data-focus": "dv-pass", disabled: !action,
@@ -314,9 +317,9 @@
   function renderDraft(box, s) {
     var d = s.table.draft || { left: [] };
     var draft = draftBox(s);  // who drafts in which place, and what is taken: beside the choice
-    if (draft) { box.appendChild(draft); }
+    if (draft) { draft.setAttribute("data-decision", ""); box.appendChild(draft); }
     var points = legal("points")[0], lead = legal("lead")[0], trumps = d.trump || [];
-    box.appendChild(el("div", { class: "button-row dv-rewards", role: "group", "aria-label": "Rewards on offer" },
+    box.appendChild(el("div", { class: "button-row dv-rewards", role: "group", "aria-label": "Rewards on offer", "data-decision": true },
       points ? el("button", { type: "button", class: "primary", "data-focus": "dv-points", onclick: function () { play(points); },
         text: "Points" + (d.token ? " (a " + d.token + "-token)" : "") }) : null,
       trumps.length ? el("button", { type: "button", "data-focus": "dv-trump-open", "aria-expanded": P.trump ? "true" : "false",
@@ -325,7 +328,7 @@
       lead ? el("button", { type: "button", "data-focus": "dv-lead", onclick: function () { play(lead); }, text: "Lead (lead the next trick)" }) : null));
     if (P.trump && trumps.length) {
       box.appendChild(el("p", { class: "help", id: "dv-rank-help", text: "Declare the Trump Rank (now: " + s.table.trump.words + "):" }));
-      box.appendChild(el("div", { class: "dv-ranks", role: "group", "aria-labelledby": "dv-rank-help" }, trumps.map(function (r) {
+      box.appendChild(el("div", { class: "dv-ranks", role: "group", "aria-labelledby": "dv-rank-help", "data-decision": true }, trumps.map(function (r) {
         var a = { action: r.action };
         return el("button", { type: "button", class: "dv-rank" + (r.current ? " is-current" : ""), "data-focus": "dv-rank-" + r.rank,
           "aria-label": "Declare " + r.words + (r.current ? " (the current Trump Rank)" : ""),
