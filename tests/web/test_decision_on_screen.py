@@ -72,6 +72,28 @@ OUTSIDE_JS = """(selectors) => {
   return out;
 }"""
 
+CUT_JS = """(wide) => {
+  const out = [];
+  if (wide) { document.querySelectorAll('#knowledge details:not([open])').forEach(d => { d.open = true; }); }
+  document.querySelectorAll('#knowledge .table-scroll').forEach(box => {
+    if (wide && box.checkVisibility() && box.scrollWidth > box.clientWidth + 1) {
+      out.push('a table of the books is ' + box.scrollWidth + ' px wide in ' + box.clientWidth + ' px: ' +
+        (box.getAttribute('aria-label') || ''));
+    }
+  });
+  document.querySelectorAll('.dv-suit-name').forEach(label => {
+    const r = label.getBoundingClientRect(), row = label.parentElement.getBoundingClientRect();
+    if (r.height && getComputedStyle(label).writingMode !== 'horizontal-tb') {
+      out.push('the suit label "' + label.textContent + '" is written upright (it was cut on a phone)');
+    }
+    if (r.height && (r.top < row.top - 0.5 || r.bottom > row.bottom + 0.5 || label.scrollHeight > label.clientHeight + 1)) {
+      out.push('the suit label "' + label.textContent + '" is cut (' + Math.round(r.height) + ' px in a row of ' +
+        Math.round(row.height) + ' px)');
+    }
+  });
+  return out;
+}"""
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[E2EServer]:
@@ -108,11 +130,33 @@ class Player:
         self.seen[what] = self.seen.get(what, 0) + 1
         if SHOTS and self.seen[what] == 1:
             self.page.screenshot(path=str(Path(SHOTS) / f"{self.name}-{what.replace(' ', '-')}.png"))
+            self.page.screenshot(path=str(Path(SHOTS) / f"{self.name}-{what.replace(' ', '-')}-page.png"), full_page=True)
+        self.check_layout(what)
         outside = self.page.evaluate(OUTSIDE_JS, list(selectors))
         if outside:
             shot = self.shots / f"{what.replace(' ', '-')}.png"
             self.page.screenshot(path=str(shot))
             raise AssertionError(f"{what}: not on the first screen ({shot}):\n" + "\n".join(outside))
+
+    def check_layout(self, what: str) -> None:
+        """Nothing the player reads is cut: on a wide screen no table of the books of the
+        two-player games wider than its panel, every section open (on a phone a wide one
+        scrolls sideways in its own box, and so does DIVIDE's, a column for each hand and each
+        commit); no suit label of a DIVIDE hand taller than its row of cards."""
+        wide = self.page.viewport_size["width"] >= 1000 and not self.name.startswith("divide-")  # type: ignore[index]
+        cut = self.page.evaluate(CUT_JS, wide)
+        if cut:
+            shot = self.shots / f"{what.replace(' ', '-')}-cut.png"
+            self.page.screenshot(path=str(shot), full_page=True)
+            raise AssertionError(f"{what}: cut ({shot}):\n" + "\n".join(cut))
+
+    def waiting_look(self, selector: str) -> None:
+        """A commit button still waiting for its cards looks like an empty slot (dashed, its
+        words not struck through), not like an error."""
+        button = self.page.locator(selector)
+        expect(button).to_be_disabled()
+        look = button.evaluate("n => { const s = getComputedStyle(n); return [s.textDecorationLine, s.borderTopStyle]; }")
+        assert look == ["none", "dashed"], look
 
     def click(self, selector: str) -> None:
         self.page.locator(selector).click()
@@ -160,6 +204,7 @@ class Player:
             self.click(f'[data-focus="kind-{action["kind"]}"]')
             self.on_screen(f"turn {action['kind']}", '#controls [aria-label="Your hand"] button.card-button',
                            '[data-focus="cc-submit"]')
+            self.waiting_look('[data-focus="cc-submit"]')
             for code in action["cards"]:
                 self.click(f'#controls [data-focus="card-{code}"]')
             expect(self.page.locator('[data-focus="cc-submit"]')).to_be_enabled()
@@ -179,13 +224,18 @@ class Player:
     def divide(self, s: dict[str, Any]) -> dict[str, Any]:
         phase = s["phase"]
         hand = '#controls [aria-label="Your hand"] button.card-button'
+        stats = self.page.locator("#opponent-hand .dv-seat-stats").all_inner_texts()
+        assert [text.split(" · ")[0] for text in stats] == [
+            f"This round: {seat['round_points']} point{'' if seat['round_points'] == 1 else 's'}" for seat in s["table"]["seats"]]
         if phase == "commit":
             self.on_screen("commit", hand, '[data-focus="dv-commit"]')
+            self.waiting_look('[data-focus="dv-commit"]')
             self.click(f'#controls [data-focus="card-{self.rng.choice(s["legal"])["cards"][0]}"]')
             self.on_screen("commit picked", hand, '[data-focus="dv-commit"]')
             self.click('[data-focus="dv-commit"]')
         elif phase == "pass":
             self.on_screen("pass", hand, '[data-focus="dv-pass"]')
+            self.waiting_look('[data-focus="dv-pass"]')
             for code in self.rng.choice(s["legal"])["cards"]:
                 self.click(f'#controls [data-focus="card-{code}"]')
             self.on_screen("pass picked", hand, '[data-focus="dv-pass"]')

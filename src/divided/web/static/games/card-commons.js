@@ -414,7 +414,12 @@
   }
 
   // -- the books -------------------------------------------------------------------------------
-  function placeName(p) { return String(p).charAt(0).toUpperCase() + String(p).slice(1); }
+  // a column header: the place as the table names it ("opponent's hand" is "Bot's hand"), so
+  // that six columns fit the panel
+  function placeName(p) {
+    var name = String(p).replace(/^opponent's /, "bot's ");
+    return name.charAt(0).toUpperCase() + name.slice(1);
+  }
 
   function renderKnowledge(body, s) {
     var k = s.knowledge || {};

@@ -44,6 +44,14 @@
   };
   var REWARD = { points: "Points", trump: "Trump", lead: "Lead" };
   var SUIT_TITLE = { spades: "Spades", hearts: "Hearts", diamonds: "Diamonds", clubs: "Clubs", jokers: "Jokers" };
+  var SUIT_SIGN = { spades: "\u2660", hearts: "\u2665", diamonds: "\u2666", clubs: "\u2663", jokers: "Jk" };
+
+  /** A suit row's label (the row's group names the suit for screen readers): the word, or on
+   * a phone the suit's sign, read across like the cards (an upright word was cut there). */
+  function suitLabel(suit) {
+    return el("span", { class: "dv-suit-name", "aria-hidden": "true" },
+      el("span", { class: "dv-suit-word", text: SUIT_TITLE[suit] }), el("span", { class: "dv-suit-sign", text: SUIT_SIGN[suit] }));
+  }
 
   // -- the table ------------------------------------------------------------------------------
   function seatBox(seat, s) {
@@ -59,7 +67,8 @@
           text: seat.passed ? "Passed" : "Not passed yet" }));
       }
     }
-    var stats = "Round " + seat.round_points + " · total " + seat.score + " · 5\u2011tokens " + seat.fives + " · led " + seat.led;
+    var stats = "This round: " + count(seat.round_points, "point") + " · total " + seat.score + " · 5\u2011tokens " + seat.fives +
+      " · tricks led " + seat.led;
     return el("li", { class: "dv-seat" + (seat.to_move && s.phase !== "over" ? " is-to-move" : "") + (seat.where === "you" ? " is-you" : ""),
       "data-seat": seat.seat },
       el("p", { class: "dv-seat-name" }, el("strong", { text: seat.name }),
@@ -199,7 +208,7 @@
   function handRows(t) {
     return el("div", { class: "dv-suits" }, (t.suits || []).filter(function (g) { return g.cards.length; }).map(function (g) {
       return el("div", { class: "dv-suit", role: "group", "aria-label": SUIT_TITLE[g.suit] },
-        el("span", { class: "dv-suit-name", "aria-hidden": "true", text: SUIT_TITLE[g.suit] }),
+        suitLabel(g.suit),
         el("div", { class: "card-row" }, g.cards.map(function (code) { return cardFace(code, { small: true }); })));
     }));
   }
@@ -246,7 +255,7 @@
     return el("div", { class: "dv-suits dv-pick", role: "group", "aria-label": "Your hand", "data-decision": true },
       (s.table.suits || []).filter(function (g) { return g.cards.length; }).map(function (g) {
         return el("div", { class: "dv-suit" },
-          el("span", { class: "dv-suit-name", "aria-hidden": "true", text: SUIT_TITLE[g.suit] }),
+          suitLabel(g.suit),
           el("div", { class: "card-row" }, g.cards.map(function (code) {
             var mark = tag(code);
             var ok = enabled(code);
@@ -431,7 +440,9 @@
       var sizes = k.places || {};
       body.appendChild(details("dv-know-odds", "Where the unseen cards are (" + unseen.length + " cards)", [
         el("p", { class: "help", text: "Every card you have not seen, and the exact chance that it is in each place: every deal that fits what you have seen (hand sizes, voids, the cards you passed) counts once." }),
-        oddsTable(["Card"].concat(places.map(function (p) { return p + (sizes[p] !== undefined ? " (" + sizes[p] + ")" : ""); })),
+        // a column per place, headed by the seat's name and its hand size ("Bot 2 (8)"): the
+        // table says they are hands; six columns then fit the panel
+        oddsTable(["Card"].concat(places.map(function (p) { return p.replace(/'s hand$/, "") + (sizes[p] !== undefined ? " (" + sizes[p] + ")" : ""); })),
           bySuit(Object.keys(byCard)).map(function (code) {
             return [code, places.map(function (p) { return C.percent(byCard[code][p] || 0); })];
           }), "Where the unseen cards could be")
