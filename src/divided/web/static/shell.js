@@ -812,6 +812,8 @@
       bottom = Math.max(bottom, r.bottom);
     });
     var margin = 8, room = window.innerHeight;
+    var area = byId("action-area").getBoundingClientRect();
+    if (area.top < top && bottom - area.top + 2 * margin <= room) { top = area.top; }  // its heading too, where it fits
     if (top >= 0 && bottom <= room) { return; }
     var by = bottom - top + 2 * margin > room || top < 0 ? top - margin : bottom - room + margin;
     window.scrollBy(0, by);
