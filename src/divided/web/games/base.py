@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from divided.games.base import OptionValue, Result, RuleOption
 from divided.games.room import ActionLabel
@@ -95,6 +95,15 @@ class LogEntry:
 
     def to_json(self) -> JSON:
         return {"actor": self.actor, "text": self.text}
+
+
+@runtime_checkable
+class PacedRoom(Protocol):
+    """A room whose table follows the bots' moves one by one while the page paces them: a
+    move's answer carries the table after each of them (the state object's ``steps``)."""
+
+    def step_table(self, view: Any) -> JSON:
+        """The ``table`` part of the state object for ``view``, without the books (cheap)."""
 
 
 class WebRoom(Protocol):

@@ -612,6 +612,9 @@ class DivideWeb:
     def table(self, view: PlayerView, books: Any, mine: bool) -> JSON:
         return table(view, books, mine)
 
+    def step_table(self, view: PlayerView) -> JSON:
+        return table(view, None, False)
+
     def phase(self, view: PlayerView) -> str:
         return "over" if view.current_player == TERMINAL else PHASES.get(str(view.phase), str(view.phase))
 
