@@ -17,7 +17,8 @@
 
   // -- the games' renderers ------------------------------------------------------------------
   /* A renderer: {title, renderTable(s), renderControls(box, s), renderShowdown(box, s),
-   * and optionally renderKnowledge(body, s), renderReplay(s), meta(s) -> [words], help {phase:
+   * and optionally stylesheet (true: the game has games/<game>.css beside its script),
+   * renderKnowledge(body, s), renderReplay(s), meta(s) -> [words], help {phase:
    * text}, phaseWords {phase: words}, settings {key, defaults, choices} (the game's own choices,
    * stored under its own key), lobbyDefaults(own settings) -> {field: value},
    * sameGame(s, own settings) -> new-game body, botMovesNext(s), reset()}. */
@@ -29,6 +30,15 @@
       throw new Error("DividedShell.register(id, {renderTable, renderControls, renderShowdown})");
     }
     GAMES[id] = renderer;
+    if (renderer.stylesheet) { loadStylesheet(id); }
+  }
+
+  /** A game's own styles, games/<id>.css from beside its script (same version query), once per page. */
+  function loadStylesheet(id) {
+    var script = document.querySelector('script[src*="games/' + id + '.js"]');
+    if (!script || document.getElementById(id + "-css")) { return; }
+    var href = script.getAttribute("src").replace(id + ".js", id + ".css");
+    document.head.appendChild(el("link", { rel: "stylesheet", id: id + "-css", href: href }));
   }
 
   var NO_GAME = {

@@ -20,14 +20,6 @@
   var announce = ui.announce, focusKey = ui.focusKey, play = ui.play, legal = ui.legal;
   var renderControls = ui.renderControls, details = ui.details, oddsTable = ui.oddsTable;
 
-  // The game's own styles, from beside this script (same version query), once per page.
-  (function loadStyles() {
-    var script = document.querySelector('script[src*="games/card-commons.js"]');
-    if (!script || document.getElementById("card-commons-css")) { return; }
-    var href = script.getAttribute("src").replace("card-commons.js", "card-commons.css");
-    document.head.appendChild(el("link", { rel: "stylesheet", id: "card-commons-css", href: href }));
-  })();
-
   // What the player is choosing on this page (reset whenever a new state arrives).
   var P = { kind: null, picks: [], three: null, threeFor: null, showAll: false };
 
@@ -487,6 +479,7 @@
   }
 
   window.DividedShell.register(GAME, {
+    stylesheet: true,
     title: "Card Commons",
     help: HELP,
     phaseWords: { turn: "drafting", keep: "keeping", build: "building", deal: "dealing", draw: "drawing", over: "finished" },

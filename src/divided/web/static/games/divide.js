@@ -20,14 +20,6 @@
   var announce = ui.announce, focusKey = ui.focusKey, play = ui.play, legal = ui.legal;
   var renderControls = ui.renderControls, details = ui.details, oddsTable = ui.oddsTable;
 
-  // The game's own styles, from beside this script (same version query), once per page.
-  (function loadStyles() {
-    var script = document.querySelector('script[src*="games/divide.js"]');
-    if (!script || document.getElementById("divide-css")) { return; }
-    var href = script.getAttribute("src").replace("divide.js", "divide.css");
-    document.head.appendChild(el("link", { rel: "stylesheet", id: "divide-css", href: href }));
-  })();
-
   // What the player is choosing on this page (reset whenever a new state arrives).
   var P = { card: null, left: null, right: null, trump: false, at: null };
 
@@ -474,6 +466,7 @@
   }
 
   window.DividedShell.register(GAME, {
+    stylesheet: true,
     title: "DIVIDE",
     help: HELP,
     phaseWords: { commit: "committing", pass: "passing", play: "playing a trick", draft: "drafting", deal: "dealing", tokens: "turning tokens", over: "finished" },
