@@ -182,8 +182,8 @@
     if (t.current_trick) {
       var title = "Trick " + t.current_trick.number + (t.current_trick.order ? " (complete)" : "");
       var current = trickBox(t.current_trick, s, title, "dv-current");
-      // the cards already played are part of your decision when you play one
-      if (s.phase === "play" && s.to_move === "you") { current.setAttribute("data-decision", ""); }
+      // the cards already played are part of your decision when you play one (not when you lead)
+      if (s.phase === "play" && s.to_move === "you" && t.current_trick.plays.length) { current.setAttribute("data-decision", ""); }
       tricks.appendChild(current);
     } else if (s.phase === "commit" || s.phase === "pass") {
       tricks.appendChild(el("p", { class: "help", id: "dv-before", text: "Trick 1 is the committed cards, flipped after the pass." }));
