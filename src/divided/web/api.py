@@ -44,6 +44,7 @@ from divided.web import games as web_games
 from divided.web.bodies import MalformedBody, decode_json, is_json_media_type
 from divided.web.config import BOT_TIMEOUT, Limits
 from divided.web.games import DEFAULT_GAME, WebRoom
+from divided.web.games.base import PacedRoom
 from divided.web.guards import Bucket, ComputeGate, RateLimiter
 from divided.web.review_jobs import ReviewJobs
 from divided.web.sessions import session_id
@@ -541,8 +542,10 @@ class GameService:
         if action not in legal:
             raise ApiError(422, web_games.room(row.game).refusal(state.observation(row.human_seat), action))
         state.apply_action(action, player=row.human_seat)
-        bot_error = self._bot_replies(state, row.bots, row.seed, row.human_seat)
-        return self._save(row, state, bot_error)
+        steps = _Steps(web_games.room(row.game), row.human_seat)
+        steps.record(state)
+        bot_error = self._bot_replies(state, row.bots, row.seed, row.human_seat, steps.record)
+        return steps.attach(self._save(row, state, bot_error))
 
     def hint_status(self, game_id: str, session: str) -> dict[str, Any]:
         row = self.row(game_id, session)
@@ -596,8 +599,9 @@ class GameService:
         state = self.cache.state(row)
         if state.current_player() == row.human_seat:
             raise ApiError(409, "it is your turn, not the bot's")
-        bot_error = self._bot_replies(state, row.bots, row.seed, row.human_seat)
-        return self._save(row, state, bot_error)
+        steps = _Steps(web_games.room(row.game), row.human_seat)
+        bot_error = self._bot_replies(state, row.bots, row.seed, row.human_seat, steps.record)
+        return steps.attach(self._save(row, state, bot_error))
 
     def _save(self, row: GameRow, state: State[Any, Any], bot_error: str | None) -> dict[str, Any]:
         saved = self.store.compare_and_set(row, _progress(web_games.room(row.game), state, row.human_seat,
@@ -610,9 +614,10 @@ class GameService:
         return self.state_json(saved, state)
 
     def _bot_replies(self, state: State[Any, Any], seats: Sequence[str | None], seed: int,
-                     seat: int) -> str | None:
+                     seat: int, moved: Callable[[State[Any, Any]], None] | None = None) -> str | None:
         """Let the bots move until it is ``seat``'s turn or the end; the failure, if any.
-        ``seats`` names the bot in each seat (the human's is ``None``)."""
+        ``seats`` names the bot in each seat (the human's is ``None``); ``moved`` sees the
+        state after each bot's move."""
         bots: dict[int, Bot[Any]] = {}
         while not state.is_terminal() and state.current_player() != seat:
             mover = state.current_player()
@@ -630,7 +635,30 @@ class GameService:
             except BotFailure as failure:
                 return str(failure)
             state.apply_action(action, player=state.current_player())
+            if moved is not None:
+                moved(state)
         return None
+
+
+class _Steps:
+    """The table after each move of a move's answer, for a room that paces its table
+    (:class:`PacedRoom`): ``{"log": entries in the log then, "phase", "table"}`` from the
+    human's view only, so the page can show each bot's move as its log line appears."""
+
+    def __init__(self, web: WebRoom, human: int) -> None:
+        self.web, self.human = web, human
+        self.steps: list[dict[str, Any]] = []
+
+    def record(self, state: State[Any, Any]) -> None:
+        if isinstance(self.web, PacedRoom):
+            view = state.observation(self.human)
+            self.steps.append({"log": len(self.web.log(view)), "phase": self.web.phase(view),
+                               "table": self.web.step_table(view)})
+
+    def attach(self, body: dict[str, Any]) -> dict[str, Any]:
+        if self.steps:
+            body["steps"] = self.steps
+        return body
 
 
 def _play_ahead(state: State[Any, Any], bots: Mapping[int, Bot[Any]], human: int, seed: int,

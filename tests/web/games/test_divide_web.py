@@ -121,7 +121,9 @@ def segments(body: dict[str, Any], current: int) -> Iterator[tuple[int, str, str
         if entry["actor"] is None and found:
             round_ = int(found.group(1)) - 1
         yield round_, f"log[{i}]", entry["text"]
-    rest = {key: value for key, value in body.items() if key not in ("table", "log")}
+    for step in body.get("steps", []):  # the table after each move of the answer: its own round's
+        yield from segments({"table": step["table"]}, step["table"]["round"] - 1)
+    rest = {key: value for key, value in body.items() if key not in ("table", "log", "steps")}
     for where, text in strings({**rest, "table": table}):
         yield current, where, text
 
@@ -244,7 +246,33 @@ def play_game(http: TestClient, seed: int, **options: Any) -> tuple[list[dict[st
         before = body["log"]
         body = response.json()
         assert body["log"][:len(before)] == before, "the log must only grow (the shell paces its new lines)"
+        check_steps(body, len(before))
         seen.append(body)
+
+
+PLAYED = re.compile(r"^(Bot \d|You) played (\S+)\.$")
+
+
+def check_steps(body: dict[str, Any], before: int) -> None:
+    """A move's answer carries the table after the human's move and after each bot's move (for
+    the page to follow the log as it paces it): the log only grows from step to step, the last
+    step is where the answer stands, and at each step the trick on the table holds exactly the
+    cards the log says were played to it by then."""
+    steps = body["steps"]
+    assert steps, "no steps"
+    logs = [step["log"] for step in steps]
+    assert logs == sorted(logs) and before < logs[0] and logs[-1] == len(body["log"]), (before, logs)
+    final = {key: value for key, value in body["table"].items() if key != "draft"}
+    assert {key: value for key, value in steps[-1]["table"].items() if key != "draft"} == final
+    assert steps[-1]["phase"] == body["phase"]
+    for step in steps:
+        trick = step["table"]["current_trick"]
+        if step["phase"] != "play" or trick["number"] == 1:
+            continue
+        lines = [entry["text"] for entry in body["log"][:step["log"]]]
+        since = max(i for i, text in enumerate(lines) if text.startswith(("Round ", "Trick ")))
+        played = [(m.group(1), m.group(2)) for text in lines[since + 1:] if (m := PLAYED.match(text))]
+        assert [(play["name"], play["card"]) for play in trick["plays"]] == played, (lines[since:], trick)
 
 
 @pytest.mark.parametrize(("seed", "rounds"), [(11, "2"), *[pytest.param(s, "4", marks=pytest.mark.slow) for s in (31,)]])

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from divided.games.base import OptionValue
 from divided.registry import Registry
-from divided.web.games.base import BotChoice, LobbyChoice, LobbyOption, LogEntry, WebRoom
+from divided.web.games.base import BotChoice, GameRoom, LobbyChoice, LobbyOption, LogEntry, WebRoom
 
 ROOMS: Registry[WebRoom] = Registry("web room", {"divided-ranks": "divided.web.games.divided_ranks:ROOM",
                                                  "card-commons": "divided.web.games.card_commons:ROOM",
@@ -62,5 +62,5 @@ def options_words(game: str, options: Sequence[tuple[str, OptionValue]]) -> str:
     return "; ".join(said)
 
 
-__all__ = ["DEFAULT_GAME", "ROOMS", "BotChoice", "LobbyChoice", "LobbyOption", "LogEntry", "WebRoom",
+__all__ = ["DEFAULT_GAME", "ROOMS", "BotChoice", "GameRoom", "LobbyChoice", "LobbyOption", "LogEntry", "WebRoom",
            "names", "non_default_options", "options_words", "room"]

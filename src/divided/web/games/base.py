@@ -6,16 +6,23 @@ hints, review, history, replay and export. A game adds what only it knows: the l
 in words, the game-specific ``table`` part of the state object, the prompt, the log as
 :class:`LogEntry` items, why an action is refused, and the browser script that draws its table
 (``static/games/<game>.js``).
+
+A game's room is a :class:`GameRoom`: its words, options and bots, and the module functions
+that build its views; the room defaults what most games share (one bot, no books, the engine's
+result). A room whose table follows the bots' moves one by one is a :class:`PacedGameRoom`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from divided.games.base import OptionValue, Result, RuleOption
 from divided.games.room import ActionLabel
+
+if TYPE_CHECKING:
+    from divided.web.statistics import Measure
 
 JSON = dict[str, Any]
 
@@ -97,6 +104,15 @@ class LogEntry:
         return {"actor": self.actor, "text": self.text}
 
 
+@runtime_checkable
+class PacedRoom(Protocol):
+    """A room whose table follows the bots' moves one by one while the page paces them: a
+    move's answer carries the table after each of them (the state object's ``steps``)."""
+
+    def step_table(self, view: Any) -> JSON:
+        """The ``table`` part of the state object for ``view``, without the books (cheap)."""
+
+
 class WebRoom(Protocol):
     """The web app's part of one game (registered in :mod:`divided.web.games` by game id).
 
@@ -169,3 +185,87 @@ class WebRoom(Protocol):
     def forget_caches(self) -> None:
         """Drop whatever the game's bots have cached from games in play (a solved subgame
         holds a game's cards): called when a player's data is deleted."""
+
+
+def _one_bot(options: Mapping[str, OptionValue]) -> int:
+    return 1
+
+
+def _no_books(view: Any) -> None:
+    return None
+
+
+def _no_knowledge(books: Any) -> JSON:
+    return {}
+
+
+def _engine_result(view: Any) -> Result | None:
+    result: Result | None = view.result
+    return result
+
+
+def _stored_headline(summary: Mapping[str, Any]) -> str:
+    return str(summary.get("headline", ""))
+
+
+def _nothing() -> None:
+    return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameRoom:
+    """A :class:`WebRoom` made of one game's own parts: its words, options and bots, and the
+    functions (of its module) that build the views. The fields are the protocol's members; those
+    with defaults are what a game leaves out.
+
+    ``offered_bots`` is the lobby's bots, weakest first, or a function that names them when
+    asked (a game that offers only the bots registered then). ``lobby_bot`` is the bot the
+    lobby chooses first (the protocol's ``default_bot``) when it is offered, else the first
+    offered bot.
+    """
+
+    game: str
+    title: str
+    rules_resource: str
+    script: str
+    offered_bots: tuple[BotChoice, ...] | Callable[[], tuple[BotChoice, ...]]
+    lobby_bot: str
+    lobby_options: tuple[LobbyOption, ...]
+    rule_options: tuple[RuleOption, ...]
+    phase: Callable[[Any], str]
+    table: Callable[[Any, Any, bool], JSON]
+    prompt: Callable[[Any, Any, str | None], str]
+    legal: Callable[[Any], list[ActionLabel]]
+    log: Callable[[Any], list[LogEntry]]
+    headline: Callable[[Any], str | None]
+    refusal: Callable[[Any, int], str]
+    lede: str = ""
+    """The lobby's sentence under the title (empty: none)."""
+    statistics: Measure | None = None
+    """How the history counts the game's results (``None``: a win rate)."""
+    bot_seats: Callable[[Mapping[str, OptionValue]], int] = _one_bot
+    books: Callable[[Any], Any] = _no_books
+    knowledge: Callable[[Any], JSON] = _no_knowledge
+    result: Callable[[Any], Result | None] = _engine_result
+    decided: Callable[[Mapping[str, Any]], str] = _stored_headline
+    warm_up: Callable[[], None] = _nothing
+    forget_caches: Callable[[], None] = _nothing
+
+    @property
+    def bots(self) -> tuple[BotChoice, ...]:
+        """The bots the lobby offers, weakest first."""
+        return self.offered_bots if isinstance(self.offered_bots, tuple) else self.offered_bots()
+
+    @property
+    def default_bot(self) -> str:
+        """The bot the lobby chooses first (see the class)."""
+        names = [bot.name for bot in self.bots]
+        return self.lobby_bot if self.lobby_bot in names or not names else names[0]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PacedGameRoom(GameRoom):
+    """A :class:`GameRoom` that is a :class:`PacedRoom`: ``step_table(view)`` is the table
+    without the books, sent after each bot move of a move's answer."""
+
+    step_table: Callable[[Any], JSON]

@@ -22,7 +22,7 @@ from typing import Any
 from divided import games
 from divided.bots.card_commons.build import BuildAnalysis, analyse_build
 from divided.cards import PACK_21, mask_indices
-from divided.games.base import OptionValue, Result, RuleOption
+from divided.games.base import RuleOption
 from divided.games.card_commons import actions as act
 from divided.games.card_commons.history import Turn, read_history
 from divided.games.card_commons.options import OPTIONS
@@ -30,10 +30,10 @@ from divided.games.card_commons.room import KINDS, legal_in_view
 from divided.games.card_commons.rules import build_actions
 from divided.games.card_commons.state import Phase, RoundResult
 from divided.games.card_commons.view import PlayerView
-from divided.games.room import ActionLabel, Books
+from divided.games.room import ActionLabel
 from divided.hands.five import evaluate_mask
 from divided.hands.three import evaluate3_mask
-from divided.web.games.base import JSON, BotChoice, LobbyOption, LogEntry
+from divided.web.games.base import JSON, BotChoice, GameRoom, LobbyOption, LogEntry
 from divided.web.statistics import WIN_RATE
 
 GAME = "card-commons"
@@ -369,64 +369,26 @@ BOTS = (
 )
 
 
-class CardCommonsWeb:
-    """The :class:`~divided.web.games.base.WebRoom` of Card Commons."""
-
-    game = GAME
-    title = "Card Commons"
-    lede = ("Draft a Collection of eight cards against the bot with four actions (Reserve, Discard, "
-            "Offer 3, Offer 2 Sets), split it into a 5-card and a 3-card hand, and be first to 5 points.")
-    rules_resource = "rules_text/card-commons.md"
-    script = "games/card-commons.js"
-    statistics = WIN_RATE
-    bots = BOTS
-    default_bot = "skilled"
-    lobby_options = LOBBY_OPTIONS
-    rule_options: tuple[RuleOption, ...] = OPTIONS
-
-    def bot_seats(self, options: Mapping[str, OptionValue]) -> int:
-        return 1
-
-    def books(self, view: PlayerView) -> Books:
-        return games.room(GAME).books(view)
-
-    def knowledge(self, books: Books) -> JSON:
-        return dict(books.to_json())
-
-    def table(self, view: PlayerView, books: Any, mine: bool) -> JSON:
-        return table(view, books, mine)
-
-    def phase(self, view: PlayerView) -> str:
-        return PHASES.get(view.phase, str(view.phase))
-
-    def prompt(self, view: PlayerView, books: Any, bot_error: str | None) -> str:
-        return prompt(view, books, bot_error)
-
-    def legal(self, view: PlayerView) -> list[ActionLabel]:
-        return legal_actions(view)
-
-    def log(self, view: PlayerView) -> list[LogEntry]:
-        return log(view)
-
-    def result(self, view: PlayerView) -> Result | None:
-        return view.result
-
-    def headline(self, view: PlayerView) -> str | None:
-        return headline(view)
-
-    def decided(self, summary: Mapping[str, Any]) -> str:
-        reason = summary.get("reason")
-        return f"{reason} ({summary.get('scores')})" if reason else str(summary.get("headline", ""))
-
-    def refusal(self, view: PlayerView, action: int) -> str:
-        return refusal(view, action)
-
-    def warm_up(self) -> None:
-        evaluate3_mask(0b111)
-        evaluate_mask(0b11111)
-
-    def forget_caches(self) -> None:
-        pass  # its bots keep tables of card sets' values, shared by every game: nothing of one game
+def _decided(summary: Mapping[str, Any]) -> str:
+    """The history's "Decided by": the match's end and its scores."""
+    reason = summary.get("reason")
+    return f"{reason} ({summary.get('scores')})" if reason else str(summary.get("headline", ""))
 
 
-ROOM = CardCommonsWeb()
+def _warm_up() -> None:
+    evaluate3_mask(0b111)
+    evaluate_mask(0b11111)
+
+
+ROOM = GameRoom(
+    game=GAME, title="Card Commons",
+    lede=("Draft a Collection of eight cards against the bot with four actions (Reserve, Discard, "
+          "Offer 3, Offer 2 Sets), split it into a 5-card and a 3-card hand, and be first to 5 points."),
+    rules_resource="rules_text/card-commons.md", script="games/card-commons.js", statistics=WIN_RATE,
+    offered_bots=BOTS, lobby_bot="skilled", lobby_options=LOBBY_OPTIONS, rule_options=OPTIONS,
+    books=lambda view: games.room(GAME).books(view), knowledge=lambda books: dict(books.to_json()),
+    phase=lambda view: PHASES.get(view.phase, str(view.phase)), table=table, prompt=prompt,
+    legal=legal_actions, log=log, headline=headline, decided=_decided, refusal=refusal, warm_up=_warm_up,
+    # its bots keep tables of card sets' values, shared by every game: no caches to forget
+)
+"""The :class:`~divided.web.games.base.WebRoom` of Card Commons."""

@@ -23,7 +23,7 @@ from typing import Any
 from divided import games
 from divided.bots import specs
 from divided.cards import STANDARD_54, mask_indices
-from divided.games.base import TERMINAL, OptionValue, Result, RuleOption
+from divided.games.base import TERMINAL, RuleOption
 from divided.games.divide import actions as act
 from divided.games.divide.knowledge import Knowledge, knowledge
 from divided.games.divide.options import OPTIONS
@@ -33,7 +33,7 @@ from divided.games.divide.state import REVEAL_ORDER, TOKENS, PickEvent, RevealEv
 from divided.games.divide.tricks import SUIT_NAMES, lead_suit, playable, rank_name, rank_of, suit_of
 from divided.games.divide.view import PlayerView, SeenPass, result_of
 from divided.games.room import ActionLabel
-from divided.web.games.base import JSON, BotChoice, LobbyOption, LogEntry
+from divided.web.games.base import JSON, BotChoice, LobbyOption, LogEntry, PacedGameRoom
 from divided.web.statistics import Places
 
 GAME = "divide"
@@ -578,74 +578,31 @@ STATISTICS = Places("players", points=points_of, place=place_of)
 """DIVIDE's history: places and points a game, a 4-player table apart from a 6-player one."""
 
 
-class DivideWeb:
-    """The :class:`~divided.web.games.base.WebRoom` of DIVIDE."""
-
-    game = GAME
-    title = "DIVIDE"
-    lede = ("A trick-taking game for you and 3 or 5 bots: commit a card for Trick 1, pass left and right, "
-            "then after every trick the top three draft Points, Trump and Lead. Four rounds or 50 points.")
-    rules_resource = "rules_text/divide.md"
-    script = "games/divide.js"
-    statistics = STATISTICS
-    lobby_options = LOBBY_OPTIONS
-    rule_options: tuple[RuleOption, ...] = OPTIONS
-
-    @property
-    def bots(self) -> tuple[BotChoice, ...]:
-        return _bots()
-
-    @property
-    def default_bot(self) -> str:
-        names = [b.name for b in _bots()]
-        return "skilled" if "skilled" in names else names[0]
-
-    def bot_seats(self, options: Mapping[str, OptionValue]) -> int:
-        return int(options.get("players", 4)) - 1
-
-    def books(self, view: PlayerView) -> tuple[Knowledge, PlayerView]:
-        return knowledge(view), view
-
-    def knowledge(self, books: tuple[Knowledge, PlayerView]) -> JSON:
-        return knowledge_object(*books)
-
-    def table(self, view: PlayerView, books: Any, mine: bool) -> JSON:
-        return table(view, books, mine)
-
-    def phase(self, view: PlayerView) -> str:
-        return "over" if view.current_player == TERMINAL else PHASES.get(str(view.phase), str(view.phase))
-
-    def prompt(self, view: PlayerView, books: Any, bot_error: str | None) -> str:
-        return prompt(view, books, bot_error)
-
-    def legal(self, view: PlayerView) -> list[ActionLabel]:
-        return legal_actions(view)
-
-    def log(self, view: PlayerView) -> list[LogEntry]:
-        return log(view)
-
-    def result(self, view: PlayerView) -> Result | None:
-        return view.result
-
-    def headline(self, view: PlayerView) -> str | None:
-        return headline(view)
-
-    def decided(self, summary: Mapping[str, Any]) -> str:
-        how = {"score": "points", "fives": "5-value tokens (tied on points)",
-               "led": "tricks led (tied on points and 5-tokens)", "shared": "a shared win (tied on every count)"}
-        by = how.get(str(summary.get("decided_by")), "")
-        if not by:
-            return str(summary.get("headline", ""))
-        return f"{by}: {summary.get('scores')} ({summary.get('reason')})"
-
-    def refusal(self, view: PlayerView, action: int) -> str:
-        return refusal(view, action)
-
-    def warm_up(self) -> None:
-        games.load(GAME)
-
-    def forget_caches(self) -> None:
-        pass  # its bots cache nothing
+def _decided(summary: Mapping[str, Any]) -> str:
+    """The history's "Decided by": the count that decided the places, with the scores."""
+    how = {"score": "points", "fives": "5-value tokens (tied on points)",
+           "led": "tricks led (tied on points and 5-tokens)", "shared": "a shared win (tied on every count)"}
+    by = how.get(str(summary.get("decided_by")), "")
+    if not by:
+        return str(summary.get("headline", ""))
+    return f"{by}: {summary.get('scores')} ({summary.get('reason')})"
 
 
-ROOM = DivideWeb()
+def _warm_up() -> None:
+    games.load(GAME)
+
+
+ROOM = PacedGameRoom(
+    game=GAME, title="DIVIDE",
+    lede=("A trick-taking game for you and 3 or 5 bots: commit a card for Trick 1, pass left and right, "
+          "then after every trick the top three draft Points, Trump and Lead. Four rounds or 50 points."),
+    rules_resource="rules_text/divide.md", script="games/divide.js", statistics=STATISTICS,
+    offered_bots=_bots, lobby_bot="skilled", lobby_options=LOBBY_OPTIONS, rule_options=OPTIONS,
+    bot_seats=lambda options: int(options.get("players", 4)) - 1,
+    books=lambda view: (knowledge(view), view), knowledge=lambda books: knowledge_object(*books),
+    phase=lambda view: "over" if view.current_player == TERMINAL else PHASES.get(str(view.phase), str(view.phase)),
+    table=table, step_table=lambda view: table(view, None, False), prompt=prompt, legal=legal_actions,
+    log=log, headline=headline, decided=_decided, refusal=refusal, warm_up=_warm_up,
+    # its bots cache nothing: no caches to forget
+)
+"""The :class:`~divided.web.games.base.WebRoom` of DIVIDE: its table follows the paced bots' moves."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from divided.bots.divided_ranks.heuristics import value_table
 from divided.cards import PACK_21, mask_indices
-from divided.games.base import OptionValue, Result, RuleOption
+from divided.games.base import Result, RuleOption
 from divided.games.divided_ranks import actions as act
 from divided.games.divided_ranks.knowledge import Knowledge, Place, knowledge
 from divided.games.divided_ranks.options import OPTIONS
@@ -23,7 +23,7 @@ from divided.games.divided_ranks.view import PlayerView, SeenBuild, SeenChoice, 
 from divided.games.room import ActionLabel
 from divided.hands.arrange import SPLIT_COUNT, arrange, packed_key_table, scoring_key, split_masks
 from divided.hands.five import evaluate_mask
-from divided.web.games.base import JSON, BotChoice, LobbyOption, LogEntry
+from divided.web.games.base import JSON, BotChoice, GameRoom, LobbyOption, LogEntry
 from divided.web.statistics import WIN_RATE
 
 GAME = "divided-ranks"
@@ -382,69 +382,42 @@ BOTS = (
 )
 
 
-class DividedRanksWeb:
-    """The :class:`~divided.web.games.base.WebRoom` of Divided Ranks."""
-
-    game = GAME
-    title = "Divided Ranks"
-    rules_resource = "rules_text/divided-ranks.md"
-    script = "games/divided-ranks.js"
-    statistics = WIN_RATE
-    bots = BOTS
-    default_bot = "skilled"
-    lobby_options = LOBBY_OPTIONS
-    rule_options: tuple[RuleOption, ...] = OPTIONS
-
-    def bot_seats(self, options: Mapping[str, OptionValue]) -> int:
-        return 1
-
-    def books(self, view: PlayerView) -> Knowledge:
-        return knowledge(view)
-
-    def knowledge(self, books: Knowledge) -> JSON:
-        return books_object(books)
-
-    def table(self, view: PlayerView, books: Knowledge, mine: bool) -> JSON:
-        return table(view, books, mine)
-
-    def phase(self, view: PlayerView) -> str:
-        return PHASES.get(view.phase, str(view.phase))
-
-    def prompt(self, view: PlayerView, books: Knowledge, bot_error: str | None) -> str:
-        return prompt(view, books, bot_error)
-
-    def legal(self, view: PlayerView) -> list[ActionLabel]:
-        return legal_actions(view)
-
-    def log(self, view: PlayerView) -> list[LogEntry]:
-        return log(view)
-
-    def result(self, view: PlayerView) -> Result | None:
-        return None if view.outcome is None else result_of(view.outcome)
-
-    def headline(self, view: PlayerView) -> str | None:
-        return None if view.outcome is None else outcome_sentence(view.outcome, view.seat)
-
-    def decided(self, summary: Mapping[str, Any]) -> str:
-        step = summary.get("step")
-        return f"step {step}: {summary.get('step_name')}" if step else "every comparison equal"
-
-    def refusal(self, view: PlayerView, action: int) -> str:
-        return refusal(view, action)
-
-    def warm_up(self) -> None:
-        from divided.bots.divided_ranks.draft_values import warm_up as playouts_warm_up
-        from divided.bots.divided_ranks.endgame.policy import warm_up as solver_warm_up
-
-        packed_key_table(Scoring.CATEGORIES_FIRST)
-        value_table()
-        solver_warm_up()  # the expert's endgame solver: seconds to load once, not on a player's move
-        playouts_warm_up()  # the expert's draft playouts: the same
-
-    def forget_caches(self) -> None:
-        from divided.bots.divided_ranks.endgame.policy import clear
-
-        clear()  # the expert's solved subgames (its own, the hints', the pondered ones)
+def _result(view: PlayerView) -> Result | None:
+    return None if view.outcome is None else result_of(view.outcome)
 
 
-ROOM = DividedRanksWeb()
+def _headline(view: PlayerView) -> str | None:
+    return None if view.outcome is None else outcome_sentence(view.outcome, view.seat)
+
+
+def _decided(summary: Mapping[str, Any]) -> str:
+    """The history's "Decided by": the step of the showdown that decided it."""
+    step = summary.get("step")
+    return f"step {step}: {summary.get('step_name')}" if step else "every comparison equal"
+
+
+def _warm_up() -> None:
+    from divided.bots.divided_ranks.draft_values import warm_up as playouts_warm_up
+    from divided.bots.divided_ranks.endgame.policy import warm_up as solver_warm_up
+
+    packed_key_table(Scoring.CATEGORIES_FIRST)
+    value_table()
+    solver_warm_up()  # the expert's endgame solver: seconds to load once, not on a player's move
+    playouts_warm_up()  # the expert's draft playouts: the same
+
+
+def _forget_caches() -> None:
+    from divided.bots.divided_ranks.endgame.policy import clear
+
+    clear()  # the expert's solved subgames (its own, the hints', the pondered ones)
+
+
+ROOM = GameRoom(
+    game=GAME, title="Divided Ranks", rules_resource="rules_text/divided-ranks.md",
+    script="games/divided-ranks.js", statistics=WIN_RATE, offered_bots=BOTS, lobby_bot="skilled",
+    lobby_options=LOBBY_OPTIONS, rule_options=OPTIONS, books=knowledge, knowledge=books_object,
+    phase=lambda view: PHASES.get(view.phase, str(view.phase)), table=table, prompt=prompt,
+    legal=legal_actions, log=log, result=_result, headline=_headline, decided=_decided, refusal=refusal,
+    warm_up=_warm_up, forget_caches=_forget_caches,
+)
+"""The :class:`~divided.web.games.base.WebRoom` of Divided Ranks."""

@@ -156,7 +156,25 @@
     largeCards: false,
     confirm: true
   };
-  var PACE_MS = { off: 0, fast: 450, normal: 1100, slow: 2200 };
+  // The bots' moves are shown one at a time: `line` ms each, but a whole run of them (from your
+  // move to your next decision) takes at most `most` ms, each move still at least `least` ms.
+  // Steady (the default) keeps a 6-player DIVIDE game at a person's speed: 0.7 s is a glance
+  // at a card landing and its line, and the longest run (a trick's end, the Divide's picks and
+  // the next trick's leads, a dozen moves) waits 3.5 s, not 13 s.
+  var PACE = {
+    off: null,
+    fast: { line: 300, most: 1500, least: 120 },
+    normal: { line: 700, most: 3500, least: 250 },
+    slow: { line: 1600, most: 0, least: 1600 }
+  };
+
+  /** How long to show each of `moves` bot moves at `pace` (0: show them all at once). */
+  function paceDelay(pace, moves) {
+    var p = PACE[pace];
+    if (!p || moves <= 0) { return 0; }
+    if (!p.most || moves * p.line <= p.most) { return p.line; }
+    return Math.max(p.least, Math.floor(p.most / moves));
+  }
   var CHOICES = {
     pace: ["off", "fast", "normal", "slow"]
   };
@@ -226,7 +244,7 @@
     parse: parse, label: label, words: words, rankLabel: rankLabel, suitGlyph: suitGlyph,
     suitName: suitName, sortCards: sortCards, sameSet: sameSet,
     tokenize: tokenize, spoken: spoken, listWords: listWords, pretty: pretty, percent: percent,
-    DEFAULTS: DEFAULTS, CHOICES: CHOICES, PACE_MS: PACE_MS, SETTINGS_KEY: SETTINGS_KEY,
+    DEFAULTS: DEFAULTS, CHOICES: CHOICES, PACE: PACE, paceDelay: paceDelay, SETTINGS_KEY: SETTINGS_KEY,
     loadSettings: loadSettings, saveSettings: saveSettings, applySettings: applySettings,
     loadGameSettings: loadGameSettings, saveGameSettings: saveGameSettings
   };

@@ -17,7 +17,8 @@
 
   // -- the games' renderers ------------------------------------------------------------------
   /* A renderer: {title, renderTable(s), renderControls(box, s), renderShowdown(box, s),
-   * and optionally renderKnowledge(body, s), renderReplay(s), meta(s) -> [words], help {phase:
+   * and optionally stylesheet (true: the game has games/<game>.css beside its script),
+   * renderKnowledge(body, s), renderReplay(s), meta(s) -> [words], help {phase:
    * text}, phaseWords {phase: words}, settings {key, defaults, choices} (the game's own choices,
    * stored under its own key), lobbyDefaults(own settings) -> {field: value},
    * sameGame(s, own settings) -> new-game body, botMovesNext(s), reset()}. */
@@ -29,6 +30,15 @@
       throw new Error("DividedShell.register(id, {renderTable, renderControls, renderShowdown})");
     }
     GAMES[id] = renderer;
+    if (renderer.stylesheet) { loadStylesheet(id); }
+  }
+
+  /** A game's own styles, games/<id>.css from beside its script (same version query), once per page. */
+  function loadStylesheet(id) {
+    var script = document.querySelector('script[src*="games/' + id + '.js"]');
+    if (!script || document.getElementById(id + "-css")) { return; }
+    var href = script.getAttribute("src").replace(id + ".js", id + ".css");
+    document.head.appendChild(el("link", { rel: "stylesheet", id: id + "-css", href: href }));
   }
 
   var NO_GAME = {
@@ -643,15 +653,16 @@
     T.state = state;
     T.picks = [];
     if (gameOf(state).reset) { gameOf(state).reset(); }
-    var delay = C.PACE_MS[settings.pace] || 0;
     var botEntries = fresh.filter(isBots).length;
-    if (!delay || botEntries === 0) {
+    var delay = C.paceDelay(settings.pace, botEntries);
+    if (!delay) {
       finishReceive(fresh);
       return;
     }
-    // Pace the bot's moves: the table keeps its old look (controls off) while the log
-    // entries appear and are announced one at a time.
-    T.pacing = { queue: fresh.slice(), timer: null, spoken: [] };
+    // Pace the bot's moves: the log entries appear and are announced one at a time (controls
+    // off); where the game sends the table after each move (`steps`), the table follows the
+    // log, else it keeps its old look until the end.
+    T.pacing = { queue: fresh.slice(), timer: null, shown: start, steps: state.steps || [], step: null };
     setBusy(true);
     renderPacing();
     stepPacing(delay);
@@ -678,11 +689,51 @@
     var entry = p.queue.shift();
     appendLog(entry, true);
     T.logShown += 1;
+    p.shown += 1;
     if (!isBots(entry)) { stepPacing(delay); return; }
-    announce(entry.text);
+    // the rest of the lines of the same move come with it: what the table does after a bot's
+    // move (a trick's finishing order, a token turning, the round's end) and, where the game
+    // sends its steps, every line up to the end of that move (a reward left over and taken)
+    var said = [entry.text];
+    var end = stepEnd(p);
+    while (p.queue.length && (end !== null ? p.shown < end : p.queue[0].actor === null || p.queue[0].actor === undefined)) {
+      var follows = p.queue.shift();
+      appendLog(follows, true);
+      T.logShown += 1;
+      p.shown += 1;
+      said.push(follows.text);
+    }
+    showStep(p);
+    announce(said.join(" "));
     var now = byId("pacing-now");
     if (now) { clear(now).appendChild(richText(entry.text)); }
     p.timer = window.setTimeout(function () { stepPacing(delay); }, delay);
+  }
+
+  /** Where the log stands at the end of the move whose line was shown last (null: no steps). */
+  function stepEnd(p) {
+    var ends = p.steps.map(function (step) { return step.log; }).filter(function (n) { return n >= p.shown; });
+    return ends.length ? Math.min.apply(null, ends) : null;
+  }
+
+  /** The table as it stood once the log lines shown so far had happened (the last of the
+   * move's `steps` no further on than the log), drawn without your controls. */
+  function showStep(p) {
+    var found = null;
+    p.steps.forEach(function (step) { if (step.log <= p.shown) { found = step; } });
+    if (!found || found === p.step) { return; }
+    p.step = found;
+    var view = {};
+    Object.keys(T.state).forEach(function (key) { view[key] = T.state[key]; });
+    view.phase = found.phase;
+    view.table = found.table;
+    view.to_move = "bot";
+    view.legal = [];
+    var main = byId("main");
+    main.setAttribute("data-phase", found.phase || "");
+    main.setAttribute("data-to-move", "bot");
+    gameOf(view).renderTable(view);
+    byId("game-meta").textContent = metaLine(view);
   }
 
   function endPacing() {
@@ -761,6 +812,36 @@
     if (g.renderKnowledge) { g.renderKnowledge(clear(byId("knowledge-body")), s); }
     syncLog();
     if (key) { focusKey(key); }
+    revealDecision();
+  }
+
+  /** Bring the decision onto the screen when it is the player's: the nodes a game marks
+   * `data-decision` (what is decided on and the control that commits it), else the controls.
+   * The page scrolls only when part of it is off the screen, and then only as far as needed:
+   * down until its bottom shows, or up to its top (where it is taller than the screen). */
+  function revealDecision() {
+    var s = T.state;
+    if (!s || T.pacing || (s.to_move !== "you" && !T.confirm) || s.phase === "over") { return; }
+    var nodes = Array.prototype.slice.call(document.querySelectorAll("#main [data-decision]"))
+      .filter(function (n) { return n.getClientRects().length; });
+    if (!nodes.length) { nodes = [byId("action-area")]; }
+    var top = Infinity, bottom = -Infinity;
+    nodes.forEach(function (n) {
+      var r = n.getBoundingClientRect();
+      top = Math.min(top, r.top);
+      bottom = Math.max(bottom, r.bottom);
+    });
+    var margin = 8, room = window.innerHeight;
+    var area = byId("action-area").getBoundingClientRect();
+    if (area.top < top && bottom - area.top + 2 * margin <= room) { top = area.top; }  // its heading too, where it fits
+    if (top >= 0 && bottom <= room) { return; }
+    var by = bottom - top + 2 * margin > room || top < 0 ? top - margin : bottom - room + margin;
+    window.scrollBy(0, by);
+  }
+
+  function metaLine(s) {
+    var g = gameOf(s);
+    return "· " + [botName(firstBot(s.seats)) + " bot"].concat(g.meta ? g.meta(s) : []).join(" · ");
   }
 
   function renderHeader(s) {
@@ -768,8 +849,7 @@
     main.setAttribute("data-phase", s.phase || "");
     main.setAttribute("data-to-move", s.to_move || "");
     var g = gameOf(s);
-    var parts = [botName(firstBot(s.seats)) + " bot"].concat(g.meta ? g.meta(s) : []);
-    byId("game-meta").textContent = "· " + parts.join(" · ");
+    byId("game-meta").textContent = metaLine(s);
     document.title = "Game: " + phaseWords(s.game, s.phase) + " · " + g.title;
 
     var whose = byId("whose-turn");
@@ -794,7 +874,7 @@
     var box = clear(byId("controls"));
     var heading = byId("action-heading");
     if (T.pacing) { renderPacing(); return; }
-    if (T.confirm) { heading.textContent = "Please confirm"; renderConfirm(box); return; }
+    if (T.confirm) { heading.textContent = "Please confirm"; renderConfirm(box); revealDecision(); return; }
     if (s.phase === "over") { heading.textContent = "Showdown"; renderOver(box, s); return; }
     if (s.bot_error) {
       heading.textContent = "The bot is stuck";
@@ -811,11 +891,12 @@
     heading.textContent = "Your move";
     gameOf(s).renderControls(box, s);
     if (T.busy) { setBusy(true); }
+    revealDecision();
   }
 
   function renderConfirm(box) {
     var c = T.confirm;
-    box.appendChild(el("div", { class: "confirm", role: "group", "aria-labelledby": "confirm-question" },
+    box.appendChild(el("div", { class: "confirm", role: "group", "aria-labelledby": "confirm-question", "data-decision": "" },
       el("p", { id: "confirm-question", class: "confirm-question" }, richText(c.message)),
       el("div", { class: "button-row" },
         el("button", { type: "button", class: "primary", id: "confirm-yes", "data-focus": "confirm-yes",

@@ -20,14 +20,6 @@
   var announce = ui.announce, focusKey = ui.focusKey, play = ui.play, legal = ui.legal;
   var renderControls = ui.renderControls, details = ui.details, oddsTable = ui.oddsTable;
 
-  // The game's own styles, from beside this script (same version query), once per page.
-  (function loadStyles() {
-    var script = document.querySelector('script[src*="games/card-commons.js"]');
-    if (!script || document.getElementById("card-commons-css")) { return; }
-    var href = script.getAttribute("src").replace("card-commons.js", "card-commons.css");
-    document.head.appendChild(el("link", { rel: "stylesheet", id: "card-commons-css", href: href }));
-  })();
-
   // What the player is choosing on this page (reset whenever a new state arrives).
   var P = { kind: null, picks: [], three: null, threeFor: null, showAll: false };
 
@@ -192,7 +184,7 @@
     var kinds = (s.table.you.actions || []);
     if (P.kind && !legal(P.kind).length) { P.kind = null; P.picks = []; }
     box.appendChild(el("p", { id: "cc-kind-help", class: "help", text: "Choose an action, then its cards." }));
-    box.appendChild(el("div", { class: "button-row cc-kinds", role: "group", "aria-label": "Your actions" }, kinds.map(function (a) {
+    box.appendChild(el("div", { class: "button-row cc-kinds", role: "group", "aria-label": "Your actions", "data-decision": true }, kinds.map(function (a) {
       var on = P.kind === a.kind;
       return el("button", { type: "button", class: "cc-kind" + (on ? " primary" : ""), "data-focus": "kind-" + a.kind,
         "aria-pressed": on ? "true" : "false", disabled: a.used || !legal(a.kind).length,
@@ -205,7 +197,7 @@
     var helpText = sets ? "Press two cards for the first set, then two for the second." :
       "Press " + count(need, "card") + " to " + VERB[P.kind].toLowerCase() + ". Press a picked card again to put it back.";
     box.appendChild(el("p", { id: "cc-pick-help", class: "help", text: helpText }));
-    var row = el("div", { class: "card-row pick-row", role: "group", "aria-label": "Your hand" });
+    var row = el("div", { class: "card-row pick-row", role: "group", "aria-label": "Your hand", "data-decision": true });
     C.sortCards(s.table.hand || []).forEach(function (code) {
       var at = P.picks.indexOf(code);
       var tag = at < 0 ? null : sets ? "set " + (at < 2 ? 1 : 2) : VERB[P.kind].toLowerCase();
@@ -220,7 +212,7 @@
     var words = sets ? cardList(P.picks.slice(0, 2)) + " | " + cardList(P.picks.slice(2)) : cardList(P.picks);
     box.appendChild(el("p", { class: "split-summary", id: "cc-pick-summary", text: action ? whatHappens(P.kind, P.picks) :
       "Picked " + P.picks.length + " of " + need + "." }));
-    box.appendChild(el("div", { class: "button-row" },
+    box.appendChild(el("div", { class: "button-row", "data-decision": true },
       el("button", { type: "button", class: "primary", "data-focus": "cc-submit", disabled: !action,
         onclick: function () {
           var confirm = P.kind === "discard" ? { message: "Discard " + words + " face down, out of the round? This cannot be undone.",
@@ -262,7 +254,7 @@
   // -- the bot's offer: your keep decision --------------------------------------------------------
   function renderKeep(box, s) {
     var offer = s.table.offer || { cards: [] };
-    var list = el("ul", { class: "swap-options" });
+    var list = el("ul", { class: "swap-options", "data-decision": true });
     legal("keep-card").concat(legal("keep-set")).forEach(function (a) {
       var rest = offer.cards.filter(function (c) { return a.cards.indexOf(c) < 0; });
       list.appendChild(el("li", null, el("button", { type: "button", class: "swap-button", "data-focus": "keep-" + a.cards.join("-"),
@@ -307,7 +299,7 @@
     var five = collection.filter(function (c) { return three.indexOf(c) < 0; });
     var chosen = optionFor(s, three);
     box.appendChild(el("p", { id: "build-help", class: "help", text: "Press a card to move it between the hands." }));
-    var rows = el("div", { class: "build-rows" });
+    var rows = el("div", { class: "build-rows", "data-decision": true });
     [["5-card hand", five, 5, chosen && chosen.five], ["3-card hand", three, 3, chosen && chosen.three]].forEach(function (r, index) {
       var cards = el("div", { class: "card-row" });
       r[1].forEach(function (code) {
@@ -325,7 +317,7 @@
     var auto = autoOption(s);
     var verdict = chosen ? valueLine(chosen) + (auto && chosen.action === auto.action ? " · the best split" : "") :
       "The 3-card hand needs exactly three cards.";
-    box.appendChild(el("div", { class: "button-row" },
+    box.appendChild(el("div", { class: "button-row", "data-decision": true },
       el("button", { type: "button", "data-focus": "auto", disabled: !auto, onclick: autoArrange, text: "Auto-arrange" }),
       el("button", { type: "button", class: "primary", "data-focus": "build-confirm", disabled: !chosen,
         onclick: function () {
@@ -414,7 +406,12 @@
   }
 
   // -- the books -------------------------------------------------------------------------------
-  function placeName(p) { return String(p).charAt(0).toUpperCase() + String(p).slice(1); }
+  // a column header: the place as the table names it ("opponent's hand" is "Bot's hand"), so
+  // that six columns fit the panel
+  function placeName(p) {
+    var name = String(p).replace(/^opponent's /, "bot's ");
+    return name.charAt(0).toUpperCase() + name.slice(1);
+  }
 
   function renderKnowledge(body, s) {
     var k = s.knowledge || {};
@@ -482,6 +479,7 @@
   }
 
   window.DividedShell.register(GAME, {
+    stylesheet: true,
     title: "Card Commons",
     help: HELP,
     phaseWords: { turn: "drafting", keep: "keeping", build: "building", deal: "dealing", draw: "drawing", over: "finished" },

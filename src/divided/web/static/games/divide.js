@@ -20,14 +20,6 @@
   var announce = ui.announce, focusKey = ui.focusKey, play = ui.play, legal = ui.legal;
   var renderControls = ui.renderControls, details = ui.details, oddsTable = ui.oddsTable;
 
-  // The game's own styles, from beside this script (same version query), once per page.
-  (function loadStyles() {
-    var script = document.querySelector('script[src*="games/divide.js"]');
-    if (!script || document.getElementById("divide-css")) { return; }
-    var href = script.getAttribute("src").replace("divide.js", "divide.css");
-    document.head.appendChild(el("link", { rel: "stylesheet", id: "divide-css", href: href }));
-  })();
-
   // What the player is choosing on this page (reset whenever a new state arrives).
   var P = { card: null, left: null, right: null, trump: false, at: null };
 
@@ -44,6 +36,14 @@
   };
   var REWARD = { points: "Points", trump: "Trump", lead: "Lead" };
   var SUIT_TITLE = { spades: "Spades", hearts: "Hearts", diamonds: "Diamonds", clubs: "Clubs", jokers: "Jokers" };
+  var SUIT_SIGN = { spades: "\u2660", hearts: "\u2665", diamonds: "\u2666", clubs: "\u2663", jokers: "Jk" };
+
+  /** A suit row's label (the row's group names the suit for screen readers): the word, or on
+   * a phone the suit's sign, read across like the cards (an upright word was cut there). */
+  function suitLabel(suit) {
+    return el("span", { class: "dv-suit-name", "aria-hidden": "true" },
+      el("span", { class: "dv-suit-word", text: SUIT_TITLE[suit] }), el("span", { class: "dv-suit-sign", text: SUIT_SIGN[suit] }));
+  }
 
   // -- the table ------------------------------------------------------------------------------
   function seatBox(seat, s) {
@@ -59,7 +59,8 @@
           text: seat.passed ? "Passed" : "Not passed yet" }));
       }
     }
-    var stats = "Round " + seat.round_points + " · total " + seat.score + " · 5\u2011tokens " + seat.fives + " · led " + seat.led;
+    var stats = "This round: " + count(seat.round_points, "point") + " · total " + seat.score + " · 5\u2011tokens " + seat.fives +
+      " · tricks led " + seat.led;
     return el("li", { class: "dv-seat" + (seat.to_move && s.phase !== "over" ? " is-to-move" : "") + (seat.where === "you" ? " is-you" : ""),
       "data-seat": seat.seat },
       el("p", { class: "dv-seat-name" }, el("strong", { text: seat.name }),
@@ -180,7 +181,10 @@
     var tricks = el("div", { class: "dv-tricks" });
     if (t.current_trick) {
       var title = "Trick " + t.current_trick.number + (t.current_trick.order ? " (complete)" : "");
-      tricks.appendChild(trickBox(t.current_trick, s, title, "dv-current"));
+      var current = trickBox(t.current_trick, s, title, "dv-current");
+      // the cards already played are part of your decision when you play one (not when you lead)
+      if (s.phase === "play" && s.to_move === "you" && t.current_trick.plays.length) { current.setAttribute("data-decision", ""); }
+      tricks.appendChild(current);
     } else if (s.phase === "commit" || s.phase === "pass") {
       tricks.appendChild(el("p", { class: "help", id: "dv-before", text: "Trick 1 is the committed cards, flipped after the pass." }));
     }
@@ -196,7 +200,7 @@
   function handRows(t) {
     return el("div", { class: "dv-suits" }, (t.suits || []).filter(function (g) { return g.cards.length; }).map(function (g) {
       return el("div", { class: "dv-suit", role: "group", "aria-label": SUIT_TITLE[g.suit] },
-        el("span", { class: "dv-suit-name", "aria-hidden": "true", text: SUIT_TITLE[g.suit] }),
+        suitLabel(g.suit),
         el("div", { class: "card-row" }, g.cards.map(function (code) { return cardFace(code, { small: true }); })));
     }));
   }
@@ -240,10 +244,10 @@
   // -- your decisions ------------------------------------------------------------------------------
   /** Your hand as buttons by suit: `enabled(code)` says which may be pressed; `tag(code)` marks picks. */
   function handButtons(s, enabled, tag, onclick, help) {
-    return el("div", { class: "dv-suits dv-pick", role: "group", "aria-label": "Your hand" },
+    return el("div", { class: "dv-suits dv-pick", role: "group", "aria-label": "Your hand", "data-decision": true },
       (s.table.suits || []).filter(function (g) { return g.cards.length; }).map(function (g) {
         return el("div", { class: "dv-suit" },
-          el("span", { class: "dv-suit-name", "aria-hidden": "true", text: SUIT_TITLE[g.suit] }),
+          suitLabel(g.suit),
           el("div", { class: "card-row" }, g.cards.map(function (code) {
             var mark = tag(code);
             var ok = enabled(code);
@@ -272,7 +276,7 @@
       function (c) { P.card = P.card === c ? null : c; renderControls(); focusKey("card-" + c);
         announce(P.card ? C.words(c) + " picked to commit." : C.words(c) + " put back."); }, "dv-help"));
     var action = P.card ? actionFor("commit", [P.card]) : null;
-    box.appendChild(el("div", { class: "button-row" }, el("button", {
+    box.appendChild(el("div", { class: "button-row", "data-decision": true }, el("button", {
       type: "button", class: "primary", "data-focus": "dv-commit", disabled: !action,
       onclick: function () { play(action, { message: "Commit " + P.card + " face down for Trick 1? It cannot be taken back.", yes: "Yes, commit it", back: "dv-commit" }); },
       text: action ? "Commit " + C.label(P.card) : "Commit a card" })));
@@ -295,7 +299,7 @@
     var action = P.left && P.right ? actionFor("pass", [P.left, P.right]) : null;
     box.appendChild(el("p", { class: "split-summary", id: "dv-pass-summary", text:
       "Left (" + leftName + "): " + (P.left ? C.label(P.left) : "–") + " · Right (" + rightName + "): " + (P.right ? C.label(P.right) : "–") }));
-    box.appendChild(el("div", { class: "button-row" },
+    box.appendChild(el("div", { class: "button-row", "data-decision": true },
       el("button", { type: "button", "data-focus": "dv-swap", disabled: !(P.left && P.right),
         onclick: function () { var x = P.left; P.left = P.right; P.right = x; renderControls(); focusKey("dv-swap"); }, text: "Swap left and right" }),
       el("button", { type: "button", class: "primary", "data-focus": "dv-pass", disabled: !action,
@@ -314,9 +318,9 @@
   function renderDraft(box, s) {
     var d = s.table.draft || { left: [] };
     var draft = draftBox(s);  // who drafts in which place, and what is taken: beside the choice
-    if (draft) { box.appendChild(draft); }
+    if (draft) { draft.setAttribute("data-decision", ""); box.appendChild(draft); }
     var points = legal("points")[0], lead = legal("lead")[0], trumps = d.trump || [];
-    box.appendChild(el("div", { class: "button-row dv-rewards", role: "group", "aria-label": "Rewards on offer" },
+    box.appendChild(el("div", { class: "button-row dv-rewards", role: "group", "aria-label": "Rewards on offer", "data-decision": true },
       points ? el("button", { type: "button", class: "primary", "data-focus": "dv-points", onclick: function () { play(points); },
         text: "Points" + (d.token ? " (a " + d.token + "-token)" : "") }) : null,
       trumps.length ? el("button", { type: "button", "data-focus": "dv-trump-open", "aria-expanded": P.trump ? "true" : "false",
@@ -325,7 +329,7 @@
       lead ? el("button", { type: "button", "data-focus": "dv-lead", onclick: function () { play(lead); }, text: "Lead (lead the next trick)" }) : null));
     if (P.trump && trumps.length) {
       box.appendChild(el("p", { class: "help", id: "dv-rank-help", text: "Declare the Trump Rank (now: " + s.table.trump.words + "):" }));
-      box.appendChild(el("div", { class: "dv-ranks", role: "group", "aria-labelledby": "dv-rank-help" }, trumps.map(function (r) {
+      box.appendChild(el("div", { class: "dv-ranks", role: "group", "aria-labelledby": "dv-rank-help", "data-decision": true }, trumps.map(function (r) {
         var a = { action: r.action };
         return el("button", { type: "button", class: "dv-rank" + (r.current ? " is-current" : ""), "data-focus": "dv-rank-" + r.rank,
           "aria-label": "Declare " + r.words + (r.current ? " (the current Trump Rank)" : ""),
@@ -428,7 +432,9 @@
       var sizes = k.places || {};
       body.appendChild(details("dv-know-odds", "Where the unseen cards are (" + unseen.length + " cards)", [
         el("p", { class: "help", text: "Every card you have not seen, and the exact chance that it is in each place: every deal that fits what you have seen (hand sizes, voids, the cards you passed) counts once." }),
-        oddsTable(["Card"].concat(places.map(function (p) { return p + (sizes[p] !== undefined ? " (" + sizes[p] + ")" : ""); })),
+        // a column per place, headed by the seat's name and its hand size ("Bot 2 (8)"): the
+        // table says they are hands; six columns then fit the panel
+        oddsTable(["Card"].concat(places.map(function (p) { return p.replace(/'s hand$/, "") + (sizes[p] !== undefined ? " (" + sizes[p] + ")" : ""); })),
           bySuit(Object.keys(byCard)).map(function (code) {
             return [code, places.map(function (p) { return C.percent(byCard[code][p] || 0); })];
           }), "Where the unseen cards could be")
@@ -460,6 +466,7 @@
   }
 
   window.DividedShell.register(GAME, {
+    stylesheet: true,
     title: "DIVIDE",
     help: HELP,
     phaseWords: { commit: "committing", pass: "passing", play: "playing a trick", draft: "drafting", deal: "dealing", tokens: "turning tokens", over: "finished" },

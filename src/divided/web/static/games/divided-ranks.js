@@ -162,7 +162,7 @@
     T.picks = picks;
     box.appendChild(el("p", { id: "split-help", class: "help",
       text: "Press two cards to put them face up. Press a picked card again to put it back." }));
-    var row = el("div", { class: "card-row pick-row", role: "group", "aria-label": "The four cards you drew" });
+    var row = el("div", { class: "card-row pick-row", role: "group", "aria-label": "The four cards you drew", "data-decision": true });
     drawn.forEach(function (code) {
       var picked = picks.indexOf(code) >= 0;
       row.appendChild(cardButton(code, {
@@ -179,7 +179,7 @@
       el("p", { class: "split-summary", text: picks.length === 1 ? "Pick one more card." : "Pick two cards." });
     box.appendChild(summary);
     var action = picks.length === 2 ? legal("split").filter(function (a) { return C.sameSet(a.cards, picks); })[0] : null;
-    box.appendChild(el("div", { class: "button-row" },
+    box.appendChild(el("div", { class: "button-row", "data-decision": true },
       el("button", {
         type: "button", class: "primary", "data-focus": "split-confirm", disabled: !action,
         "aria-label": picks.length === 2 ? "Show " + spokenList(picks) + " face up" : null,
@@ -212,7 +212,7 @@
     var up = legal("take-up")[0];
     var down = legal("take-down")[0];
     var faceUp = (s.table && s.table.face_up) || [];
-    var row = el("div", { class: "button-row big" });
+    var row = el("div", { class: "button-row big", "data-decision": true });
     if (up) {
       row.appendChild(el("button", { type: "button", class: "primary choice-button", "data-focus": "take-up",
         onclick: function () { play(up); } }, "Take the face-up pair ", el("span", { class: "nowrap" }, richText(faceUp.join(" ")))));
@@ -237,7 +237,7 @@
     var blind = !known;
     var keep = legal("keep")[0];
     var gives = legal("give");
-    var list = el("ul", { class: "swap-options" });
+    var list = el("ul", { class: "swap-options", "data-decision": true });
     if (keep) {
       list.appendChild(el("li", null, el("button", { type: "button", class: "swap-button primary", "data-focus": "keep",
         onclick: function () { play(keep); } },
@@ -332,7 +332,7 @@
     (s.table.hand_known_to_bot || []).forEach(function (c) { knownSet[c] = true; });
     box.appendChild(el("p", { id: "build-help", class: "help",
       text: "Press a card (Enter or Space) to move it to the other hand. You can also drag cards between the rows." }));
-    var wrap = el("div", { class: "build-rows" });
+    var wrap = el("div", { class: "build-rows", "data-decision": true });
     [0, 1].forEach(function (index) {
       var status = rowStatus(rows, index);
       var row = el("div", {
@@ -380,7 +380,7 @@
     }
     box.appendChild(el("p", { class: "build-verdict", id: "build-verdict", text: action ? verdict :
       "Each hand needs exactly five cards before you can lock them in." }));
-    box.appendChild(el("div", { class: "button-row" },
+    box.appendChild(el("div", { class: "button-row", "data-decision": true },
       el("button", { type: "button", "data-focus": "auto", disabled: !auto, onclick: autoArrange, text: "Auto-arrange" }),
       el("button", {
         type: "button", class: "primary", "data-focus": "build-confirm", disabled: !action,
