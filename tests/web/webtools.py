@@ -44,9 +44,12 @@ CARD_INDEX = {str(card): i for i, card in enumerate(PACK_21)}
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def client(tmp_path: Path, **options: Any) -> TestClient:
-    """An in-process client of a fresh app storing its games under ``tmp_path``."""
+def client(tmp_path: Path, *, processes: bool = False, **options: Any) -> TestClient:
+    """An in-process client of a fresh app storing its games under ``tmp_path``. Its bots,
+    hints and reviews run on the app's own threads unless ``processes`` (then in the process's
+    shared worker pool, :mod:`divided.web.compute`, started on first use: seconds)."""
     options.setdefault("secret", SECRET)
+    options.setdefault("processes", processes)
     return TestClient(create_app(data_dir=tmp_path, **options))
 
 

@@ -29,15 +29,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from divided.bots import make_bot
-from divided.bots import names as bot_names
 from divided.web import config
-from divided.web import games as web_games
 from divided.web.after import router as after_router
 from divided.web.api import ApiError, BotFactory, GameService, error_response
 from divided.web.api import router as api_router
+from divided.web.compute import shared_pool
 from divided.web.guards import Busy, OriginCheckMiddleware, parse_allowed_origins
 from divided.web.sessions import SessionCodec, SessionMiddleware
 from divided.web.store import GameStore
+from divided.web.warm import warm_up
 
 logger = logging.getLogger("divided.web")
 
@@ -177,28 +177,18 @@ def _pages_router() -> APIRouter | None:
     return pages_router
 
 
-def _warm_up() -> None:
-    """Load the bot registry and the tables the bots use before requests run in parallel.
-
-    ``divided.bots`` fills its registry lazily and not thread-safely (two first calls at once
-    can see it empty), and the first table loads take about half a second; doing them here,
-    once per process (they are cached), keeps that off the first requests.
-    """
-    for game in web_games.names():
-        bot_names(game)
-        web_games.room(game).warm_up()
-
-
 def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
                secret: bytes | None = None, bot_timeout: float = config.BOT_TIMEOUT,
                bot_factory: BotFactory = make_bot, allowed_origins: tuple[str, ...] | None = None,
-               limits: config.Limits | None = None) -> FastAPI:
+               limits: config.Limits | None = None, processes: bool = True) -> FastAPI:
     """The web app, storing games at ``database_url`` (default: SQLite in ``data_dir``).
 
     ``allowed_origins`` (default ``$DIVIDED_ALLOWED_ORIGINS``) are origins besides the request's
     own from which state-changing requests are accepted; ``limits`` (default: the defaults
     changed by ``$DIVIDED_LIMITS``) caps what clients may make the process compute
-    (:class:`divided.web.config.Limits`).
+    (:class:`divided.web.config.Limits`). Bot moves, hints, reviews and pondering run in
+    ``limits.compute_workers`` worker processes (:mod:`divided.web.compute`, shared by the apps
+    of one process) unless ``processes`` is false: then on the app's own threads.
     """
     folder = config.ensure_data_dir(config.data_dir(data_dir))
     url = config.database_url(database_url, folder)
@@ -206,12 +196,14 @@ def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
         origins = parse_allowed_origins(config.allowed_origins(allowed_origins))
     except ValueError as error:
         raise config.ConfigError(f"allowed origin: {error}") from None
-    _warm_up()
+    warm_up()
     store = GameStore(url)
     store.create_tables()
     store.dispose()  # no idle connection is kept from start-up; requests open their own
-    service = GameService(store, bot_timeout=bot_timeout, bot_factory=bot_factory,
-                          limits=config.limits(limits))
+    chosen = config.limits(limits)
+    compute = shared_pool(chosen.compute_workers, chosen.compute_slots) if processes and chosen.compute_workers else None
+    service = GameService(store, bot_timeout=bot_timeout, bot_factory=bot_factory, limits=chosen,
+                          compute=compute)
     codec = SessionCodec(secret if secret is not None else config.secret(folder))
 
     @asynccontextmanager

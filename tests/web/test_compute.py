@@ -1,0 +1,104 @@
+"""Heavy work runs in worker processes (:mod:`divided.web.compute`): one game's bot, however
+stuck, does not hold up another game's move, and the workers' moves are the server's own."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from gil_bot import ARMED, RELEASE, STARTED, FreezingFactory, prepare
+from webtools import client, move, store_of
+
+from divided.web import config
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+WATCHDOG = 90.0
+"""Seconds after which a helper process frees a frozen bot whatever happens (so a failing test
+ends): the test fails if that is what freed it."""
+
+
+@pytest.fixture(autouse=True)
+def _own_database(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(config.DATABASE_URL_ENV, raising=False)
+    monkeypatch.delenv(config.DATA_DIR_ENV, raising=False)
+
+
+def _watchdog(folder: Path, delay: float) -> subprocess.Popen[bytes]:
+    """A process that, after ``delay`` seconds, notes that it fired and frees the frozen bot."""
+    code = ("import os, sys, time; time.sleep(float(sys.argv[2])); d = sys.argv[1]; "
+            "open(os.path.join(d, 'fired'), 'w').close(); "
+            "fd = os.open(os.path.join(d, 'release'), os.O_WRONLY | os.O_NONBLOCK); os.write(fd, b'w')")
+    return subprocess.Popen([sys.executable, "-c", code, str(folder), str(delay)])
+
+
+def _release(folder: Path) -> None:
+    """Free the frozen bot, if it still waits."""
+    try:
+        release = os.open(folder / RELEASE, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError:  # nobody reads: the watchdog freed it
+        return
+    os.write(release, b"t")
+    os.close(release)
+
+
+def test_a_bot_frozen_in_one_game_does_not_hold_up_a_move_in_another(tmp_path: Path) -> None:
+    folder = tmp_path / "freeze"
+    folder.mkdir()
+    prepare(folder)
+    workers = int(os.environ.get("DIVIDED_TEST_COMPUTE_WORKERS", "2"))  # 0: the server's threads
+    http = client(tmp_path, processes=workers > 0, bot_factory=FreezingFactory(folder), bot_timeout=300,
+                  limits=config.Limits(compute_workers=workers, ponder_queue=0))
+    game_a = http.post("/api/games", json={"bot": "random", "first_splitter": "you"}).json()
+    game_b = http.post("/api/games", json={"bot": "random", "first_splitter": "you"}).json()
+    assert game_a["to_move"] == game_b["to_move"] == "you"
+    (folder / ARMED).touch()
+    answers: dict[str, httpx.Response] = {}
+    moving_a = threading.Thread(target=lambda: answers.update(a=move(http, game_a, game_a["legal"][0]["action"])),
+                                daemon=True)
+    moving_a.start()
+    listening = threading.Thread(target=lambda: (folder / STARTED).read_bytes(), daemon=True)
+    listening.start()
+    listening.join(120)
+    assert not listening.is_alive(), "game A's bot never started"
+    watchdog = _watchdog(folder, WATCHDOG)  # game A's bot is frozen now, holding its interpreter
+    try:
+        answer_b = move(http, game_b, game_b["legal"][0]["action"])
+        assert not (folder / "fired").exists(), "game B's move waited until game A's bot was freed"
+        assert answer_b.status_code == 200, answer_b.text
+        assert answer_b.json()["to_move"] == "you" and answer_b.json()["bot_error"] is None
+        assert moving_a.is_alive()  # game A still waits for its own bot
+    finally:
+        _release(folder)
+        moving_a.join(120)
+        watchdog.kill()
+        watchdog.wait()
+    assert answers["a"].status_code == 200, answers["a"].text
+    assert answers["a"].json()["to_move"] == "you" and answers["a"].json()["bot_error"] is None
+
+
+def _play(tmp_path: Path, processes: bool, seed: int) -> list[dict[str, Any]]:
+    http = client(tmp_path, processes=processes, limits=config.Limits(ponder_queue=0))
+    store_of(http).seed_source = lambda: seed
+    state = http.post("/api/games", json={"bot": "expert"}).json()
+    seen = [state]
+    while state["phase"] != "over":
+        state = move(http, state, state["legal"][-1]["action"]).json()
+        seen.append(state)
+    return seen
+
+
+@pytest.mark.slow
+def test_the_workers_play_the_moves_the_server_itself_plays(tmp_path: Path) -> None:
+    """The same seed and the same human moves: the same game, in a worker or on the server's
+    own thread (the Expert mixes with the game's random numbers in its last round)."""
+    for seed in (7, 20261205):
+        threads = _play(tmp_path / f"threads-{seed}", False, seed)
+        workers = _play(tmp_path / f"workers-{seed}", True, seed)
+        strip = [{key: value for key, value in state.items() if key != "id"} for state in threads]
+        assert [{key: value for key, value in state.items() if key != "id"} for state in workers] == strip
