@@ -102,3 +102,59 @@ def test_the_workers_play_the_moves_the_server_itself_plays(tmp_path: Path) -> N
         workers = _play(tmp_path / f"workers-{seed}", True, seed)
         strip = [{key: value for key, value in state.items() if key != "id"} for state in threads]
         assert [{key: value for key, value in state.items() if key != "id"} for state in workers] == strip
+
+
+def test_a_bot_over_its_time_limit_in_a_worker_fails_the_move_and_the_next_ask_plays(tmp_path: Path) -> None:
+    """The worker of a bot past its time limit is replaced (the bot stops at once); the game is
+    kept with ``bot_error`` set, as on the server's own threads, and asking again plays."""
+    folder = tmp_path / "freeze"
+    folder.mkdir()
+    prepare(folder)
+    http = client(tmp_path, processes=True, bot_factory=FreezingFactory(folder), bot_timeout=2,
+                  limits=config.Limits(compute_workers=2, ponder_queue=0))
+    state = http.post("/api/games", json={"bot": "random", "first_splitter": "you"}).json()
+    (folder / ARMED).touch()  # the bot's next move freezes its worker
+    stuck = move(http, state, state["legal"][0]["action"]).json()
+    assert stuck["to_move"] == "bot"
+    assert stuck["bot_error"] == "the random bot did not answer within 2 seconds"
+    again = http.post(f"/api/games/{stuck['id']}/bot", json={"move_number": stuck["move_number"]})
+    assert again.status_code == 200, again.text
+    assert again.json()["to_move"] == "you" and again.json()["bot_error"] is None
+
+
+def test_a_hint_from_a_worker_is_the_one_the_server_computes(tmp_path: Path) -> None:
+    seed = 20261205
+    answers = []
+    for processes in (False, True):
+        http = client(tmp_path / str(processes), processes=processes, limits=config.Limits(ponder_queue=0))
+        store_of(http).seed_source = lambda: seed
+        state = http.post("/api/games", json={"bot": "expert", "first_splitter": "you", "hints": True}).json()
+        hints = []
+        for _ in range(3):
+            hint = http.post(f"/api/games/{state['id']}/hint", json={"move_number": state["move_number"]})
+            assert hint.status_code == 200, hint.text
+            hints.append(hint.json())
+            state = move(http, state, state["legal"][-1]["action"]).json()
+        answers.append(hints)
+    assert answers[0] == answers[1]
+    assert len({hint["label"] for hint in answers[0]}) > 1  # three decisions, not one answer repeated
+
+
+def test_a_review_in_the_workers_grades_every_decision_as_the_server_would(tmp_path: Path) -> None:
+    """A review runs one decision per job in the background lane; the expert's values of each
+    decision (its first look, before any closer one that a deadline may cut) are the server's."""
+    from test_review_hints import finished_game, wait_review
+
+    reviews = []
+    for processes in (False, True):
+        http = client(tmp_path / str(processes), processes=processes, limits=config.Limits(ponder_queue=0))
+        store_of(http).seed_source = lambda: 11
+        game_id = finished_game(http, seed=3, first_splitter="you")
+        assert http.post(f"/api/games/{game_id}/review").status_code in (200, 202)
+        review = wait_review(http, game_id, timeout=600)
+        assert review["status"] == "done", review
+        reviews.append(review)
+    assert reviews[0]["total"] == reviews[1]["total"] == len(reviews[1]["moves"]) > 5
+    for mine, theirs in zip(reviews[0]["moves"], reviews[1]["moves"], strict=True):
+        assert (mine["move_number"], mine["played"], mine["best"]) == (theirs["move_number"], theirs["played"],
+                                                                     theirs["best"])

@@ -64,7 +64,8 @@ class Limits:
     feedback_per_second: float = 0.1
     """... and then per second (one every ten seconds)."""
     move_threads: int = 4
-    """Requests that may run a bot (create, move, bot retry) at once; others queue."""
+    """Requests that may run a bot (create, move, bot retry) at once on the server's own threads
+    (no worker processes); others queue. With workers, up to 64 requests wait for them at once."""
     ponder_queue: int = 8
     """Games whose bots may think ahead on the player's time (one thread), at most; beyond
     them a game's bot does not ponder (0: never)."""
