@@ -15,7 +15,9 @@ import pytest
 from gil_bot import ARMED, RELEASE, STARTED, FreezingFactory, prepare
 from webtools import client, move, store_of
 
+from divided.priority import BACKGROUND_NICE, SUPPORTED, thread_nice
 from divided.web import config
+from divided.web.compute import BACKGROUND, HINT, MOVE, PLAY, PONDER, shared_pool
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 WATCHDOG = 90.0
@@ -158,3 +160,12 @@ def test_a_review_in_the_workers_grades_every_decision_as_the_server_would(tmp_p
     for mine, theirs in zip(reviews[0]["moves"], reviews[1]["moves"], strict=True):
         assert (mine["move_number"], mine["played"], mine["best"]) == (theirs["move_number"], theirs["played"],
                                                                      theirs["best"])
+
+
+@pytest.mark.skipif(not SUPPORTED, reason="priorities are per process here")
+def test_the_background_workers_give_the_cores_to_the_play_workers() -> None:
+    pool = shared_pool(2, 1)
+    normal = thread_nice()
+    assert pool.run(PLAY, MOVE, thread_nice) == normal
+    assert pool.run(PLAY, PONDER, thread_nice, worker=1) == normal
+    assert pool.run(BACKGROUND, HINT, thread_nice) >= max(normal, BACKGROUND_NICE)
