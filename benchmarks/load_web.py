@@ -16,6 +16,7 @@ told otherwise), then measures:
    second before each request, and prints a table: POST move and GET p95, the replies the
    server gave up on (the bot over its time limit: asked again), and the server's CPU use
    (its processes and their workers, in cores: about the core count means the CPU is the bound).
+   Every browser comes from one address, so this mode lifts the per-address limit on new games.
 
 3. **Hint attack** (``--hint-attack N``, instead of 1 and 2): N attackers ask for hints in
    parallel while a victim plays the expert one move after another; reported: the victim's
@@ -161,6 +162,9 @@ async def browser(url: str, bot: str, rng: random.Random, reads: int, deadline: 
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         response = await http.post("/api/games", json={"bot": bot, "first_splitter": "coin"})
         done += 1
+        if response.status_code != 201:
+            errors.append(f"create {response.status_code}")
+            return done
         state: dict[str, Any] = response.json()
         while state["phase"] != "over" and time.monotonic() < deadline and done < budget:
             for _ in range(reads):
@@ -421,6 +425,8 @@ def main() -> None:
                         "attacker spread over many addresses, whom the per-address buckets do not stop)")
     args = parser.parse_args()
     extra = ["--workers", str(args.workers)]
+    if "," in args.games:  # every browser is at this one address: lift the per-address limit on new games
+        extra += ["--limit", "games_burst=1000000"]
     for limit in args.limit:
         extra += ["--limit", limit]
     if args.database_url:

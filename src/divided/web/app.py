@@ -33,7 +33,7 @@ from divided.web import config
 from divided.web.after import router as after_router
 from divided.web.api import ApiError, BotFactory, GameService, error_response
 from divided.web.api import router as api_router
-from divided.web.compute import shared_pool
+from divided.web.compute import WorkerLost, shared_pool
 from divided.web.guards import Busy, OriginCheckMiddleware, parse_allowed_origins
 from divided.web.sessions import SessionCodec, SessionMiddleware
 from divided.web.store import GameStore
@@ -201,7 +201,12 @@ def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
     store.create_tables()
     store.dispose()  # no idle connection is kept from start-up; requests open their own
     chosen = config.limits(limits)
-    compute = shared_pool(chosen.compute_workers, chosen.compute_slots) if processes and chosen.compute_workers else None
+    compute = None
+    if processes and chosen.compute_workers:
+        try:
+            compute = shared_pool(chosen.compute_workers, chosen.compute_slots)
+        except (OSError, WorkerLost) as error:  # no processes here (a sandbox): the threads compute
+            logger.warning("no worker processes (%s): bots, hints and reviews run on the server's threads", error)
     service = GameService(store, bot_timeout=bot_timeout, bot_factory=bot_factory, limits=chosen,
                           compute=compute)
     codec = SessionCodec(secret if secret is not None else config.secret(folder))
