@@ -85,7 +85,8 @@ def test_a_bot_frozen_in_one_game_does_not_hold_up_a_move_in_another(tmp_path: P
 
 
 def _play(tmp_path: Path, processes: bool, seed: int) -> list[dict[str, Any]]:
-    http = client(tmp_path, processes=processes, limits=config.Limits(ponder_queue=0))
+    """A game against the expert; pondering (in the workers) only with ``processes``."""
+    http = client(tmp_path, processes=processes, limits=config.Limits(ponder_queue=8 if processes else 0))
     store_of(http).seed_source = lambda: seed
     state = http.post("/api/games", json={"bot": "expert"}).json()
     seen = [state]
@@ -97,8 +98,9 @@ def _play(tmp_path: Path, processes: bool, seed: int) -> list[dict[str, Any]]:
 
 @pytest.mark.slow
 def test_the_workers_play_the_moves_the_server_itself_plays(tmp_path: Path) -> None:
-    """The same seed and the same human moves: the same game, in a worker or on the server's
-    own thread (the Expert mixes with the game's random numbers in its last round)."""
+    """The same seed and the same human moves: the same game, in a worker (pondering between
+    moves) or on the server's own thread (not pondering); the Expert mixes with the game's
+    random numbers in its last round."""
     for seed in (7, 20261205):
         threads = _play(tmp_path / f"threads-{seed}", False, seed)
         workers = _play(tmp_path / f"workers-{seed}", True, seed)
