@@ -42,7 +42,16 @@ from divided.games.base import GameRecord, OptionValue, RuleOption, State
 from divided.priority import AHEAD_NICE, run_in_background
 from divided.review.base import DEFAULT_BUDGET
 from divided.web import games as web_games
-from divided.web.compute import BACKGROUND, HINT, MOVE, PLAY, PONDER, ComputePool, DeadlineExceeded
+from divided.web.compute import (
+    ADVICE_DEADLINE,
+    BACKGROUND,
+    HINT,
+    MOVE,
+    PLAY,
+    PONDER,
+    ComputePool,
+    DeadlineExceeded,
+)
 from divided.web.config import BOT_TIMEOUT, Limits
 from divided.web.games import DEFAULT_GAME, WebRoom
 from divided.web.guards import Bucket, ComputeGate, RateLimiter
@@ -568,7 +577,7 @@ class GameService:
             raise ApiError(409, "this game has no advisor yet, so it has no hints") from None
         if self.compute is not None and self.compute.knows(row.game):
             found = self.compute.run(BACKGROUND, HINT, hint_job, row.record(), row.human_seat,
-                                     self.reviews.budget, self.reviews.seed, key=row.id)
+                                     self.reviews.budget, self.reviews.seed, key=row.id, deadline=ADVICE_DEADLINE)
         else:
             found = hint_of(state, row.human_seat, self.reviews.budget, self.reviews.seed)
         self.store.count_hint(row.id)

@@ -59,6 +59,9 @@ PLAY, BACKGROUND = "play", "background"
 START_TIMEOUT = 120.0
 """Seconds a new worker may take to say it is ready (a spawned one warms itself up)."""
 PRELOAD = "divided.web.preload"
+ADVICE_DEADLINE = 120.0
+"""Seconds a hint or one review decision may run in a worker (far beyond what one takes: a
+safety net, so that a stuck computation cannot hold the background lane for ever)."""
 
 
 class DeadlineExceeded(Exception):
@@ -385,5 +388,5 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-__all__ = ["BACKGROUND", "HINT", "MOVE", "PLAY", "PONDER", "REVIEW", "ComputePool", "DeadlineExceeded",
+__all__ = ["ADVICE_DEADLINE", "BACKGROUND", "HINT", "MOVE", "PLAY", "PONDER", "REVIEW", "ComputePool", "DeadlineExceeded",
            "WorkerLost", "catalogue", "cpu_count", "forget_caches", "forgets_now", "may_go_on", "shared_pool"]

@@ -24,7 +24,7 @@ from typing import Any
 from divided.bots import advisor
 from divided.priority import run_in_background
 from divided.review.base import DEFAULT_BUDGET, Allowance, MoveReview, decisions, review_decision
-from divided.web.compute import BACKGROUND, REVIEW, ComputePool
+from divided.web.compute import ADVICE_DEADLINE, BACKGROUND, REVIEW, ComputePool
 from divided.web.guards import ComputeGate
 from divided.web.jobs import review_job
 from divided.web.store import GameRow, GameStore, StoredReview
@@ -158,7 +158,8 @@ class ReviewJobs:
                 elif self.compute is not None and self.compute.knows(row.game):
                     left = None if allowance.deadline is None else allowance.deadline - allowance.clock()
                     graded, allowance.worlds = self.compute.run(BACKGROUND, REVIEW, review_job, decision, self.seed,
-                                                                self.budget, allowance.worlds, left, key=row.id)
+                                                                self.budget, allowance.worlds, left, key=row.id,
+                                                                deadline=ADVICE_DEADLINE)
                     moves.append(move_json(graded))
                 else:
                     moves.append(move_json(review_decision(bot, decision, self.seed, allowance)))
