@@ -12,7 +12,9 @@ them. Here they run in worker processes instead; the server's threads only wait 
 * **One job per game at a time** in a lane (a job's ``key``): a game's work is serialized, and
   a request waits for its own game's work and a free worker, nothing else.
 * **Affinity**: a game prefers one play worker (its id picks it), whose endgame-solver cache
-  the game's pondering filled; a move goes to another worker only when that one is busy.
+  holds the game's solved last round (from its pondering or its first round-5 move); a move
+  goes to another worker only when that one has been busy on one job for :data:`STEAL_AFTER`
+  seconds (a stuck or long job: re-solving elsewhere costs less than waiting).
   Pondering runs only on the game's own worker, and stops before its next step while a move
   runs anywhere (:func:`may_go_on`).
 * **Deadlines**: a job that runs past its deadline has its worker killed and replaced (a bot
@@ -39,6 +41,7 @@ import multiprocessing
 import os
 import pickle
 import threading
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -59,6 +62,9 @@ PLAY, BACKGROUND = "play", "background"
 START_TIMEOUT = 120.0
 """Seconds a new worker may take to say it is ready (a spawned one warms itself up)."""
 PRELOAD = "divided.web.preload"
+STEAL_AFTER = 1.0
+"""Seconds a game's own worker may be busy on one job before another worker takes the game's
+move (about twice the Expert's round-5 solve at its p95, on an idle machine)."""
 ADVICE_DEADLINE = 120.0
 """Seconds a hint or one review decision may run in a worker (far beyond what one takes: a
 safety net, so that a stuck computation cannot hold the background lane for ever)."""
@@ -164,6 +170,8 @@ class _Worker:
         self.process: BaseProcess | None = None
         self.connection: Connection | None = None
         self.busy = False
+        self.since = 0.0
+        """When its current job began (``time.monotonic``)."""
 
     def start(self) -> dict[str, tuple[str, ...]]:
         ours, theirs = self.pool.context.Pipe()
@@ -225,17 +233,24 @@ class _Lane:
         self.running: set[str] = set()
         self.changed = threading.Condition()
 
-    def take(self, worker: _Worker) -> _Job | None:
-        """The best job ``worker`` may run now (the lock held)."""
+    def take(self, worker: _Worker, now: float) -> tuple[_Job | None, float | None]:
+        """The best job ``worker`` may run now (the lock held), else the seconds after which it
+        may take a job it leaves now to a busy worker (``None``: when something changes)."""
+        later: float | None = None
         for job in sorted(self.queue):
             if job.key is not None and job.key in self.running:
                 continue
-            if job.worker is not None and job.worker != worker.index \
-                    and (job.only_there or not self.workers[job.worker].busy):
-                continue  # its own worker will take it
+            if job.worker is not None and job.worker != worker.index:
+                home = self.workers[job.worker]
+                if job.only_there or not home.busy:
+                    continue  # its own worker will take it
+                if now - home.since < STEAL_AFTER:
+                    wait = home.since + STEAL_AFTER - now
+                    later = wait if later is None else min(later, wait)
+                    continue
             self.queue.remove(job)
-            return job
-        return None
+            return job, None
+        return None, later
 
 
 class ComputePool:
@@ -326,15 +341,15 @@ class ComputePool:
     def _dispatch(self, lane: _Lane, worker: _Worker) -> None:
         while True:
             with lane.changed:
-                job = lane.take(worker)
+                job, later = lane.take(worker, time.monotonic())
                 while job is None and not self.closed:
-                    lane.changed.wait()
-                    job = lane.take(worker)
+                    lane.changed.wait(later)
+                    job, later = lane.take(worker, time.monotonic())
                 if job is None:
                     return
                 if job.key is not None:
                     lane.running.add(job.key)
-                worker.busy = True
+                worker.busy, worker.since = True, time.monotonic()
             try:
                 if job.future.set_running_or_notify_cancel():
                     try:
