@@ -12,12 +12,13 @@ from typing import Any
 
 import httpx
 import pytest
+from compute_jobs import note, wait_for_release
 from gil_bot import ARMED, RELEASE, STARTED, FreezingFactory, prepare
 from webtools import client, move, store_of
 
 from divided.priority import BACKGROUND_NICE, SUPPORTED, thread_nice
 from divided.web import config
-from divided.web.compute import BACKGROUND, HINT, MOVE, PLAY, PONDER, shared_pool
+from divided.web.compute import BACKGROUND, HINT, MOVE, PLAY, PONDER, ComputePool, shared_pool
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 WATCHDOG = 90.0
@@ -171,3 +172,48 @@ def test_the_background_workers_give_the_cores_to_the_play_workers() -> None:
     assert pool.run(PLAY, MOVE, thread_nice) == normal
     assert pool.run(PLAY, PONDER, thread_nice, worker=1) == normal
     assert pool.run(BACKGROUND, HINT, thread_nice) >= max(normal, BACKGROUND_NICE)
+
+
+class _Held:
+    """A play worker held by a :func:`compute_jobs.wait_for_release` job (FIFOs in ``folder``)."""
+
+    def __init__(self, folder: Path, pool: ComputePool, key: str, worker: int) -> None:
+        folder.mkdir()
+        os.mkfifo(folder / "started")
+        os.mkfifo(folder / "release")
+        self.folder = folder
+        self.job = pool.submit(PLAY, MOVE, wait_for_release, str(folder), key=key, worker=worker, only_there=True)
+        (folder / "started").read_bytes()  # returns once the job runs and has said so
+
+    def release(self) -> str:
+        with open(self.folder / "release", "wb") as release:  # waits for the job to listen
+            release.write(b"r")
+        return str(self.job.result(60))
+
+
+def test_a_lane_takes_moves_first_then_pondering_one_job_per_game_at_a_time(tmp_path: Path) -> None:
+    pool = ComputePool(2, 1)
+    try:
+        log = tmp_path / "log"
+        held = _Held(tmp_path / "a", pool, "game-a", worker=0)
+        # worker 1 is free: a second job of game A waits for the first; game B's runs at once
+        second_a = pool.submit(PLAY, MOVE, note, str(log), "second-a", key="game-a")
+        assert pool.run(PLAY, MOVE, note, str(log), "b", key="game-b", deadline=60) == "b"
+        assert not second_a.running() and not second_a.done()
+        assert held.release() == "released" and second_a.result(60) == "second-a"
+
+        # both workers held: what waits is taken moves first, then pondering, each in order
+        held_c = _Held(tmp_path / "c", pool, "game-c", worker=0)
+        held_d = _Held(tmp_path / "d", pool, "game-d", worker=1)
+        log.write_text("")
+        queued = [pool.submit(PLAY, PONDER, note, str(log), "ponder-1", key="p1"),
+                  pool.submit(PLAY, MOVE, note, str(log), "move-1", key="m1"),
+                  pool.submit(PLAY, PONDER, note, str(log), "ponder-2", key="p2"),
+                  pool.submit(PLAY, MOVE, note, str(log), "move-2", key="m2")]
+        assert held_c.release() == "released"  # one worker frees up; the other stays held
+        for future in queued:
+            future.result(60)
+        assert log.read_text().split() == ["move-1", "move-2", "ponder-1", "ponder-2"]
+        assert held_d.release() == "released"
+    finally:
+        pool.close()
