@@ -11,6 +11,12 @@ told otherwise), then measures:
    game in progress, all at once: each reads its state (``GET /api/games/{id}``) a few times,
    then moves, until its game ends or the time budget is spent. Reported: p50/p95/max of the
    GETs (the non-bot requests) and of the moves, and requests per second overall.
+   **Capacity curve**: ``--games 10,25,50,100 --pause 1`` runs the load phase once per count
+   (a new set of games each time, after the sequential games), each browser pausing about a
+   second before each request, and prints a table: POST move and GET p95, the replies the
+   server gave up on (the bot over its time limit: asked again), and the server's CPU use
+   (its processes and their workers, in cores: about the core count means the CPU is the bound).
+   Every browser comes from one address, so this mode lifts the per-address limit on new games.
 
 3. **Hint attack** (``--hint-attack N``, instead of 1 and 2): N attackers ask for hints in
    parallel while a victim plays the expert one move after another; reported: the victim's
@@ -143,7 +149,8 @@ def bot_replies(url: str, games: int, rng: random.Random, failures: list[str] | 
 
 
 async def browser(url: str, bot: str, rng: random.Random, reads: int, deadline: float, budget: int,
-                  gets: list[float], moves: list[float], errors: list[str], think: float = 0.0) -> int:
+                  gets: list[float], moves: list[float], errors: list[str], think: float = 0.0,
+                  gave_up: list[str] | None = None) -> int:
     """One browser: its own session and game; read the state ``reads`` times per move, pausing
     about ``think`` seconds (0.5x to 1.5x, at random) before each request when ``think`` > 0."""
 
@@ -155,6 +162,9 @@ async def browser(url: str, bot: str, rng: random.Random, reads: int, deadline: 
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         response = await http.post("/api/games", json={"bot": bot, "first_splitter": "coin"})
         done += 1
+        if response.status_code != 201:
+            errors.append(f"create {response.status_code}")
+            return done
         state: dict[str, Any] = response.json()
         while state["phase"] != "over" and time.monotonic() < deadline and done < budget:
             for _ in range(reads):
@@ -176,20 +186,70 @@ async def browser(url: str, bot: str, rng: random.Random, reads: int, deadline: 
                 errors.append(f"POST {moved.status_code}")
                 break
             state = moved.json()
+            while state.get("to_move") == "bot" and state["phase"] != "over" and done < budget:
+                if gave_up is not None:  # the server gave up on the bot's reply: ask again
+                    gave_up.append(str(state.get("bot_error")))
+                again = await http.post(f"/api/games/{state['id']}/bot", json={"move_number": state["move_number"]})
+                done += 1
+                if again.status_code != 200:
+                    errors.append(f"POST bot {again.status_code}")
+                    return done
+                state = again.json()
     return done
 
 
 async def under_load(url: str, bot: str, games: int, reads: int, seconds: float, budget: int,
-                     seed: int, think: float = 0.0) -> tuple[list[float], list[float], int, float, list[str]]:
+                     seed: int, think: float = 0.0, gave_up: list[str] | None = None,
+                     ) -> tuple[list[float], list[float], int, float, list[str]]:
     gets: list[float] = []
     moves: list[float] = []
     errors: list[str] = []
     deadline = time.monotonic() + seconds
     began = time.perf_counter()
     counts = await asyncio.gather(*(
-        browser(url, bot, random.Random(seed + i), reads, deadline, budget, gets, moves, errors, think)
+        browser(url, bot, random.Random(seed + i), reads, deadline, budget, gets, moves, errors, think, gave_up)
         for i in range(games)))
     return gets, moves, sum(counts), time.perf_counter() - began, errors
+
+
+def session_cpu(session: int) -> float:
+    """CPU seconds used so far by the live processes of a session (the server, its workers).
+    Linux only (``/proc``); NaN elsewhere."""
+    total = 0
+    try:
+        ticks = os.sysconf("SC_CLK_TCK")
+        entries = os.listdir("/proc")
+    except (OSError, ValueError, AttributeError):
+        return float("nan")
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session:  # field 6 of stat: the session id
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
+def capacity_curve(server: Server, args: argparse.Namespace, counts: list[int]) -> None:
+    """The load phase once per count of games: a table of p95s, give-ups and CPU use."""
+    print(f"capacity curve ({args.bot} bot, {args.think:g} s pauses, {args.seconds:g} s a step, "
+          f"{os.cpu_count()} CPUs shared with this client):")
+    print("games  POST move p95  p50      GET p95   p50      moves   give-ups  errors  server CPU (cores)")
+    for step, games in enumerate(counts):
+        gave_up: list[str] = []
+        cpu_before, wall_before = session_cpu(server.process.pid), time.monotonic()
+        gets, moves, _count, _wall, errors = asyncio.run(
+            under_load(server.url, args.bot, games, args.reads, args.seconds, args.max_requests,
+                       args.seed + 1000 * step, args.think, gave_up))
+        cores = (session_cpu(server.process.pid) - cpu_before) / (time.monotonic() - wall_before)
+        ms = [v * 1000 for v in moves]
+        gs = [v * 1000 for v in gets]
+        print(f"{games:5d}  {percentile(ms, 0.95):9.0f} ms {percentile(ms, 0.5):6.0f} ms  "
+              f"{percentile(gs, 0.95):6.0f} ms {percentile(gs, 0.5):6.0f} ms  {len(ms):6d}  {len(gave_up):8d}  "
+              f"{len(errors):6d}  {cores:.2f}" + (f"  {sorted(set(errors))}" if errors else ""))
 
 
 async def victim(url: str, rng: random.Random, deadline: float, moves: list[float], errors: list[str],
@@ -312,14 +372,16 @@ def hint_attack(url: str, attackers: int, mode: str, seconds: float, seed: int, 
 def run_hint_attack(url: str, args: argparse.Namespace) -> None:
     pace = f", thinking {args.reply_think:g} s a move" if args.reply_think else ""
     if args.hint_baseline:
-        moves, errors, _, _ = hint_attack(url, 0, args.attack_mode, args.seconds, args.seed, 0, args.reply_think)
-        print(summary(f"victim's POST move vs the expert, alone{pace}, {args.seconds:g} s", moves)
+        alone, errors, _, _ = hint_attack(url, 0, args.attack_mode, args.seconds, args.seed, 0, args.reply_think)
+        print(summary(f"victim's POST move vs the expert, alone{pace}, {args.seconds:g} s", alone)
               + (f"; errors {sorted(set(errors))}" if errors else ""))
     moves, errors, codes, hints = hint_attack(url, args.hint_attack, args.attack_mode, args.seconds, args.seed,
                                               args.attack_games, args.reply_think)
     print(summary(f"victim's POST move vs the expert, {args.hint_attack} attackers' parallel requests "
                   f"({args.attack_mode}){pace}, {args.seconds:g} s", moves)
           + (f"; errors {sorted(set(errors))}" if errors else ""))
+    if args.hint_baseline:
+        print(f"victim's p95 under attack / alone: {percentile(moves, 0.95) / percentile(alone, 0.95):.2f}")
     print(summary(f"attackers' answered {'review requests' if args.attack_mode == 'review' else 'hints'}", hints))
     print(f"attackers' answers by status: {dict(sorted(codes.items()))}")
 
@@ -328,14 +390,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sequential-games", type=int, default=20,
                         help="games against the expert for the bot-reply latency (default 20)")
-    parser.add_argument("--games", type=int, default=100, help="concurrent browsers and games (default 100)")
+    parser.add_argument("--games", default="100",
+                        help="concurrent browsers and games (default 100); a comma list (10,25,50,100) "
+                        "measures a capacity curve")
     parser.add_argument("--reads", type=int, default=5, help="state reads per move in the load phase (default 5)")
     parser.add_argument("--seconds", type=float, default=40, help="time budget of the load phase (default 40)")
     parser.add_argument("--max-requests", type=int, default=100,
                         help="at most this many requests per browser in the load phase (default 100)")
     parser.add_argument("--bot", default="expert", choices=("random", "skilled", "expert"),
                         help="the opponent in the load phase (default expert)")
-    parser.add_argument("--think", type=float, default=0.0,
+    parser.add_argument("--think", "--pause", type=float, default=0.0,
                         help="seconds each browser pauses before a request, on average (default 0: "
                         "no pause, a saturation test; about 1 is still far busier than a person)")
     parser.add_argument("--reply-think", type=float, default=0.0,
@@ -361,6 +425,8 @@ def main() -> None:
                         "attacker spread over many addresses, whom the per-address buckets do not stop)")
     args = parser.parse_args()
     extra = ["--workers", str(args.workers)]
+    if "," in args.games:  # every browser is at this one address: lift the per-address limit on new games
+        extra += ["--limit", "games_burst=1000000"]
     for limit in args.limit:
         extra += ["--limit", limit]
     if args.database_url:
@@ -374,6 +440,7 @@ def main() -> None:
             if args.hint_attack:
                 run_hint_attack(server.url, args)
                 return
+            counts = [int(count) for count in args.games.split(",") if count.strip()]
             failures: list[str] = []
             replies = bot_replies(server.url, args.sequential_games, random.Random(args.seed), failures,
                                   args.reply_think)
@@ -384,12 +451,15 @@ def main() -> None:
                 print(f"bot replies the server gave up on (asked again): {len(failures)}: {sorted(set(failures))}")
             if args.no_load:
                 return
+            if len(counts) > 1:
+                capacity_curve(server, args, counts)
+                return
             gets, moves, count, wall, errors = asyncio.run(
-                under_load(server.url, args.bot, args.games, args.reads, args.seconds, args.max_requests, args.seed,
+                under_load(server.url, args.bot, counts[0], args.reads, args.seconds, args.max_requests, args.seed,
                            args.think))
             pace = f", {args.think:g} s pauses" if args.think else ", no pauses"
-            print(summary(f"GET state with {args.games} games in progress ({args.bot} bot{pace})", gets))
-            print(summary(f"POST move with {args.games} games in progress ({args.bot} bot)", moves))
+            print(summary(f"GET state with {counts[0]} games in progress ({args.bot} bot{pace})", gets))
+            print(summary(f"POST move with {counts[0]} games in progress ({args.bot} bot)", moves))
             print(f"throughput under load: {count:,} requests in {wall:.1f} s = {count / wall:,.0f} requests/s"
                   + (f"; {len(errors)} errors: {sorted(set(errors))}" if errors else "; no errors"))
         finally:

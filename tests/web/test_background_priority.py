@@ -20,7 +20,7 @@ from webtools import client, move, service_of
 from divided.bots import advisor, make_bot
 from divided.games.divided_ranks.view import PlayerView
 from divided.priority import AHEAD_NICE, BACKGROUND_NICE, SUPPORTED, thread_nice
-from divided.web import api, config, review_jobs
+from divided.web import config, jobs, review_jobs
 
 pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"),
               pytest.mark.skipif(not SUPPORTED, reason="thread priorities are per process here")]
@@ -71,7 +71,7 @@ def test_moves_keep_their_priority_and_hints_reviews_and_pondering_give_way(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     hints: list[int] = []
     reviews: list[int] = []
-    monkeypatch.setattr(api, "advisor", lambda game, **kw: NoticingAdvisor(advisor(game, **kw), hints))
+    monkeypatch.setattr(jobs, "advisor", lambda game, **kw: NoticingAdvisor(advisor(game, **kw), hints))
     monkeypatch.setattr(review_jobs, "advisor", lambda game, **kw: NoticingAdvisor(advisor(game, **kw), reviews))
     bot = NoticingBot()
     http = client(tmp_path, bot_factory=lambda game, name: bot)

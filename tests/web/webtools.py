@@ -48,11 +48,14 @@ TEST_HOST = "testserver"
 """The host name of TestClient's requests (its default base URL): the test apps answer to it."""
 
 
-def client(tmp_path: Path, **options: Any) -> TestClient:
+def client(tmp_path: Path, *, processes: bool = False, **options: Any) -> TestClient:
     """An in-process client of a fresh app storing its games under ``tmp_path`` (and answering
-    to the TestClient's host name besides its own names)."""
+    to the TestClient's host name besides its own names). Its bots, hints and reviews run on the
+    app's own threads unless ``processes`` (then in the process's shared worker pool,
+    :mod:`divided.web.compute`, started on first use: seconds)."""
     options.setdefault("secret", SECRET)
     options.setdefault("allowed_hosts", (TEST_HOST,))
+    options.setdefault("processes", processes)
     return TestClient(create_app(data_dir=tmp_path, **options))
 
 

@@ -4,7 +4,10 @@ Games are stored in SQLite in the data folder unless ``--database-url`` (or
 ``$DIVIDED_DATABASE_URL``) names another database. Several worker processes
 (``--workers N``) need a database server such as PostgreSQL: each worker is a separate process
 with its own connections, and SQLite locks the whole file for every write, so busy workers would
-wait on each other or fail with "database is locked".
+wait on each other or fail with "database is locked". Each server process also starts its own
+compute workers for the bots, hints and reviews (``--limit compute_workers=N``, default 2, plus
+``compute_slots`` at a lower priority; :mod:`divided.web.compute`): with ``--workers N`` keep
+N times ``compute_workers`` near the number of cores.
 
 ``--allowed-origin`` names origins besides the server's own whose pages may send changes (the
 public address of a proxy); the server answers only requests whose ``Host`` is one of its

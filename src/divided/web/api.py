@@ -21,11 +21,11 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import random
+import pickle
 import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -35,17 +35,38 @@ from starlette.concurrency import run_in_threadpool
 
 from divided import games
 from divided.bots import advisor, make_bot
-from divided.bots.base import REAL_WEIGHT, Bot, Evaluation, ponder
+from divided.bots.base import Bot
 from divided.errors import RuleOptionError, UnsupportedGameError
-from divided.games.base import OptionValue, RuleOption, State
+from divided.games.base import GameRecord, OptionValue, RuleOption, State
 from divided.priority import AHEAD_NICE, run_in_background
 from divided.review.base import DEFAULT_BUDGET
 from divided.web import games as web_games
 from divided.web.bodies import MalformedBody, decode_json, is_json_media_type
+from divided.web.compute import (
+    ADVICE_DEADLINE,
+    BACKGROUND,
+    HINT,
+    MOVE,
+    PLAY,
+    PONDER,
+    ComputePool,
+    DeadlineExceeded,
+)
 from divided.web.config import BOT_TIMEOUT, Limits
 from divided.web.games import DEFAULT_GAME, WebRoom
 from divided.web.games.base import PacedRoom
 from divided.web.guards import Bucket, ComputeGate, RateLimiter
+from divided.web.jobs import (
+    PONDER_BRANCHES,
+    BotFactory,
+    bot_choice,
+    bot_rng,
+    hint_job,
+    hint_mix,
+    hint_of,
+    ponder_job,
+    think_ahead,
+)
 from divided.web.review_jobs import ReviewJobs
 from divided.web.sessions import session_id
 from divided.web.store import GameRow, GameStore, Progress, StateCache
@@ -60,9 +81,9 @@ MOVE_THREADS = Limits().move_threads
 """Requests that may run a bot (create, move, bot retry) at once per process; others queue."""
 HINT_LOOKUP_THREADS = 2
 """Threads that read the hint cache (see :meth:`GameService.hinting`)."""
-PONDER_BRANCHES = 6
-"""A bot ponders each of the player's possible moves when there are at most this many (a
-split's six, a choice's two), and otherwise only the position as it stands."""
+REQUEST_THREADS = 64
+"""Requests that may wait at once for a bot's move computed in a worker process (a thread
+each, nearly idle: the work is in the workers)."""
 _GAME_ID = re.compile(r"[0-9a-f]{32}")
 REFUSED: dict[str, Any] = {}
 """What :meth:`GameService.cached_hint` answers for a request that :meth:`GameService.hint`
@@ -246,15 +267,6 @@ class BotFailure(Exception):
     """The bot did not produce a legal move in time (the message is safe to show)."""
 
 
-BotFactory = Callable[[str, str], Bot[Any]]
-"""Makes a bot from a game id and a bot name (:func:`divided.bots.make_bot`)."""
-
-
-def bot_rng(seed: int, move_number: int) -> random.Random:
-    """The bot's random numbers at a move: fixed by the game's seed and the move number."""
-    return random.Random(f"divided-web-bot:{seed}:{move_number}")
-
-
 def run_bot(bot: Bot[Any], state: State[Any, Any], seed: int, timeout: float) -> int:
     """The bot's action at ``state`` (from the mover's view only), within ``timeout`` seconds.
 
@@ -291,20 +303,6 @@ def run_bot(bot: Bot[Any], state: State[Any, Any], seed: int, timeout: float) ->
     return action
 
 
-def hint_mix(found: Evaluation, state: State[Any, Any]) -> list[dict[str, Any]] | None:
-    """Where the advisor plays a mixed strategy, the actions it plays with real weight (at least
-    :data:`~divided.review.base.REAL_WEIGHT`), most played first, each with its label, its
-    weight and its value; ``None`` where it plays one action. A function of the player's view
-    (the evaluation is), like the rest of the hint."""
-    policy = found.policy
-    if policy is None:
-        return None
-    played = sorted((action for action, weight in policy.items() if weight >= REAL_WEIGHT),
-                    key=lambda action: (-policy[action], action))
-    return [{"action": action, "label": state.action_to_string(action), "weight": policy[action],
-             "value": found.values[action]} for action in played]
-
-
 # -- the service ------------------------------------------------------------------------------
 
 
@@ -314,12 +312,15 @@ class GameService:
     def __init__(self, store: GameStore, *, bot_timeout: float = BOT_TIMEOUT,
                  bot_factory: BotFactory = make_bot, cache_size: int = 512,
                  concurrent_moves: int | None = None, review_budget: int = DEFAULT_BUDGET,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, compute: ComputePool | None = None) -> None:
         self.store = store
         self.limits = limits = Limits() if limits is None else limits
+        self.compute = compute if compute is not None and _crosses(bot_factory) else None
+        """The worker processes that compute bot moves, hints, reviews and pondering (``None``:
+        the server's own threads do, as they do for a game or bot the workers do not know)."""
         # hints and reviews share one process-wide gate, and threads apart from the moves'
         self.gate = ComputeGate(limits.compute_slots, limits.compute_queue, limits.retry_after)
-        self.reviews = ReviewJobs(store, budget=review_budget, gate=self.gate)
+        self.reviews = ReviewJobs(store, budget=review_budget, gate=self.gate, compute=self.compute)
         self.cache = StateCache(cache_size)
         self.bot_timeout = bot_timeout
         self.bot_factory = bot_factory
@@ -328,6 +329,8 @@ class GameService:
         self.feedback_limiter = RateLimiter(Bucket(limits.feedback_burst, limits.feedback_per_second),
                                             "feedback messages")
         moves = limits.move_threads if concurrent_moves is None else concurrent_moves
+        if self.compute is not None:  # the threads only wait for the workers
+            moves = max(moves, REQUEST_THREADS)
         self._movers = ThreadPoolExecutor(max_workers=moves, thread_name_prefix="divided-move")
         # hints, reviews and pondering can wait: their threads give the cores to the moves first
         # (and hints and reviews to pondering, which a player will soon wait for)
@@ -421,6 +424,8 @@ class GameService:
         self.reviews.forget(game_ids)
         with self._ponder_lock:
             self._forgets += 1  # pondering queued or running stops before its next step
+        if self.compute is not None:
+            self.compute.forget()  # the same in the workers, and their caches are cleared
         for game in web_games.names():
             web_games.room(game).forget_caches()
 
@@ -442,11 +447,23 @@ class GameService:
                 return False
             self._pondering += 1
         try:
-            self._ponderers.submit(self._think_ahead, state, row.bots, row.human_seat, row.seed, self._forgets)
+            if self.compute is not None and self.compute.knows(row.game, row.bots):
+                future = self.compute.submit(PLAY, PONDER, ponder_job, row.record(), row.bots, row.human_seat,
+                                             self.bot_factory, int(self.compute.forgets.value), key=row.id,
+                                             worker=self.compute.home(row.id), only_there=True)
+                future.add_done_callback(self._pondered)
+            else:
+                self._ponderers.submit(self._think_ahead, state, row.bots, row.human_seat, row.seed,
+                                       self._forgets)
         except BaseException:  # the pool is shut down
             self._done_pondering()
             raise
         return True
+
+    def _pondered(self, future: Future[Any]) -> None:
+        if not future.cancelled() and future.exception() is not None:
+            logger.error("a bot failed while pondering", exc_info=future.exception())
+        self._done_pondering()
 
     def _may_ponder(self, forgets: int) -> bool:
         """Whether pondering begun after ``forgets`` deletions may take its next step: no move
@@ -462,15 +479,7 @@ class GameService:
         try:
             game = state.game.info.short_name
             bots = {seat: self.bot_factory(game, name) for seat, name in enumerate(seats) if name is not None}
-            go_on = functools.partial(self._may_ponder, forgets)
-            further = [ponder(bot, state.observation(seat)) for seat, bot in bots.items() if go_on()]
-            legal = state.legal_actions(human)
-            if not any(further) or len(legal) > PONDER_BRANCHES:
-                return
-            for action in legal:
-                ahead = state.clone()
-                ahead.apply_action(action, player=human)
-                _play_ahead(ahead, bots, human, seed, go_on)
+            think_ahead(state, bots, human, seed, functools.partial(self._may_ponder, forgets))
         except Exception:  # pondering only saves time: a failure here never reaches a game
             logger.exception("a bot failed while pondering")
         finally:
@@ -521,7 +530,7 @@ class GameService:
         seats: tuple[str | None, ...] = (None, *(request.bot,) * web.bot_seats(game.options))
         seed = self.store.seed_source()
         state = game.new_initial_state(seed=seed)
-        bot_error = self._bot_replies(state, seats, seed, HUMAN_SEAT)
+        bot_error = self._bot_replies(state, seats, seed, HUMAN_SEAT, None)
         row = self.store.insert(session_id=session, game=request.game, options=game.options, seed=seed,
                                 human_seat=HUMAN_SEAT, bots=seats,
                                 progress=_progress(web, state, HUMAN_SEAT, bot_error), hints=request.hints)
@@ -544,7 +553,7 @@ class GameService:
         state.apply_action(action, player=row.human_seat)
         steps = _Steps(web_games.room(row.game), row.human_seat)
         steps.record(state)
-        bot_error = self._bot_replies(state, row.bots, row.seed, row.human_seat, steps.record)
+        bot_error = self._bot_replies(state, row.bots, row.seed, row.human_seat, row.id, steps.record)
         return steps.attach(self._save(row, state, bot_error))
 
     def hint_status(self, game_id: str, session: str) -> dict[str, Any]:
@@ -563,20 +572,18 @@ class GameService:
         state = self.cache.state(row)
         if state.current_player() != row.human_seat:
             raise ApiError(409, "it is the bot's turn, not yours: hints are for your own decisions")
-        view = state.observation(row.human_seat)
-        legal = list(state.legal_actions(row.human_seat))
         # the review's own advisor, salt and budget: the hint is the review's best
         try:
-            expert = advisor(row.game, budget=self.reviews.budget)
+            advisor(row.game, budget=self.reviews.budget)
         except UnsupportedGameError:
             raise ApiError(409, "this game has no advisor yet, so it has no hints") from None
-        found = expert.evaluate(view, legal, salt=self.reviews.seed)
-        action = expert.pick(view, legal, found.values)
+        if self.compute is not None and self.compute.knows(row.game):
+            found = self.compute.run(BACKGROUND, HINT, hint_job, row.record(), row.human_seat,
+                                     self.reviews.budget, self.reviews.seed, key=row.id, deadline=ADVICE_DEADLINE)
+        else:
+            found = hint_of(state, row.human_seat, self.reviews.budget, self.reviews.seed)
         self.store.count_hint(row.id)
-        return {"action": action, "label": state.action_to_string(action), "value": found.values[action],
-                "error": found.errors[action], "mix": hint_mix(found, state),
-                "opponent_off_path": found.opponent_off_path,
-                "move_number": row.move_number, "used": row.hints_used + 1}
+        return {**found, "move_number": row.move_number, "used": row.hints_used + 1}
 
     def review_status(self, game_id: str, session: str) -> dict[str, Any]:
         return self.reviews.status(self._reviewable(game_id, session))
@@ -600,7 +607,7 @@ class GameService:
         if state.current_player() == row.human_seat:
             raise ApiError(409, "it is your turn, not the bot's")
         steps = _Steps(web_games.room(row.game), row.human_seat)
-        bot_error = self._bot_replies(state, row.bots, row.seed, row.human_seat, steps.record)
+        bot_error = self._bot_replies(state, row.bots, row.seed, row.human_seat, row.id, steps.record)
         return steps.attach(self._save(row, state, bot_error))
 
     def _save(self, row: GameRow, state: State[Any, Any], bot_error: str | None) -> dict[str, Any]:
@@ -614,16 +621,27 @@ class GameService:
         return self.state_json(saved, state)
 
     def _bot_replies(self, state: State[Any, Any], seats: Sequence[str | None], seed: int,
-                     seat: int, moved: Callable[[State[Any, Any]], None] | None = None) -> str | None:
+                     seat: int, game_id: str | None,
+                     moved: Callable[[State[Any, Any]], None] | None = None) -> str | None:
         """Let the bots move until it is ``seat``'s turn or the end; the failure, if any.
-        ``seats`` names the bot in each seat (the human's is ``None``); ``moved`` sees the
-        state after each bot's move."""
+        ``seats`` names the bot in each seat (the human's is ``None``); ``game_id`` is the
+        stored game's (``None`` for a game not stored yet); ``moved`` sees the state after each
+        bot's move."""
         bots: dict[int, Bot[Any]] = {}
+        game = state.game.info.short_name
+        remote = self.compute is not None and self.compute.knows(game, tuple(seats))
         while not state.is_terminal() and state.current_player() != seat:
             mover = state.current_player()
             bot_name = seats[mover] if 0 <= mover < len(seats) else None
             if bot_name is None:
                 return f"seat {mover} has no bot"
+            if remote:
+                try:
+                    action = self._remote_bot(state, bot_name, seed, game_id)
+                except BotFailure as failure:
+                    return str(failure)
+                state.apply_action(action, player=mover)
+                continue
             if mover not in bots:
                 try:
                     bots[mover] = self.bot_factory(state.game.info.short_name, bot_name)
@@ -639,6 +657,26 @@ class GameService:
                 moved(state)
         return None
 
+    def _remote_bot(self, state: State[Any, Any], bot_name: str, seed: int, game_id: str | None) -> int:
+        """The bot's action at ``state``, computed in a worker process within the time limit
+        (its answer is the one :func:`run_bot` would give: the same view, legal actions and
+        random numbers). The messages are :func:`run_bot`'s."""
+        assert self.compute is not None
+        record = GameRecord(state.game.info.short_name, dict(state.game.options), seed, tuple(state.history()))
+        try:
+            action = self.compute.run(PLAY, MOVE, bot_choice, record, bot_name, self.bot_factory, key=game_id,
+                                      deadline=self.bot_timeout,
+                                      worker=None if game_id is None else self.compute.home(game_id))
+        except DeadlineExceeded:
+            logger.warning("the %s bot did not answer within %.1f s", bot_name, self.bot_timeout)
+            raise BotFailure(f"the {bot_name} bot did not answer within {self.bot_timeout:g} seconds") from None
+        except Exception as error:
+            logger.error("the %s bot failed", bot_name, exc_info=error)
+            raise BotFailure(f"the {bot_name} bot failed ({type(error).__name__})") from None
+        if isinstance(action, bool) or not isinstance(action, int) or action not in state.legal_actions():
+            logger.error("the %s bot chose %r, which is not legal", bot_name, action)
+            raise BotFailure(f"the {bot_name} bot chose a move that is not legal")
+        return int(action)
 
 class _Steps:
     """The table after each move of a move's answer, for a room that paces its table
@@ -661,21 +699,13 @@ class _Steps:
         return body
 
 
-def _play_ahead(state: State[Any, Any], bots: Mapping[int, Bot[Any]], human: int, seed: int,
-                go_on: Callable[[], bool]) -> None:
-    """The bots' replies from ``state`` up to ``human``'s turn, each bot pondering its view
-    of every position on the way; stops where the bot to move does not ask to look further, or
-    when ``go_on`` says so."""
-    while not state.is_terminal() and go_on():
-        mover = state.current_player()
-        further = {seat: ponder(bot, state.observation(seat)) for seat, bot in bots.items()}
-        if mover == human or not further.get(mover, False):
-            return
-        legal = state.legal_actions()
-        action = bots[mover].choose(state.observation(mover), legal, bot_rng(seed, state.move_number()))
-        if action not in legal:
-            return
-        state.apply_action(action, player=mover)
+def _crosses(factory: BotFactory) -> bool:
+    """Whether a bot factory can be sent to a worker process (a module-level function)."""
+    try:
+        pickle.dumps(factory)
+    except Exception:
+        return False
+    return True
 
 
 def _progress(web: WebRoom, state: State[Any, Any], seat: int, bot_error: str | None) -> Progress:
@@ -791,4 +821,5 @@ async def get_review(request: Request, game_id: str) -> JSONResponse:
     return JSONResponse(await run_in_threadpool(service.review_status, game_id, session_id(request)))
 
 
-__all__ = ["ApiError", "GameService", "client_address", "error_response", "router"]
+__all__ = ["PONDER_BRANCHES", "ApiError", "BotFactory", "GameService", "bot_rng", "client_address", "error_response",
+           "hint_mix", "router", "run_bot"]

@@ -29,16 +29,16 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from divided.bots import make_bot
-from divided.bots import names as bot_names
 from divided.web import config
-from divided.web import games as web_games
 from divided.web.after import router as after_router
 from divided.web.api import ApiError, BotFactory, GameService, error_response
 from divided.web.api import router as api_router
+from divided.web.compute import WorkerLost, shared_pool
 from divided.web.guards import Busy, OriginCheckMiddleware, parse_allowed_origins
 from divided.web.hosts import HostCheckMiddleware, host_rule, parse_allowed_hosts
 from divided.web.sessions import SessionCodec, SessionMiddleware
 from divided.web.store import GameStore
+from divided.web.warm import warm_up
 
 logger = logging.getLogger("divided.web")
 
@@ -184,22 +184,11 @@ def _pages_router() -> APIRouter | None:
     return pages_router
 
 
-def _warm_up() -> None:
-    """Load the bot registry and the tables the bots use before requests run in parallel.
-
-    ``divided.bots`` fills its registry lazily and not thread-safely (two first calls at once
-    can see it empty), and the first table loads take about half a second; doing them here,
-    once per process (they are cached), keeps that off the first requests.
-    """
-    for game in web_games.names():
-        bot_names(game)
-        web_games.room(game).warm_up()
-
-
 def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
                secret: bytes | None = None, bot_timeout: float = config.BOT_TIMEOUT,
                bot_factory: BotFactory = make_bot, allowed_origins: tuple[str, ...] | None = None,
-               allowed_hosts: tuple[str, ...] | None = None, limits: config.Limits | None = None) -> FastAPI:
+               allowed_hosts: tuple[str, ...] | None = None, limits: config.Limits | None = None,
+               processes: bool = True) -> FastAPI:
     """The web app, storing games at ``database_url`` (default: SQLite in ``data_dir``).
 
     ``allowed_origins`` (default ``$DIVIDED_ALLOWED_ORIGINS``) are origins besides the request's
@@ -207,7 +196,10 @@ def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
     ``$DIVIDED_ALLOWED_HOSTS``) are the host names (or the listening address; ``0.0.0.0`` for
     any address) the app answers to besides the loopback names and the allowed origins' hosts
     (:mod:`divided.web.hosts`); ``limits`` (default: the defaults changed by ``$DIVIDED_LIMITS``)
-    caps what clients may make the process compute (:class:`divided.web.config.Limits`).
+    caps what clients may make the process compute (:class:`divided.web.config.Limits`). Bot
+    moves, hints, reviews and pondering run in ``limits.compute_workers`` worker processes
+    (:mod:`divided.web.compute`, shared by the apps of one process) unless ``processes`` is
+    false: then on the app's own threads.
     """
     folder = config.ensure_data_dir(config.data_dir(data_dir))
     url = config.database_url(database_url, folder)
@@ -219,12 +211,19 @@ def create_app(database_url: str | None = None, data_dir: Path | None = None, *,
         hosts = host_rule(parse_allowed_hosts(config.allowed_hosts(allowed_hosts)), origins)
     except ValueError as error:
         raise config.ConfigError(f"allowed host: {error}") from None
-    _warm_up()
+    warm_up()
     store = GameStore(url)
     store.create_tables()
     store.dispose()  # no idle connection is kept from start-up; requests open their own
-    service = GameService(store, bot_timeout=bot_timeout, bot_factory=bot_factory,
-                          limits=config.limits(limits))
+    chosen = config.limits(limits)
+    compute = None
+    if processes and chosen.compute_workers:
+        try:
+            compute = shared_pool(chosen.compute_workers, chosen.compute_slots)
+        except (OSError, WorkerLost) as error:  # no processes here (a sandbox): the threads compute
+            logger.warning("no worker processes (%s): bots, hints and reviews run on the server's threads", error)
+    service = GameService(store, bot_timeout=bot_timeout, bot_factory=bot_factory, limits=chosen,
+                          compute=compute)
     codec = SessionCodec(secret if secret is not None else config.secret(folder))
 
     @asynccontextmanager

@@ -65,10 +65,16 @@ class Limits:
     feedback_per_second: float = 0.1
     """... and then per second (one every ten seconds)."""
     move_threads: int = 4
-    """Requests that may run a bot (create, move, bot retry) at once; others queue."""
+    """Requests that may run a bot (create, move, bot retry) at once on the server's own threads
+    (no worker processes); others queue. With workers, up to 64 requests wait for them at once."""
     ponder_queue: int = 8
     """Games whose bots may think ahead on the player's time (one thread), at most; beyond
     them a game's bot does not ponder (0: never)."""
+    compute_workers: int = 2
+    """Worker processes that compute the bots' moves and pondering (:mod:`divided.web.compute`);
+    hints and reviews get ``compute_slots`` more, at a lower priority. 0: no worker processes,
+    the server's own threads compute (as they do anyway for a game or bot the workers do not
+    know)."""
 
 
 def parse_limits(text: str, base: Limits | None = None) -> Limits:
@@ -92,7 +98,7 @@ def parse_limits(text: str, base: Limits | None = None) -> Limits:
         except ValueError:
             raise ConfigError(f"limit {name} must be {'a whole' if kinds[name] is int else 'a'} number, "
                               f"not {value.strip()!r}") from None
-        if not number >= (0 if name in ("compute_queue", "ponder_queue") else 1 if kinds[name] is int else 1e-9):
+        if not number >= (0 if name in ("compute_queue", "ponder_queue", "compute_workers") else 1 if kinds[name] is int else 1e-9):
             raise ConfigError(f"limit {name} is out of range: {value.strip()}")
         figures[name] = number
     current = Limits() if base is None else base

@@ -2,7 +2,8 @@
 
 A review grades the human's decisions of a finished game against the expert bot
 (:mod:`divided.review.base`): each decision from the view the player had *then*. It takes
-seconds, so it runs on a small thread pool of its own and never holds up play; a game has at
+seconds, so it runs on a small thread pool of its own and never holds up play (with worker
+processes, :mod:`divided.web.compute`, each decision is a job of the background lane); a game has at
 most one job at a time (per process). Progress is kept in memory while the job runs; the
 result is written to the ``reviews`` table when the job ends, so a second request (or another
 worker) reads it without recomputing.
@@ -23,7 +24,9 @@ from typing import Any
 from divided.bots import advisor
 from divided.priority import run_in_background
 from divided.review.base import DEFAULT_BUDGET, Allowance, MoveReview, decisions, review_decision
+from divided.web.compute import ADVICE_DEADLINE, BACKGROUND, REVIEW, ComputePool
 from divided.web.guards import ComputeGate
+from divided.web.jobs import review_job
 from divided.web.store import GameRow, GameStore, StoredReview
 
 logger = logging.getLogger("divided.web")
@@ -57,8 +60,11 @@ class ReviewJobs:
     """The review jobs of one process."""
 
     def __init__(self, store: GameStore, *, budget: int = DEFAULT_BUDGET, threads: int = REVIEW_THREADS,
-                 seed: int = REVIEW_SEED, gate: ComputeGate | None = None) -> None:
+                 seed: int = REVIEW_SEED, gate: ComputeGate | None = None,
+                 compute: ComputePool | None = None) -> None:
         self.store = store
+        self.compute = compute
+        """Where the decisions are reviewed, one job each (``None``: on this pool's threads)."""
         self.budget = budget
         self.seed = seed
         self.gate = ComputeGate(threads, 1_000_000, 1) if gate is None else gate
@@ -149,6 +155,12 @@ class ReviewJobs:
                 if old is not None and previous is not None and previous.budget == self.budget \
                         and previous.seed == self.seed:
                     moves.append(old)
+                elif self.compute is not None and self.compute.knows(row.game):
+                    left = None if allowance.deadline is None else allowance.deadline - allowance.clock()
+                    graded, allowance.worlds = self.compute.run(BACKGROUND, REVIEW, review_job, decision, self.seed,
+                                                                self.budget, allowance.worlds, left, key=row.id,
+                                                                deadline=ADVICE_DEADLINE)
+                    moves.append(move_json(graded))
                 else:
                     moves.append(move_json(review_decision(bot, decision, self.seed, allowance)))
                 self._progress(row.id, len(moves), total)
