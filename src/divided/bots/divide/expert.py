@@ -47,7 +47,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from divided.bots.base import TIE, Evaluation, one_hot
+from divided.bots.base import MIN_WORLDS, TIE, Evaluation, one_hot
 from divided.bots.divide.playout import Round
 from divided.bots.divide.search import (
     DECISIONS,
@@ -128,7 +128,8 @@ class ExpertBot:
     def refine(self, view: PlayerView, actions: tuple[int, int], *, salt: int, target: float,
                budget: int, enough: Callable[[Evaluation], bool] | None = None) -> Evaluation:
         """The two ``actions`` compared over fresh worlds, ``worlds`` at a time, until the
-        standard error of their difference is at most ``target``, ``budget`` worlds are used, or
+        standard error of their difference is at most ``target`` (over at least
+        :data:`~divided.bots.base.MIN_WORLDS` worlds), ``budget`` worlds are used, or
         ``enough`` (asked after each batch) says the values so far settle the caller's question."""
         rng = view_rng(view, salt, f"refine:{target}")
         found: dict[int, list[float]] = {a: [] for a in actions}
@@ -138,7 +139,7 @@ class ExpertBot:
             used += len(more)
             for action, values in samples(view, actions, more, {a: len(more) for a in actions}, self.unit).items():
                 found[action] += values
-            if pair_error(found, *actions) <= target:
+            if used >= MIN_WORLDS and pair_error(found, *actions) <= target:
                 break
             if enough is not None and enough(evaluation(found, used)):
                 break

@@ -135,7 +135,8 @@ def evaluation(found: Mapping[int, list[float]], worlds: int) -> Evaluation:
     """An :class:`Evaluation` of per-world samples (means, standard errors, paired errors)."""
     values = {a: sum(xs) / len(xs) for a, xs in found.items()}
     errors = {a: standard_error(xs) for a, xs in found.items()}
-    return Evaluation(values, errors, worlds, False, lambda first, second: pair_error(found, first, second))
+    return Evaluation(values, errors, worlds, False, lambda first, second: pair_error(found, first, second),
+                      counts={a: len(xs) for a, xs in found.items()})
 
 
 def pair_error(found: Mapping[int, list[float]], first: int, second: int) -> float:
