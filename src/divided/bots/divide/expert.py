@@ -51,6 +51,7 @@ from divided.bots.base import MIN_WORLDS, TIE, Evaluation, one_hot
 from divided.bots.divide.playout import Round
 from divided.bots.divide.search import (
     DECISIONS,
+    candidate_world,
     candidates,
     evaluation,
     pair_error,
@@ -88,10 +89,10 @@ class ExpertBot:
             raise ValueError("no legal actions to choose from")
         if len(legal) == 1:
             return legal[0]
-        worlds = self._worlds(view, self.salt)
-        chosen = candidates(view, legal, worlds[0])
+        chosen = candidates(view, legal, candidate_world(view))
         if len(chosen) == 1:
             return chosen[0]
+        worlds = self._worlds(view, self.salt)
         found = samples(view, chosen, worlds, {a: len(worlds) for a in chosen}, self.unit)
         return self.pick(view, legal, evaluation(found, len(worlds)).values)
 
@@ -100,9 +101,10 @@ class ExpertBot:
         return one_hot(self.choose(view, legal, random.Random(0)), legal)
 
     def pick(self, view: PlayerView, legal: Sequence[int], values: Mapping[int, float]) -> int:
-        """The best valued candidate (the first in ``legal`` order within :data:`TIE`); actions
-        outside the candidates only when no candidate is valued."""
-        pool = [a for a in candidates(view, legal) if a in values]
+        """The best valued candidate (the first in ``legal`` order within :data:`TIE`; the same
+        candidates :meth:`evaluate` values over all its worlds); actions outside the candidates
+        only when no candidate is valued."""
+        pool = [a for a in candidates(view, legal, candidate_world(view)) if a in values]
         if not pool:
             pool = [a for a in legal if a in values]
         if not pool:
@@ -121,7 +123,7 @@ class ExpertBot:
         if view.phase not in DECISIONS or view.current_player != view.player:
             raise ValueError(f"player {view.player} has no decision here ({view.phase})")
         worlds = self._worlds(view, self.salt if salt is None else salt)
-        chosen = set(candidates(view, legal, worlds[0]))
+        chosen = set(candidates(view, legal, candidate_world(view)))
         counts = {a: len(worlds) if a in chosen else min(self.screen, len(worlds)) for a in legal}
         return evaluation(samples(view, legal, worlds, counts, self.unit), len(worlds))
 
