@@ -104,3 +104,13 @@ def test_a_sampled_difference_is_never_known_to_zero_points() -> None:
                  {frozenset((0, 1)): 0.0, frozenset((0, 2)): 0.0, frozenset((1, 2)): 0.0})
     move = review_decision(HandMade(first), decision(2), 0, Allowance())
     assert move.grade == "blunder" and "give or take less than 0.1" in move.reason
+
+
+def test_an_unmeasured_runner_up_leaves_the_experts_choice_its_own() -> None:
+    # the only measured move is the one played (the expert's choice); with no worlds left to
+    # compare the screened runner-up, nothing is graded and the choice stays the expert's
+    first = look({0: 0.5, 1: 0.9, 2: 0.2}, {0: 24, 1: 2, 2: 2},
+                 {frozenset((0, 1)): 0.0, frozenset((0, 2)): 0.0, frozenset((1, 2)): 0.0})
+    advisor = HandMade(first)
+    move = review_decision(advisor, decision(0), 0, Allowance(worlds=0))
+    assert move.grade == "close" and move.best == 0 and move.rival == 1 and move.loss_worlds == 2

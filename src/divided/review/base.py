@@ -405,7 +405,7 @@ def review_decision(bot: Advisor[Any], decision: Decision, seed: int, allowance:
                            and (allowance.worlds <= 0 or allowance.out_of_time()))
     loss, loss_error = max(0.0, gap), gap_error
     grade = "best" if mixed else "close" if thin else grade_for(loss, loss_error)
-    if policy is None and grade != "best" and played == best and rival is not None:
+    if policy is None and grade != "best" and not thin and played == best and rival is not None:
         # the sharper values are the expert's too: it would choose the rival now, and the review
         # never grades below best the move it calls the expert's choice
         best = rival
