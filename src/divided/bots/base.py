@@ -40,6 +40,15 @@ V_contra = TypeVar("V_contra", contravariant=True)
 
 TIE = 1e-9
 """Values closer than this are equal (an advisor's :meth:`Advisor.pick` and the review's grades)."""
+MIN_WORLDS = 16
+"""The fewest sampled worlds a value's standard error (or the paired error of two values) must
+rest on to estimate anything: over ``n`` worlds the estimated error is itself off by about
+``1/sqrt(2 (n - 1))`` of it (over 2 worlds it is as likely half or double the truth, and exactly 0
+whenever the two worlds agree; over 16 about 18%), and a margin of two errors means about 95%
+only once ``n`` is past a dozen or so (Student's t at 15 degrees of freedom is 2.13). An advisor
+that screens actions over fewer worlds gives those values for show only; the review grades
+nothing from them, and an advisor's :meth:`Advisor.refine` does not stop on its error target
+before this many worlds."""
 REAL_WEIGHT = 0.05
 """A mixed strategy plays an action *with real weight* when at least this often: the review gives
 such an action no grade (an equilibrium plays it) and the hint lists it."""
@@ -100,7 +109,9 @@ def one_hot(action: int, legal: Sequence[int]) -> dict[int, float]:
 class Evaluation:
     """An advisor's values at one decision: every legal action's value (for the player to move:
     the chance to win, a win 1 and a draw 0.5), each value's standard error (0 where exact), how
-    many sampled worlds were played out (0 where exact), whether every value is exact, and the
+    many sampled worlds were played out (0 where exact; ``counts``: how many of them each action's
+    value rests on, where that differs between actions, as an advisor that screens the actions it
+    will not choose over fewer worlds), whether every value is exact, and the
     standard error of the difference of two actions' values (paired over the same worlds, so
     usually well below the single errors; 0 where exact), and, where the advisor plays a mixed
     strategy, how often it plays each action (``policy``; ``None`` where it plays one action)."""
@@ -116,6 +127,19 @@ class Evaluation:
     by a move its solved strategy (almost) never makes. The values then rest on a guess about
     the opponent's cards (how the solution would play that move), and the mix is kept as what
     such a move cannot exploit, so the two can disagree."""
+    counts: dict[int, int] | None = None
+    """How many worlds each action's value rests on (``None``: every value on all ``worlds``)."""
+
+    def worlds_of(self, action: int) -> int:
+        """How many sampled worlds ``action``'s value rests on (0 where the values are exact)."""
+        if self.exact:
+            return 0
+        return self.worlds if self.counts is None else self.counts.get(action, self.worlds)
+
+    def pair_worlds(self, first: int, second: int) -> int:
+        """How many worlds :meth:`difference_error` of the two actions rests on (their common
+        worlds; 0 where exact)."""
+        return min(self.worlds_of(first), self.worlds_of(second))
 
     def difference_error(self, first: int, second: int) -> float:
         """The standard error of ``values[first] - values[second]``."""

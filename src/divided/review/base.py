@@ -7,7 +7,12 @@ then, never what the rest of the game revealed) and asks the game's advisor
 and :meth:`~divided.bots.base.Advisor.pick` the bot and the web app's hint also use) for every
 legal action's chance to win and its standard error (a win counts 1, a draw 0.5).
 
-* ``best`` is the action the expert plays there (its one tie-break, ``pick``).
+* ``best`` is the action the expert plays there (its one tie-break, ``pick``): what the hint
+  shows. The one exception: when the player played it and a closer look (below) finds the
+  runner-up better, so that the played move gets a grade below ``best``, the runner-up is the
+  review's ``best`` (the expert's choice given the sharpest values it computed), and the
+  reason says that the first look (the hint) chose the played move. The review never grades
+  below ``best`` the move it names the expert's choice.
 * ``loss`` = value of the strongest alternative - value of the action played (at least 0),
   in win-probability points (0.12 = twelve points of winning chance). The strongest
   alternative is the expert's choice, or, when the player played it, the runner-up (so a
@@ -15,6 +20,20 @@ legal action's chance to win and its standard error (a win counts 1, a draw 0.5)
   one the sample happened to favour). ``loss_error`` is its standard error (paired over the
   same worlds; 0 where the values are exact: the reserve, the build, and draft decisions whose
   worlds are few enough to enumerate).
+* **A grade rests on enough worlds.** A sampled value counts for a grade only when it rests on
+  at least :data:`~divided.bots.base.MIN_WORLDS` (16) worlds, and the paired error of the two
+  values compared on at least that many common worlds: an error estimated over fewer is no
+  estimate (over 2 worlds whose two differences agree it is exactly 0, and a grade built on it
+  would count as settled; see :data:`~divided.bots.base.MIN_WORLDS` for the figures). An advisor
+  that screens the actions it would not choose over fewer worlds (Card Commons over 2, DIVIDE
+  over 4; their :class:`~divided.bots.base.Evaluation` says how many worlds each value has in
+  ``counts``) shows those values, but the runner-up is taken among the measured values only
+  (a screened action is the rival only when no alternative is measured), and a played move or
+  rival with fewer worlds is always compared again (below) before it is graded; when the
+  review's allowance leaves no worlds for that, the decision is not graded (``close``, and the
+  reason says so). Each value's worlds are in :attr:`MoveReview.worlds`, the comparison's in
+  :attr:`MoveReview.loss_worlds`, and a sampled difference is never said to be known to 0.0
+  points ("give or take less than 0.1").
 * When a sampled grade is not settled (it would change with the loss 2.5 errors away, at its
   error or at the finest), the played move and that alternative are compared again on fresh
   worlds, batch by batch, until the grade is settled or the error of their difference is 0.06
@@ -52,13 +71,14 @@ same values and choice as the review's best.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from divided import bots, games
-from divided.bots.base import REAL_WEIGHT, TIE, Advisor, Evaluation
+from divided.bots.base import MIN_WORLDS, REAL_WEIGHT, TIE, Advisor, Evaluation
 from divided.games import GameRecord, State
 from divided.registry import Registry
 
@@ -159,6 +179,14 @@ class MoveReview:
     mixed: bool = False
     """Whether the advisor's mixed strategy plays the played action with real weight (at least
     :data:`REAL_WEIGHT`): then it is not graded (``grade`` is ``best``)."""
+    worlds: dict[int, int] = field(default_factory=dict)
+    """How many sampled worlds each value rests on (0 where exact; the two compared values, when
+    compared again, on that comparison's worlds)."""
+    loss_worlds: int = 0
+    """How many worlds the played move and its strongest alternative have in common: what
+    ``loss_error`` rests on (0 where exact)."""
+    rival: int | None = None
+    """The strongest alternative the played move is compared with (``None``: no other move)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,55 +357,71 @@ def review_decision(bot: Advisor[Any], decision: Decision, seed: int, allowance:
     allowance = Allowance() if allowance is None else allowance
     found = bot.evaluate(view, legal, salt=seed) if first is None else first
     values, errors = dict(found.values), dict(found.errors)
-    best = bot.pick(view, legal, values)
-    # the strongest alternative to the played move: the expert's choice, or the runner-up
+    counts = {action: found.worlds_of(action) for action in legal}
+    best = first_choice = bot.pick(view, legal, values)
+    # the strongest alternative to the played move: the expert's choice, or the runner-up among
+    # the values measured over enough worlds (a screened value never makes a grade by itself)
     others = [action for action in legal if action != played]
     policy = None if found.policy is None else {action: found.policy.get(action, 0.0) for action in legal}
     if policy is None:
-        rival = best if played != best else max(others, key=lambda a: values[a], default=None)
+        measured = [action for action in others if found.exact or counts[action] >= MIN_WORLDS]
+        rival = best if played != best else max(measured or others, key=lambda a: values[a], default=None)
     else:  # a mix: against the best value (the mix's favourite among equals)
         rival = max(others, key=lambda a: (values[a], a == best), default=None)
     mixed = policy is not None and policy[played] >= REAL_WEIGHT
     gap = values[rival] - values[played] if rival is not None else 0.0
-    # the error of values[best] - values[a]: the pair (rival, played) either way
-    gap_error = found.difference_error(best, played if played != best else rival) if rival is not None else 0.0
-    worlds, refined, cut = found.worlds, False, False
-    if rival is not None and gap_error > 0.0 and not _settled(gap, gap_error):
+    gap_error = found.difference_error(rival, played) if rival is not None else 0.0
+    pair_worlds = found.pair_worlds(rival, played) if rival is not None else 0
+    # too few common worlds: the error is no estimate (over 2 equal worlds it is exactly 0)
+    thin = rival is not None and not found.exact and pair_worlds < MIN_WORLDS
+    refined, cut = False, False
+    if rival is not None and (thin or (gap_error > 0.0 and not _settled(gap, gap_error))):
         if allowance.exhausted():
             cut = True
         else:
-            pair, first_error = (rival, played), gap_error
+            pair, first_error = (rival, played), math.inf if thin else gap_error
 
             def enough(sharper: Evaluation) -> bool:
+                if allowance.out_of_time():
+                    return True
+                if sharper.pair_worlds(*pair) < MIN_WORLDS:
+                    return False
                 now, error = sharper.values[rival] - sharper.values[played], sharper.difference_error(*pair)
                 # settled is asked only once sharper than the first look (see the module text)
-                return (error < first_error and _settled(now, error)) or allowance.out_of_time()
+                return error < first_error and _settled(now, error)
 
             sharper = bot.refine(view, pair, salt=seed, target=REFINE_SE, enough=enough,
                                  budget=min(REFINE_BUDGET, REFINE_FACTOR * bot.budget, allowance.worlds))
             allowance.worlds -= sharper.worlds
             values.update(sharper.values)
             errors.update(sharper.errors)
+            counts.update({action: sharper.worlds_of(action) for action in pair})
             gap = values[rival] - values[played]
             gap_error = sharper.difference_error(rival, played)
-            worlds, refined = sharper.worlds, True
+            pair_worlds, refined = sharper.pair_worlds(rival, played), True
+            thin = not sharper.exact and pair_worlds < MIN_WORLDS
             # cut short by the review's allowance (not by this decision's own cap or the floor)
-            cut = (not _settled(gap, gap_error) and gap_error > REFINE_SE
-                   and (allowance.worlds <= 0 or allowance.out_of_time()))
+            cut = thin or (not _settled(gap, gap_error) and gap_error > REFINE_SE
+                           and (allowance.worlds <= 0 or allowance.out_of_time()))
     loss, loss_error = max(0.0, gap), gap_error
-    grade = "best" if mixed else grade_for(loss, loss_error)
+    grade = "best" if mixed else "close" if thin else grade_for(loss, loss_error)
+    if policy is None and grade != "best" and not thin and played == best and rival is not None:
+        # the sharper values are the expert's too: it would choose the rival now, and the review
+        # never grades below best the move it calls the expert's choice
+        best = rival
     words = explainer(decision.game)
     # a move of the mix is described for itself: no other move is "better" than one the
     # equilibrium plays (the values of a mix's moves differ only within the solve's precision)
     reason = words.reason(view, legal, played, played if mixed else best, values, decision.labels, policy)
-    rival_label = "the expert's choice" if rival == best else \
+    rival_label = "the expert's choice" if rival == first_choice else \
         f"the next best, {decision.labels.get(rival, str(rival)) if rival is not None else ''}"
-    reason += _error_words(grade, played, best, loss, loss_error, worlds, found.exact, refined, rival_label, cut)
+    reason += _error_words(grade, played, best, loss, loss_error, pair_worlds, found.exact, refined, rival_label,
+                           cut, first_choice=first_choice, thin=thin)
     if policy is not None:
         reason += mix_words(words, view, legal, played, policy, decision.labels, found.opponent_off_path)
     return MoveReview(decision.move_number, words.phase(view), played, decision.labels.get(played, str(played)),
                       best, decision.labels.get(best, str(best)), values, loss, grade, reason,
-                      errors, loss_error, policy, mixed)
+                      errors, loss_error, policy, mixed, counts, pair_worlds, rival)
 
 
 # -- words ---------------------------------------------------------------------------------------
@@ -443,19 +487,34 @@ def _within(gap: float, error: float) -> set[str]:
     return {grade_for(max(0.0, gap + k * SETTLED * error), e) for k in (-1, 0, 1) for e in (error, REFINE_SE)}
 
 
+def _points(error: float) -> str:
+    """A sampled error in points, never "0.0" (a sampled difference is never known exactly)."""
+    return "less than 0.1" if error * 100 < 0.05 else f"{error * 100:.1f}"
+
+
 def _error_words(grade: str, played: int, best: int, loss: float, loss_error: float, worlds: int,
-                 exact: bool, refined: bool, rival_label: str, cut: bool = False) -> str:
-    """What the sampling error means for this grade (nothing where the values are exact)."""
+                 exact: bool, refined: bool, rival_label: str, cut: bool = False, *,
+                 first_choice: int | None = None, thin: bool = False) -> str:
+    """What the sampling error means for this grade (nothing where the values are exact):
+    ``worlds`` is how many worlds the two values compared have in common, ``first_choice`` the
+    expert's choice at its first look (what the hint showed) and ``thin`` whether the two values
+    rest on fewer than :data:`MIN_WORLDS` worlds (then nothing is graded)."""
     if exact:
         return ""
+    first_choice = best if first_choice is None else first_choice
+    if thin:
+        text = (f" (Your move and {rival_label} were compared over only {worlds} sampled worlds, too few to "
+                f"tell them apart, so it is not graded.)")
+        return text + (" The review's time for closer looks ran out before this one was compared." if cut else "")
     text = f" (Estimated over {worlds} sampled worlds"
     if refined:
         text = f" (Your move and {rival_label} were compared again over {worlds} sampled worlds"
     if played != best or loss > 0.0:
-        text += f"; the difference is {loss * 100:.1f} points, give or take {loss_error * 100:.1f}"
+        text += f"; the difference is {loss * 100:.1f} points, give or take {_points(loss_error)}"
     text += ".)"
-    if played == best and grade != "best":
-        text += f" A closer look finds {rival_label} better than the expert's first estimate."
+    if played == first_choice and grade != "best":
+        text += (f" The expert's first look chose your move (the hint showed it), but a closer look finds "
+                 f"{rival_label} better: that is the expert's choice here.")
     if grade == "close":
         text += " A close call: within twice its error of the 5-point line, so it is not graded."
     elif grade == "best" and played != best:

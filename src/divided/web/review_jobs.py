@@ -16,6 +16,7 @@ the decision's view and the review's seed, so the result is the same as an unint
 from __future__ import annotations
 
 import logging
+import math
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -37,15 +38,21 @@ and the hint (which uses the same salt and budget) agrees with them."""
 REVIEW_THREADS = 2
 
 
+def _finite(error: float) -> float | None:
+    """A standard error for JSON: ``None`` where there is none (a value over one world)."""
+    return error if math.isfinite(error) else None
+
+
 def move_json(move: MoveReview) -> dict[str, Any]:
-    """A :class:`MoveReview` as a JSON object (``values``, ``errors`` and ``policy``, the
-    expert's mixed strategy where it has one, keyed by the action, as text)."""
+    """A :class:`MoveReview` as a JSON object (``values``, ``errors``, ``worlds`` and ``policy``,
+    the expert's mixed strategy where it has one, keyed by the action, as text)."""
     return {"move_number": move.move_number, "phase": move.phase, "played": move.played,
             "played_label": move.played_label, "best": move.best, "best_label": move.best_label,
             "values": {str(action): value for action, value in move.values.items()},
             "loss": move.loss, "grade": move.grade, "reason": move.reason,
-            "errors": {str(action): error for action, error in move.errors.items()},
-            "loss_error": move.loss_error,
+            "errors": {str(action): _finite(error) for action, error in move.errors.items()},
+            "worlds": {str(action): worlds for action, worlds in move.worlds.items()},
+            "loss_error": _finite(move.loss_error), "loss_worlds": move.loss_worlds, "rival": move.rival,
             "policy": None if move.policy is None else {str(action): p for action, p in move.policy.items()},
             "mixed": move.mixed}
 

@@ -4,8 +4,10 @@ hidden card, and finds the clear best on hand-made positions."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -15,11 +17,13 @@ from divided.bots.base import Evaluation
 from divided.bots.divide.expert import REVIEW_WORLDS, ExpertBot
 from divided.bots.divide.playout import DONE, policy, round_of, win_share
 from divided.bots.divide.search import candidates
+from divided.games import GameRecord
 from divided.games.divide import actions as act
 from divided.games.divide.rules import DivideRules
 from divided.games.divide.state import REVEAL_ORDER, DivideState, Phase
 from divided.games.divide.tricks import finishing_seats, playable
 from divided.games.divide.view import PlayerView
+from divided.review.base import decisions
 
 RULES = DivideRules()
 SMALL = ExpertBot(worlds=4, screen=2)
@@ -220,3 +224,42 @@ def test_candidates_hold_the_rollout_choice_and_few_passes() -> None:
             assert policy(world, view.current_player) in found and set(found) <= set(legal)
             if view.phase == Phase.PASS:
                 assert len(found) <= 7 < len(legal)
+
+
+def test_the_pick_chooses_among_every_action_valued_over_all_the_worlds() -> None:
+    """The hint and the review's best (``pick`` of ``evaluate``) are the best of the actions the
+    evaluation values over all its worlds: an action valued in full (the rollout's own choice
+    joins the candidates) is never left out of the choice (issue 28: the review graded the hint
+    a blunder against such an action)."""
+    checked = 0
+    for seed in range(4):
+        for _, view, legal in _positions(4, seed):
+            if len(legal) < 2:
+                continue
+            for salt in (0, 3):
+                found = SMALL.evaluate(view, legal, salt=salt)
+                full = [a for a in legal if found.worlds_of(a) == found.worlds]
+                top = max(found.values[a] for a in full)
+                expected = next(a for a in full if found.values[a] >= top - 1e-9)
+                assert SMALL.pick(view, legal, found.values) == expected, (seed, salt, view)
+                checked += 1
+    assert checked > 100
+
+
+def test_the_pick_takes_the_rollouts_choice_that_beats_its_merged_run() -> None:
+    """A position from a recorded game (the hint's player on seat 1, 4 players): Ac alone can win
+    the trick (a higher club is in it), but the merge of cards that play alike takes it for Jc.
+    The rollout's own choice brings Ac among the candidates valued over every world, and the
+    pick must choose among them: before, the hint chose 5c at 0% to win, and the review then
+    graded that hint a blunder against Ac at 42%."""
+    data = json.loads((Path(__file__).parent / "data" / "pick_outside_the_merge.json").read_text())
+    record = GameRecord(data["game"], data["options"], data["seed"], tuple(data["actions"]))
+    found, error = decisions(record, data["seat"])
+    assert error is None
+    decision = next(d for d in found if d.move_number == data["move_number"])
+    hint = advisor("divide")
+    values = hint.evaluate(decision.view, decision.legal, salt=0)
+    by_label = {decision.labels[a]: a for a in decision.legal}
+    assert set(by_label) == {"5c", "Jc", "Ac"}
+    assert values.values[by_label["Ac"]] > values.values[by_label["Jc"]] + 0.2
+    assert hint.pick(decision.view, decision.legal, values.values) == by_label["Ac"]

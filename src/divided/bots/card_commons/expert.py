@@ -36,7 +36,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from divided.bots.base import TIE, Evaluation, one_hot
+from divided.bots.base import MIN_WORLDS, TIE, Evaluation, one_hot
 from divided.bots.card_commons.build import build_values
 from divided.bots.card_commons.playout import Round, Table, table_of_view
 from divided.bots.card_commons.skilled import turn_scores, unseen_cards
@@ -162,7 +162,8 @@ class ExpertBot:
     def refine(self, view: PlayerView, actions: tuple[int, int], *, salt: int, target: float,
                budget: int, enough: Callable[[Evaluation], bool] | None = None) -> Evaluation:
         """The two ``actions`` compared over fresh worlds, ``worlds`` at a time, until the
-        standard error of their difference is at most ``target``, ``budget`` worlds are used, or
+        standard error of their difference is at most ``target`` (over at least
+        :data:`~divided.bots.base.MIN_WORLDS` worlds), ``budget`` worlds are used, or
         ``enough`` (asked after each batch) says the values so far settle the caller's question."""
         if view.phase not in (Phase.ACT, Phase.KEEP):
             return self.evaluate(view, actions, salt=salt)
@@ -174,7 +175,7 @@ class ExpertBot:
             used += len(more)
             for action, found in self._samples(view, actions, more, {a: len(more) for a in actions}).items():
                 samples[action] += found
-            if _pair_error(samples, *actions) <= target:
+            if used >= MIN_WORLDS and _pair_error(samples, *actions) <= target:
                 break
             if enough is not None and enough(_evaluation(samples, used)):
                 break
@@ -204,7 +205,8 @@ class ExpertBot:
 def _evaluation(samples: Mapping[int, list[float]], worlds: int) -> Evaluation:
     values = {a: sum(found) / len(found) for a, found in samples.items()}
     errors = {a: _error(found) for a, found in samples.items()}
-    return Evaluation(values, errors, worlds, False, lambda first, second: _pair_error(samples, first, second))
+    return Evaluation(values, errors, worlds, False, lambda first, second: _pair_error(samples, first, second),
+                      counts={a: len(found) for a, found in samples.items()})
 
 
 def _pair_error(samples: Mapping[int, list[float]], first: int, second: int) -> float:

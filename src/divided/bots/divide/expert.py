@@ -47,10 +47,11 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from divided.bots.base import TIE, Evaluation, one_hot
+from divided.bots.base import MIN_WORLDS, TIE, Evaluation, one_hot
 from divided.bots.divide.playout import Round
 from divided.bots.divide.search import (
     DECISIONS,
+    candidate_world,
     candidates,
     evaluation,
     pair_error,
@@ -88,10 +89,10 @@ class ExpertBot:
             raise ValueError("no legal actions to choose from")
         if len(legal) == 1:
             return legal[0]
-        worlds = self._worlds(view, self.salt)
-        chosen = candidates(view, legal, worlds[0])
+        chosen = candidates(view, legal, candidate_world(view))
         if len(chosen) == 1:
             return chosen[0]
+        worlds = self._worlds(view, self.salt)
         found = samples(view, chosen, worlds, {a: len(worlds) for a in chosen}, self.unit)
         return self.pick(view, legal, evaluation(found, len(worlds)).values)
 
@@ -100,9 +101,10 @@ class ExpertBot:
         return one_hot(self.choose(view, legal, random.Random(0)), legal)
 
     def pick(self, view: PlayerView, legal: Sequence[int], values: Mapping[int, float]) -> int:
-        """The best valued candidate (the first in ``legal`` order within :data:`TIE`); actions
-        outside the candidates only when no candidate is valued."""
-        pool = [a for a in candidates(view, legal) if a in values]
+        """The best valued candidate (the first in ``legal`` order within :data:`TIE`; the same
+        candidates :meth:`evaluate` values over all its worlds); actions outside the candidates
+        only when no candidate is valued."""
+        pool = [a for a in candidates(view, legal, candidate_world(view)) if a in values]
         if not pool:
             pool = [a for a in legal if a in values]
         if not pool:
@@ -121,14 +123,15 @@ class ExpertBot:
         if view.phase not in DECISIONS or view.current_player != view.player:
             raise ValueError(f"player {view.player} has no decision here ({view.phase})")
         worlds = self._worlds(view, self.salt if salt is None else salt)
-        chosen = set(candidates(view, legal, worlds[0]))
+        chosen = set(candidates(view, legal, candidate_world(view)))
         counts = {a: len(worlds) if a in chosen else min(self.screen, len(worlds)) for a in legal}
         return evaluation(samples(view, legal, worlds, counts, self.unit), len(worlds))
 
     def refine(self, view: PlayerView, actions: tuple[int, int], *, salt: int, target: float,
                budget: int, enough: Callable[[Evaluation], bool] | None = None) -> Evaluation:
         """The two ``actions`` compared over fresh worlds, ``worlds`` at a time, until the
-        standard error of their difference is at most ``target``, ``budget`` worlds are used, or
+        standard error of their difference is at most ``target`` (over at least
+        :data:`~divided.bots.base.MIN_WORLDS` worlds), ``budget`` worlds are used, or
         ``enough`` (asked after each batch) says the values so far settle the caller's question."""
         rng = view_rng(view, salt, f"refine:{target}")
         found: dict[int, list[float]] = {a: [] for a in actions}
@@ -138,7 +141,7 @@ class ExpertBot:
             used += len(more)
             for action, values in samples(view, actions, more, {a: len(more) for a in actions}, self.unit).items():
                 found[action] += values
-            if pair_error(found, *actions) <= target:
+            if used >= MIN_WORLDS and pair_error(found, *actions) <= target:
                 break
             if enough is not None and enough(evaluation(found, used)):
                 break

@@ -39,6 +39,13 @@ def view_rng(view: PlayerView, salt: int = 0, purpose: str = "decide") -> random
     return random.Random(int.from_bytes(digest, "big"))
 
 
+def candidate_world(view: PlayerView) -> Round:
+    """The world whose rollout-policy choice joins the :func:`candidates` (one drawn from the view
+    alone, whatever the sampling salt: the expert's choice, its values and its pick all see the
+    same candidates)."""
+    return sample_worlds(view, view_rng(view, 0, "candidates"), 1)[0]
+
+
 def sample_worlds(view: PlayerView, rng: random.Random, count: int) -> list[Round]:
     """``count`` worlds consistent with ``view`` from the room's sampler, as playout rounds."""
     sampler = games.room("divide").sampler(view)
@@ -135,7 +142,8 @@ def evaluation(found: Mapping[int, list[float]], worlds: int) -> Evaluation:
     """An :class:`Evaluation` of per-world samples (means, standard errors, paired errors)."""
     values = {a: sum(xs) / len(xs) for a, xs in found.items()}
     errors = {a: standard_error(xs) for a, xs in found.items()}
-    return Evaluation(values, errors, worlds, False, lambda first, second: pair_error(found, first, second))
+    return Evaluation(values, errors, worlds, False, lambda first, second: pair_error(found, first, second),
+                      counts={a: len(xs) for a, xs in found.items()})
 
 
 def pair_error(found: Mapping[int, list[float]], first: int, second: int) -> float:
