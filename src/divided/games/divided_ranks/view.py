@@ -31,6 +31,7 @@ from divided.games.divided_ranks.state import (
     SplitEvent,
     result_of,
 )
+from divided.games.frozen_builder import builder
 from divided.games.seen_log import SeenLog
 
 if TYPE_CHECKING:
@@ -174,6 +175,9 @@ def _see_by(event: object, viewer: tuple[int | None, bool]) -> SeenEvent:
     return _see(event, viewer[0], viewer[1])
 
 
+_build_view = builder(PlayerView)
+"""``PlayerView(...)``, faster (:mod:`divided.games.frozen_builder`), for :func:`observe`."""
+
 SEEN_LOG: SeenLog[object, tuple[int | None, bool], SeenEvent] = SeenLog(_see_by)
 """Each viewer's log, translated incrementally (:class:`~divided.games.seen_log.SeenLog`)."""
 
@@ -193,7 +197,7 @@ def observe(state: DividedRanksState, player: int | None) -> PlayerView:
     if over:  # the showdown reveals both builds
         log = tuple(SeenBuild(e.player, state.builds[e.player]) if isinstance(e, SeenBuild) else e
                     for e in log)
-    return PlayerView(
+    return _build_view(
         player=player,
         options=state.options,
         phase=phase,
