@@ -182,10 +182,13 @@ SEEN_LOG: SeenLog[object, tuple[int | None, bool], SeenEvent] = SeenLog(_see_by)
 """Each viewer's log, translated incrementally (:class:`~divided.games.seen_log.SeenLog`)."""
 
 
-def observe(state: DividedRanksState, player: int | None) -> PlayerView:
-    """The view of ``player`` (0 or 1) of ``state``; ``None`` gives a spectator's view."""
-    from divided.games.divided_ranks.rules import DividedRanksRules
+def observe(state: DividedRanksState, player: int | None, current_player: int | None = None) -> PlayerView:
+    """The view of ``player`` (0 or 1) of ``state``; ``None`` gives a spectator's view.
+    ``current_player`` is the rules' (asked when not given)."""
+    if current_player is None:
+        from divided.games.divided_ranks.rules import DividedRanksRules
 
+        current_player = DividedRanksRules().current_player(state)
     if player is not None and player not in (0, 1):
         raise ValueError(f"no player {player!r} in Divided Ranks: players are 0 and 1 (None: a spectator)")
     phase = state.phase
@@ -201,7 +204,7 @@ def observe(state: DividedRanksState, player: int | None) -> PlayerView:
         player=player,
         options=state.options,
         phase=phase,
-        current_player=DividedRanksRules().current_player(state),
+        current_player=current_player,
         round=state.round,
         first_splitter=state.first_splitter,
         reserve_first=state.reserve_first,
