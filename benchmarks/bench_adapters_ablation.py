@@ -9,8 +9,10 @@ in every repeat; each figure is the median over the repeats of its time over the
 * PettingZoo, nothing encoded: the environment with a layout of the same size that sets no bit
   (views, masks, wrappers and the loop's ``np.flatnonzero`` still paid);
 * PettingZoo, mask read as bool: the full environment, the loop's ``np.flatnonzero`` given the
-  mask viewed as booleans (the same actions: numpy finds the nonzero entries of an ``int8``
-  array several times slower than of a ``bool`` one, 13 µs against 3 µs for DIVIDE's 2,986);
+  mask viewed as booleans (the same actions; numpy finds the nonzero entries of an ``int8``
+  array slower than of a ``bool`` one);
+* PettingZoo, unwrapped: the same loop on ``env.unwrapped`` (what the two standard wrappers
+  cost);
 * PettingZoo: the loop of the adapter benchmarks.
 """
 
@@ -56,8 +58,11 @@ def engine(game: str, options: dict[str, Any], views: bool) -> Playout:
     return play
 
 
-def pettingzoo_loop(game: str, options: dict[str, Any], layout: Any = None, as_bool: bool = False) -> Playout:
+def pettingzoo_loop(game: str, options: dict[str, Any], layout: Any = None, as_bool: bool = False,
+                    unwrapped: bool = False) -> Playout:
     environment = pettingzoo.env(game, layout=layout, **options)
+    if unwrapped:
+        environment = environment.unwrapped
 
     def play(seed: int, rng: random.Random) -> None:
         environment.reset(seed=seed)
@@ -86,6 +91,7 @@ def main() -> None:
         "engine + views": engine(args.game, options, views=True),
         "PettingZoo, nothing encoded": pettingzoo_loop(args.game, options, layout=NothingEncoded(args.game)),
         "PettingZoo, mask read as bool": pettingzoo_loop(args.game, options, as_bool=True),
+        "PettingZoo, unwrapped": pettingzoo_loop(args.game, options, unwrapped=True),
         "PettingZoo": pettingzoo_loop(args.game, options),
     }
     for play in variants.values():  # warm up
