@@ -250,3 +250,47 @@ def test_parameters_follow_the_rule_options() -> None:
     assert adapter.short_name("divided-ranks") == "python_divided_ranks_v1"
     with pytest.raises(ValueError, match="unknown parameter colour"):
         parameters.engine_options({"colour": "red"})
+
+
+@pytest.mark.parametrize("name", ["python_divided_ranks_v1", "python_card_commons_v1", "python_divide_v1"])
+def test_tensors_asked_from_python_are_pyspiels_own(name: str) -> None:
+    """The state's ``observation_tensor`` and ``information_state_tensor`` give, for every
+    player at every decision of a random game, what pyspiel's own (C++) methods give."""
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    decisions = 0
+    while not state.is_terminal() and decisions < 60:
+        if state.is_chance_node():
+            outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, odds)[0])
+            continue
+        assert state.observation_tensor() == pyspiel.State.observation_tensor(state)
+        for player in range(game.num_players()):
+            assert state.observation_tensor(player) == pyspiel.State.observation_tensor(state, player)
+            assert state.information_state_tensor(player) == pyspiel.State.information_state_tensor(state, player)
+        state.apply_action(rng.choice(state.legal_actions()))
+        decisions += 1
+    for player in (-1, game.num_players()):
+        with pytest.raises(pyspiel.SpielError):
+            state.observation_tensor(player)
+
+
+def test_an_observation_tensor_encodes_one_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pyspiel's own ``observation_tensor`` also built and encoded a new initial state (to learn
+    the tensor's size) at every call; the state's own encodes the asked view alone."""
+    game = pyspiel.load_game("python_divided_ranks_v1")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    layout = type(game.layout)
+    encoded: list[Any] = []
+    original = layout.encode
+
+    def counted(self: Any, view: Any) -> int:
+        encoded.append(view)
+        return original(self, view)
+
+    monkeypatch.setattr(layout, "encode", counted)
+    state.observation_tensor(state.current_player())
+    assert encoded == [state.view(state.current_player())]

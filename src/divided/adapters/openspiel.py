@@ -168,6 +168,9 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         values = {name: self.parameters.to_param(name, value) for name, value in self.engine.options.items()}
         game_type = _game_type(self.parameters.name, self.engine.rules.info, self.parameters, self.layout)
         super().__init__(game_type, game_info(self.engine.info), values)
+        self.tensor_observer = ViewObserver(self.layout, None, None, self.parameters.name)
+        """The observer of :meth:`OpenSpielState.observation_tensor` (OpenSpiel's default and
+        information-state observation types both mean the whole view here)."""
 
     def new_initial_state(self) -> OpenSpielState:
         return OpenSpielState(self)
@@ -231,6 +234,25 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return str(self._engine)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s (by default the current player's) tensor, as pyspiel's own gives it.
+
+        Answered here for Python callers: pyspiel's asks the game for the tensor's size first,
+        which builds a new initial state and encodes its view, at every call (two encodings).
+        C++ callers still take pyspiel's path (the same values)."""
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self.num_players():
+            raise pyspiel.SpielError(f"no player {player} to observe (players are 0-{self.num_players() - 1})")
+        observer: ViewObserver = self.get_game().tensor_observer
+        observer.set_from(self, player)
+        tensor: list[float] = observer.tensor.tolist()
+        return tensor
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The same as :meth:`observation_tensor` (the view holds everything the player remembers)."""
+        return self.observation_tensor(player)
 
     # -- determinisation for ISMCTS --------------------------------------------------------
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> OpenSpielState:

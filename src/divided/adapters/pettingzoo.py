@@ -42,6 +42,8 @@ from divided.games.base import TERMINAL, State
 from divided.games.room import ObservationLayout
 
 Int8Array = npt.NDArray[np.int8]
+_FEW_LEGAL = 24
+"""Up to this many legal actions the mask is set in a bytearray (about 1 µs against numpy's 2.5)."""
 _ENTRIES_OF_BYTE = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.int8)
 
 
@@ -250,9 +252,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         if bits >> self._size:
             raise ValueError(f"the observation layout set bits beyond its {self._size} entries")
         self._packed_bytes[:] = bits.to_bytes(self._packed_count, "little")
-        mask = np.zeros(self._actions, dtype=np.int8)
         if current == player:
-            mask[rules.legal_actions(core)] = 1
+            legal = rules.legal_actions(core)
+            if len(legal) <= _FEW_LEGAL:  # set byte by byte: numpy's fancy indexing costs more for a few
+                entries = bytearray(self._actions)
+                for action in legal:
+                    entries[action] = 1
+                mask = np.frombuffer(entries, dtype=np.int8)
+            else:
+                mask = np.zeros(self._actions, dtype=np.int8)
+                mask[legal] = 1
+        else:
+            mask = np.zeros(self._actions, dtype=np.int8)
         observation = {"observation": _ENTRIES_OF_BYTE.take(self._packed, axis=0).ravel()[:self._size],
                        "action_mask": mask}
         self._observed[player] = (core, observation)

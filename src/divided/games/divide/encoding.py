@@ -127,6 +127,33 @@ def _line_bits(line: tuple[int, ...]) -> int:
     return bits
 
 
+_TALLY_BITS: dict[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]], int] = {}
+
+
+def _tally_bits(base: int, scores: tuple[int, ...], points: tuple[int, ...], fives: tuple[int, ...],
+                led: tuple[int, ...]) -> int:
+    """The pieces ``scores``, ``round_points``, ``fives`` and ``led`` (consecutive), relative to
+    ``scores``, with row ``r`` seat ``(base + r) % n``. They change only when a trick or a
+    round ends, so the last few thousand are kept."""
+    key = (base, scores, points, fives, led)
+    bits = _TALLY_BITS.get(key)
+    if bits is None:
+        score_bits = points_bits = fives_bits = led_bits = 0
+        n = len(scores)
+        for row in range(n):
+            seat = (base + row) % n
+            score_bits |= _SCORE_ROW[scores[seat]] << row * SCORE_BITS
+            points_bits |= _POINTS_ROW[points[seat]] << row * ROUND_POINTS
+            fives_bits |= _FIVES_ROW[fives[seat]] << row * FIVES_BITS
+            led_bits |= _LED_ROW[led[seat]] << row * LED_BITS
+        bits = (score_bits | points_bits << (_O["round_points"] - _O["scores"])
+                | fives_bits << (_O["fives"] - _O["scores"]) | led_bits << (_O["led"] - _O["scores"]))
+        if len(_TALLY_BITS) >= 4096:
+            _TALLY_BITS.clear()
+        _TALLY_BITS[key] = bits
+    return bits
+
+
 class ViewLayout:
     """The view as bits (see the module text): :data:`LAYOUT`."""
 
@@ -165,15 +192,13 @@ class ViewLayout:
             for row, card in enumerate(received(passes, me)):
                 if card is not None:
                     bits |= 1 << (o["received"] + row * CARDS + card)
-        sizes = committed = passed = played = voids = scores = points = fives = led = 0
+        sizes = committed = passed = played = voids = 0
         if base:  # every per-seat tuple rotated so that row r is seat (base + r) % n
             rows = [t[base:] + t[:base] for t in (view.hand_sizes, view.committed, view.passed, played_cards,
-                                                   void_suits, view.scores, view.round_points, view.fives, view.led)]
+                                                   void_suits)]
         else:
-            rows = [view.hand_sizes, view.committed, view.passed, played_cards, void_suits,
-                    view.scores, view.round_points, view.fives, view.led]
-        for row, (held, has_committed, has_passed, cards, lacks, score, point, five, leads) in enumerate(
-                zip(*rows, strict=True)):
+            rows = [view.hand_sizes, view.committed, view.passed, played_cards, void_suits]
+        for row, (held, has_committed, has_passed, cards, lacks) in enumerate(zip(*rows, strict=True)):
             sizes |= 1 << (row * 10 + min(held, 9))
             if has_committed:
                 committed |= 1 << row
@@ -181,10 +206,6 @@ class ViewLayout:
                 passed |= 1 << row
             played |= cards << row * CARDS
             voids |= lacks << 4 * row
-            scores |= _SCORE_ROW[score] << row * SCORE_BITS
-            points |= _POINTS_ROW[point] << row * ROUND_POINTS
-            fives |= _FIVES_ROW[five] << row * FIVES_BITS
-            led |= _LED_ROW[leads] << row * LED_BITS
         bits |= (sizes << o["hand_sizes"] | committed << o["committed"] | passed << o["passed"]
                  | played << o["played"] | voids << o["voids"])
         table = 0  # from the current trick on, relative to it
@@ -207,7 +228,7 @@ class ViewLayout:
         if view.next_leader >= 0:
             table |= 1 << (o["next_leader"] - o["current_trick"] + (view.next_leader - base) % n)
         bits |= table << o["current_trick"]
-        bits |= scores << o["scores"] | points << o["round_points"] | fives << o["fives"] | led << o["led"]
+        bits |= _tally_bits(base, view.scores, view.round_points, view.fives, view.led) << o["scores"]
         if view.outcome is not None:
             winners = 0
             for seat in view.outcome.winners:

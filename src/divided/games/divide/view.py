@@ -30,6 +30,7 @@ from divided.games.divide.state import (
     RoundEvent,
     TrickEvent,
 )
+from divided.games.frozen_builder import builder
 from divided.games.seen_log import SeenLog
 
 
@@ -136,6 +137,9 @@ def _seen_by(event: Event, viewer: tuple[int | None, int]) -> SeenEvent:
     return _seen(event, viewer[0], viewer[1]) if isinstance(event, PassEvent) else event
 
 
+_build_view = builder(PlayerView)
+"""``PlayerView(...)``, faster (:mod:`divided.games.frozen_builder`), for :func:`observe`."""
+
 SEEN_LOG: SeenLog[Event, tuple[int | None, int], SeenEvent] = SeenLog(_seen_by)
 """Each viewer's log, translated incrementally (:class:`~divided.games.seen_log.SeenLog`)."""
 
@@ -143,7 +147,7 @@ SEEN_LOG: SeenLog[Event, tuple[int | None, int], SeenEvent] = SeenLog(_seen_by)
 def observe(state: DivideState, player: int | None, current_player: int) -> PlayerView:
     """``state`` as ``player`` sees it (``None``: a spectator)."""
     n = state.options.players
-    return PlayerView(
+    return _build_view(
         player=player,
         current_player=current_player,
         phase=state.phase,

@@ -181,7 +181,7 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
         return [1.0, -1.0] if outcome.winner == 0 else [-1.0, 1.0]
 
     def observe(self, state: DividedRanksState, player: int | None) -> PlayerView:
-        return observe(state, player)
+        return observe(state, player, self.current_player(state))
 
     def chance_node(self, state: DividedRanksState) -> ChanceNode:
         """``coin:first-splitter``, ``coin:reserve-order``, or ``deal`` with the index of the card

@@ -31,6 +31,7 @@ from divided.games.divided_ranks.state import (
     SplitEvent,
     result_of,
 )
+from divided.games.frozen_builder import builder
 from divided.games.seen_log import SeenLog
 
 if TYPE_CHECKING:
@@ -174,14 +175,20 @@ def _see_by(event: object, viewer: tuple[int | None, bool]) -> SeenEvent:
     return _see(event, viewer[0], viewer[1])
 
 
+_build_view = builder(PlayerView)
+"""``PlayerView(...)``, faster (:mod:`divided.games.frozen_builder`), for :func:`observe`."""
+
 SEEN_LOG: SeenLog[object, tuple[int | None, bool], SeenEvent] = SeenLog(_see_by)
 """Each viewer's log, translated incrementally (:class:`~divided.games.seen_log.SeenLog`)."""
 
 
-def observe(state: DividedRanksState, player: int | None) -> PlayerView:
-    """The view of ``player`` (0 or 1) of ``state``; ``None`` gives a spectator's view."""
-    from divided.games.divided_ranks.rules import DividedRanksRules
+def observe(state: DividedRanksState, player: int | None, current_player: int | None = None) -> PlayerView:
+    """The view of ``player`` (0 or 1) of ``state``; ``None`` gives a spectator's view.
+    ``current_player`` is the rules' (asked when not given)."""
+    if current_player is None:
+        from divided.games.divided_ranks.rules import DividedRanksRules
 
+        current_player = DividedRanksRules().current_player(state)
     if player is not None and player not in (0, 1):
         raise ValueError(f"no player {player!r} in Divided Ranks: players are 0 and 1 (None: a spectator)")
     phase = state.phase
@@ -193,11 +200,11 @@ def observe(state: DividedRanksState, player: int | None) -> PlayerView:
     if over:  # the showdown reveals both builds
         log = tuple(SeenBuild(e.player, state.builds[e.player]) if isinstance(e, SeenBuild) else e
                     for e in log)
-    return PlayerView(
+    return _build_view(
         player=player,
         options=state.options,
         phase=phase,
-        current_player=DividedRanksRules().current_player(state),
+        current_player=current_player,
         round=state.round,
         first_splitter=state.first_splitter,
         reserve_first=state.reserve_first,

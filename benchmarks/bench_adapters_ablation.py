@@ -1,0 +1,117 @@
+"""Where PettingZoo's cost goes, in one process: the engine, the views, the encoding, the loop.
+
+Run: ``PYTHONPATH=src .venv/bin/python benchmarks/bench_adapters_ablation.py --game divide
+[--games 6] [--repeats 5]`` (``divided-ranks``: ``--games 200``). CPU time, variants taking turns
+in every repeat; each figure is the median over the repeats of its time over the engine's:
+
+* engine: seeded chance, random legal actions (the baseline of ``bench_*adapters*.py``);
+* engine + views: also the mover's view at each decision;
+* PettingZoo, nothing encoded: the environment with a layout of the same size that sets no bit
+  (views, masks, wrappers and the loop's ``np.flatnonzero`` still paid);
+* PettingZoo, mask read as bool: the full environment, the loop's ``np.flatnonzero`` given the
+  mask viewed as booleans (the same actions; numpy finds the nonzero entries of an ``int8``
+  array slower than of a ``bool`` one);
+* PettingZoo, unwrapped: the same loop on ``env.unwrapped`` (what the two standard wrappers
+  cost);
+* PettingZoo: the loop of the adapter benchmarks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from divided import games
+from divided.adapters import pettingzoo
+from divided.adapters.rooms import room_of
+
+Playout = Callable[[int, random.Random], None]
+
+
+class NothingEncoded:
+    """A layout with the room's pieces that encodes every view as no bits at all."""
+
+    def __init__(self, game: str) -> None:
+        self.pieces = room_of(game).observation.pieces
+
+    def encode(self, view: Any) -> int:
+        return 0
+
+
+def engine(game: str, options: dict[str, Any], views: bool) -> Playout:
+    loaded = games.load(game, **options)
+
+    def play(seed: int, rng: random.Random) -> None:
+        state = loaded.new_initial_state(seed)
+        while not state.is_terminal():
+            if views:
+                state.observation(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+
+    return play
+
+
+def pettingzoo_loop(game: str, options: dict[str, Any], layout: Any = None, as_bool: bool = False,
+                    unwrapped: bool = False) -> Playout:
+    environment = pettingzoo.env(game, layout=layout, **options)
+    if unwrapped:
+        environment = environment.unwrapped
+
+    def play(seed: int, rng: random.Random) -> None:
+        environment.reset(seed=seed)
+        for _agent in environment.agent_iter():
+            observation, _reward, terminated, truncated, _info = environment.last()
+            if terminated or truncated:
+                environment.step(None)
+            elif as_bool:
+                environment.step(rng.choice(np.flatnonzero(observation["action_mask"].view(np.bool_)).tolist()))
+            else:
+                environment.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+
+    return play
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="divide", choices=["divided-ranks", "card-commons", "divide"])
+    parser.add_argument("--players", type=int, default=4, help="DIVIDE's table size")
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    options: dict[str, Any] = {"players": args.players, "rounds": 4} if args.game == "divide" else {}
+    variants = {
+        "engine": engine(args.game, options, views=False),
+        "engine + views": engine(args.game, options, views=True),
+        "PettingZoo, nothing encoded": pettingzoo_loop(args.game, options, layout=NothingEncoded(args.game)),
+        "PettingZoo, mask read as bool": pettingzoo_loop(args.game, options, as_bool=True),
+        "PettingZoo, unwrapped": pettingzoo_loop(args.game, options, unwrapped=True),
+        "PettingZoo": pettingzoo_loop(args.game, options),
+    }
+    for play in variants.values():  # warm up
+        for seed in range(2):
+            play(seed, random.Random(-1))
+    times: dict[str, list[float]] = {name: [] for name in variants}
+    load = os.getloadavg()[0]
+    for repeat in range(args.repeats):
+        seeds = range(repeat * args.games, (repeat + 1) * args.games)
+        for name, play in variants.items():
+            rng = random.Random(repeat)
+            start = time.process_time()
+            for seed in seeds:
+                play(seed, rng)
+            times[name].append(time.process_time() - start)
+    print(f"{args.game}: {args.repeats} x {args.games} games, CPU time (load average before: {load:.2f})")
+    for name, values in times.items():
+        ratio = statistics.median(v / e for v, e in zip(values, times["engine"], strict=True))
+        print(f"{name:30} {ratio:5.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""The frozen-dataclass builder: the same objects as the class's own constructor, or a refusal."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+import pytest
+
+from divided import games
+from divided.games.frozen_builder import builder
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    number: int
+    name: str | None
+    cards: tuple[int, ...]
+
+
+def test_builds_what_the_constructor_builds() -> None:
+    make = builder(Seat)
+    made = make(2, name="north", cards=(1, 5))
+    assert made == Seat(2, "north", (1, 5))
+    assert type(made) is Seat and hash(made) == hash(Seat(2, "north", (1, 5)))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.number = 3  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        make(2, "north")  # a field missing, as for the constructor
+
+
+def test_refuses_classes_it_would_build_wrongly() -> None:
+    @dataclass(frozen=True)
+    class NoSlots:
+        x: int
+
+    @dataclass(slots=True)
+    class NotFrozen:
+        x: int
+
+    @dataclass(frozen=True, slots=True)
+    class WithDefault:
+        x: int = 0
+
+    @dataclass(frozen=True, slots=True)
+    class WithFactory:
+        x: list[int] = field(default_factory=list)
+
+    @dataclass(frozen=True, slots=True)
+    class Checked:
+        x: int
+
+        def __post_init__(self) -> None:
+            if self.x < 0:
+                raise ValueError("negative")
+
+    for cls in (NoSlots, NotFrozen, WithDefault, WithFactory, Checked):
+        with pytest.raises(TypeError):
+            builder(cls)
+
+
+@pytest.mark.parametrize("game", ["divided-ranks", "divide"])
+def test_every_field_of_a_game_view_is_set(game: str) -> None:
+    """Views built by ``observe`` equal the class's constructor given the same fields."""
+    loaded = games.load(game)
+    state = loaded.new_initial_state(seed=5)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        for player in (*range(loaded.info.num_players), None):
+            view = state.observation(player)
+            values = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+            assert view == type(view)(**values)
+        state.apply_action(state.legal_actions()[0])
