@@ -641,6 +641,8 @@ class GameService:
                 except BotFailure as failure:
                     return str(failure)
                 state.apply_action(action, player=mover)
+                if moved is not None:
+                    moved(state)
                 continue
             if mover not in bots:
                 try:
