@@ -692,3 +692,12 @@ def test_a_draw_is_described_as_a_draw(http: TestClient) -> None:
     assert drawn["winner"] is None and drawn["step"] is None and drawn["step_name"] is None
     assert drawn["description"] == "Draw: every scoring comparison is equal."
     assert drawn["you"]["weaker"]["cards"] == cards_of(outcome.hands[0][0])
+
+
+@pytest.mark.parametrize("players", [5, 2, 0])
+def test_a_number_choice_out_of_range_is_named_as_not_allowed(http: TestClient, players: int) -> None:
+    """``players: 6`` is accepted as a number, so ``players: 5`` must say 5 is not allowed, not
+    that players must be a string."""
+    message = assert_error(http.post("/api/games", json={"game": "divide", "players": players}), 422)
+    assert message == f"players {players} is not allowed; choose one of 4, 6"
+    assert http.get("/api/games").json() == {"games": []}

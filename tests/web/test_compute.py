@@ -3,7 +3,9 @@ stuck, does not hold up another game's move, and the workers' moves are the serv
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import pickle
 import subprocess
 import sys
 import threading
@@ -18,7 +20,7 @@ from webtools import client, move, store_of
 
 from divided.priority import BACKGROUND_NICE, SUPPORTED, thread_nice
 from divided.web import config
-from divided.web.compute import BACKGROUND, HINT, MOVE, PLAY, PONDER, ComputePool, shared_pool
+from divided.web.compute import BACKGROUND, HINT, MOVE, PLAY, PONDER, ComputePool, _serve, shared_pool
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 WATCHDOG = 90.0
@@ -217,3 +219,32 @@ def test_a_lane_takes_moves_first_then_pondering_one_job_per_game_at_a_time(tmp_
         assert held_d.release() == "released"
     finally:
         pool.close()
+
+
+def test_a_worker_whose_server_is_gone_ends_quietly(tmp_path: Path) -> None:
+    """A server killed while its worker computes (SIGKILL, a crash) closes the worker's pipe: the
+    worker's answer cannot be sent, and it must end cleanly (exit code 0), not print two chained
+    BrokenPipeError tracebacks to the server's terminal."""
+    os.mkfifo(tmp_path / "started")
+    os.mkfifo(tmp_path / "release")
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe()
+    moving, forgets = context.Value("i", 0), context.Value("i", 0)  # kept alive while the worker runs
+    worker = context.Process(target=_serve, args=(theirs, moving, forgets, 0, False), daemon=True)
+    worker.start()
+    theirs.close()
+    try:
+        assert ours.poll(60), "the worker did not start"
+        assert ours.recv()[0] == "ready"
+        ours.send_bytes(pickle.dumps((wait_for_release, (str(tmp_path),))))
+        with open(tmp_path / "started", "rb") as started:
+            assert started.read(1) == b"s"  # the job runs
+        ours.close()  # the server is gone
+        with open(tmp_path / "release", "wb") as release:
+            release.write(b"r")
+        worker.join(60)
+        assert worker.exitcode == 0
+    finally:
+        if worker.is_alive():
+            worker.kill()
+            worker.join(5)

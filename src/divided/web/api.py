@@ -168,13 +168,14 @@ def _check_keys(data: Mapping[str, Any], allowed: tuple[str, ...]) -> None:
 
 def _choice(data: Mapping[str, Any], name: str, allowed: tuple[str, ...], default: str) -> str:
     value = data.get(name, default)
-    if type(value) is int and str(value) in allowed:  # a number choice (players: 6) may come as a number
-        value = str(value)
+    shown = None
+    if type(value) is int and any(choice.isdigit() for choice in allowed):
+        shown = value = str(value)  # a number choice (players: 6) may come as a number
     if not isinstance(value, str):
         raise ApiError(422, f"{name} must be a string, one of {', '.join(allowed)} "
                        f"(got {_json_type(value)})")
     if value not in allowed:
-        raise ApiError(422, f"{name} {value[:40]!r} is not allowed; choose one of {', '.join(allowed)}")
+        raise ApiError(422, f"{name} {shown or repr(value[:40])} is not allowed; choose one of {', '.join(allowed)}")
     return value
 
 

@@ -126,7 +126,10 @@ def _serve(connection: Connection, moving: Any, forgets: Any, nice: int, warm: b
         from divided.web.warm import warm_up
 
         warm_up()
-    connection.send(("ready", catalogue()))
+    try:
+        connection.send(("ready", catalogue()))
+    except OSError:  # the server died while this worker started
+        return
     while True:
         try:
             message = connection.recv_bytes()
@@ -142,6 +145,8 @@ def _serve(connection: Connection, moving: Any, forgets: Any, nice: int, warm: b
             outcome = ("error", error)
         try:
             connection.send(outcome)
+        except OSError:  # the server is gone (killed or crashed): nobody waits for an answer
+            return
         except Exception as error:  # an answer or exception that does not pickle
             connection.send(("error", RuntimeError(f"the answer could not be sent back ({type(error).__name__})")))
 
