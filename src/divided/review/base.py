@@ -107,7 +107,7 @@ close call when the error does not allow one)."""
 HINT_WORLDS = 1_024
 """The most worlds of the expert's closer look at its own top two (:func:`expert_choice`): what
 the hint may spend beyond its first look (``REFINE_FACTOR`` times the advisor's budget, at most
-this: 864 in DIVIDE, a hint's latency)."""
+this: 864 in DIVIDE, a hint's latency; 0: none, the choice is the first look's pick)."""
 SETTLED = 2.5
 """A grade is settled when it would not change with the loss this many standard errors away."""
 GRADES = ("best", "good", "close", "inaccuracy", "mistake", "blunder")
@@ -415,9 +415,9 @@ def expert_choice(bot: Advisor[Any], view: Any, legal: Sequence[int], seed: int,
         return Choice(choice, found)
     thin = found.pair_worlds(rival, choice) < MIN_WORLDS
     gap, error = found.values[rival] - found.values[choice], found.difference_error(rival, choice)
-    if not thin and (error <= 0.0 or _settled(gap, error)):
-        return Choice(choice, found)
     limit = min(HINT_WORLDS, REFINE_FACTOR * bot.budget)
+    if limit <= 0 or (not thin and (error <= 0.0 or _settled(gap, error))):
+        return Choice(choice, found)
     sharper = closer_look(bot, view, rival, choice, seed, math.inf if thin else error, limit)
     better = rival if sharper.values[rival] > sharper.values[choice] + TIE else choice
     return Choice(better, found, sharper, (rival, choice), limit)
