@@ -7,11 +7,14 @@ then, never what the rest of the game revealed) and asks the game's advisor
 and :meth:`~divided.bots.base.Advisor.pick` the bot and the web app's hint also use) for every
 legal action's chance to win and its standard error (a win counts 1, a draw 0.5).
 
-* ``best`` is the action the expert plays there (its one tie-break, ``pick``): what the hint
-  shows. The one exception: when the player played it and a closer look (below) finds the
-  runner-up better, so that the played move gets a grade below ``best``, the runner-up is the
-  review's ``best`` (the expert's choice given the sharpest values it computed), and the
-  reason says that the first look (the hint) chose the played move. The review never grades
+* ``best`` is the expert's choice (:func:`expert_choice`): its one tie-break, ``pick``, of its
+  first look, and where the grade of playing that pick against the runner-up is not settled
+  (below), the better of the two on a closer look of at most :data:`HINT_WORLDS` worlds. That
+  is what the hint shows (the expert bot playing its own moves keeps the first look's pick).
+  The one exception: when the player played it and the review's own closer look (below, over
+  more worlds) finds the runner-up better, so that the played move gets a grade below ``best``,
+  the runner-up is the review's ``best`` (the expert's choice given the sharpest values it
+  computed), and the reason says that the hint chose the played move. The review never grades
   below ``best`` the move it names the expert's choice.
 * ``loss`` = value of the strongest alternative - value of the action played (at least 0),
   in win-probability points (0.12 = twelve points of winning chance). The strongest
@@ -62,8 +65,9 @@ legal action's chance to win and its standard error (a win counts 1, a draw 0.5)
 * Reasons are plain words built from computed facts only, by the game's :class:`Explainer`
   (found by game id: :mod:`divided.review.games`); a game without one gets :class:`PlainExplainer`.
 
-Each decision's first look (its values, the expert's choice: what the hint shows) depends on
-its view and the review's ``seed`` (the sampling salt) only; a sharper comparison also on what
+Each decision's first look and the expert's choice (its values and closer look: what the hint
+shows, never cut by the allowance) depend on its view and the review's ``seed`` (the sampling
+salt) only; a sharper comparison also on what
 the review's allowance still holds (the worlds earlier decisions left, and the deadline). So
 with the same allowance a review is deterministic, and the hint at the same view gives the
 same values and choice as the review's best.
