@@ -250,7 +250,7 @@ def own_path_reach(http: TestClient, game_id: str) -> float:
 
 
 def test_hints_are_the_experts_best_and_are_counted(http: TestClient) -> None:
-    store_of(http).seed_source = lambda: 20261202  # leaves the solved play in its last round
+    store_of(http).seed_source = lambda: 20261212  # leaves the solved play in its last round
     state = http.post("/api/games", json={"bot": "random", "hints": True}).json()
     game_id = state["id"]
     assert http.get(f"/api/games/{game_id}/hint").json() == {"allowed": True, "used": 0}
