@@ -8,10 +8,10 @@ Run: ``.venv/bin/python benchmarks/bench_review_follows_hint.py --game card-comm
 (``--game divided-ranks``, ``--game divide --players 4``).
 
 Games: seeded games (``--first`` + index); the reviewed seat is ``index % players`` and plays the
-hint at every decision: the advisor's :meth:`~divided.bots.base.Advisor.pick` of its
-:meth:`~divided.bots.base.Advisor.evaluate` at the review's budget and salt (what the web app's
-hint shows: ``advisor(game, budget=the review's budget).evaluate(view, legal, salt=0)``; in Card
-Commons at the build too, where the pick is auto-arrange's split). The other seats are
+hint at every decision: :func:`~divided.review.base.expert_choice` at the review's budget and salt
+(what the web app's hint shows: the advisor's pick of its first look, after a closer look of its
+top two where their order is not settled; in Card Commons at the build too, where the pick is
+auto-arrange's split; on a tree without ``expert_choice``, the pick of the first look). The other seats are
 ``--opponent`` (the expert by default). Each game is then reviewed at the review's defaults
 (``review_game(record, seat)``; ``--no-deadline``: without the wall-clock safety net). Prints every game's grades and any decision that breaks the
 rule, then the totals and the review's wall-clock median and maximum.
@@ -34,6 +34,10 @@ try:  # the rule's minimum (absent before issue 28's fix: then only the grades a
     from divided.review.base import MIN_WORLDS
 except ImportError:  # pragma: no cover
     MIN_WORLDS = 0
+try:  # the hint's closer look (absent before it: the hint is then the pick of the first look)
+    from divided.review.base import expert_choice
+except ImportError:  # pragma: no cover
+    expert_choice = None
 
 BAD = ("inaccuracy", "mistake", "blunder")
 SALT = 0
@@ -59,11 +63,18 @@ def record_of(game: str, index: int, first: int, players: int, opponent: str) ->
         player = state.current_player()
         view, legal = state.observation(player), state.legal_actions()
         if player == seat:
-            action = legal[0] if len(legal) == 1 else hint.pick(view, legal, hint.evaluate(view, legal, salt=SALT).values)
+            action = legal[0] if len(legal) == 1 else hinted(hint, view, legal)
         else:
             action = others[player].choose(view, legal, rng)
         state.apply_action(action)
     return state.record(), seat
+
+
+def hinted(hint: Any, view: Any, legal: list[int]) -> int:
+    """What the web app's hint shows at ``view``."""
+    if expert_choice is not None:
+        return int(expert_choice(hint, view, legal, SALT).action)
+    return int(hint.pick(view, legal, hint.evaluate(view, legal, salt=SALT).values))
 
 
 def broken(review: Review) -> list[str]:

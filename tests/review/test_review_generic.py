@@ -65,7 +65,9 @@ def test_a_game_without_an_explainer_gets_plain_words(other_game: str) -> None:
             move = next(moves)
             view, legal = state.observation(1), state.legal_actions()
             found = expert.evaluate(view, legal, salt=2)
-            assert move.best == expert.pick(view, legal, found.values) and move.played == action
+            # the expert's pick, or its runner-up where a closer look (more worlds) found it better
+            assert move.played == action and (move.best == expert.pick(view, legal, found.values)
+                                               or move.worlds[move.best] > found.worlds_of(move.best)), move
             assert move.phase == "decision" and move.grade == grade_for(move.loss, move.loss_error)
             label = state.action_to_string(action)
             assert move.reason.startswith(f"{label} gives you {move.values[action]:.0%} to win")

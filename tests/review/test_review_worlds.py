@@ -95,7 +95,25 @@ def test_a_closer_look_that_prefers_the_runner_up_makes_it_the_experts_choice() 
     move = review_decision(advisor, decision(0), 0, Allowance())
     assert advisor.refined == [(2, 0)]
     assert move.grade == "inaccuracy" and move.best == 2 and move.best_label == "two"
-    assert "first look chose your move" in move.reason
+    assert move.values == {0: 0.5, 1: 0.1, 2: 0.6} and move.loss_worlds == 400
+    # the expert's choice (the hint's) took that closer look itself: it chose two, not the move
+    assert "first look chose your move" not in move.reason
+
+
+def test_the_experts_choice_is_the_better_of_its_top_two_on_a_closer_look() -> None:
+    # the played move is the one a closer look prefers: the expert's choice, graded best
+    first = look({0: 0.5, 1: 0.1, 2: 0.48}, {0: 24, 1: 2, 2: 24},
+                 {frozenset((0, 1)): 0.0, frozenset((0, 2)): 0.03, frozenset((1, 2)): 0.0})
+    closer = look({2: 0.6, 0: 0.5}, {0: 400, 2: 400}, {frozenset((0, 2)): 0.01})
+    advisor = HandMade(first, closer)
+    move = review_decision(advisor, decision(2), 0, Allowance(worlds=0))
+    assert advisor.refined == [(2, 0)]  # the choice's own look: not the review's allowance
+    assert move.grade == "best" and move.best == 2 and move.rival == 0 and move.loss_worlds == 400
+    # where the first look's order was settled, the expert's choice is its pick: no closer look
+    settled = HandMade(look({0: 0.5, 1: 0.1, 2: 0.2}, {0: 24, 1: 2, 2: 24},
+                            {frozenset((0, 1)): 0.0, frozenset((0, 2)): 0.01, frozenset((1, 2)): 0.0}))
+    move = review_decision(settled, decision(0), 0, Allowance())
+    assert settled.refined == [] and move.best == 0 and move.grade == "best" and move.rival == 2
 
 
 def test_a_sampled_difference_is_never_known_to_zero_points() -> None:
@@ -106,11 +124,14 @@ def test_a_sampled_difference_is_never_known_to_zero_points() -> None:
     assert move.grade == "blunder" and "give or take less than 0.1" in move.reason
 
 
-def test_an_unmeasured_runner_up_leaves_the_experts_choice_its_own() -> None:
-    # the only measured move is the one played (the expert's choice); with no worlds left to
-    # compare the screened runner-up, nothing is graded and the choice stays the expert's
+def test_an_unmeasured_runner_up_is_compared_by_the_experts_choice_itself() -> None:
+    # the only measured move is the one played (the expert's pick); the screened runner-up is
+    # compared again by the expert's choice (the hint's closer look), even with no worlds left
+    # to the review, and stays behind: the choice is the pick, graded best over the closer look
     first = look({0: 0.5, 1: 0.9, 2: 0.2}, {0: 24, 1: 2, 2: 2},
                  {frozenset((0, 1)): 0.0, frozenset((0, 2)): 0.0, frozenset((1, 2)): 0.0})
-    advisor = HandMade(first)
+    closer = look({1: 0.3, 0: 0.5}, {0: 32, 1: 32}, {frozenset((0, 1)): 0.02})
+    advisor = HandMade(first, closer)
     move = review_decision(advisor, decision(0), 0, Allowance(worlds=0))
-    assert move.grade == "close" and move.best == 0 and move.rival == 1 and move.loss_worlds == 2
+    assert advisor.refined == [(1, 0)]
+    assert move.grade == "best" and move.best == 0 and move.rival == 1 and move.loss_worlds == 32

@@ -31,11 +31,12 @@ from divided.review import review_game
 @pytest.fixture(autouse=True)
 def _recorded_allowance(monkeypatch: pytest.MonkeyPatch) -> None:
     """The closer looks' figures the reviews were recorded with (retuned since, when the
-    playouts got faster: the rules are the same, the allowances larger)."""
+    playouts got faster: the rules are the same, the allowances larger), and no closer look of
+    the expert's own top two (added since: the expert's choice was its first look's pick)."""
     from divided.review import base
 
     for name, value in (("REFINE_SE", 0.0015), ("REFINE_BUDGET", 262_144), ("REFINE_FACTOR", 4),
-                        ("REVIEW_WORLDS", 350_000)):
+                        ("REVIEW_WORLDS", 350_000), ("HINT_WORLDS", 0)):
         monkeypatch.setattr(base, name, value)
 
 

@@ -7,11 +7,14 @@ then, never what the rest of the game revealed) and asks the game's advisor
 and :meth:`~divided.bots.base.Advisor.pick` the bot and the web app's hint also use) for every
 legal action's chance to win and its standard error (a win counts 1, a draw 0.5).
 
-* ``best`` is the action the expert plays there (its one tie-break, ``pick``): what the hint
-  shows. The one exception: when the player played it and a closer look (below) finds the
-  runner-up better, so that the played move gets a grade below ``best``, the runner-up is the
-  review's ``best`` (the expert's choice given the sharpest values it computed), and the
-  reason says that the first look (the hint) chose the played move. The review never grades
+* ``best`` is the expert's choice (:func:`expert_choice`): its one tie-break, ``pick``, of its
+  first look, and where the grade of playing that pick against the runner-up is not settled
+  (below), the better of the two on a closer look of at most :data:`HINT_WORLDS` worlds. That
+  is what the hint shows (the expert bot playing its own moves keeps the first look's pick).
+  The one exception: when the player played it and the review's own closer look (below, over
+  more worlds) finds the runner-up better, so that the played move gets a grade below ``best``,
+  the runner-up is the review's ``best`` (the expert's choice given the sharpest values it
+  computed), and the reason says that the hint chose the played move. The review never grades
   below ``best`` the move it names the expert's choice.
 * ``loss`` = value of the strongest alternative - value of the action played (at least 0),
   in win-probability points (0.12 = twelve points of winning chance). The strongest
@@ -62,8 +65,9 @@ legal action's chance to win and its standard error (a win counts 1, a draw 0.5)
 * Reasons are plain words built from computed facts only, by the game's :class:`Explainer`
   (found by game id: :mod:`divided.review.games`); a game without one gets :class:`PlainExplainer`.
 
-Each decision's first look (its values, the expert's choice: what the hint shows) depends on
-its view and the review's ``seed`` (the sampling salt) only; a sharper comparison also on what
+Each decision's first look and the expert's choice (its values and closer look: what the hint
+shows, never cut by the allowance) depend on its view and the review's ``seed`` (the sampling
+salt) only; a sharper comparison also on what
 the review's allowance still holds (the worlds earlier decisions left, and the deadline). So
 with the same allowance a review is deterministic, and the hint at the same view gives the
 same values and choice as the review's best.
@@ -104,6 +108,10 @@ REVIEW_SECONDS = 5.0
 """The wall-clock safety net of :func:`review_game`: after this many seconds no sharper
 comparison starts or goes on (a decision left unsettled keeps its error, and its grade is a
 close call when the error does not allow one)."""
+HINT_WORLDS = 1_024
+"""The most worlds of the expert's closer look at its own top two (:func:`expert_choice`): what
+the hint may spend beyond its first look (``REFINE_FACTOR`` times the advisor's budget, at most
+this: 864 in DIVIDE, a hint's latency; 0: none, the choice is the first look's pick)."""
 SETTLED = 2.5
 """A grade is settled when it would not change with the loss this many standard errors away."""
 GRADES = ("best", "good", "close", "inaccuracy", "mistake", "blunder")
@@ -290,12 +298,12 @@ def review_game(record: GameRecord, seat: int, budget: int = DEFAULT_BUDGET, see
         return Review(seat, budget, seed, (), 0, error)
     allowance = Allowance.starting(worlds, seconds, clock)
     bot = bots.advisor(record.game, budget=budget)
-    # every decision's first look (the hint's values), then the sharper comparisons in order:
+    # every decision's first look and the expert's choice (the hint's), then the sharper comparisons in order:
     # the time left after the first looks is what the sharper comparisons may use
-    first: list[Evaluation] = []
+    first: list[Choice] = []
     for decision in found:
         try:
-            first.append(bot.evaluate(decision.view, decision.legal, salt=seed))
+            first.append(expert_choice(bot, decision.view, decision.legal, seed))
         except Exception as failure:
             error = _stopped(decision, failure)
             break
@@ -344,55 +352,135 @@ class Allowance:
         return self.worlds <= 0 or self.out_of_time()
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The expert's choice at a decision (:func:`expert_choice`): ``action``, its first look
+    ``found``, and, where that look left the order of its top two unsettled, ``sharper`` (their
+    closer look; ``pair`` the two compared, ``limit`` the most worlds it could use)."""
+
+    action: int
+    found: Evaluation
+    sharper: Evaluation | None = None
+    pair: tuple[int, int] | None = None
+    limit: int = 0
+
+    @property
+    def values(self) -> dict[int, float]:
+        """Every legal action's value: the first look's, the compared pair's from the closer look."""
+        return {**self.found.values, **(self.sharper.values if self.sharper is not None else {})}
+
+    @property
+    def errors(self) -> dict[int, float]:
+        """The values' standard errors (as :attr:`values`)."""
+        return {**self.found.errors, **(self.sharper.errors if self.sharper is not None else {})}
+
+
+def runner_up(found: Evaluation, legal: Sequence[int], choice: int) -> int | None:
+    """The strongest alternative to ``choice`` among the values measured over enough worlds
+    (:data:`MIN_WORLDS`; a screened value only when none is), ``None`` when there is no other."""
+    others = [action for action in legal if action != choice]
+    measured = [action for action in others if found.exact or found.worlds_of(action) >= MIN_WORLDS]
+    return max(measured or others, key=lambda a: found.values[a], default=None)
+
+
+def closer_look(bot: Advisor[Any], view: Any, rival: int, played: int, seed: int, first_error: float,
+                budget: int, allowance: Allowance | None = None) -> Evaluation:
+    """``rival`` and ``played`` compared again over fresh worlds (the advisor's ``refine`` at the
+    salt ``seed``) until the grade of ``played`` against ``rival`` is settled, the error of
+    their difference is :data:`REFINE_SE`, ``budget`` worlds are used, or ``allowance``'s time
+    runs out. Settled is asked only once the error is below ``first_error`` (the look before)."""
+    pair = (rival, played)
+
+    def enough(sharper: Evaluation) -> bool:
+        if allowance is not None and allowance.out_of_time():
+            return True
+        if sharper.pair_worlds(*pair) < MIN_WORLDS:
+            return False
+        now, error = sharper.values[rival] - sharper.values[played], sharper.difference_error(*pair)
+        # settled is asked only once sharper than the first look (see the module text)
+        return error < first_error and _settled(now, error)
+
+    return bot.refine(view, pair, salt=seed, target=REFINE_SE, enough=enough, budget=budget)
+
+
+def expert_choice(bot: Advisor[Any], view: Any, legal: Sequence[int], seed: int,
+                  first: Evaluation | None = None) -> Choice:
+    """The expert's choice at ``view``: its ``pick`` of its first look (``first``, or its
+    ``evaluate`` at the salt ``seed``), and, where the grade of playing that pick against the
+    runner-up (:func:`runner_up`) is not settled by the review's own rule (or rests on fewer
+    than :data:`MIN_WORLDS` common worlds), the two compared again as the review would
+    (:func:`closer_look`, at most :data:`HINT_WORLDS`): the choice is then the better of the two
+    on the closer look. What the hint shows and what the review calls the expert's choice; a
+    function of the view and the salt only (no deadline)."""
+    found = bot.evaluate(view, legal, salt=seed) if first is None else first
+    choice = bot.pick(view, legal, found.values)
+    rival = runner_up(found, legal, choice)
+    if found.exact or found.policy is not None or rival is None:
+        return Choice(choice, found)
+    thin = found.pair_worlds(rival, choice) < MIN_WORLDS
+    gap, error = found.values[rival] - found.values[choice], found.difference_error(rival, choice)
+    limit = min(HINT_WORLDS, REFINE_FACTOR * bot.budget)
+    if limit <= 0 or (not thin and (error <= 0.0 or _settled(gap, error))):
+        return Choice(choice, found)
+    sharper = closer_look(bot, view, rival, choice, seed, math.inf if thin else error, limit)
+    better = rival if sharper.values[rival] > sharper.values[choice] + TIE else choice
+    return Choice(better, found, sharper, (rival, choice), limit)
+
+
 def review_decision(bot: Advisor[Any], decision: Decision, seed: int, allowance: Allowance | None = None,
-                    first: Evaluation | None = None) -> MoveReview:
+                    first: Evaluation | Choice | None = None) -> MoveReview:
     """Grade one decision from its view alone (``bot``, the game's advisor, gives the values,
     the budget and the choice; ``seed`` is the sampling salt; the words come from the game's
     :class:`Explainer`). ``allowance`` (``None``: the default for one decision) is what the
     sharper comparison may spend, and is charged for it; ``first`` is the advisor's evaluation
-    of the decision when the caller already has it."""
+    of the decision, or its :func:`expert_choice`, when the caller already has it."""
     view, legal, played = decision.view, decision.legal, decision.played
     if played not in legal:
         raise ValueError(f"move {decision.move_number}: action {played} was not legal")
     allowance = Allowance() if allowance is None else allowance
-    found = bot.evaluate(view, legal, salt=seed) if first is None else first
-    values, errors = dict(found.values), dict(found.errors)
+    chosen = first if isinstance(first, Choice) else expert_choice(bot, view, legal, seed, first)
+    found, values, errors = chosen.found, chosen.values, chosen.errors
     counts = {action: found.worlds_of(action) for action in legal}
-    best = first_choice = bot.pick(view, legal, values)
+    if chosen.sharper is not None and chosen.pair is not None:
+        counts.update({action: chosen.sharper.worlds_of(action) for action in chosen.pair})
+    # the expert's choice is the hint's: its pick, after a closer look of its top two when their
+    # order was not settled (expert_choice)
+    best = first_choice = chosen.action
     # the strongest alternative to the played move: the expert's choice, or the runner-up among
     # the values measured over enough worlds (a screened value never makes a grade by itself)
     others = [action for action in legal if action != played]
     policy = None if found.policy is None else {action: found.policy.get(action, 0.0) for action in legal}
     if policy is None:
-        measured = [action for action in others if found.exact or counts[action] >= MIN_WORLDS]
-        rival = best if played != best else max(measured or others, key=lambda a: values[a], default=None)
+        if played != best:
+            rival: int | None = best
+        elif chosen.pair is not None:  # the other of the two the expert compared again
+            rival = next(action for action in chosen.pair if action != played)
+        else:
+            rival = runner_up(found, legal, played)
     else:  # a mix: against the best value (the mix's favourite among equals)
         rival = max(others, key=lambda a: (values[a], a == best), default=None)
     mixed = policy is not None and policy[played] >= REAL_WEIGHT
-    gap = values[rival] - values[played] if rival is not None else 0.0
-    gap_error = found.difference_error(rival, played) if rival is not None else 0.0
-    pair_worlds = found.pair_worlds(rival, played) if rival is not None else 0
+    # the values of the two compared, over their common worlds: the expert's closer look when it
+    # compared these two, else the first look
+    look = chosen.sharper if chosen.pair is not None and rival is not None and \
+        {rival, played} == set(chosen.pair) else found
+    assert look is not None
+    gap = look.values[rival] - look.values[played] if rival is not None else 0.0
+    gap_error = look.difference_error(rival, played) if rival is not None else 0.0
+    pair_worlds = look.pair_worlds(rival, played) if rival is not None else 0
     # too few common worlds: the error is no estimate (over 2 equal worlds it is exactly 0)
     thin = rival is not None and not found.exact and pair_worlds < MIN_WORLDS
-    refined, cut = False, False
-    if rival is not None and (thin or (gap_error > 0.0 and not _settled(gap, gap_error))):
+    refined, cut = look is not found, False
+    cap = min(REFINE_BUDGET, REFINE_FACTOR * bot.budget, allowance.worlds)
+    # a closer look within the expert's own would only repeat it (the same fresh worlds)
+    again = not refined or cap > chosen.limit
+    if rival is not None and again and (thin or (gap_error > 0.0 and not _settled(gap, gap_error))):
         if allowance.exhausted():
             cut = True
         else:
-            pair, first_error = (rival, played), math.inf if thin else gap_error
-
-            def enough(sharper: Evaluation) -> bool:
-                if allowance.out_of_time():
-                    return True
-                if sharper.pair_worlds(*pair) < MIN_WORLDS:
-                    return False
-                now, error = sharper.values[rival] - sharper.values[played], sharper.difference_error(*pair)
-                # settled is asked only once sharper than the first look (see the module text)
-                return error < first_error and _settled(now, error)
-
-            sharper = bot.refine(view, pair, salt=seed, target=REFINE_SE, enough=enough,
-                                 budget=min(REFINE_BUDGET, REFINE_FACTOR * bot.budget, allowance.worlds))
+            sharper = closer_look(bot, view, rival, played, seed, math.inf if thin else gap_error, cap, allowance)
             allowance.worlds -= sharper.worlds
+            pair = (rival, played)
             values.update(sharper.values)
             errors.update(sharper.errors)
             counts.update({action: sharper.worlds_of(action) for action in pair})

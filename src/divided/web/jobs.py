@@ -16,7 +16,7 @@ from divided import games
 from divided.bots import advisor
 from divided.bots.base import REAL_WEIGHT, Bot, Evaluation, ponder
 from divided.games.base import GameRecord, State
-from divided.review.base import Allowance, Decision, review_decision
+from divided.review.base import Allowance, Decision, expert_choice, review_decision
 
 BotFactory = Callable[[str, str], Bot[Any]]
 """Makes a bot from a game id and a bot name (:func:`divided.bots.make_bot`)."""
@@ -61,14 +61,17 @@ def hint_mix(found: Evaluation, state: State[Any, Any]) -> list[dict[str, Any]] 
 
 def hint_of(state: State[Any, Any], seat: int, budget: int, salt: int) -> dict[str, Any]:
     """The advisor's suggestion for ``seat``'s decision at ``state`` (from its view only):
-    the action, its label, value and error, the mix and whether the opponent left the path."""
+    the action, its label, value and error, the mix and whether the opponent left the path.
+    The action is the review's expert's choice (:func:`~divided.review.base.expert_choice`: the
+    advisor's pick, after a closer look of its top two where their order is not settled), its
+    value and error the sharper ones."""
     view = state.observation(seat)
     legal = list(state.legal_actions(seat))
     expert = advisor(state.game.info.short_name, budget=budget)
-    found = expert.evaluate(view, legal, salt=salt)
-    action = expert.pick(view, legal, found.values)
-    return {"action": action, "label": state.action_to_string(action), "value": found.values[action],
-            "error": found.errors[action], "mix": hint_mix(found, state),
+    chosen = expert_choice(expert, view, legal, salt)
+    action, found = chosen.action, chosen.found
+    return {"action": action, "label": state.action_to_string(action), "value": chosen.values[action],
+            "error": chosen.errors[action], "mix": hint_mix(found, state),
             "opponent_off_path": found.opponent_off_path}
 
 
