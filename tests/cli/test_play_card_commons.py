@@ -346,7 +346,7 @@ def test_the_rules_are_listed_and_printed(capsys: pytest.CaptureFixture[str]) ->
     "One card goes face down to the side", "six cards", "eight", "four turns",
     "Take the top card of the draw pile", "only once a round",
     # the four actions and the replies (C3)
-    "**Reserve 1**", "**Discard 2**", "**Offer 3**", "**Offer 2 Sets**", "takes one pair",
+    "**Reserve 1**", "**Discard 2**", "**Offer 3**", "**Offer 2 Sets**", "takes one set", "any two cards",
     "answers an offer straight away", "**face up**",
     # C2: every order
     "1 + 2 + 3 + 4", "every order of the four actions works",

@@ -137,9 +137,9 @@ def offer_three(cards: int) -> int:
 
 
 def offer_sets(first: int, second: int) -> int:
-    """Offer the two pairs ``first`` and ``second`` (masks; their order does not matter)."""
+    """Offer the two sets of two cards ``first`` and ``second`` (masks; their order does not matter)."""
     if first & second or first.bit_count() != 2 or second.bit_count() != 2:
-        raise InvalidNotationError("an offer of two sets is two pairs with no card in common")
+        raise InvalidNotationError("an offer of two sets is two sets of two cards with no card in common")
     quad = first | second
     low = first if first & (quad & -quad) else second
     pairing = [_pairing(quad, p)[0] for p in range(3)].index(low)
