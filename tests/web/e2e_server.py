@@ -136,3 +136,19 @@ def new_game(page: Page, **body: Any) -> dict[str, Any]:
     """A new Divided Ranks game against the random bot, the player splitting first."""
     page.goto("/")
     return api(page, "POST", "/api/games", {"bot": "random", "first_splitter": "you", **body})
+
+# A table page is ready for a decision (or over): the page is not busy and not pacing moves;
+# `stuck` when the bot failed. And the state as the page would fetch it.
+READY_JS = """() => {
+  const main = document.getElementById('main');
+  if (!main || main.getAttribute('aria-busy') !== 'false') return false;
+  if (document.querySelector('#controls .pacing')) return false;
+  const whose = document.getElementById('whose-turn').textContent.trim();
+  if (whose === 'The bot is stuck') return 'stuck';
+  if (whose === 'Your turn' || whose === 'Game over') return 'ready';
+  return false;
+}"""
+FETCH_JS = """async (id) => {
+  const r = await fetch('/api/games/' + encodeURIComponent(id), {credentials: 'same-origin', cache: 'no-store'});
+  return await r.json();
+}"""

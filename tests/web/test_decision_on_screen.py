@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_server import CHROMIUM, E2EServer, running_server
+from e2e_server import CHROMIUM, FETCH_JS, READY_JS, E2EServer, running_server
 from playwright.sync_api import Browser, Page, expect
 
 if not CHROMIUM.exists():
@@ -42,19 +42,6 @@ GAMES = {
 }
 SHOTS = os.environ.get("DIVIDED_DECISION_SHOTS")
 """A folder to save a screenshot of the first decision of each kind in (to look at them)."""
-READY_JS = """() => {
-  const main = document.getElementById('main');
-  if (!main || main.getAttribute('aria-busy') !== 'false') return false;
-  if (document.querySelector('#controls .pacing')) return false;
-  const whose = document.getElementById('whose-turn').textContent.trim();
-  if (whose === 'The bot is stuck') return 'stuck';
-  if (whose === 'Your turn' || whose === 'Game over') return 'ready';
-  return false;
-}"""
-FETCH_JS = """async (id) => {
-  const r = await fetch('/api/games/' + encodeURIComponent(id), {credentials: 'same-origin', cache: 'no-store'});
-  return await r.json();
-}"""
 # The parts of `selectors` not wholly inside the viewport (none found is a failure too).
 OUTSIDE_JS = """(selectors) => {
   const out = [];

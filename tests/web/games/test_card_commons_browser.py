@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from e2e_server import CHROMIUM, E2EServer, running_server
+from e2e_server import CHROMIUM, FETCH_JS, READY_JS, E2EServer, running_server
 from playwright.sync_api import Browser, Page, expect
 
 if not CHROMIUM.exists():
@@ -43,19 +43,6 @@ SUIT_WORDS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 PACK = [rank + suit for rank in "TJQKA" for suit in "shdc"] + ["Jk"]
 CODE = {("the Joker" if c == "Jk" else f"{RANK_WORDS[c[0]]} of {SUIT_WORDS[c[1]]}"): c for c in PACK}
 
-READY_JS = """() => {
-  const main = document.getElementById('main');
-  if (!main || main.getAttribute('aria-busy') !== 'false') return false;
-  if (document.querySelector('#controls .pacing')) return false;
-  const whose = document.getElementById('whose-turn').textContent.trim();
-  if (whose === 'The bot is stuck') return 'stuck';
-  if (whose === 'Your turn' || whose === 'Game over') return 'ready';
-  return false;
-}"""
-FETCH_JS = """async (id) => {
-  const r = await fetch('/api/games/' + encodeURIComponent(id), {credentials: 'same-origin', cache: 'no-store'});
-  return await r.json();
-}"""
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from e2e_server import CHROMIUM, E2EServer, running_server
+from e2e_server import CHROMIUM, FETCH_JS, READY_JS, E2EServer, running_server
 from playwright.sync_api import Browser, Page, expect
 
 if not CHROMIUM.exists():
@@ -36,19 +36,6 @@ pytestmark = pytest.mark.slow
 
 TIMEOUT_MS = 20_000
 DISPLAY = {"pace": "off", "confirm": True}
-READY_JS = """() => {
-  const main = document.getElementById('main');
-  if (!main || main.getAttribute('aria-busy') !== 'false') return false;
-  if (document.querySelector('#controls .pacing')) return false;
-  const whose = document.getElementById('whose-turn').textContent.trim();
-  if (whose === 'The bot is stuck') return 'stuck';
-  if (whose === 'Your turn' || whose === 'Game over') return 'ready';
-  return false;
-}"""
-FETCH_JS = """async (id) => {
-  const r = await fetch('/api/games/' + encodeURIComponent(id), {credentials: 'same-origin', cache: 'no-store'});
-  return await r.json();
-}"""
 
 
 @pytest.fixture(scope="module")
