@@ -31,8 +31,11 @@ told otherwise), then measures:
    ``--attack-mode review`` asks for reviews instead: each attacker's games are played to the
    end (random moves against the random bot) before the clock starts, and the attackers ask
    for their reviews one game after another (a new review each time, until the games are used
-   up; then the stored review is read). A review's closer looks use both cores' threads, so
-   this measures what a review costs the other players' moves.
+   up; then the stored review is read). Without ``--poll`` the attackers ask again at once
+   after every answer: a flood of cheap requests (stored reviews, progress) more than the
+   reviews' work. ``--poll 0.7`` makes each attacker behave like the review page: it polls its
+   running review every 0.7 s until it is done, then asks for the next; that measures what
+   reviews cost the other players' moves.
 
 Everything is bounded (request counts and a wall-clock budget) and talks to 127.0.0.1 only.
 The client runs in this process, so on a small machine it competes with the server for CPU.
@@ -303,11 +306,13 @@ async def attacker_games(url: str, count: int, finished: bool = False,
 
 
 async def attacker(url: str, games: list[tuple[dict[str, str], str]], mode: str, deadline: float,
-                   codes: dict[int, int], hints: list[float]) -> None:
+                   codes: dict[int, int], hints: list[float], poll: float = 0.0) -> None:
     """Hint requests one after another until the deadline: ``repeat`` asks at its first game
     only; ``fresh`` goes through its games (a new position, so a new computation, each time
     until they are used up; then they are asked again, from the cache). ``review`` asks for
-    each game's review in turn (accepted: the next game; refused: again after a pause)."""
+    each game's review in turn (accepted: the next game; refused: again after a pause). With
+    ``poll`` seconds, an attacker waits that long after every answer, and in ``review`` mode it
+    polls a running review until it is done before asking for the next, as the review page does."""
     rounds = games[:1] if mode == "repeat" else games
     path = "review" if mode == "review" else "hint"
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
@@ -321,13 +326,16 @@ async def attacker(url: str, games: list[tuple[dict[str, str], str]], mode: str,
             codes[hint.status_code] = codes.get(hint.status_code, 0) + 1
             if hint.status_code in (200, 202):
                 hints.append(time.perf_counter() - began)
-                turn += 1
+                if mode != "review" or hint.status_code == 200 or not poll:
+                    turn += 1  # (paced reviews: a running one is polled until it is done, as the page does)
+                if poll:
+                    await asyncio.sleep(poll)
             else:
                 await asyncio.sleep(0.1)
 
 
 async def attack(url: str, attackers: int, mode: str, seconds: float, per_attacker: int,
-                 ready: Any, start: Any) -> tuple[dict[int, int], list[float]]:
+                 ready: Any, start: Any, poll: float = 0.0) -> tuple[dict[int, int], list[float]]:
     codes: dict[int, int] = {}
     hints: list[float] = []
     games = [await attacker_games(url, 1 if mode == "repeat" else per_attacker, mode == "review", random.Random(i))
@@ -335,19 +343,19 @@ async def attack(url: str, attackers: int, mode: str, seconds: float, per_attack
     ready.set()
     start.wait()
     deadline = time.monotonic() + seconds
-    await asyncio.gather(*(attacker(url, mine, mode, deadline, codes, hints) for mine in games))
+    await asyncio.gather(*(attacker(url, mine, mode, deadline, codes, hints, poll) for mine in games))
     return codes, hints
 
 
 def attack_process(url: str, attackers: int, mode: str, seconds: float, per_attacker: int,
-                   ready: Any, start: Any, results: Any) -> None:
+                   ready: Any, start: Any, results: Any, poll: float = 0.0) -> None:
     """The attackers, in a process of their own: their requests do not delay the victim's
     client (which would count as the victim's latency)."""
-    results.put(asyncio.run(attack(url, attackers, mode, seconds, per_attacker, ready, start)))
+    results.put(asyncio.run(attack(url, attackers, mode, seconds, per_attacker, ready, start, poll)))
 
 
 def hint_attack(url: str, attackers: int, mode: str, seconds: float, seed: int, per_attacker: int,
-                think: float = 0.0) -> tuple[list[float], list[str], dict[int, int], list[float]]:
+                think: float = 0.0, poll: float = 0.0) -> tuple[list[float], list[str], dict[int, int], list[float]]:
     moves: list[float] = []
     errors: list[str] = []
     context = multiprocessing.get_context("spawn")
@@ -355,7 +363,7 @@ def hint_attack(url: str, attackers: int, mode: str, seconds: float, seed: int, 
     process = None
     if attackers:
         process = context.Process(target=attack_process, args=(url, attackers, mode, seconds, per_attacker,
-                                                               ready, start, results), daemon=True)
+                                                               ready, start, results, poll), daemon=True)
         process.start()
         if not ready.wait(300):
             raise SystemExit("the attackers did not get ready within 300 s")
@@ -376,7 +384,7 @@ def run_hint_attack(url: str, args: argparse.Namespace) -> None:
         print(summary(f"victim's POST move vs the expert, alone{pace}, {args.seconds:g} s", alone)
               + (f"; errors {sorted(set(errors))}" if errors else ""))
     moves, errors, codes, hints = hint_attack(url, args.hint_attack, args.attack_mode, args.seconds, args.seed,
-                                              args.attack_games, args.reply_think)
+                                              args.attack_games, args.reply_think, args.poll)
     print(summary(f"victim's POST move vs the expert, {args.hint_attack} attackers' parallel requests "
                   f"({args.attack_mode}){pace}, {args.seconds:g} s", moves)
           + (f"; errors {sorted(set(errors))}" if errors else ""))
@@ -418,6 +426,9 @@ def main() -> None:
     parser.add_argument("--attack-games", type=int, default=40,
                         help="with --attack-mode fresh: games each attacker makes before the attack "
                         "(default 40; the per-address limit on new games may stop it earlier)")
+    parser.add_argument("--poll", type=float, default=0.0, metavar="SECONDS",
+                        help="with --hint-attack: each attacker waits this long after every answer; in review "
+                        "mode it polls a running review until done before the next, as the page does (0.7 s)")
     parser.add_argument("--hint-baseline", action="store_true",
                         help="with --hint-attack: first measure the victim alone")
     parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
