@@ -1,0 +1,94 @@
+"""A seat's books (T17): the cards it has not seen, what it knows of each opponent, the pot and
+the price of a call. Exact draw odds, the chance of a qualifying low and equities are not here
+yet (issue 29 asks for them; the equity bot will bring the batch showdowns they need).
+
+>>> from divided import games
+>>> state = games.load("five-card-draw", players=3, first_dealer=0).new_initial_state(seed=2)
+>>> books = knowledge(state.observation(state.current_player()))
+>>> len(books.unseen), books.pot
+(47, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from divided.games.poker import betting
+from divided.games.poker.cards import DECK_SIZE, name
+from divided.games.poker.view import PokerView
+from divided.games.room import JSON
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """What a seat knows of another: its visible cards per slot, how many it cannot see, how
+    many cards it discarded at each draw (-1: did not draw), and whether it folded or is all
+    in."""
+
+    seat: int
+    visible: tuple[tuple[str, ...], ...]
+    hidden: int
+    draws: tuple[int, ...]
+    folded: bool
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PokerBooks:
+    """The books of one view: ``unseen`` cards (in the stock, in other hands or face down in the
+    pile), each opponent, the pot (every chip put in), the call owed and the pot odds of calling
+    (call / (pot + call); ``None`` with nothing to call)."""
+
+    player: int | None
+    unseen: tuple[str, ...]
+    opponents: tuple[Opponent, ...]
+    pot: int
+    to_call: int
+    pot_odds: Fraction | None
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "player": self.player, "unseen": list(self.unseen), "pot": self.pot, "to_call": self.to_call,
+            "pot_odds": None if self.pot_odds is None else float(self.pot_odds),
+            "opponents": [{"seat": o.seat, "visible": [list(v) for v in o.visible], "hidden": o.hidden,
+                           "draws": list(o.draws), "folded": o.folded, "all_in": o.all_in} for o in self.opponents],
+        }
+
+    def describe(self) -> str:
+        lines = [f"Pot {self.pot}" + (f"; {self.to_call} to call (pot odds {float(self.pot_odds):.0%})"
+                                      if self.pot_odds is not None else ""),
+                 f"{len(self.unseen)} cards unseen"]
+        for o in self.opponents:
+            shown = " ".join(card for hand in o.visible for card in hand) or "nothing"
+            state = "folded" if o.folded else ("all in" if o.all_in else "in")
+            lines.append(f"Player {o.seat} ({state}): shows {shown}, {o.hidden} hidden")
+        return "\n".join(lines)
+
+
+def knowledge(view: PokerView) -> PokerBooks:
+    """The books of ``view``'s seat (a spectator's books hold the public part only)."""
+    seen = 0
+    for seat in range(view.num_players):
+        for pile in (*view.slots[seat], view.discarded[seat], view.mucked[seat]):
+            for card in pile:
+                if card is not None:
+                    seen |= 1 << card
+    for drawn in view.phase.drawn:
+        seen |= drawn
+    table = view.table
+    opponents = []
+    for seat in range(view.num_players):
+        if seat == view.player:
+            continue
+        visible = tuple(tuple(name(c) for c in held if c is not None) for held in view.slots[seat])
+        hidden = sum(1 for held in view.slots[seat] for c in held if c is None)
+        opponents.append(Opponent(seat, visible, hidden, tuple(d[seat] for d in view.draws), not table.live[seat],
+                                  table.live[seat] and table.stacks[seat] == 0))
+    to_call = 0
+    if view.player is not None and table.to_act == view.player and not view.over:
+        to_call = betting.options(table, view.config.limits).call
+    pot = sum(table.contributed)
+    odds = Fraction(to_call, pot + to_call) if to_call else None
+    unseen = tuple(name(c) for c in range(DECK_SIZE) if not seen >> c & 1)
+    return PokerBooks(view.player, unseen, tuple(opponents), pot, to_call, odds)
