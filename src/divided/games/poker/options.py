@@ -38,7 +38,7 @@ def options_of(variant: Variant) -> tuple[RuleOption, ...]:
                    integers=range(1, 2001)),
     ]
     if variant.bring_in:
-        table.append(RuleOption("bring_in", (1,), "the bring-in (T3), at most the small bet",
+        table.append(RuleOption("bring_in", (1,), "the bring-in (T3), below the small bet",
                                 integers=range(1, 1001)))
     if variant.blinds:
         table.append(RuleOption("blinds", ("off", "on"), "on: the two players left of the button post half a "
@@ -96,8 +96,8 @@ def configure(variant: Variant, values: Mapping[str, OptionValue]) -> Config:
                               f"choose random or 0..{players - 1}")
     small, big = int(values["small_bet"]), int(values["big_bet"])
     bring_in = int(values.get("bring_in", 0))
-    if bring_in > small:
-        raise RuleOptionError(f"rule option bring_in={bring_in} is more than the small bet ({small})")
+    if variant.bring_in and bring_in >= small:
+        raise RuleOptionError(f"rule option bring_in={bring_in} must be below the small bet ({small})")
     limits = Limits(structure=Structure(str(values["structure"])), cap_heads_up=values["cap_heads_up"] == "kept",
                     short_all_in=ShortAllIn(str(values["short_all_in"])))
     return Config(

@@ -158,8 +158,7 @@ class BetKind:
         else:
             amount = action - act.RAISE_TO
         all_in = " (all in)" if amount >= table.bets[options.seat] + table.stacks[options.seat] else ""
-        if options.bring_in is not None or (isinstance(step, Bet) and step.opener == "bring-in"
-                                            and table.raises == 0 and table.current < table.size):
+        if table.completing:
             return "complete", f"complete to {amount}{all_in}", ()
         if table.current == 0:
             return "bet", f"bet {amount}{all_in}", ()
