@@ -8,13 +8,13 @@ import random
 from typing import Any
 
 import pytest
+from poker_deals import passive, start
 
 from divided import games
 from divided.errors import IllegalActionError, NotYourTurnError
 from divided.games import State
 from divided.games.poker import actions as act
 from divided.games.poker.cards import DECK_SIZE, name
-from poker_deals import passive, start
 
 AnyState = State[Any, Any]
 

@@ -4,10 +4,11 @@ example's own arithmetic."""
 
 from __future__ import annotations
 
+from poker_deals import arrange, bet_each_round, one_round, partition_action, passive, stand_pat, start
+
 from divided import games
 from divided.games.poker import actions as act
 from divided.games.poker.cards import mask_of, parse
-from poker_deals import arrange, bet_each_round, one_round, partition_action, passive, stand_pat, start
 
 A, B, C = 0, 1, 2
 
@@ -80,7 +81,7 @@ REGRETS = {  # seat: five deals of (left cards, right cards)
 
 def regrets_deal() -> tuple[str, str]:
     # every seat receives its two cards of a deal one after the other, A first (button B)
-    return tuple(" ".join(f"{l} {r}" for l, r in REGRETS[seat]) for seat in (A, B))  # type: ignore[return-value]
+    return tuple(" ".join(f"{left} {right}" for left, right in REGRETS[seat]) for seat in (A, B))  # type: ignore[return-value]
 
 
 def test_ten_card_regrets_example_b_scoops() -> None:

@@ -106,7 +106,7 @@ def observe(state: PokerState, player: int | None, current_player: int, result: 
     players = state.players
     live = state.table.live
     public = state.up
-    slots = []
+    slots: list[tuple[Seen, ...]] = []
     for seat in range(players):
         if seat == player or (state.shown and live[seat]):
             slots.append(state.slots[seat])

@@ -117,7 +117,8 @@ class PokerWorlds:
         for seat in range(view.num_players):
             slots.append(tuple(tuple(card if card is not None else unseen.pop() for card in held)
                                for held in view.slots[seat]))
-        discarded, mucked = [], []
+        discarded: list[int] = []
+        mucked: list[int] = []
         for seat in range(view.num_players):
             for piles, seen in ((discarded, view.discarded[seat]), (mucked, view.mucked[seat])):
                 mask = 0

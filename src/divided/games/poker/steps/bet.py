@@ -78,7 +78,7 @@ class BetKind:
         elif step.opener == "best-up":
             first = best_up_seat(state)
         elif config.blinds and is_first_round(state):
-            small, big = blind_seats(state.button, state.players)
+            _, big = blind_seats(state.button, state.players)
             first = (big + 1) % state.players
         else:
             first = (state.button + 1) % state.players
@@ -157,12 +157,12 @@ class BetKind:
             amount = options.raise_to[1]
         else:
             amount = action - act.RAISE_TO
-        all_in = " (all in)" if amount >= table.bets[options.seat] + table.stacks[options.seat] else ""
+        shove = " (all in)" if amount >= table.bets[options.seat] + table.stacks[options.seat] else ""
         if table.completing:
-            return "complete", f"complete to {amount}{all_in}", ()
+            return "complete", f"complete to {amount}{shove}", ()
         if table.current == 0:
-            return "bet", f"bet {amount}{all_in}", ()
-        return "raise", f"raise to {amount}{all_in}", ()
+            return "bet", f"bet {amount}{shove}", ()
+        return "raise", f"raise to {amount}{shove}", ()
 
 
 def blind_seats(button: int, players: int) -> tuple[int, int]:

@@ -31,11 +31,11 @@ TEN_CARD_REGRETS = Variant(
     id="ten-card-regrets", name="10 Card Regrets", players=(2, 5),
     summary="Two cards at a time, each to the left (low) or right (high) hand, never moved; five deals.",
     slots=(Slot("held", 2), Slot("left", 5), Slot("right", 5)),
-    steps=tuple(step for size in ("small", "small", "big", "big", "big") for step in (
+    steps=(*(step for size in ("small", "small", "big", "big", "big") for step in (
         Deal(("down", "down"), slot="held"),
         Assign(into=("left", "right"), reveal=by_option("regrets_exposure", {"hidden": "hidden",
                                                                              "face-up": "face-up"})),
-        Bet(size))) + (Showdown(),),
+        Bet(size))), Showdown()),
     awards=(Award("high", ("right",)), Award("low", ("left",), _LOW)),  # R1
     options=(low_option("a5", "a5-8", "27", "a6"),
              RuleOption("regrets_exposure", ("hidden", "face-up"), "hidden: assigned cards stay face down, only "
