@@ -17,9 +17,8 @@ not exactly so. The output depends on the view and the random source alone.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from divided.games.base import evolve
 from divided.games.poker import engine
@@ -28,6 +27,9 @@ from divided.games.poker.state import PokerState
 from divided.games.poker.steps import Partition, kind_of
 from divided.games.poker.steps.partition import is_legal_split
 from divided.games.poker.view import PokerView
+
+if TYPE_CHECKING:
+    import random
 
 JOINT_TRIES = 200
 SEAT_TRIES = 2000
