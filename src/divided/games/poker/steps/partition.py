@@ -107,8 +107,11 @@ class PartitionKind:
             return sorted(act.order_action(card) for card in _ordering(position, step, seat)[2])
         held = held_in_order(position, step, seat)
         last_size = _sizes(position, step)[-1]
+        choices = len(act.subsets(len(held), last_size))
+        if not step.outranks and not step.down_in:  # every split is legal (Henway)
+            return list(range(act.PARTITION, act.PARTITION + choices))
         out = []
-        for number in range(len(act.subsets(len(held), last_size))):
+        for number in range(choices):
             first, last = split_of(held, number, last_size)
             if is_legal_split(step, first, last, position.up):
                 out.append(act.partition_action(number))
