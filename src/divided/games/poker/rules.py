@@ -144,7 +144,8 @@ class PokerRules(Rules[PokerState, PokerView]):
         how = "uncontested" if state.settled and state.settled[0].awards[0][0] == "uncontested" else "at the showdown"
         who = " and ".join(f"Player {seat}" for seat in won)
         verb = "wins" if len(won) == 1 else "each win"
-        headline = f"{who} {verb} {int(best)} chips {how}" if best > 0 else "Nobody wins a chip"
+        chips = f"{int(best)} chip" + ("s" if best != 1 else "")
+        headline = f"{who} {verb} {chips} {how}" if best > 0 else "Nobody wins a chip"
         awards = {f"pot {i} {title}": " ".join(str(s) for s in seats) for i, pot in enumerate(state.settled)
                   for title, seats in pot.awards}
         return Result.from_returns(returns, headline, {"showdown": state.shown, **awards})
