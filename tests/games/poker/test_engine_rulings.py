@@ -222,8 +222,7 @@ def test_t11_quartering_odd_chip_by_seat() -> None:
 
 
 def test_t11_suit_order_option_changes_the_odd_chip() -> None:
-    # Italy ranks ♥ > ♦ > ♣ > ♠: now A♦ is above A♣ still (♣ below ♦): A keeps it; Brazil
-    # (♦ > ♠ > ♥ > ♣) too; Germany (♣ > ♠ > ♥ > ♦) puts ♦ lowest: C gets it.
+    # Germany ranks ♣ > ♠ > ♥ > ♦: ♦ is the lowest suit, so C's A♦ is the lowest card: C gets it.
     assert quartered(suit_order="germany") == [7 - 10, 15 - 10, 8 - 10]
 
 
@@ -288,3 +287,48 @@ def test_reshuffle_leaves_out_the_drawers_own_discards() -> None:
     replay.apply_action(replay.chance_outcomes()[0][0])
     outcomes = mask_of(card for card, _ in replay.chance_outcomes())
     assert outcomes == first_three and not outcomes & fourth_cards
+
+
+def test_henway_one_player_takes_both_halves_with_two_hands() -> None:
+    # H2: A's straight flush is the highest hand and A's 7-5-4-3-2 the lowest: A takes both.
+    hands = ("Ks Qs Js Ts 9s 7d 5c 4h 3s 2d", "Ac Ad Ah Kd Kh 8h 6c 5d 3c 2c")
+    state = start("henway", hands, button=B)
+    arrange(state, "Ks Qs Js Ts 9s", "7d 5c 4h 3s 2d")
+    arrange(state, "Ac Ad Ah Kd Kh", "8h 6c 5d 3c 2c")
+    while not state.is_terminal():
+        passive(state)
+    (pot,) = state.core.settled
+    assert pot.awards == (("high", (A,)), ("low", (A,)))
+    assert state.returns() == [1.0, -1.0]
+
+
+def test_eight_or_better_low_nobody_qualifies_high_takes_all() -> None:
+    # DD1 option a5-8: no hand is eight or better (T-8-6-4-3 is the lowest), so the low award
+    # has no winner and its share passes to high: A's two pair scoops the three antes.
+    hands = ("Qh Qc 7d 7s Kc", "9h 9c 5d 4s 2c", "Ts 8d 6h 4c 3h")
+    state = start("double-draw-high-low", hands, button=C, low="a5-8")
+    while not state.is_terminal():
+        passive(state)
+        stand_pat(state)
+    (pot,) = state.core.settled
+    assert pot.awards == (("high", (A,)), ("low", ()))
+    assert state.returns() == [2.0, -1.0, -1.0]
+
+
+def test_cowpie_odd_chip_goes_to_the_five_card_half() -> None:
+    # Three players, button C. Up cards K♠, 9♠, 2♣: C brings in for 1, A calls, B folds: the
+    # pot is 3 antes + 2 = 5. A's five (aces full) is the best five, C's J-J the best two: the
+    # five-card half comes first for the odd chip (C5): A 3, C 2.
+    cards = "As 5s 4d Ah 6s 4h Ks 9s 2c Ad 4s Kh 9h Qd Jd 3c Jc"
+    state = games.load("cowpie", players=3, first_dealer=C).new_initial_state(chance=list(parse(cards)))
+    assert state.current_player() == C
+    state.apply_action(act.BRING_IN)
+    state.apply_action(act.CALL)  # A calls the bring-in
+    state.apply_action(act.FOLD)  # B folds
+    passive(state)
+    state.apply_action(partition_action(state, "Qd 3c"))  # A: five A A A K K, two Q 3
+    state.apply_action(partition_action(state, "Jd Jc"))  # C: five 4 4 4 9 2, two J J
+    passive(state)
+    (pot,) = state.core.settled
+    assert pot.amount == 5 and pot.awards == (("five", (A,)), ("two", (C,)))
+    assert state.returns() == [3 - 2, -1, 2 - 2]

@@ -8,12 +8,12 @@ import random
 from typing import Any
 
 import pytest
+from poker_deals import passive, start
 
 from divided import games
 from divided.games.poker import worlds
 from divided.games.poker.steps import Partition
 from divided.games.poker.steps.partition import is_legal_split
-from poker_deals import passive, start
 
 
 def cowpie_after_split(players: int, seed: int, **options: object) -> Any:
