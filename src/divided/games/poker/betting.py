@@ -352,7 +352,7 @@ def can_reopen(table: Table, seat: int) -> bool:
 def _raise_range(table: Table, limits: Limits) -> tuple[int, int] | None:
     seat = table.to_act
     all_in = table.stacks[seat] + table.bets[seat]
-    if all_in <= max(table.current, table.bring_in):
+    if all_in <= table.current:
         return None
     if table.capped and table.raises >= limits.cap:
         return None
