@@ -16,23 +16,18 @@ Known differences (pokerkit 0.7.x against poker-table.md), compared around and c
 - D2 (T7): pokerkit starts each round with a "last raise" of 0, so an all-in over a blind or a
   first all-in bet below the round's size counts as a full raise and reopens the betting for
   seats that already acted; we treat both as short.
-- D5 (T7, WSOP rule 96 / TDA "not facing at least a full raise"): when several short all-ins
-  add up to a full raise, pokerkit reopens every seat that acted, also those that acted after
-  the first of them and face less than a full raise; we reopen only the seats that face a full
-  raise since they last acted.
-- D6 (T3, T4: the blinds are the round's bet): pokerkit does not count a full big blind toward
+- D5 (T3, T4: the blinds are the round's bet): pokerkit does not count a full big blind toward
   the cap; we do. We set pokerkit's count to 1 when the round opens on a full big blind.
-
-- D8 (T10: antes stay): pokerkit ("ante trimming") hands back at once the part of an ante
+- D6 (T6): pokerkit drops from a round, as it starts, a seat whose bet already covers every
+  other seat's chips; T6 still gives it its turn (it may only check). We check for it.
+- D7 (T10: antes stay): pokerkit ("ante trimming") hands back at once the part of an ante
   that no one else matched, as if it were a bet. Hands where that would happen are dealt
   without antes.
-- D7 (T6): pokerkit drops from a round, as it starts, a seat whose bet already covers every
-  other seat's chips; T6 still gives it its turn (it may only check). We check for it.
 
-D2 and D5 only ever make pokerkit offer a raise that we refuse; the policy plays our moves, so
-such a hand goes on, and the step is counted instead of failing. (D3, odd chips among three or
-more tied hands, and D4, the raise after a pot/no-limit completion, concern pots and no-limit
-stud, which this driver does not play; hand-worked tests cover them.)
+D2 only ever makes pokerkit offer a raise that we refuse; the policy plays our moves, so
+such a hand goes on, and the step is counted instead of failing. D3 (odd chips among three or
+more tied hands) and D4 (a pot/no-limit completion) concern the division of pots and no-limit
+stud, which this driver does not play: hand-worked tests show them.
 
 Run the long version with ``python tests/games/poker/pokerkit_betting.py --hands 20000``.
 """
@@ -221,8 +216,8 @@ class Hand:
         ante = self.rng.choice((0, 0, 1, 2))
         paid = sorted(min(ante, stack) for stack in stacks)
         if paid[-1] > paid[-2]:
-            ante = 0  # D8: pokerkit would hand back the unmatched part of an ante
-            tally.known["D8 ante that pokerkit would trim left out"] += 1
+            ante = 0  # D7: pokerkit would hand back the unmatched part of an ante
+            tally.known["D7 ante that pokerkit would trim left out"] += 1
         self.deck: list[Card] = list(Deck.STANDARD)
         self.rng.shuffle(self.deck)
         self.state = config.create(ante, stacks, players)
@@ -298,7 +293,7 @@ class Hand:
         self.round_open = True
         if index == 0 and self.table.capped and self.table.raises == 1:
             self.state.completion_betting_or_raising_count = 1
-            self.tally.known["D6 big blind counted toward the cap"] += 1
+            self.tally.known["D5 big blind counted toward the cap"] += 1
 
     def close(self) -> None:
         self.table = close_round(self.table)
@@ -336,7 +331,7 @@ class Hand:
             raise self.fail(f"pokerkit's round ended, we have seat {self.table.to_act} to act")
 
     def skip_forced_checks(self) -> None:
-        """D7: pokerkit leaves out of a round a seat whose bet in front already covers every other
+        """D6: pokerkit leaves out of a round a seat whose bet in front already covers every other
         seat still in (its "effective stack" is 0); T6 still gives it a turn, where it may only
         check. We check for it when pokerkit has passed it by."""
         while self.table.to_act != -1 and self.table.to_act != self.state.actor_index:
@@ -344,7 +339,7 @@ class Hand:
             if not (ours.check and not ours.fold and ours.raise_to is None and ours.bring_in is None):
                 return
             self.table = act(self.table, self.limits, ours.seat, Act.CHECK)
-            self.tally.known["D7 pokerkit passes by a seat that may only check"] += 1
+            self.tally.known["D6 pokerkit passes by a seat that may only check"] += 1
 
     def compare_turn(self) -> None:
         theirs = _pokerkit_options(self.state)
@@ -353,11 +348,8 @@ class Hand:
             return
         if ours.raise_to is None and theirs.raise_to is not None and ours == Options(**{**_as_dict(theirs), "raise_to": None}):
             seat = ours.seat
-            if not can_reopen(self.table, seat):
-                if seat not in self.state.acted_player_indices:
-                    self.tally.known["D2 short all-in reopened by pokerkit (round's last raise 0)"] += 1
-                else:
-                    self.tally.known["D5 pokerkit reopens seats that face less than a full raise"] += 1
+            if not can_reopen(self.table, seat) and seat not in self.state.acted_player_indices:
+                self.tally.known["D2 short all-in reopened by pokerkit (round's last raise 0)"] += 1
                 return
         raise self.fail(f"options differ: ours {ours}, pokerkit {theirs}")
 
