@@ -5,15 +5,20 @@ hand-worked case that shows our ruling and pokerkit's different answer side by s
 from __future__ import annotations
 
 import pytest
+from betting_script import FIXED, NO, antes, blinds, play, start
+from pokerkit import (  # a test dependency (the `test` extra), 0.7.x
+    Automation,
+    BettingStructure,
+    FixedLimitSevenCardStud,
+    FixedLimitTexasHoldem,
+    Mode,
+    NoLimitTexasHoldem,
+    State,
+)
+from pokerkit_betting import CONFIGS, Config, run
 
-pokerkit = pytest.importorskip("pokerkit")
-
-from betting_script import FIXED, NO, antes, blinds, play, start  # noqa: E402
-from pokerkit import Automation, FixedLimitTexasHoldem, Mode, NoLimitTexasHoldem, State  # noqa: E402
-from pokerkit_betting import CONFIGS, Config, run  # noqa: E402
-
-from divided.games.poker.betting import Options, close_round, options  # noqa: E402
-from divided.games.poker.pots import AwardWinners, Pot, divide, layers  # noqa: E402
+from divided.games.poker.betting import Options, close_round, options
+from divided.games.poker.pots import AwardWinners, Pot, divide, layers
 
 HANDS = 300
 DEALT = (
@@ -132,8 +137,6 @@ def test_d4_completion_under_no_limit_is_exactly_the_small_bet() -> None:
 
 
 def _no_limit_stud(stacks: tuple[int, ...]) -> State:
-    from pokerkit import BettingStructure, FixedLimitSevenCardStud
-
     game = FixedLimitSevenCardStud(
         (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.CARD_BURNING), True, 0, 1, 4, 8,
         mode=Mode.TOURNAMENT,
