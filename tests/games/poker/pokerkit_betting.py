@@ -348,7 +348,13 @@ class Hand:
             return
         if ours.raise_to is None and theirs.raise_to is not None and ours == Options(**{**_as_dict(theirs), "raise_to": None}):
             seat = ours.seat
-            if not can_reopen(self.table, seat) and seat not in self.state.acted_player_indices:
+            # pokerkit cleared its "acted" set on a raise it took as full while its last raise
+            # stayed below our full raise: a short all-in over a blind or a short first bet.
+            if (
+                not can_reopen(self.table, seat)
+                and seat not in self.state.acted_player_indices
+                and self.state.completion_betting_or_raising_amount < self.table.full_raise
+            ):
                 self.tally.known["D2 short all-in reopened by pokerkit (round's last raise 0)"] += 1
                 return
         raise self.fail(f"options differ: ours {ours}, pokerkit {theirs}")
