@@ -23,6 +23,11 @@ Known differences (pokerkit 0.7.x against poker-table.md), compared around and c
 - D7 (T10: antes stay): pokerkit ("ante trimming") hands back at once the part of an ante
   that no one else matched, as if it were a bet. Hands where that would happen are dealt
   without antes.
+- D8 (T7: "Several short all-ins reopen the betting for a player who has already acted only
+  when together they raise what that player last faced by at least a full raise"): pokerkit
+  pools consecutive short all-ins and empties the pool once they add up to a full raise, so a
+  seat that acted before them and faces them all (and more) may only call. We let it raise;
+  on such a step the policy does not raise, so the hand goes on.
 
 D2 only ever makes pokerkit offer a raise that we refuse; the policy plays our moves, so
 such a hand goes on, and the step is counted instead of failing. D3 (odd chips among three or
@@ -308,8 +313,9 @@ class Hand:
             self.catch_up(street)
             self.open()
         self.skip_forced_checks()
-        self.compare_turn()
         ours = options(self.table, self.limits)
+        if not self.compare_turn():
+            ours = Options(**{**_as_dict(ours), "raise_to": None})
         move, amount = _choose(self.rng, ours)
         raises_before = self.table.raises
         self.table = act(self.table, self.limits, ours.seat, move, amount)
@@ -341,11 +347,27 @@ class Hand:
             self.table = act(self.table, self.limits, ours.seat, Act.CHECK)
             self.tally.known["D6 pokerkit passes by a seat that may only check"] += 1
 
-    def compare_turn(self) -> None:
+    def compare_turn(self) -> bool:
+        """Compare the options; False when pokerkit refuses a raise we allow (D8)."""
         theirs = _pokerkit_options(self.state)
         ours = options(self.table, self.limits)
         if ours == theirs:
-            return
+            return True
+        seat = ours.seat
+        if (
+            ours.raise_to is not None
+            and theirs.raise_to is None
+            and theirs == Options(**{**_as_dict(ours), "raise_to": None})
+            and self.table.acted_at[seat] is not None
+            and can_reopen(self.table, seat)
+            and seat in self.state.acted_player_indices
+            and sum(self.state.consecutive_short_all_in_amounts) < self.state.completion_betting_or_raising_amount
+        ):
+            # The seat acted, then short all-ins raised its bet by a full raise or more; pokerkit
+            # emptied its pool of short all-ins when they first added up to a full raise, so it
+            # only counts the ones after that.
+            self.tally.known["D8 pokerkit forgets short all-ins that made a full raise"] += 1
+            return False
         if ours.raise_to is None and theirs.raise_to is not None and ours == Options(**{**_as_dict(theirs), "raise_to": None}):
             seat = ours.seat
             # pokerkit cleared its "acted" set on a raise it took as full while its last raise
@@ -356,7 +378,7 @@ class Hand:
                 and self.state.completion_betting_or_raising_amount < self.table.full_raise
             ):
                 self.tally.known["D2 short all-in reopened by pokerkit (round's last raise 0)"] += 1
-                return
+                return True
         raise self.fail(f"options differ: ours {ours}, pokerkit {theirs}")
 
     def compare_chips(self, during_round: bool) -> None:

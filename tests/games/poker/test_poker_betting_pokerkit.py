@@ -215,3 +215,27 @@ def test_d7_an_unmatched_ante_stays_in() -> None:
     assert layers(table.contributed, table.live, all_in=(False, True)) == (Pot(2, (0, 1)), Pot(1, (0,)))
     state = NoLimitTexasHoldem.create_state(DEALT, True, 2, 0, 2, (64, 1), 2, mode=Mode.TOURNAMENT)
     assert state.stacks == [63, 0]
+
+
+def test_d8_short_all_ins_that_add_up_to_a_full_raise_reopen_the_bettor() -> None:
+    # T7: several short all-ins reopen a seat that has acted when together they raise what it
+    # last faced by a full raise. No limit 1/2: seats 0 (small blind) 1000, 1 (big blind) 18,
+    # 2 24, 3 28, 4 (button) 1000; preflop all call 2. Flop: 0 bets 10 (a full raise of 10);
+    # 1 all-in 16 (+6), 2 all-in 22 (+6), 3 all-in 26 (+4), each short; 4 calls 26. Seat 0 last
+    # faced its own 10 and now faces 26: +16 >= 10, so it may raise, to 26 + 10 = 36 at least.
+    # pokerkit pooled the first two (6 + 6 >= 10), emptied the pool, kept only the last (4 < 10),
+    # and lets seat 0 only call.
+    stacks = (1000, 18, 24, 28, 1000)
+    state = _no_limit_holdem(stacks)
+    for _ in range(5):
+        state.check_or_call()
+    for amount in (10, 16, 22, 26):
+        state.complete_bet_or_raise_to(amount)
+    state.check_or_call()
+    moves = ("2 call", "3 call", "4 call", "0 call", "1 check")
+    table = close_round(play(start(blinds(stacks, 1, 2, 0, 1), NO, 2, 2), NO, *moves))
+    table = play(start(table, NO, 2, 0), NO, "0 raise 10", "1 raise 16", "2 raise 22", "3 raise 26", "4 call")
+    assert options(table, NO) == Options(seat=0, fold=True, check=False, call=16, raise_to=(36, 998))
+    assert state.actor_index == 0
+    assert state.checking_or_calling_amount == 16
+    assert _pokerkit_raise_to(state) is None
