@@ -137,11 +137,20 @@ def test_bring_in_passes_over_a_seat_whose_ante_left_no_chips() -> None:
     assert options(table, FIXED).bring_in == 1
 
 
+def test_bring_in_seat_with_no_more_than_the_bring_in_may_still_complete_all_in() -> None:
+    # Seat 0 has 1 chip left after its ante (bring-in 1, small bet 2): it may bring in for 1 or
+    # "complete" all-in for 1 (the same chip, as pokerkit offers it). A completion all-in for
+    # less is short: seat 1 may call 1 or raise to 1 + 2 = 3 (T7).
+    table = start(antes((2, 20, 20), 1), FIXED, 2, 0, bring_in=1)
+    assert options(table, FIXED) == Options(seat=0, fold=False, check=False, call=0, raise_to=(1, 1), bring_in=1)
+    table = play(table, FIXED, "0 raise 1")
+    assert options(table, FIXED) == Options(seat=1, fold=True, check=False, call=1, raise_to=(3, 3))
+
+
 def test_no_limit_completion_is_a_bet_of_the_small_bet() -> None:
     # NL stud: bring-in 1, small bet 4. Seat 0 brings in 1, seat 1 completes to 4 (exactly: T3's
     # "complete to a small bet"). The completion is a bet of 4, so the next raise adds at least
-    # 4: seat 2 may raise to 8 or more (pokerkit counts the completion as a raise of 4 - 1 = 3,
-    # the known difference D4).
+    # 4: seat 2 may raise to 8 or more (pokerkit would let the completion go above 4: D4).
     table = start(new_table((50, 50, 50)), NO, 4, 0, bring_in=1)
     table = play(table, NO, "0 bring")
     assert options(table, NO).raise_to == (4, 4)
@@ -208,7 +217,7 @@ def test_wsop_rule_96_short_all_in_does_not_reopen_in_no_limit() -> None:
 def test_two_short_all_ins_that_together_make_a_full_raise_reopen() -> None:
     # 0 bets 100; 1 all-in 150 (+50); 2 calls 150; 3 all-in 220 (+70). Seat 0 last faced 100:
     # 220 - 100 = 120 >= 100, reopened (min 220 + 100 = 320). Seat 2 last faced 150: 70 < 100,
-    # call or fold only (pokerkit lets seat 2 raise too: difference D5).
+    # call or fold only.
     table = start(new_table((1000, 150, 1000, 220)), NO, 10, 0)
     table = play(table, NO, "0 raise 100", "1 raise 150", "2 call", "3 raise 220")
     assert options(table, NO) == Options(seat=0, fold=True, check=False, call=120, raise_to=(320, 1000))

@@ -9,6 +9,13 @@ contributions into pots at the end.
 
 Every function returns a new table; an illegal request raises
 :class:`~divided.errors.IllegalActionError` naming the seat, what it asked and what it may do.
+
+Readings of the rulings worth knowing: a full big blind is the round's bet toward the cap (T3,
+T4); a short all-in (a bet or raise below a full one, blinds included) neither reopens the
+betting for seats that already acted nor counts toward the cap, and a seat that acted may raise
+again once the bet has grown by a full raise since it last acted (T7); a seat that has matched
+the bet but not yet acted keeps its turn even when checking is all it may do (T6); under pot
+and no limit a completion of the bring-in is exactly the small bet (T3).
 """
 
 from __future__ import annotations
@@ -70,9 +77,9 @@ class Options:
 
     ``call`` is the chips a call puts in (at most the stack: a call for less is all-in; 0 when
     there is nothing to call). ``raise_to`` is ``(smallest, largest)`` raise-to total, or
-    ``None`` when no bet or raise is allowed; under fixed limit both ends are equal, or the
-    largest is the seat's all-in when it cannot make the full size. ``bring_in`` is the amount
-    of the bring-in when the seat may bring in instead of completing."""
+    ``None`` when no bet or raise is allowed; under fixed limit, and for a completion, both
+    ends are equal; both are the seat's all-in when it cannot make the smallest. ``bring_in``
+    is the amount of the bring-in when the seat may bring in instead of completing."""
 
     seat: int
     fold: bool
@@ -352,7 +359,7 @@ def can_reopen(table: Table, seat: int) -> bool:
 def _raise_range(table: Table, limits: Limits) -> tuple[int, int] | None:
     seat = table.to_act
     all_in = table.stacks[seat] + table.bets[seat]
-    if all_in <= max(table.current, table.bring_in):
+    if all_in <= table.current:
         return None
     if table.capped and table.raises >= limits.cap:
         return None
