@@ -332,3 +332,27 @@ def test_cowpie_odd_chip_goes_to_the_five_card_half() -> None:
     (pot,) = state.core.settled
     assert pot.amount == 5 and pot.awards == (("five", (A,)), ("two", (C,)))
     assert state.returns() == [3 - 2, -1, 2 - 2]
+
+
+def test_blinds_are_posted_left_of_the_button_and_the_round_starts_left_of_the_big_blind() -> None:
+    # T3: three players, A deals: B posts half a small bet (1), C a small bet (2), antes stay;
+    # the first round starts with A, facing the big blind.
+    hands = ("As Ks Qs Js Ts", "2c 7d 9h 4s 3c", "5h 5d 8c 8s Kd")
+    state = start("five-card-draw", hands, button=A, blinds="on")
+    table = state.core.table
+    assert table.bets == (0, 1, 2) and table.contributed == (1, 2, 3)
+    assert state.current_player() == A
+    assert state.legal_actions() == [act.FOLD, act.CALL, act.RAISE]
+    # heads-up the button posts the smaller blind and acts first
+    state = start("five-card-draw", hands[:2], button=A, blinds="on")
+    assert state.core.table.bets == (1, 2) and state.current_player() == A
+
+
+def test_antes_that_take_every_chip_leave_no_betting_but_the_draw_and_showdown_happen() -> None:
+    # T7, T8: a stack of one chip and an ante of one: everyone is all in before the deal, so
+    # every betting round is skipped; all-in players still draw; the best hand takes the 3.
+    hands = ("As Ks Qs Js Ts", "2c 7d 9h 4s 3c", "5h 5d 8c 8s Kd")
+    state = start("five-card-draw", hands, button=C, stack=1)
+    assert state.core.config.steps[state.core.step].kind == "draw" and state.current_player() == A
+    stand_pat(state)
+    assert state.is_terminal() and state.returns() == [2.0, -1.0, -1.0]
