@@ -12,7 +12,7 @@ rank alike, the one with the best deciding card counts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -105,19 +105,48 @@ def winners(config: Config, button: int, claims: Sequence[Entry]) -> tuple[int, 
     return tuple(claim.seat for claim in tied)
 
 
+Judge = Callable[[PokerState, Award], Callable[[Collection[int]], tuple[int, ...]]]
+"""An award kind: given the final state and an award, the function from a pot layer's eligible
+seats to the award's winners in odd-chip order (empty: nobody can win it)."""
+
+_AWARD_KINDS: dict[str, Judge] = {}
+
+
+def register_award(kind: str, judge: Judge) -> None:
+    """Register an award kind by name (the next games add hog, places, must-hold...)."""
+    if kind in _AWARD_KINDS:
+        raise ValueError(f"award kind {kind!r} is already registered")
+    _AWARD_KINDS[kind] = judge
+
+
+def best_hand(state: PokerState, award: Award) -> Callable[[Collection[int]], tuple[int, ...]]:
+    """The ``best`` award: the best qualifying hand among the award's slots wins (T11 ties)."""
+    claims = entries(state.config, state, award, engine.live_from_left(state))
+
+    def judge(eligible: Collection[int]) -> tuple[int, ...]:
+        return winners(state.config, state.button, [claim for claim in claims if claim.seat in eligible])
+
+    return judge
+
+
+register_award("best", best_hand)
+
+
 def settle(state: PokerState) -> PokerState:
-    """The showdown: every seat still in shows (T13) and each pot layer is divided."""
+    """The showdown: every seat still in shows (T13) and each pot layer is divided among the
+    awards, each judged by its registered kind."""
     config = state.config
     table = state.table
-    live = engine.live_from_left(state)
-    claims = [entries(config, state, award, live) for award in config.awards]
+    judges = []
+    for award in config.awards:
+        if award.kind not in _AWARD_KINDS:
+            raise ValueError(f"no award kind {award.kind!r} is registered; known: {', '.join(sorted(_AWARD_KINDS))}")
+        judges.append(_AWARD_KINDS[award.kind](state, award))
     settled = []
     for pot in pots.layers(table.contributed, table.live):
         eligible = set(pot.eligible)
-        results = []
-        for award, award_claims in zip(config.awards, claims, strict=True):
-            won = winners(config, state.button, [c for c in award_claims if c.seat in eligible])
-            results.append(pots.AwardWinners(won, award.share))
+        results = [pots.AwardWinners(judge(eligible), award.share)
+                   for award, judge in zip(config.awards, judges, strict=True)]
         chips = pots.divide(pot, results, state.players)
         settled.append(Settled(pot.amount, pot.eligible,
                                tuple((a.title, r.winners) for a, r in zip(config.awards, results, strict=True)),

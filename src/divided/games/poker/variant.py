@@ -79,12 +79,15 @@ class Award:
     """One share of every pot layer (T11). ``slots`` are the hands of a player that compete for
     it (a player counts once, with its best hand: Henway H2); ``rule`` is the ranking rule:
     ``high`` (incomplete hands of one to four cards rank too), ``a5``, ``a5-8`` (eight or better:
-    an award nobody qualifies for passes its share on), ``27`` or ``a6``."""
+    an award nobody qualifies for passes its share on), ``27`` or ``a6``. ``kind`` names how
+    winners are found, registered in :mod:`divided.games.poker.showdown` (``best``: the best
+    hand wins)."""
 
     title: str
     slots: tuple[str, ...]
     rule: str = "high"
     share: int = 1
+    kind: str = "best"
 
 
 @dataclass(frozen=True)
