@@ -196,3 +196,17 @@ def test_a_third_card_into_a_full_hand_is_refused() -> None:
     with pytest.raises(IllegalActionError):
         state.apply_action(act.ASSIGN + act.BOTH_FIRST)
     assert (state.history(), state.observation(0), state.observation(1)) == before
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=[f"{g}-{i}" for i, (g, _) in enumerate(CASES)])
+def test_every_decision_stays_small(game: str, options: dict[str, object]) -> None:
+    # at most C(10, 5) = 252 choices besides no-limit and pot-limit raise-to amounts, which are
+    # at most one per chip of a stack
+    stack = games.load(game, **options).new_initial_state().core.config.stack
+    for seed in range(2):
+        for state in positions(game, options, 300 + seed):
+            if state.is_terminal() or state.is_chance_node():
+                continue
+            legal = state.legal_actions()
+            assert len([a for a in legal if a < act.RAISE_TO]) <= 252
+            assert len([a for a in legal if a >= act.RAISE_TO]) <= stack
