@@ -457,3 +457,11 @@ def test_close_round_refused_while_a_seat_is_to_act() -> None:
     table = start(new_table((50, 50)), Limits(structure=Structure.NO), 2, 0)
     with pytest.raises(IllegalActionError, match="still under way: seat 0 is to act"):
         close_round(table)
+
+
+def test_next_round_opens_only_after_the_last_is_closed() -> None:
+    # Even a skipped round must be closed: here it hands back the big blind's unmatched chip.
+    table = start(blinds((1, 50), 1, 2, 0, 1), NO, 2, 0)
+    with pytest.raises(IllegalActionError, match="must be closed"):
+        start(table, NO, 2, 0)
+    assert start(close_round(table), NO, 2, 0).to_act == -1

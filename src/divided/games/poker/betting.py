@@ -106,7 +106,7 @@ class Table:
     live: tuple[bool, ...]
     to_act: int = -1
     size: int = 0
-    """The round's bet size: the small or the big bet."""
+    """The round's bet size: the small or the big bet (0 between rounds)."""
     current: int = 0
     """The bet every seat still in must match."""
     full_raise: int = 0
@@ -217,6 +217,8 @@ def open_round(table: Table, limits: Limits, size: int, first: int, *, bring_in:
     """
     if table.to_act != -1:
         raise IllegalActionError(f"a betting round is already under way (seat {table.to_act} to act)")
+    if table.size:
+        raise IllegalActionError("the previous betting round must be closed (close_round) before the next opens")
     if not _is_chips(size) or size < 1:
         raise IllegalActionError(f"the round's bet size must be a whole number of chips >= 1, not {size!r}")
     if not _is_chips(bring_in) or bring_in >= size:
@@ -334,6 +336,7 @@ def close_round(table: Table) -> Table:
         contributed=contributed,
         bets=tuple(0 for _ in table.bets),
         to_act=-1,
+        size=0,
         current=0,
         full_raise=0,
         raises=0,
