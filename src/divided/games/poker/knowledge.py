@@ -1,6 +1,8 @@
 """A seat's books (T17): the cards it has not seen, what it knows of each opponent, the pot and
-the price of a call. Exact draw odds, the chance of a qualifying low and equities are not here
-yet (issue 29 asks for them; the equity bot will bring the batch showdowns they need).
+the price of a call; and, on demand, exact draw odds of a five-card hand (:func:`draw_odds`,
+by enumeration, up to four cards drawn: not part of :func:`knowledge`, which every view may
+ask for). The chance of a qualifying low, odds for drawing five and equities are not here yet
+(issue 29 asks for them; the equity bot will bring the batch showdowns they need).
 
 >>> from divided import games
 >>> state = games.load("five-card-draw", players=3, first_dealer=0).new_initial_state(seed=2)
