@@ -152,12 +152,18 @@ def game_names(root: Path) -> set[str]:
 
 
 def game_of(module: str, games: Iterable[str]) -> str | None:
-    """The game whose name is part of the dotted name, or ``None`` for a generic module.
+    """The game whose name is part of the dotted name, or ``None`` for a generic module. The
+    layers below the games (``cards``, ``hands``) hold no game's parts: ``divided.hands.poker``
+    is the ranking library every layer may use, not the poker games' room.
 
     >>> game_of("divided.web.games.chess", {"chess"}), game_of("divided.web.api", {"chess"})
     ('chess', None)
+    >>> game_of("divided.hands.poker.rules", {"poker"}), game_of("divided.bots.poker.equity", {"poker"})
+    (None, 'poker')
     """
     parts = module.split(".")[1:]
+    if parts and parts[0] in ("cards", "hands"):
+        return None
     return next((game for game in sorted(games) if game in parts), None)
 
 

@@ -32,6 +32,16 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
                {"players": 4, "first_dealer": 2, "trump": "resets", "rounds": 2},
                {"players": 6, "end_score": "off"}],
     TOY: [{}, {"ranks": "paired"}],
+    "five-card-draw": [{"players": 2}, {"players": 7, "structure": "no", "stack": 30},
+                       {"players": 3, "structure": "pot", "odd_chip": "seat", "blinds": "on", "first_dealer": 1}],
+    "seven-card-stud": [{"players": 2}, {"players": 7, "structure": "pot", "stack": 40}],
+    "henway": [{"players": 2}, {"players": 5, "henway_sides": "declared", "low": "a5-8", "structure": "no",
+                                "stack": 25}],
+    "ten-card-regrets": [{"players": 2, "regrets_exposure": "face-up"},
+                         {"players": 5, "low": "27", "odd_chip": "seat", "structure": "pot", "stack": 30}],
+    "cowpie": [{"players": 2, "cowpie_down": "both"}, {"players": 7, "structure": "no", "stack": 20}],
+    "double-draw-high-low": [{"players": 3, "low": "a5-8"}, {"players": 5, "structure": "pot", "stack": 20}],
+    "open-draw": [{"players": 2, "short_all_in": "half-bet", "stack": 9}, {"players": 7, "cap_heads_up": "lifted"}],
 }
 AnyState = State[Any, Any]
 

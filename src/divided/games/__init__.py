@@ -1,8 +1,9 @@
 """Games of the project behind one interface (see :mod:`divided.games.base`).
 
 >>> from divided import games
->>> games.names()
-['card-commons', 'divide', 'divided-ranks']
+>>> games.names()  # doctest: +NORMALIZE_WHITESPACE
+['card-commons', 'cowpie', 'divide', 'divided-ranks', 'double-draw-high-low', 'five-card-draw', 'henway',
+ 'open-draw', 'seven-card-stud', 'ten-card-regrets']
 >>> game = games.load("divided-ranks", reserve_order="coin")
 >>> game.options["reserve_order"]
 'coin'
@@ -48,14 +49,20 @@ from divided.registry import Registry
 
 RulesFactory = Callable[[], Rules[Any, Any]]
 
+_POKER = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie", "double-draw-high-low",
+          "open-draw")
+"""The poker games (one engine, :mod:`divided.games.poker`; each a variant definition)."""
+
 _RULES: Registry[RulesFactory] = Registry(
     "rules", {"divided-ranks": "divided.games.divided_ranks.rules:DividedRanksRules",
               "card-commons": "divided.games.card_commons.rules:CardCommonsRules",
-              "divide": "divided.games.divide.rules:DivideRules"})
+              "divide": "divided.games.divide.rules:DivideRules",
+              **{game: f"divided.games.poker.variants:{game.replace('-', '_')}_rules" for game in _POKER}})
 _ROOMS: Registry[GameRoom[Any, Any]] = Registry(
     "game room", {"divided-ranks": "divided.games.divided_ranks.room:ROOM",
                   "card-commons": "divided.games.card_commons.room:ROOM",
-                  "divide": "divided.games.divide.room:ROOM"})
+                  "divide": "divided.games.divide.room:ROOM",
+                  **{game: f"divided.games.poker.variants:{game.replace('-', '_').upper()}_ROOM" for game in _POKER}})
 
 
 def names() -> list[str]:

@@ -1,0 +1,80 @@
+"""Poker views as bits for learning code: the room's observation layout.
+
+A function of one :class:`PokerView` alone. Seats are absolute and the layout is sized for the
+variant's largest table, so one game has one layout under every option. Chips are thermometers
+in units of the small bet, capped: the pot at :data:`POT_UNITS`, each stack and each bet at
+:data:`STACK_UNITS` and :data:`BET_UNITS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from divided.games.base import CHANCE, TERMINAL
+from divided.games.poker.cards import DECK_SIZE
+from divided.games.poker.variant import Variant
+from divided.games.poker.view import PokerView
+from divided.games.room import Pieces, offsets
+
+POT_UNITS = 64
+STACK_UNITS = 64
+BET_UNITS = 16
+
+
+@dataclass(frozen=True)
+class PokerLayout:
+    """The observation layout of one variant (see the module text)."""
+
+    variant: Variant
+
+    @property
+    def pieces(self) -> Pieces:
+        seats = self.variant.players[1]
+        slots = len(self.variant.slots)
+        return (
+            ("seat", (seats,)), ("to_act", (seats + 2,)), ("button", (seats,)),
+            ("step", (len(self.variant.steps) + 1,)), ("own", (slots, DECK_SIZE)),
+            ("visible", (seats, slots, DECK_SIZE)), ("face_up_discards", (DECK_SIZE,)),
+            ("live", (seats,)), ("all_in", (seats,)), ("pot", (POT_UNITS,)), ("bets", (seats, BET_UNITS)),
+            ("stacks", (seats, STACK_UNITS)),
+        )
+
+    def encode(self, view: PokerView) -> int:
+        seats = self.variant.players[1]
+        slots = len(self.variant.slots)
+        start = offsets(self.pieces)
+        bits = 0
+        if view.player is not None:
+            bits |= 1 << (start["seat"] + view.player)
+        actor = {CHANCE: seats, TERMINAL: seats + 1}.get(view.current_player, view.current_player)
+        bits |= 1 << (start["to_act"] + actor)
+        if view.button >= 0:
+            bits |= 1 << (start["button"] + view.button)
+        bits |= 1 << (start["step"] + min(view.step, len(self.variant.steps)))
+        for seat in range(view.num_players):
+            for index, held in enumerate(view.slots[seat]):
+                for card in held:
+                    if card is None:
+                        continue
+                    if seat == view.player:
+                        bits |= 1 << (start["own"] + index * DECK_SIZE + card)
+                    if view.up >> card & 1 or seat != view.player:
+                        bits |= 1 << (start["visible"] + (seat * slots + index) * DECK_SIZE + card)
+            for card in view.discarded[seat]:
+                if card is not None and view.up >> card & 1:
+                    bits |= 1 << (start["face_up_discards"] + card)
+        table = view.table
+        unit = max(1, view.config.small_bet)
+        bits |= _thermometer(sum(table.contributed) // unit, POT_UNITS) << start["pot"]
+        for seat in range(view.num_players):
+            if table.live[seat]:
+                bits |= 1 << (start["live"] + seat)
+                if table.stacks[seat] == 0:
+                    bits |= 1 << (start["all_in"] + seat)
+            bits |= _thermometer(table.bets[seat] // unit, BET_UNITS) << (start["bets"] + seat * BET_UNITS)
+            bits |= _thermometer(table.stacks[seat] // unit, STACK_UNITS) << (start["stacks"] + seat * STACK_UNITS)
+        return bits
+
+
+def _thermometer(units: int, cap: int) -> int:
+    return (1 << min(max(units, 0), cap)) - 1

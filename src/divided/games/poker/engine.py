@@ -1,0 +1,133 @@
+"""The interpreter's moving parts, shared by the step kinds: seats in turn, owed cards and the
+deal, the reshuffle (T16), folds, the next step, and the end of a deal (T12, T13).
+
+Everything here is a pure function from a :class:`PokerState` to a new one.
+"""
+
+from __future__ import annotations
+
+from divided.errors import IllegalActionError
+from divided.games.base import evolve
+from divided.games.poker import betting
+from divided.games.poker.state import Phase, PokerState, Settled
+from divided.games.poker.steps.base import kind_of
+
+
+def from_left(button: int, players: int) -> tuple[int, ...]:
+    """Every seat in turn from the button's left, the button last."""
+    return tuple((button + k) % players for k in range(1, players + 1))
+
+
+def live_from_left(state: PokerState) -> tuple[int, ...]:
+    """The seats still in, in turn from the button's left."""
+    live = state.table.live
+    return tuple(seat for seat in from_left(state.button, state.players) if live[seat])
+
+
+def enter(state: PokerState) -> PokerState:
+    """Start the current step (or the deal is over)."""
+    if state.over:
+        return state
+    step = state.config.steps[state.step]
+    return kind_of(step).enter(step, state)
+
+
+def next_step(state: PokerState) -> PokerState:
+    """Move on to the next step and start it."""
+    return enter(evolve(state, step=state.step + 1, phase=Phase()))
+
+
+def owe(state: PokerState, targets: tuple[tuple[int, int, bool], ...]) -> PokerState:
+    """Owe cards to (seat, slot, face up) targets, dealt in that order by chance; with nothing
+    owed the step resumes at once."""
+    state = evolve(state, owed=state.owed + targets)
+    if not state.owed:
+        step = state.config.steps[state.step]
+        return kind_of(step).resume(step, state)
+    return _reshuffle_if_empty(state)
+
+
+def deal(state: PokerState, card: int) -> PokerState:
+    """Chance deals ``card`` from the stock to the first owed target."""
+    if not state.owed:
+        raise IllegalActionError(f"no card is owed now (card {card} refused)")
+    if type(card) is not int or not 0 <= card < 52 or not state.stock >> card & 1:
+        raise IllegalActionError(f"card {card!r} is not in the stock (nothing changed)")
+    (seat, slot, face_up), owed = state.owed[0], state.owed[1:]
+    held = list(state.slots[seat])
+    held[slot] = (*held[slot], card)
+    slots = (*state.slots[:seat], tuple(held), *state.slots[seat + 1:])
+    up = state.up | (1 << card) if face_up else state.up
+    state = evolve(state, slots=slots, up=up, stock=state.stock & ~(1 << card), owed=owed, dealt=state.dealt + 1)
+    if owed:
+        return _reshuffle_if_empty(state)
+    step = state.config.steps[state.step]
+    return kind_of(step).resume(step, state)
+
+
+def _reshuffle_if_empty(state: PokerState) -> PokerState:
+    """T16: a card is owed and the stock is empty: the pile, except the cards the seat now being
+    served discarded in this draw, becomes the stock (face-up discards hidden again). The
+    stock is a set dealt uniformly, so the shuffle itself is the chance of the next deals."""
+    if state.stock or not state.owed:
+        return state
+    served = state.owed[0][0]
+    drawn = state.phase.drawn
+    pile = 0
+    for seat in range(state.players):
+        pile |= state.discarded[seat] | state.mucked[seat]
+        if drawn and seat != served:
+            pile |= drawn[seat]
+    if not pile:
+        raise RuntimeError("the stock and the pile are empty: the variant deals more cards than the deck holds")
+    kept = tuple(d if seat == served else 0 for seat, d in enumerate(drawn)) if drawn else drawn
+    zero = (0,) * state.players
+    return evolve(state, stock=pile, up=state.up & ~pile, discarded=zero, mucked=zero,
+                  phase=evolve(state.phase, drawn=kept))
+
+
+def muck(state: PokerState, seat: int) -> PokerState:
+    """A folded seat's cards go to the pile (T16), its up cards still seen."""
+    cards = 0
+    for held in state.slots[seat]:
+        for card in held:
+            cards |= 1 << card
+    empty = tuple(() for _ in state.slots[seat])
+    slots = (*state.slots[:seat], empty, *state.slots[seat + 1:])
+    mucked = (*state.mucked[:seat], state.mucked[seat] | cards, *state.mucked[seat + 1:])
+    return evolve(state, slots=slots, mucked=mucked)
+
+
+def after_fold(state: PokerState, seat: int) -> PokerState:
+    """After ``seat`` folded: its cards are mucked, and the deal ends at once when one seat is
+    left (T12)."""
+    state = muck(state, seat)
+    state = evolve(state, folded_at=replace_seat(state.folded_at, seat, state.step))
+    left = betting.still_in(state.table)
+    if len(left) != 1:
+        return state
+    return uncontested(state, left[0])
+
+
+def uncontested(state: PokerState, winner: int) -> PokerState:
+    """T12: the last seat in takes every chip put in, unseen (the uncalled bet first goes back)."""
+    table = state.table
+    if table.to_act != -1 or any(table.bets):
+        table = betting.close_round(evolve(table, to_act=-1))
+    total = sum(table.contributed)
+    chips = tuple(total if seat == winner else 0 for seat in range(state.players))
+    settled = (Settled(total, (winner,), (("uncontested", (winner,)),), chips),)
+    return evolve(state, table=table, over=True, settled=settled, owed=())
+
+
+def final_stacks(state: PokerState) -> tuple[int, ...]:
+    """Each seat's chips at the end: its stack plus what it won."""
+    won = [0] * state.players
+    for pot in state.settled:
+        for seat, chips in enumerate(pot.chips):
+            won[seat] += chips
+    return tuple(stack + won[seat] for seat, stack in enumerate(state.table.stacks))
+
+
+def replace_seat(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    return (*values[:seat], value, *values[seat + 1:])

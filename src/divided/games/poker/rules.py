@@ -1,0 +1,202 @@
+"""One rules class for every poker variant: :class:`PokerRules` interprets a
+:class:`~divided.games.poker.variant.Variant`.
+
+Chance nodes: ``button`` (T1: the first dealer, unless the option ``first_dealer`` fixes it) and
+``deal`` (the ``k``-th card dealt, uniform over the stock). Forced bets are posted before the
+first step: every seat antes (T3, as far as its stack goes, T7), then the blinds when the option
+is on. Returns are chips: each seat's final stack minus its starting stack (zero-sum).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from divided.errors import IllegalActionError, InvalidNotationError
+from divided.games.base import CHANCE, TERMINAL, ChanceNode, GameInfo, OptionValue, Result, Rules, evolve
+from divided.games.poker import actions as act
+from divided.games.poker import betting, engine, steps
+from divided.games.poker.cards import DECK_SIZE, FULL_DECK, mask_indices
+from divided.games.poker.options import Config, configure, options_of
+from divided.games.poker.state import Phase, PokerState
+from divided.games.poker.steps.bet import blind_seats
+from divided.games.poker.variant import Variant
+from divided.games.poker.view import PokerView, observe
+
+
+def _max_length(config: Config) -> int:
+    """A bound on the moves of a deal: the first dealer, every card dealt, every draw, commit
+    and betting action (a round has at most one raise per chip of the deepest stack, each
+    answered by every other seat)."""
+    players = config.players
+    moves = 1
+    for step in config.steps:
+        if isinstance(step, steps.Deal):
+            moves += len(step.pattern) * players
+        elif isinstance(step, steps.Draw):
+            moves += (1 + step.most) * players
+        elif isinstance(step, steps.Assign):
+            moves += players
+        elif isinstance(step, steps.Partition):
+            variant = config.variant
+            sizes = [variant.slots[variant.slot_index(name)].size for name in step.into]
+            moves += players * (1 + (sum(s - 1 for s in sizes) if step.ordered else 0))
+        elif isinstance(step, steps.Bet):
+            moves += (config.stack + 2) * players
+    return moves
+
+
+class PokerRules(Rules[PokerState, PokerView]):
+    """The rules of one poker variant (see the module text)."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.options = options_of(variant)
+        self.info = self.game_info({option.name: option.default for option in self.options})
+
+    def game_info(self, options: Mapping[str, OptionValue]) -> GameInfo:
+        config = configure(self.variant, options)
+        return GameInfo(
+            short_name=self.variant.id, long_name=self.variant.name, num_players=config.players,
+            min_players=self.variant.players[0], max_players=self.variant.players[1],
+            num_distinct_actions=act.num_distinct_actions(config.limits.structure, config.total_chips),
+            max_chance_outcomes=max(DECK_SIZE, config.players), max_game_length=_max_length(config),
+            min_utility=-float(config.stack), max_utility=float((config.players - 1) * config.stack),
+            utility_sum=0.0, options=self.options,
+        )
+
+    # -- setup -----------------------------------------------------------------------------
+    def initial_state(self, options: Mapping[str, OptionValue]) -> PokerState:
+        config = configure(self.variant, options)
+        players = config.players
+        zero = (0,) * players
+        empty = tuple(() for _ in self.variant.slots)
+        state = PokerState(
+            config=config, button=-1, step=0, phase=Phase(), slots=(empty,) * players, up=0, stock=FULL_DECK,
+            discarded=zero, mucked=zero, owed=(), table=betting.new_table((config.stack,) * players),
+            draws=(), dealt=0, folded_at=(-1,) * players,
+        )
+        return state if config.first_dealer is None else _start(state, config.first_dealer)
+
+    # -- queries ---------------------------------------------------------------------------
+    def current_player(self, state: PokerState) -> int:
+        if state.over:
+            return TERMINAL
+        if state.button < 0 or state.owed:
+            return CHANCE
+        step = state.config.steps[state.step]
+        return steps.kind_of(step).actor(step, state)
+
+    def legal_actions(self, state: PokerState) -> list[int]:
+        player = self.current_player(state)
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes(state)]
+        step = state.config.steps[state.step]
+        return steps.kind_of(step).legal(step, state)
+
+    def chance_outcomes(self, state: PokerState) -> list[tuple[int, float]]:
+        if state.over or not (state.button < 0 or state.owed):
+            raise IllegalActionError("no chance outcomes: it is not a chance node")
+        if state.button < 0:
+            return [(seat, 1.0 / state.players) for seat in range(state.players)]
+        cards = mask_indices(state.stock)
+        share = 1.0 / len(cards)
+        return [(card, share) for card in cards]
+
+    def chance_node(self, state: PokerState) -> ChanceNode:
+        """``button`` (the first dealer) or ``deal`` with the index of the card dealt."""
+        if self.current_player(state) != CHANCE:
+            raise IllegalActionError("no chance node: it is not a chance node")
+        return ChanceNode("button", 0) if state.button < 0 else ChanceNode("deal", state.dealt)
+
+    def apply(self, state: PokerState, action: int) -> PokerState:
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(f"an action is an integer, got {action!r} (nothing changed)")
+        player = self.current_player(state)
+        if player == TERMINAL:
+            raise IllegalActionError(f"the deal is over (action {action} refused)")
+        if player == CHANCE:
+            if state.button < 0:
+                if not 0 <= action < state.players:
+                    raise IllegalActionError(f"the first dealer is a seat 0..{state.players - 1}, not {action}")
+                return _start(state, action)
+            return engine.deal(state, action)
+        step = state.config.steps[state.step]
+        kind = steps.kind_of(step)
+        legal = kind.legal(step, state)
+        if action not in legal:
+            raise IllegalActionError(
+                f"action {action} is not legal for player {player} at the {step.kind} step "
+                f"(nothing changed); legal: {_summary(legal)}")
+        return kind.apply(step, state, action)
+
+    def returns(self, state: PokerState) -> list[float]:
+        if not state.over:
+            return [0.0] * state.players
+        return [float(final - state.config.stack) for final in engine.final_stacks(state)]
+
+    def result(self, state: PokerState) -> Result | None:
+        if not state.over:
+            return None
+        returns = self.returns(state)
+        best = max(returns)
+        won = [seat for seat, r in enumerate(returns) if r == best]
+        how = "uncontested" if state.settled and state.settled[0].awards[0][0] == "uncontested" else "at the showdown"
+        who = " and ".join(f"Player {seat}" for seat in won)
+        verb = "wins" if len(won) == 1 else "each win"
+        chips = f"{int(best)} chip" + ("s" if best != 1 else "")
+        headline = f"{who} {verb} {chips} {how}" if best > 0 else "Nobody wins a chip"
+        awards = {f"pot {i} {title}": " ".join(str(s) for s in seats) for i, pot in enumerate(state.settled)
+                  for title, seats in pot.awards}
+        return Result.from_returns(returns, headline, {"showdown": state.shown, **awards})
+
+    def observe(self, state: PokerState, player: int | None) -> PokerView:
+        return observe(state, player, self.current_player(state), self.result(state))
+
+    def action_to_string(self, state: PokerState, action: int) -> str:
+        player = self.current_player(state)
+        if player == CHANCE:
+            return f"deal card {action}" if state.button >= 0 else f"first dealer: player {action}"
+        return describe(self.observe(state, player), action)[1]
+
+    def string_to_action(self, state: PokerState, text: str) -> int:
+        wanted = " ".join(text.split()).lower()
+        for action in self.legal_actions(state):
+            if self.action_to_string(state, action).lower() == wanted:
+                return action
+        if wanted.lstrip("-").isdigit() and int(wanted) in self.legal_actions(state):
+            return int(wanted)
+        raise InvalidNotationError(f"{text!r} names no legal action now")
+
+
+def describe(view: PokerView, action: int) -> tuple[str, str, tuple[int, ...]]:
+    """``(kind, text, cards)`` of an action of the seat to act, from its own view: the text
+    names only cards that seat can see."""
+    if view.over or view.player is None or view.current_player != view.player:
+        raise IllegalActionError(f"cannot describe action {action}: it is not this view's player's turn")
+    step = view.config.steps[view.step]
+    kind = steps.kind_of(step)
+    if action not in kind.legal(step, view):
+        raise IllegalActionError(f"action {action} is not legal for player {view.player} now")
+    return kind.describe(step, view, action)
+
+
+def _summary(legal: list[int]) -> str:
+    if len(legal) <= 12:
+        return ", ".join(str(a) for a in legal)
+    return f"{legal[0]}..{legal[-1]} ({len(legal)} actions)"
+
+
+def _start(state: PokerState, button: int) -> PokerState:
+    """The button is placed: antes, blinds, then the first step."""
+    config = state.config
+    table = state.table
+    if config.ante:
+        for seat in engine.from_left(button, state.players):
+            table = betting.post(table, seat, config.ante)
+    if config.blinds:
+        small, big = blind_seats(button, state.players)
+        table = betting.post(table, small, max(1, config.small_bet // 2), as_bet=True)
+        table = betting.post(table, big, config.small_bet, as_bet=True)
+    return engine.enter(evolve(state, button=button, table=table))

@@ -1,0 +1,154 @@
+"""Reading the hands at the showdown and dividing every pot layer (T9, T11, T13).
+
+For each award a seat still in counts once, with its best hand among the award's slots (Henway
+H2); a low with a qualifier that the hand misses does not compete (an award nobody qualifies
+for passes its share on: high takes all). Tied winners receive odd chips one at a time in T11's
+order: ``cards`` (the winning hand's highest card by rank then suit for a high award, its lowest
+for a low one, aces low except deuce-to-seven; a seat with two tied hands counts by the better
+of its two deciding cards) or ``seat`` (from the button's left). The winning hand of a seat
+with more than five cards in a slot (seven-card stud) is its best five; when several fives
+rank alike, the one with the best deciding card counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from divided.games.base import evolve
+from divided.games.poker import engine, pots
+from divided.games.poker.cards import CARDS, as_cards
+from divided.games.poker.options import Config
+from divided.games.poker.state import PokerState, Settled
+from divided.games.poker.variant import Award
+from divided.hands.poker import system
+from divided.hands.value import HandCategory, RankingSystem
+
+System = RankingSystem[HandCategory]
+
+
+@cache
+def ranking(rule: str) -> System:
+    """The ranking system of an award rule: ``high``, ``a5``, ``a5-8``, ``27`` or ``a6``."""
+    if rule == "a5-8":
+        return system("a5", qualifier=8)
+    return system(rule)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A seat's claim on one award: its best hand's strength and its deciding-card key (bigger
+    is better for the odd chip)."""
+
+    seat: int
+    strength: int
+    decider: int
+
+
+def _qualifies(rule: str, cards: Sequence[int]) -> bool:
+    return rule != "a5-8" or ranking(rule).rank(as_cards(cards)).category.name != "NO_LOW"
+
+
+def _decider(config: Config, rule: str, cards: Sequence[int]) -> int:
+    """The odd-chip key of a winning hand (T11): the highest card for high, the lowest for low
+    (negated, so bigger is better); with more than five cards, the best five's best key."""
+    order = config.suit_order
+    ace_low = rule in ("a5", "a5-8", "a6")
+    system_ = ranking(rule)
+
+    def key(five: Sequence[int]) -> int:
+        if rule == "high":
+            return max(order.key(CARDS[c]) for c in five)
+        return -min(order.key(CARDS[c], ace_low=ace_low) for c in five)
+
+    if len(cards) <= 5:
+        return key(cards)
+    best = system_.strength(as_cards(cards))
+    return max(key(five) for five in combinations(cards, 5) if system_.strength(as_cards(five)) == best)
+
+
+def entries(config: Config, state: PokerState, award: Award, seats: Sequence[int]) -> list[Entry]:
+    """Each of ``seats``' best claim on ``award`` (seats with no qualifying hand left out)."""
+    variant = config.variant
+    system_ = ranking(award.rule)
+    indices = [variant.slot_index(name) for name in award.slots]
+    out = []
+    for seat in seats:
+        best: tuple[int, int] | None = None
+        for index in indices:
+            cards = state.slots[seat][index]
+            if len(cards) not in system_.sizes or not _qualifies(award.rule, cards):
+                continue
+            claim = (system_.strength(as_cards(cards)), 0)
+            if best is None or claim[0] >= best[0]:
+                decider = _decider(config, award.rule, cards)
+                if best is None or claim[0] > best[0] or decider > best[1]:
+                    best = (claim[0], decider)
+        if best is not None:
+            out.append(Entry(seat, best[0], best[1]))
+    return out
+
+
+def winners(config: Config, button: int, claims: Sequence[Entry]) -> tuple[int, ...]:
+    """The best claims' seats, in the order odd chips go to them (T11)."""
+    if not claims:
+        return ()
+    top = max(claim.strength for claim in claims)
+    tied = [claim for claim in claims if claim.strength == top]
+    seat_order = engine.from_left(button, config.players)
+    if config.odd_chip == "seat":
+        tied.sort(key=lambda claim: seat_order.index(claim.seat))
+    else:
+        tied.sort(key=lambda claim: (-claim.decider, seat_order.index(claim.seat)))
+    return tuple(claim.seat for claim in tied)
+
+
+Judge = Callable[[PokerState, Award], Callable[[Collection[int]], tuple[int, ...]]]
+"""An award kind: given the final state and an award, the function from a pot layer's eligible
+seats to the award's winners in odd-chip order (empty: nobody can win it)."""
+
+_AWARD_KINDS: dict[str, Judge] = {}
+
+
+def register_award(kind: str, judge: Judge) -> None:
+    """Register an award kind by name (the next games add hog, places, must-hold...)."""
+    if kind in _AWARD_KINDS:
+        raise ValueError(f"award kind {kind!r} is already registered")
+    _AWARD_KINDS[kind] = judge
+
+
+def best_hand(state: PokerState, award: Award) -> Callable[[Collection[int]], tuple[int, ...]]:
+    """The ``best`` award: the best qualifying hand among the award's slots wins (T11 ties)."""
+    claims = entries(state.config, state, award, engine.live_from_left(state))
+
+    def judge(eligible: Collection[int]) -> tuple[int, ...]:
+        return winners(state.config, state.button, [claim for claim in claims if claim.seat in eligible])
+
+    return judge
+
+
+register_award("best", best_hand)
+
+
+def settle(state: PokerState) -> PokerState:
+    """The showdown: every seat still in shows (T13) and each pot layer is divided among the
+    awards, each judged by its registered kind."""
+    config = state.config
+    table = state.table
+    judges = []
+    for award in config.awards:
+        if award.kind not in _AWARD_KINDS:
+            raise ValueError(f"no award kind {award.kind!r} is registered; known: {', '.join(sorted(_AWARD_KINDS))}")
+        judges.append(_AWARD_KINDS[award.kind](state, award))
+    settled = []
+    for pot in pots.layers(table.contributed, table.live):
+        eligible = set(pot.eligible)
+        results = [pots.AwardWinners(judge(eligible), award.share)
+                   for award, judge in zip(config.awards, judges, strict=True)]
+        chips = pots.divide(pot, results, state.players)
+        settled.append(Settled(pot.amount, pot.eligible,
+                               tuple((a.title, r.winners) for a, r in zip(config.awards, results, strict=True)),
+                               tuple(chips)))
+    return evolve(state, shown=True, over=True, settled=tuple(settled))

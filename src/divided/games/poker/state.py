@@ -1,0 +1,81 @@
+"""The frozen state of one poker deal.
+
+Cards are ints 0..51 (:mod:`divided.games.poker.cards`); card sets are bit masks. Every card is
+always in exactly one place: the stock, a seat's slot, a seat's face-down or face-up discards
+in the pile (``discarded``) or a folded seat's mucked cards (``mucked``). ``up`` marks the cards
+everyone can see (up cards, flipped cards, revealed discards); at the showdown (``shown``) the
+hands of every seat still in are shown too. The chips are the betting :class:`~divided.games.poker.betting.Table`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from divided.games.poker.betting import Table
+from divided.games.poker.options import Config
+
+Cards = tuple[int, ...]
+SeatSlots = tuple[Cards, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """Where the current step is.
+
+    ``order``: the seats still to act at a draw or a simultaneous step, the first acts next.
+    ``commits``: per seat, the hidden choices it made at this simultaneous step (T15), shown to
+    nobody else until the step ends. ``drawn``: per seat, the cards it discarded at this draw
+    (they join ``discarded`` when the draw ends; the seat being served keeps its own out of a
+    reshuffle, T16).
+    """
+
+    order: tuple[int, ...] = ()
+    commits: tuple[tuple[int, ...], ...] = ()
+    drawn: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """One pot layer at the end: its chips, the seats that could win it, who won each award
+    (``awards``: title and winners, odd chips in that order) and the chips each seat got."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    awards: tuple[tuple[str, tuple[int, ...]], ...]
+    chips: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PokerState:
+    """One deal of a poker variant (see the module text).
+
+    ``slots[seat][i]`` are the seat's cards in the variant's ``i``-th slot, in order (dealt
+    order, or the order a partition set). ``owed`` lists the cards still to be dealt, as
+    (seat, slot, face up): while it is not empty chance acts. ``discarded[seat]`` are the
+    cards the seat discarded at earlier draws still in the pile, ``mucked[seat]`` its folded
+    hand. ``draws``
+    has one entry per draw step reached: the cards each seat discarded (-1: did not draw).
+    ``folded_at[seat]`` is the step at which the seat folded (-1: still in).
+    """
+
+    config: Config
+    button: int
+    step: int
+    phase: Phase
+    slots: tuple[SeatSlots, ...]
+    up: int
+    stock: int
+    discarded: tuple[int, ...]
+    mucked: tuple[int, ...]
+    owed: tuple[tuple[int, int, bool], ...]
+    table: Table
+    draws: tuple[tuple[int, ...], ...]
+    dealt: int
+    folded_at: tuple[int, ...] = ()
+    shown: bool = False
+    over: bool = False
+    settled: tuple[Settled, ...] = ()
+
+    @property
+    def players(self) -> int:
+        return self.config.players

@@ -1,0 +1,14 @@
+"""The step kinds of a deal, each in its own module and registered by name
+(:mod:`divided.games.poker.steps.base`): deal, bet, draw, assign, partition, flip, showdown."""
+
+from divided.games.poker.steps.assign import Assign
+from divided.games.poker.steps.base import StepKind, kind_of, kinds, register
+from divided.games.poker.steps.bet import Bet
+from divided.games.poker.steps.deal import Deal
+from divided.games.poker.steps.draw import Draw
+from divided.games.poker.steps.flip import Flip
+from divided.games.poker.steps.partition import Partition
+from divided.games.poker.steps.showdown import Showdown
+
+__all__ = ["Assign", "Bet", "Deal", "Draw", "Flip", "Partition", "Showdown", "StepKind", "kind_of", "kinds",
+           "register"]

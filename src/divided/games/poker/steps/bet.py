@@ -1,0 +1,174 @@
+"""Bet: one betting round (T4-T8, T10) played through :mod:`divided.games.poker.betting`.
+
+Who opens (T5): ``left`` (the first player left of the button who can act; with blinds, the
+first round starts left of the big blind), ``bring-in`` (the lowest up card, aces high, equal
+ranks by the lower suit; a seat with no chips passes it to the next in turn, T3) or
+``best-up`` (the best up cards as an incomplete high hand, the first of tied seats left of the
+button).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from divided.games.base import evolve
+from divided.games.poker import actions as act
+from divided.games.poker import betting, engine
+from divided.games.poker.cards import CARDS, as_cards
+from divided.games.poker.steps.base import register
+from divided.games.poker.variant import Step
+from divided.hands.poker import system
+
+if TYPE_CHECKING:
+    from divided.games.poker.state import PokerState
+    from divided.games.poker.view import Position
+
+
+@dataclass(frozen=True)
+class Bet(Step):
+    """A betting round of the ``small`` or ``big`` bet, opened as ``opener`` says."""
+
+    kind: ClassVar[str] = "bet"
+    size: str = "small"
+    opener: str = "left"
+
+
+def up_cards(state: PokerState, seat: int) -> list[int]:
+    """The seat's up cards, in every slot."""
+    return [card for held in state.slots[seat] for card in held if state.up >> card & 1]
+
+
+def bring_in_seat(state: PokerState) -> int:
+    """T3: the lowest up card brings in (aces high, equal ranks: the lower suit); a seat whose
+    ante left it no chips passes it to the next seat in turn that has chips."""
+    order = state.config.suit_order
+    live = engine.live_from_left(state)
+    lowest = min(live, key=lambda seat: min(order.key(CARDS[c]) for c in up_cards(state, seat)))
+    start = live.index(lowest)
+    for seat in live[start:] + live[:start]:
+        if state.table.stacks[seat] > 0:
+            return seat
+    return lowest
+
+
+def best_up_seat(state: PokerState) -> int:
+    """T5: the best up cards, ranked as an incomplete high hand; ties go to the first seat left
+    of the button."""
+    high = system("high")
+    live = engine.live_from_left(state)
+    strengths = [high.strength(as_cards(up_cards(state, seat))) for seat in live]
+    return live[strengths.index(max(strengths))]
+
+
+def is_first_round(state: PokerState) -> bool:
+    first = next(i for i, step in enumerate(state.config.steps) if isinstance(step, Bet))
+    return state.step == first
+
+
+class BetKind:
+    def enter(self, step: Step, state: PokerState) -> PokerState:
+        assert isinstance(step, Bet)
+        config = state.config
+        size = config.small_bet if step.size == "small" else config.big_bet
+        bring_in = 0
+        if step.opener == "bring-in":
+            first = bring_in_seat(state)
+            bring_in = config.bring_in
+        elif step.opener == "best-up":
+            first = best_up_seat(state)
+        elif config.blinds and is_first_round(state):
+            _, big = blind_seats(state.button, state.players)
+            first = (big + 1) % state.players
+        else:
+            first = (state.button + 1) % state.players
+        table = betting.open_round(state.table, config.limits, size, first, bring_in=bring_in)
+        state = evolve(state, table=table)
+        if table.to_act == -1:
+            return engine.next_step(evolve(state, table=betting.close_round(table)))
+        return state
+
+    def actor(self, step: Step, state: PokerState) -> int:
+        return state.table.to_act
+
+    def legal(self, step: Step, position: Position) -> list[int]:
+        options = betting.options(position.table, position.config.limits)
+        out = []
+        if options.fold:
+            out.append(act.FOLD)
+        if options.check or options.call > 0:
+            out.append(act.CALL)
+        if position.config.limits.structure == betting.Structure.FIXED:
+            if options.raise_to is not None:
+                out.append(act.RAISE)
+            if options.bring_in is not None:
+                out.append(act.BRING_IN)
+        else:
+            if options.bring_in is not None:
+                out.append(act.BRING_IN)
+            if options.raise_to is not None:
+                low, high = options.raise_to
+                out.extend(range(act.RAISE_TO + low, act.RAISE_TO + high + 1))
+        return out
+
+    def apply(self, step: Step, state: PokerState, action: int) -> PokerState:
+        limits = state.config.limits
+        table = state.table
+        seat = table.to_act
+        options = betting.options(table, limits)
+        if action == act.FOLD:
+            move, amount = betting.Act.FOLD, None
+        elif action == act.CALL:
+            move, amount = (betting.Act.CHECK if options.call == 0 else betting.Act.CALL), None
+        elif action == act.BRING_IN:
+            move, amount = betting.Act.BRING_IN, options.bring_in
+        elif action == act.RAISE:
+            assert options.raise_to is not None
+            move, amount = betting.Act.RAISE, options.raise_to[1]
+        else:
+            move, amount = betting.Act.RAISE, action - act.RAISE_TO
+        table = betting.act(table, limits, seat, move, amount)
+        state = evolve(state, table=table)
+        if move == betting.Act.FOLD:
+            state = engine.after_fold(state, seat)
+            if state.over:
+                return state
+        if state.table.to_act == -1:
+            return engine.next_step(evolve(state, table=betting.close_round(state.table)))
+        return state
+
+    def resume(self, step: Step, state: PokerState) -> PokerState:
+        return state
+
+    def describe(self, step: Step, position: Position, action: int) -> tuple[str, str, tuple[int, ...]]:
+        table = position.table
+        options = betting.options(table, position.config.limits)
+        if action == act.FOLD:
+            return "fold", "fold", ()
+        if action == act.CALL:
+            if options.call == 0:
+                return "check", "check", ()
+            all_in = options.call >= table.stacks[options.seat]
+            return "call", f"call {options.call}" + (" (all in)" if all_in else ""), ()
+        if action == act.BRING_IN:
+            return "bring-in", f"bring in for {options.bring_in}", ()
+        if action == act.RAISE:
+            assert options.raise_to is not None
+            amount = options.raise_to[1]
+        else:
+            amount = action - act.RAISE_TO
+        shove = " (all in)" if amount >= table.bets[options.seat] + table.stacks[options.seat] else ""
+        if table.completing:
+            return "complete", f"complete to {amount}{shove}", ()
+        if table.current == 0:
+            return "bet", f"bet {amount}{shove}", ()
+        return "raise", f"raise to {amount}{shove}", ()
+
+
+def blind_seats(button: int, players: int) -> tuple[int, int]:
+    """The small and the big blind's seats (T3: heads-up the button posts the small one)."""
+    small = button if players == 2 else (button + 1) % players
+    return small, (small + 1) % players
+
+
+register(Bet.kind, BetKind())

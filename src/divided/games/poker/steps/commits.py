@@ -1,0 +1,28 @@
+"""Simultaneous choices as sequential hidden commitments (T15): the seats still in choose in
+turn from the button's left; nobody sees another's choice until the last has chosen, when the
+step applies them all together."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from divided.games.base import evolve
+from divided.games.poker import engine
+from divided.games.poker.state import Phase
+
+if TYPE_CHECKING:
+    from divided.games.poker.state import PokerState
+
+
+def start(state: PokerState) -> PokerState:
+    """Open a simultaneous step: every seat still in is to commit."""
+    return evolve(state, phase=Phase(order=engine.live_from_left(state), commits=((),) * state.players))
+
+
+def commit(state: PokerState, seat: int, action: int, complete: bool) -> PokerState:
+    """Record one of ``seat``'s hidden choices; ``complete`` when its commitment is whole (the
+    next seat is then to choose)."""
+    phase = state.phase
+    commits = (*phase.commits[:seat], (*phase.commits[seat], action), *phase.commits[seat + 1:])
+    order = phase.order[1:] if complete else phase.order
+    return evolve(state, phase=evolve(phase, order=order, commits=commits))
