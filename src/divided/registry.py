@@ -8,6 +8,13 @@ can add its part at run time with :meth:`Registry.register`.
 >>> parts = Registry("example part", {"json-game": "json:dumps"})
 >>> parts.names(), parts.supports("json-game"), parts.get("json-game")([1])
 (['json-game'], True, '[1]')
+
+A family of games that differ only in data (the poker games) keeps its parts in one mapping
+per layer: ``"module:ATTRIBUTE[game]"`` takes the entry ``game`` of that mapping.
+
+>>> family = Registry("example part", {"utf-8": "encodings.aliases:aliases[utf8]"})
+>>> family.get("utf-8")
+'utf_8'
 >>> parts.get("chess")
 Traceback (most recent call last):
 ...
@@ -44,7 +51,8 @@ class Registry(Generic[T]):
         self._loaded.pop(game, None)
         if isinstance(part, str):
             if ":" not in part:
-                raise UnsupportedGameError(f"a part's path is 'module:attribute', not {part!r}")
+                raise UnsupportedGameError(f"a part's path is 'module:attribute' or 'module:attribute[key]', "
+                                           f"not {part!r}")
             self._paths[game] = part
         else:
             self._loaded[game] = part
@@ -72,7 +80,9 @@ class Registry(Generic[T]):
             known = ", ".join(self.names()) or "none"
             raise UnsupportedGameError(f"no {self.kind} for game {game!r}; games with one: {known}") from None
         module, _, attribute = path.partition(":")
-        part = cast(T, getattr(importlib.import_module(module), attribute))
+        attribute, _, key = attribute.partition("[")
+        found = getattr(importlib.import_module(module), attribute)
+        part = cast(T, found[key.removesuffix("]")] if key else found)
         self._loaded[game] = part
         return part
 
