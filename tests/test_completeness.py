@@ -19,14 +19,11 @@ from divided.review.base import EXPLAINERS
 from divided.sim.games import _LAB_ROOMS
 from divided.web import games as web_games
 
-_POKER = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie", "double-draw-high-low",
-          "open-draw")
 NOT_SUPPORTED: dict[tuple[str, str], str] = {
-    (game, layer): "the poker engine and its room come first (issue 29); its own bots, lab, web table, "
-                   "terminal, review and rules texts are later steps of that issue"
-    for game in _POKER
-    for layer in ("advisor (hints, review)", "lab room", "review explainer", "rules text", "terminal renderer",
-                  "web room")
+    (game, layer): "the poker engine and its room come first (issue 29); its own advisor, web table, "
+                   "terminal and review are later steps of that issue"
+    for game in games.POKER
+    for layer in ("advisor (hints, review)", "lab room", "review explainer", "terminal renderer", "web room")
 }
 """(game, layer) -> why that game has no such part yet."""
 

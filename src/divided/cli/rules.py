@@ -28,7 +28,8 @@ from divided.registry import Registry
 TEXTS: Registry[Callable[[], str]] = Registry(
     "rules text", {"divided-ranks": "divided.cli.games.divided_ranks:rules_text",
                    "card-commons": "divided.cli.games.card_commons:rules_text",
-                   "divide": "divided.cli.games.divide:rules_text"})
+                   "divide": "divided.cli.games.divide:rules_text",
+                   **{game: f"divided.cli.games.poker:RULES_TEXTS[{game}]" for game in games.POKER}})
 """Game id -> a function that returns its rules (Markdown), imported on first use."""
 
 

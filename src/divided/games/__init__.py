@@ -49,20 +49,21 @@ from divided.registry import Registry
 
 RulesFactory = Callable[[], Rules[Any, Any]]
 
-_POKER = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie", "double-draw-high-low",
+POKER = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie", "double-draw-high-low",
           "open-draw")
-"""The poker games (one engine, :mod:`divided.games.poker`; each a variant definition)."""
+"""The poker games (one engine, :mod:`divided.games.poker`; each a variant definition): every
+layer finds a poker game's part in one mapping keyed by game id (``"module:MAPPING[game]"``)."""
 
 _RULES: Registry[RulesFactory] = Registry(
     "rules", {"divided-ranks": "divided.games.divided_ranks.rules:DividedRanksRules",
               "card-commons": "divided.games.card_commons.rules:CardCommonsRules",
               "divide": "divided.games.divide.rules:DivideRules",
-              **{game: f"divided.games.poker.variants:{game.replace('-', '_')}_rules" for game in _POKER}})
+              **{game: f"divided.games.poker.variants:RULES[{game}]" for game in POKER}})
 _ROOMS: Registry[GameRoom[Any, Any]] = Registry(
     "game room", {"divided-ranks": "divided.games.divided_ranks.room:ROOM",
                   "card-commons": "divided.games.card_commons.room:ROOM",
                   "divide": "divided.games.divide.room:ROOM",
-                  **{game: f"divided.games.poker.variants:{game.replace('-', '_').upper()}_ROOM" for game in _POKER}})
+                  **{game: f"divided.games.poker.variants:ROOMS[{game}]" for game in POKER}})
 
 
 def names() -> list[str]:

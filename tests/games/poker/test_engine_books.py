@@ -7,7 +7,7 @@ from poker_deals import start
 
 from divided.games.poker import actions as act
 from divided.games.poker.cards import parse
-from divided.games.poker.knowledge import category, draw_odds, knowledge
+from divided.games.poker.knowledge import draw_odds, knowledge
 
 OTHER = "2c 3c 4c 5d 9h"
 
@@ -22,19 +22,27 @@ def at_draw(hand: str):  # type: ignore[no-untyped-def]
 
 def test_four_to_a_flush_draws_nine_flushes_of_47() -> None:
     odds = draw_odds(at_draw("Ks Ts 7s 4s Qd").observation(0), parse("Qd"))
-    assert odds is not None and odds["total"] == 47 and odds["flush"] == 9
+    assert odds.ways == 47 and odds.count("Flush") == 9
 
 
 def test_open_ended_straight_draw_makes_eight_straights() -> None:
     # 9-8-7-6 with a king: the fives and tens, 4 + 4 of 47 (the opponent's 5♦ is one of the
     # 47 unseen cards: the books count what the player cannot see, not where it is)
     odds = draw_odds(at_draw("9s 8d 7h 6c Kd").observation(0), parse("Kd"))
-    assert odds is not None and odds["straight"] == 8 and odds["total"] == 47
+    assert odds.count("Straight") == 8 and odds.ways == 47
 
 
-def test_drawing_five_is_not_enumerated() -> None:
+def test_drawing_five_is_enumerated_too() -> None:
     hand = "Ks Ts 7s 4s Qd"
-    assert draw_odds(at_draw(hand).observation(0), parse(hand)) is None
+    odds = draw_odds(at_draw(hand).observation(0), parse(hand))
+    assert odds.ways == 1_533_939 and sum(odds.counts.values()) == odds.ways  # C(47, 5)
+
+
+def test_low_draw_odds_use_the_low_ranking() -> None:
+    # A-2-3-4 with a king, drawing one under ace-to-five: the three aces, deuces, treys and fours
+    # left pair the hand (12 of 47); the other 35 cards make a low without a pair.
+    odds = draw_odds(at_draw("As 2d 3h 4s Kd").observation(0), parse("Kd"), rules="a5")
+    assert odds.ways == 47 and odds.count("Pair") == 12 and odds.count("High Card") == 35
 
 
 def test_books_list_the_unseen_cards_and_the_price_of_a_call() -> None:
@@ -46,7 +54,3 @@ def test_books_list_the_unseen_cards_and_the_price_of_a_call() -> None:
     (opponent,) = books.opponents
     assert opponent.seat == 0 and opponent.hidden == 5 and opponent.visible == ((),)
 
-
-def test_categories_of_five_cards() -> None:
-    assert [category(parse(h)) for h in ("As Ks Qs Js Ts", "Ah 2d 3c 4s 5h", "2s 2h 2d 2c 9h", "Ah Kd 9c 5s 3h")] \
-        == ["straight-flush", "straight", "four-of-a-kind", "high-card"]
