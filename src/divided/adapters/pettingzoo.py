@@ -307,7 +307,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         known_core, current = self._to_move  # (step() has just asked the engine)
         if known_core is not core:
             current = rules.current_player(core)
-        bits = self.layout.encode(rules.observe_with_current_player(core, player, current))
+        bits = self.layout.encode(rules.observe(core, player))
         if bits >> self._size:
             raise ValueError(f"the observation layout set bits beyond its {self._size} entries")
         self._packed_bytes[:] = bits.to_bytes(self._packed_count, "little")

@@ -284,11 +284,6 @@ class Rules(ABC, Generic[S, V]):
         """What ``player`` may know of ``state``; ``None`` is a spectator, who sees only what
         every player sees."""
 
-    def observe_with_current_player(self, state: S, player: int | None, current_player: int) -> V:
-        """:meth:`observe`, for a caller that already holds ``current_player(state)`` (it must be
-        that: an adapter that has just asked). A game may override this to skip asking again."""
-        return self.observe(state, player)
-
     @abstractmethod
     def chance_node(self, state: S) -> ChanceNode:
         """The name and index of the chance node ``state`` is at."""

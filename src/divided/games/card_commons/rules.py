@@ -200,10 +200,6 @@ class CardCommonsRules(Rules[CardCommonsState, PlayerView]):
     def observe(self, state: CardCommonsState, player: int | None) -> PlayerView:
         return observe(state, player, self.current_player(state))
 
-    def observe_with_current_player(self, state: CardCommonsState, player: int | None,
-                                    current_player: int) -> PlayerView:
-        return observe(state, player, current_player)
-
     def action_to_string(self, state: CardCommonsState, action: int) -> str:
         phase = state.phase
         if phase == Phase.COIN:

@@ -204,12 +204,9 @@ class DivideRules(Rules[DivideState, PlayerView]):
         return None if state.outcome is None else result_of(state.outcome, state.scores, state.fives, state.led)
 
     def observe(self, state: DivideState, player: int | None) -> PlayerView:
-        return self.observe_with_current_player(state, player, self.current_player(state))
-
-    def observe_with_current_player(self, state: DivideState, player: int | None, current_player: int) -> PlayerView:
         if player is not None and not (isinstance(player, int) and 0 <= player < state.options.players):
             raise IllegalActionError(f"there is no player {player!r} at a {state.options.players}-player table")
-        return observe(state, player, current_player)
+        return observe(state, player, self.current_player(state))
 
     def action_to_string(self, state: DivideState, action: int) -> str:
         phase = state.phase

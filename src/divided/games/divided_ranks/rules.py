@@ -183,10 +183,6 @@ class DividedRanksRules(Rules[DividedRanksState, PlayerView]):
     def observe(self, state: DividedRanksState, player: int | None) -> PlayerView:
         return observe(state, player, self.current_player(state))
 
-    def observe_with_current_player(self, state: DividedRanksState, player: int | None,
-                                    current_player: int) -> PlayerView:
-        return observe(state, player, current_player)
-
     def chance_node(self, state: DividedRanksState) -> ChanceNode:
         """``coin:first-splitter``, ``coin:reserve-order``, or ``deal`` with the index of the card
         (0 is the reserve, then the stock from the top)."""
