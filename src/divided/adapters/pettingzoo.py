@@ -338,7 +338,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
                 raise IllegalActionError(f"{agent}: an action is an integer 0-{self._actions - 1}, "
                                          f"got {action!r} (nothing changed)")
             action = int(action)
-        state = self.engine_state
+        state = self.state_
+        if state is None:
+            raise RuntimeError("reset() must be called before the environment is used")
         # The engine raises, changing nothing, if the action is illegal or not the agent's turn.
         state.apply_action(action, self._player_of_agent[agent])
         self._cumulative_rewards[agent] = 0.0

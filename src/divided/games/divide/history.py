@@ -140,12 +140,15 @@ class _RoundLog(NamedTuple):
 
 
 def _read_round_log(number: int, events: Iterable[SeenEvent], n: int, before: _RoundLog | None = None) -> _RoundLog:
-    """Round ``number`` from its events (in logged order) at an ``n``-player table; with
-    ``before``, from the events logged after those ``before`` read."""
+    """Round ``number`` from its events (in logged order; events of other rounds are passed
+    over) at an ``n``-player table; with ``before``, from the events logged after those
+    ``before`` read."""
     if before is None:
         before = _RoundLog(number, (None,) * n, (), (), (), None, (0,) * n, (0,) * n)
     _, passes, tricks, picks, reveals, result, played, voids = before
     for event in events:
+        if event.round != number:
+            continue
         if isinstance(event, SeenPass):
             seat = event.player
             passes = (*passes[:seat], event, *passes[seat + 1:])
@@ -203,6 +206,8 @@ def _read_round_cards_log(number: int, events: Iterable[SeenEvent], n: int,
         before = _RoundCards(number, (None,) * n, (0,) * n, (0,) * n)
     _, passes, played, voids = before
     for event in events:
+        if event.round != number:
+            continue
         if isinstance(event, SeenPass):
             seat = event.player
             passes = (*passes[:seat], event, *passes[seat + 1:])
@@ -227,10 +232,11 @@ _LAST_ROUND_CARDS: dict[Viewer, tuple[tuple[SeenEvent, ...], _RoundCards]] = {}
 
 
 def _current_round_reading(view: PlayerView, last_readings: dict[Viewer, tuple[tuple[SeenEvent, ...], R]],
-                           read: Callable[[int, list[SeenEvent], int, R | None], R]) -> R:
+                           read: Callable[[int, tuple[SeenEvent, ...], int, R | None], R]) -> R:
     """What ``read`` makes of the view's round (``read(number, events, n, before)``: from the
-    round's events in logged order, or from those logged after ``before``'s). Only the events
-    logged since the viewer's last reading (kept in ``last_readings``) are read when the log
+    events in logged order, passing over other rounds', or from those logged after
+    ``before``'s). Only the events logged since the viewer's last reading (kept in
+    ``last_readings``) are read when the log
     extends it (compared by value, elements by identity first) within the same round; otherwise
     only the round's own events, from the end of the log (a log is in the order of play). Either
     way the cost does not grow with the game."""
@@ -243,13 +249,13 @@ def _current_round_reading(view: PlayerView, last_readings: dict[Viewer, tuple[t
         done = len(known)
         if known is events or (len(events) >= done and events[:done] == known):
             if len(events) > done:  # (a log cut to this round may be extended by earlier rounds)
-                reading = read(number, [e for e in events[done:] if e.round == number], view.num_players, reading)
+                reading = read(number, events[done:], view.num_players, reading)
                 last_readings[key] = (events, reading)
             return reading
     start = len(events)
     while start and events[start - 1].round >= number:
         start -= 1
-    reading = read(number, [e for e in events[start:] if e.round == number], view.num_players, None)
+    reading = read(number, events[start:], view.num_players, None)
     last_readings[key] = (events, reading)
     return reading
 
