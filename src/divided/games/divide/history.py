@@ -236,10 +236,9 @@ def _current_round_reading(view: PlayerView, last_readings: dict[Viewer, tuple[t
     """What ``read`` makes of the view's round (``read(number, events, n, before)``: from the
     events in logged order, passing over other rounds', or from those logged after
     ``before``'s). Only the events logged since the viewer's last reading (kept in
-    ``last_readings``) are read when the log
-    extends it (compared by value, elements by identity first) within the same round; otherwise
-    only the round's own events, from the end of the log (a log is in the order of play). Either
-    way the cost does not grow with the game."""
+    ``last_readings``) are read when the log extends it (compared by value, elements by identity
+    first) within the same round; otherwise only the round's own events, from the end of the log
+    (a log is in the order of play). Either way the cost does not grow with the game."""
     number = max(view.round, 0)
     events = view.events
     key = (view.player, view.num_players)
