@@ -2,7 +2,9 @@
 
 Run: ``PYTHONPATH=src .venv/bin/python benchmarks/bench_adapters_ablation.py --game divide
 [--games 6] [--repeats 5]`` (``divided-ranks``: ``--games 200``). CPU time, variants taking turns
-in every repeat; each figure is the median over the repeats of its time over the engine's:
+in every repeat (Card Commons' legal-action caches emptied before each, as
+``bench_card_commons.py`` does); each figure is the median over the repeats of its time over the
+engine's:
 
 * engine: seeded chance, random legal actions (the baseline of ``bench_*adapters*.py``);
 * engine + views: also the mover's view at each decision;
@@ -108,6 +110,7 @@ def main() -> None:
         seeds = range(repeat * args.games, (repeat + 1) * args.games)
         for name, play in variants.items():
             rng = random.Random(repeat)
+            cold(args.game)
             start = time.process_time()
             for seed in seeds:
                 play(seed, rng)
@@ -116,6 +119,7 @@ def main() -> None:
     for name, values in times.items():
         ratio = statistics.median(v / e for v, e in zip(values, times["engine"], strict=True))
         print(f"{name:32} {ratio:5.2f}x")
+    cold(args.game)
     masks = masks_met(args.game, options, range(args.games))
     engine_time = statistics.median(times["engine"][:1])
     for label, view in (("int8", False), ("as bool", True)):
@@ -126,6 +130,17 @@ def main() -> None:
         spent = (time.process_time() - start) / args.repeats
         print(f"{'the loop reading masks, ' + label:32} {spent / engine_time:5.2f}x "
               f"({spent / len(masks) * 1e6:.1f} µs a decision, {len(masks)} decisions)")
+
+
+def cold(game: str) -> None:
+    """Empty Card Commons' caches of legal actions (keyed by hand and actions used) before a
+    variant, so that it does not find the matches the variant before it played worked out (as
+    ``bench_card_commons.py`` does); the other games keep no such caches."""
+    if game == "card-commons":
+        from divided.games.card_commons import rules
+
+        rules.turn_actions.cache_clear()
+        rules.build_actions.cache_clear()
 
 
 def masks_met(game: str, options: dict[str, Any], seeds: range) -> list[Any]:
