@@ -2,7 +2,9 @@
 
 Run: ``PYTHONPATH=src .venv/bin/python benchmarks/bench_adapters_ablation.py --game divide
 [--games 6] [--repeats 5]`` (``divided-ranks``: ``--games 200``). CPU time, variants taking turns
-in every repeat; each figure is the median over the repeats of its time over the engine's:
+in every repeat (Card Commons' legal-action caches emptied before each, as
+``bench_card_commons.py`` does); each figure is the median over the repeats of its time over the
+engine's:
 
 * engine: seeded chance, random legal actions (the baseline of ``bench_*adapters*.py``);
 * engine + views: also the mover's view at each decision;
@@ -14,6 +16,11 @@ in every repeat; each figure is the median over the repeats of its time over the
 * PettingZoo, unwrapped: the same loop on ``env.unwrapped`` (what the two standard wrappers
   cost);
 * PettingZoo: the loop of the adapter benchmarks.
+
+Last, the loop's own reading of the masks alone: ``np.flatnonzero`` of every action mask the
+loop met in the first repeat's games (``int8``, as handed out), and of the same masks viewed as
+booleans (numpy finds the nonzero entries of a boolean array by a fast path, of an ``int8`` one
+entry by entry), each against the engine's time for those games.
 """
 
 from __future__ import annotations
@@ -103,6 +110,7 @@ def main() -> None:
         seeds = range(repeat * args.games, (repeat + 1) * args.games)
         for name, play in variants.items():
             rng = random.Random(repeat)
+            cold(args.game)
             start = time.process_time()
             for seed in seeds:
                 play(seed, rng)
@@ -110,7 +118,46 @@ def main() -> None:
     print(f"{args.game}: {args.repeats} x {args.games} games, CPU time (load average before: {load:.2f})")
     for name, values in times.items():
         ratio = statistics.median(v / e for v, e in zip(values, times["engine"], strict=True))
-        print(f"{name:30} {ratio:5.2f}x")
+        print(f"{name:32} {ratio:5.2f}x")
+    cold(args.game)
+    masks = masks_met(args.game, options, range(args.games))
+    engine_time = statistics.median(times["engine"][:1])
+    for label, view in (("int8", False), ("as bool", True)):
+        start = time.process_time()
+        for _ in range(args.repeats):
+            for mask in masks:
+                np.flatnonzero(mask.view(np.bool_) if view else mask).tolist()
+        spent = (time.process_time() - start) / args.repeats
+        print(f"{'the loop reading masks, ' + label:32} {spent / engine_time:5.2f}x "
+              f"({spent / len(masks) * 1e6:.1f} µs a decision, {len(masks)} decisions)")
+
+
+def cold(game: str) -> None:
+    """Empty Card Commons' caches of legal actions (keyed by hand and actions used) before a
+    variant, so that it does not find the matches the variant before it played worked out (as
+    ``bench_card_commons.py`` does); the other games keep no such caches."""
+    if game == "card-commons":
+        from divided.games.card_commons import rules
+
+        rules.turn_actions.cache_clear()
+        rules.build_actions.cache_clear()
+
+
+def masks_met(game: str, options: dict[str, Any], seeds: range) -> list[Any]:
+    """Every action mask the PettingZoo loop acts on in ``seeds`` (the first repeat's games)."""
+    environment = pettingzoo.env(game, **options)
+    rng = random.Random(0)
+    masks = []
+    for seed in seeds:
+        environment.reset(seed=seed)
+        for _agent in environment.agent_iter():
+            observation, _reward, terminated, truncated, _info = environment.last()
+            if terminated or truncated:
+                environment.step(None)
+            else:
+                masks.append(observation["action_mask"])
+                environment.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    return masks
 
 
 if __name__ == "__main__":

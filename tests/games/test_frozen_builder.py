@@ -29,6 +29,26 @@ def test_builds_what_the_constructor_builds() -> None:
         make(2, "north")  # a field missing, as for the constructor
 
 
+@dataclass(frozen=True, slots=True)
+class Table:
+    name: str
+    seats: int = 4
+    stakes: tuple[int, ...] = ()
+
+
+def test_applies_plain_defaults_as_the_constructor_does() -> None:
+    make = builder(Table)
+    for args, kwargs in [(("oak",), {}), (("oak", 6), {}), (("oak",), {"stakes": (1, 2)}),
+                         ((), {"name": "pine", "seats": 2, "stakes": (5,)})]:
+        made = make(*args, **kwargs)
+        assert made == Table(*args, **kwargs)
+    assert make("oak").seats == 4 and make("oak").stakes == ()
+    with pytest.raises(TypeError):
+        make(seats=2)  # the field without a default is still required
+    with pytest.raises(TypeError):
+        make("oak", 6, (), 1)  # too many, as for the constructor
+
+
 def test_refuses_classes_it_would_build_wrongly() -> None:
     @dataclass(frozen=True)
     class NoSlots:
@@ -39,12 +59,17 @@ def test_refuses_classes_it_would_build_wrongly() -> None:
         x: int
 
     @dataclass(frozen=True, slots=True)
-    class WithDefault:
-        x: int = 0
-
-    @dataclass(frozen=True, slots=True)
     class WithFactory:
         x: list[int] = field(default_factory=list)
+
+    @dataclass(frozen=True, slots=True)
+    class KeywordOnly:
+        x: int = field(kw_only=True)
+
+    @dataclass(frozen=True, slots=True)
+    class NotInInit:
+        x: int
+        y: int = field(init=False, default=0)
 
     @dataclass(frozen=True, slots=True)
     class Checked:
@@ -54,12 +79,12 @@ def test_refuses_classes_it_would_build_wrongly() -> None:
             if self.x < 0:
                 raise ValueError("negative")
 
-    for cls in (NoSlots, NotFrozen, WithDefault, WithFactory, Checked):
+    for cls in (NoSlots, NotFrozen, WithFactory, KeywordOnly, NotInInit, Checked):
         with pytest.raises(TypeError):
             builder(cls)
 
 
-@pytest.mark.parametrize("game", ["divided-ranks", "divide"])
+@pytest.mark.parametrize("game", ["divided-ranks", "card-commons", "divide"])
 def test_every_field_of_a_game_view_is_set(game: str) -> None:
     """Views built by ``observe`` equal the class's constructor given the same fields."""
     loaded = games.load(game)

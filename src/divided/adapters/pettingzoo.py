@@ -26,6 +26,7 @@ this environment gave before every game had a room).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
@@ -34,6 +35,10 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-untyped]
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from divided import games
 from divided.adapters.rooms import VERSION, room_of, size
@@ -94,6 +99,7 @@ class AssertOutOfBoundsWrapper(wrappers.AssertOutOfBoundsWrapper):  # type: igno
     def __init__(self, env: AECEnv) -> None:
         super().__init__(env)
         self._unwrapped = env.unwrapped
+        self._contains: dict[str, Callable[[Any], bool]] = {}
 
     def last(self, observe: bool = True) -> LastResult:
         result: LastResult = self.env.last(observe)
@@ -101,28 +107,73 @@ class AssertOutOfBoundsWrapper(wrappers.AssertOutOfBoundsWrapper):  # type: igno
 
     def step(self, action: Any) -> None:
         """PettingZoo's check (an action of the space, or ``None`` for a finished agent), asking
-        the wrapped environment directly rather than through this wrapper's forwarding."""
+        the wrapped environment directly rather than through this wrapper's forwarding (an
+        agent's space never changes, so its ``contains`` is looked up once)."""
         env = self.env
         agent = env.agent_selection
-        assert (action is None and (env.terminations[agent] or env.truncations[agent])) or env.action_space(
-            agent).contains(action), "action is not in action space"
+        contains = self._contains.get(agent)
+        if contains is None:
+            contains = self._contains[agent] = env.action_space(agent).contains
+        assert (action is None and (env.terminations[agent] or env.truncations[agent])) or contains(
+            action), "action is not in action space"
         env.step(action)
 
 
 class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     """PettingZoo's ``OrderEnforcingWrapper``, reading :data:`LOOP_ATTRIBUTES` directly once reset
-    (before, they fall back to its ``__getattr__``, which refuses them)."""
+    (before, they fall back to its ``__getattr__``, which refuses them). Made for :func:`env`'s
+    stack: ``last()`` asks the unwrapped environment directly (the wrapper between alters
+    nothing it returns)."""
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         super().reset(seed=seed, options=options)
         self._unwrapped = self.env.unwrapped
 
     def last(self, observe: bool = True) -> LastResult:
-        result: LastResult = super().last(observe) if not self._has_reset else self.env.last(observe)
+        result: LastResult = super().last(observe) if not self._has_reset else self._unwrapped.last(observe)
         return result  # (before reset, AECEnv.last raises the wrapper's own error)
+
+    def step(self, action: Any) -> None:
+        """PettingZoo's order checks, the wrapped environment stepped directly once reset with
+        agents left (PettingZoo's own path logs the errors and warnings otherwise)."""
+        if self._has_reset and self._unwrapped.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        """PettingZoo's order-enforcing agent iterator, each step in one call (:class:`AgentIterator`)."""
+        if not self._has_reset:
+            return super().agent_iter(max_iter)  # logs the error of an iteration before reset
+        return AgentIterable(self, max_iter)
 
     def __str__(self) -> str:
         return str(self.env)
+
+
+class AgentIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    """PettingZoo's ``AECOrderEnforcingIterable``, iterated by :class:`AgentIterator`."""
+
+    def __iter__(self) -> AgentIterator:
+        return AgentIterator(self.env, self.max_iter)
+
+
+class AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's ``AECOrderEnforcingIterator`` (the agent to act until none is left, and
+    ``step()`` or ``reset()`` asked between two agents), its checks in one call reading the
+    unwrapped environment directly."""
+
+    def __next__(self) -> str:
+        env = self.env
+        unwrapped = env._unwrapped
+        if not unwrapped.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        agent: str = unwrapped.agent_selection
+        return agent
 
 
 # PettingZoo's wrappers forward each attribute they lack through ``__getattr__``: a failed
@@ -235,6 +286,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         self._to_move = (self.state_.core, current)
         self.agent_selection = self._agent_names[current]
 
+    def last(self, observe: bool = True) -> LastResult:
+        """``AECEnv.last``: the agent to act's observation (with ``observe``), cumulative reward,
+        termination, truncation and info."""
+        agent = self.agent_selection
+        assert agent is not None
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
+
     def observe(self, agent: str) -> dict[str, Int8Array]:
         player = self._player_of_agent[agent]
         state = self.state_
@@ -279,7 +338,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
                 raise IllegalActionError(f"{agent}: an action is an integer 0-{self._actions - 1}, "
                                          f"got {action!r} (nothing changed)")
             action = int(action)
-        state = self.engine_state
+        state = self.state_
+        if state is None:
+            raise RuntimeError("reset() must be called before the environment is used")
         # The engine raises, changing nothing, if the action is illegal or not the agent's turn.
         state.apply_action(action, self._player_of_agent[agent])
         self._cumulative_rewards[agent] = 0.0

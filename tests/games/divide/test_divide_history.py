@@ -109,12 +109,13 @@ def test_voids_and_known_cards_always_hold_in_the_real_hands(players: int) -> No
 
 @pytest.mark.parametrize("players", [4, 6])
 def test_the_current_round_read_alone_equals_the_whole_history_s(players: int) -> None:
-    """``read_round`` (the end of the log, extended view after view) against ``read_history``
-    (every round from scratch), the reference: two games and a branch played in turns, every
+    """``read_round`` and ``read_round_cards`` (the end of the log, extended view after view,
+    each with its own record) against ``read_history`` (every round from scratch), the
+    reference: two games and a branch played in turns, every
     seat and a spectator looking in random order, so its per-viewer record is often stale, and
     the public and private parts of views mixed in (logs cut to one round's passes)."""
     from divided.games.divide.encoding import LAYOUT
-    from divided.games.divide.history import read_round
+    from divided.games.divide.history import read_round, read_round_cards
 
     rules = games.load("divide", players=players, rounds=2).rules
     game = games.load("divide", players=players, rounds=2)
@@ -135,6 +136,8 @@ def test_the_current_round_read_alone_equals_the_whole_history_s(players: int) -
             # OpenSpiel's factored observations read views made from views: a seat's private
             # part (only this round's passes it knows) and the public part (a spectator's)
             view = rng.choice([view, view, LAYOUT.public(view), LAYOUT.private(view)])
-            assert read_round(view) == read_history(view).current
+            current = read_history(view).current
+            assert read_round_cards(view) == (current.passes, current.played, current.voids)
+            assert read_round(view) == current
             checked += 1
     assert checked > 500

@@ -108,3 +108,32 @@ def test_the_spectator_is_encoded_as_the_public_part_of_either_seat(options: dic
             if state.is_terminal():
                 break
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_the_log_read_incrementally_encodes_as_read_whole() -> None:
+    """The layout reads each viewer's log from its last reading on; against the same view
+    encoded with nothing kept (the reference): two games and a branch played in turns, every
+    seat and a spectator looking in random order, the public and private parts mixed in."""
+    from divided.games.divided_ranks import encoding
+
+    game = games.load("divided-ranks", swap="face-up", reserve_order="coin")
+    rng = random.Random(17)
+    lines = [game.new_initial_state(seed) for seed in (1, 2)]
+    checked = 0
+    while lines:
+        line = rng.choice(lines)
+        if line.is_terminal():
+            lines.remove(line)
+            continue
+        line.apply_action(rng.choice(line.legal_actions()))
+        if len(lines) == 2 and checked == 20:
+            lines.append(line.clone())
+        for _ in range(3):
+            view = rng.choice(lines).observation(rng.choice([0, 1, None]))
+            if view.player is not None:
+                view = rng.choice([view, view, LAYOUT.public(view), LAYOUT.private(view)])
+            bits = LAYOUT.encode(view)
+            encoding._LAST_LOG.clear()
+            assert bits == LAYOUT.encode(view)
+            checked += 1
+    assert checked > 40

@@ -78,8 +78,10 @@ PIECES: Pieces = (
 _O = offsets(PIECES)
 
 
-def _one(piece: str, index: int) -> int:
-    return 1 << (_O[piece] + index)
+(_SEAT, _CURRENT_PLAYER, _PHASE, _ROUND, _STARTER, _TARGET, _SCORES, _HAND, _HAND_SIZES, _PILE_SIZE, _RESERVED,
+ _DISCARDS, _FACE_UP, _USED, _TURN, _TURN_KIND, _TURN_OFFERED, _TURN_KEPT, _OFFER_KIND, _OFFER, _OFFER_FIRST_SET,
+ _BUILT, _BUILD, _EXTRA, _EXTRA_ROUNDS, _LAST_COLLECTIONS, _LAST_THREES, _WINNER) = (_O[name] for name, _ in PIECES)
+"""Each piece's offset, in the order of :data:`PIECES`."""
 
 
 _TURN_KIND_NUMBER = {kind: n for n, kind in enumerate(act.TURN_KINDS)}
@@ -89,10 +91,6 @@ _USED_ROW = tuple(sum(1 << n for n, kind in enumerate(act.TURN_KINDS) if used >>
 """A seat's ``used`` (bit ``k`` for kind ``k``) as its row of the ``used`` piece."""
 
 
-def _count(value: int) -> int:
-    return min(value, COUNTER - 1)
-
-
 class ViewLayout:
     """The view as bits (see the module text): :data:`LAYOUT`."""
 
@@ -100,28 +98,26 @@ class ViewLayout:
 
     def encode(self, view: PlayerView) -> int:
         """The view's vector as an integer (bit ``i`` = entry ``i``)."""
-        bits = 0
         player = view.player
-        if player is not None:
-            bits |= _one("seat", player)
+        bits = 0 if player is None else 1 << (_SEAT + player)
         current = view.current_player
-        bits |= _one("current_player", current if current >= 0 else (2 if current == CHANCE else 3))
-        bits |= _one("phase", _PHASE_NUMBER[view.phase])
-        bits |= _one("round", _count(view.round))
-        bits |= _one("starter", view.starter + 1)
-        bits |= _one("target", TARGETS.index(view.options.target))
-        for seat in (0, 1):
-            bits |= _one("scores", seat * COUNTER + _count(view.scores[seat]))
-            bits |= _one("hand_sizes", seat * (_MOST_IN_HAND + 1) + view.hand_sizes[seat])
-            bits |= view.face_up[seat] << (_O["face_up"] + seat * CARDS)
-            bits |= _USED_ROW[view.used[seat] & _TURN_KINDS_MASK] << (_O["used"] + seat * len(act.TURN_KINDS))
-            if view.built[seat]:
-                bits |= _one("built", seat)
-        bits |= _one("pile_size", view.pile_size)
-        bits |= view.hand << _O["hand"] | view.reserved << _O["reserved"] | view.discards << _O["discards"]
-        bits |= view.build << _O["build"]
-        bits |= _one("turn", view.turn)
-        if view.phase != Phase.COIN:
+        bits |= 1 << (_CURRENT_PLAYER + (current if current >= 0 else (2 if current == CHANCE else 3)))
+        phase = view.phase
+        bits |= (1 << (_PHASE + _PHASE_NUMBER[phase]) | 1 << (_ROUND + min(view.round, COUNTER - 1))
+                 | 1 << (_STARTER + view.starter + 1) | 1 << (_TARGET + TARGETS.index(view.options.target)))
+        scores, sizes, face_up, used, built = view.scores, view.hand_sizes, view.face_up, view.used, view.built
+        bits |= (1 << (_SCORES + min(scores[0], COUNTER - 1)) | 1 << (_SCORES + COUNTER + min(scores[1], COUNTER - 1))
+                 | 1 << (_HAND_SIZES + sizes[0]) | 1 << (_HAND_SIZES + _MOST_IN_HAND + 1 + sizes[1])
+                 | face_up[0] << _FACE_UP | face_up[1] << (_FACE_UP + CARDS)
+                 | _USED_ROW[used[0] & _TURN_KINDS_MASK] << _USED
+                 | _USED_ROW[used[1] & _TURN_KINDS_MASK] << (_USED + len(act.TURN_KINDS)))
+        if built[0]:
+            bits |= 1 << _BUILT
+        if built[1]:
+            bits |= 2 << _BUILT
+        bits |= (1 << (_PILE_SIZE + view.pile_size) | view.hand << _HAND | view.reserved << _RESERVED
+                 | view.discards << _DISCARDS | view.build << _BUILD | 1 << (_TURN + view.turn))
+        if phase != Phase.COIN:
             kinds = offered = kept = 0  # this round's turns, each piece relative to its start
             for turn in read_turns(view):
                 kinds |= 1 << (turn.number * len(act.TURN_KINDS) + _TURN_KIND_NUMBER[turn.kind])
@@ -129,24 +125,22 @@ class ViewLayout:
                     assert turn.cards is not None
                     offered |= turn.cards << turn.number * CARDS
                     kept |= (turn.kept or 0) << turn.number * CARDS
-            bits |= kinds << _O["turn_kind"] | offered << _O["turn_offered"] | kept << _O["turn_kept"]
+            bits |= kinds << _TURN_KIND | offered << _TURN_OFFERED | kept << _TURN_KEPT
         if view.offer >= 0:
             move = act.decode(view.offer)
-            bits |= _one("offer_kind", 0 if move.kind == act.Kind.OFFER_THREE else 1)
-            bits |= move.cards << _O["offer"]
+            bits |= 1 << (_OFFER_KIND + (0 if move.kind == act.Kind.OFFER_THREE else 1)) | move.cards << _OFFER
             if move.sets is not None:
-                bits |= move.sets[0] << _O["offer_first_set"]
+                bits |= move.sets[0] << _OFFER_FIRST_SET
         if view.extra:
-            bits |= _one("extra", 0)
-        bits |= _one("extra_rounds", _count(view.extra_rounds))
+            bits |= 1 << _EXTRA
+        bits |= 1 << (_EXTRA_ROUNDS + min(view.extra_rounds, COUNTER - 1))
         if view.rounds:
             last = view.rounds[-1]
-            for seat in (0, 1):
-                bits |= last.collections[seat] << (_O["last_collections"] + seat * CARDS)
-                bits |= last.threes[seat] << (_O["last_threes"] + seat * CARDS)
+            bits |= (last.collections[0] << _LAST_COLLECTIONS | last.collections[1] << (_LAST_COLLECTIONS + CARDS)
+                     | last.threes[0] << _LAST_THREES | last.threes[1] << (_LAST_THREES + CARDS))
         if view.outcome is not None:
             winner = view.outcome.winner
-            bits |= _one("winner", 0 if winner is None else winner + 1)
+            bits |= 1 << (_WINNER + (0 if winner is None else winner + 1))
         return bits
 
 

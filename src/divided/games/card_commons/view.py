@@ -31,6 +31,7 @@ from divided.games.card_commons.state import (
     RoundResult,
     TurnEvent,
 )
+from divided.games.frozen_builder import builder
 from divided.games.seen_log import SeenLog
 
 
@@ -140,9 +141,13 @@ SEEN_LOG: SeenLog[TurnEvent | KeepEvent | BuildEvent, int | None, SeenEvent] = S
 """Each viewer's log, translated incrementally (:class:`~divided.games.seen_log.SeenLog`)."""
 
 
+_build_view = builder(PlayerView)
+"""``PlayerView(...)``, faster (:mod:`divided.games.frozen_builder`), for :func:`observe`."""
+
+
 def observe(state: CardCommonsState, player: int | None, current_player: int) -> PlayerView:
     """``state`` as ``player`` sees it (``None``: a spectator)."""
-    return PlayerView(
+    return _build_view(
         player=player,
         current_player=current_player,
         phase=state.phase,

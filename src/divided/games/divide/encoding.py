@@ -33,7 +33,7 @@ from math import prod
 
 from divided.games.base import CHANCE
 from divided.games.divide import actions as act
-from divided.games.divide.history import read_round_cards, received
+from divided.games.divide.history import read_round_cards
 from divided.games.divide.state import TOKENS, TRICKS, Phase
 from divided.games.divide.view import PlayerView, SeenPass
 from divided.games.room import Pieces, entries, offsets, size
@@ -154,6 +154,65 @@ def _tally_bits(base: int, scores: tuple[int, ...], points: tuple[int, ...], fiv
     return bits
 
 
+_SEAT_ROWS_BITS: dict[tuple[int, tuple[int, ...], tuple[bool, ...], tuple[bool, ...]], int] = {}
+
+
+def _seat_rows_bits(base: int, hand_sizes: tuple[int, ...], committed: tuple[bool, ...],
+                    passed: tuple[bool, ...]) -> int:
+    """The pieces ``hand_sizes``, ``committed`` and ``passed`` (consecutive), relative to
+    ``hand_sizes``, with row ``r`` seat ``(base + r) % n``. They change only when a card is
+    played, committed or passed, so the last few thousand are kept."""
+    key = (base, hand_sizes, committed, passed)
+    bits = _SEAT_ROWS_BITS.get(key)
+    if bits is None:
+        sizes = done_commit = done_pass = 0
+        n = len(hand_sizes)
+        for row in range(n):
+            seat = (base + row) % n
+            sizes |= 1 << (row * 10 + min(hand_sizes[seat], 9))
+            if committed[seat]:
+                done_commit |= 1 << row
+            if passed[seat]:
+                done_pass |= 1 << row
+        bits = (sizes | done_commit << (_O["committed"] - _O["hand_sizes"])
+                | done_pass << (_O["passed"] - _O["hand_sizes"]))
+        if len(_SEAT_ROWS_BITS) >= 4096:
+            _SEAT_ROWS_BITS.clear()
+        _SEAT_ROWS_BITS[key] = bits
+    return bits
+
+
+_ROW_ORDER = {(n, base): tuple(((base + row) % n, row * CARDS, row * 4) for row in range(n))
+              for n in (4, SEATS) for base in range(n)}
+"""``(n, base)``: per row ``r``, the seat ``(base + r) % n`` and the row's shifts in the
+``played`` and ``voids`` pieces."""
+
+_RULES = _O["rules"]
+_SEAT = _O["seat"]
+_CURRENT_PLAYER = _O["current_player"]
+_PHASE = _O["phase"]
+_DEALER = _O["dealer"]
+_ROUND = _O["round"]
+_TRICK = _O["trick"]
+_HAND = _O["hand"]
+_COMMIT = _O["commit"]
+_PASS_LEFT = _O["pass_left"]
+_PASS_RIGHT = _O["pass_right"]
+_RECEIVED = _O["received"]
+_HAND_SIZES = _O["hand_sizes"]
+_PLAYED = _O["played"]
+_VOIDS = _O["voids"]
+_CURRENT_TRICK = _O["current_trick"]
+_SCORES = _O["scores"]
+_WINNERS = _O["winners"]
+_TABLE = {name: _O[name] - _CURRENT_TRICK for name in
+          ("leader", "voids", "current_token", "trump", "finishers", "picks", "next_leader")}
+"""The pieces from ``current_trick`` on, relative to it."""
+_LEADER_T, _CURRENT_TOKEN_T, _TRUMP_T = _TABLE["leader"], _TABLE["current_token"], _TABLE["trump"]
+_FINISHERS_T, _PICKS_T, _NEXT_LEADER_T = _TABLE["finishers"], _TABLE["picks"], _TABLE["next_leader"]
+_IN_A_TRICK = (Phase.PLAY, Phase.DRAFT)
+
+
 class ViewLayout:
     """The view as bits (see the module text): :data:`LAYOUT`."""
 
@@ -161,79 +220,75 @@ class ViewLayout:
 
     def encode(self, view: PlayerView) -> int:
         """The view's vector as an integer (bit ``i`` = entry ``i``). Each piece is assembled as
-        a small integer and shifted into place once (ORs into the 1,836-bit whole are the cost)."""
+        a small integer and shifted into place once (ORs into the 1,836-bit whole are the cost);
+        pieces that change only now and then are kept by their values."""
         n = view.num_players
         me = view.player
         base = me if me is not None else 0
-        o = _O
+        options = view.options
         bits = 1 if n == 4 else 2  # players
-        if view.options.trump == "resets":
-            bits |= 1 << o["rules"]
-        if not view.options.end_score:
-            bits |= 2 << o["rules"]
-        if me is not None:
-            bits |= 1 << (o["seat"] + me)
+        if options.trump == "resets":
+            bits |= 1 << _RULES
+        if not options.end_score:
+            bits |= 2 << _RULES
         current = view.current_player
-        bits |= 1 << (o["current_player"] + ((current - base) % n if current >= 0
-                                              else (SEATS if current == CHANCE else SEATS + 1)))
-        bits |= 1 << (o["phase"] + _PHASE_NUMBER[view.phase])
-        if view.dealer >= 0:
-            bits |= 1 << (o["dealer"] + (view.dealer - base) % n)
-        bits |= 1 << (o["round"] + min(view.round, ROUNDS - 1))
-        bits |= 1 << (o["trick"] + view.trick)
-        bits |= view.hand << o["hand"]
+        bits |= 1 << (_CURRENT_PLAYER + ((current - base) % n if current >= 0
+                                         else (SEATS if current == CHANCE else SEATS + 1)))
+        phase = view.phase
+        bits |= 1 << (_PHASE + _PHASE_NUMBER[phase])
+        dealer = view.dealer
+        if dealer >= 0:
+            bits |= 1 << (_DEALER + (dealer - base) % n)
+        bits |= 1 << (_ROUND + min(view.round, ROUNDS - 1))
+        trick_number = view.trick
+        bits |= 1 << (_TRICK + trick_number)
+        bits |= view.hand << _HAND
+        passes, played_cards, void_suits = read_round_cards(view)
         if view.commit >= 0:
-            bits |= 1 << (o["commit"] + view.commit)
+            bits |= 1 << (_COMMIT + view.commit)
         if view.my_pass >= 0:
             left, right = act.pass_cards(view.my_pass)
-            bits |= 1 << (o["pass_left"] + left) | 1 << (o["pass_right"] + right)
-        passes, played_cards, void_suits = read_round_cards(view)
+            bits |= 1 << (_PASS_LEFT + left) | 1 << (_PASS_RIGHT + right)
         if me is not None:
-            for row, card in enumerate(received(passes, me)):
-                if card is not None:
-                    bits |= 1 << (o["received"] + row * CARDS + card)
-        sizes = committed = passed = played = voids = 0
-        if base:  # every per-seat tuple rotated so that row r is seat (base + r) % n
-            rows = [t[base:] + t[:base] for t in (view.hand_sizes, view.committed, view.passed, played_cards,
-                                                   void_suits)]
-        else:
-            rows = [view.hand_sizes, view.committed, view.passed, played_cards, void_suits]
-        for row, (held, has_committed, has_passed, cards, lacks) in enumerate(zip(*rows, strict=True)):
-            sizes |= 1 << (row * 10 + min(held, 9))
-            if has_committed:
-                committed |= 1 << row
-            if has_passed:
-                passed |= 1 << row
-            played |= cards << row * CARDS
-            voids |= lacks << 4 * row
-        bits |= (sizes << o["hand_sizes"] | committed << o["committed"] | passed << o["passed"]
-                 | played << o["played"] | voids << o["voids"])
-        table = 0  # from the current trick on, relative to it
-        if view.phase in (Phase.PLAY, Phase.DRAFT) and view.trick >= 1:
-            trick = 0
+            bits |= 1 << (_SEAT + me)
+            from_right, from_left = passes[(me - 1) % n], passes[(me + 1) % n]  # (history.received)
+            if from_right is not None and from_right.left is not None:
+                bits |= 1 << (_RECEIVED + from_right.left)
+            if from_left is not None and from_left.right is not None:
+                bits |= 1 << (_RECEIVED + CARDS + from_left.right)
+        played = voids = 0
+        for seat, shift, void_shift in _ROW_ORDER[n, base]:
+            played |= played_cards[seat] << shift
+            lacks = void_suits[seat]
+            if lacks:
+                voids |= lacks << void_shift
+        bits |= (_seat_rows_bits(base, view.hand_sizes, view.committed, view.passed) << _HAND_SIZES
+                 | played << _PLAYED)
+        table = _line_bits(view.line) | voids << _TABLE["voids"]  # from the current trick on, relative to it
+        if trick_number >= 1 and phase in _IN_A_TRICK:
             for seat, card in view.plays:
-                trick |= 1 << ((seat - base) % n * CARDS + card)
-            table |= trick | 1 << (o["leader"] - o["current_trick"] + (view.leader - base) % n)
-        table |= _line_bits(view.line)
-        token = view.current_token
-        if token:
-            table |= 1 << (o["current_token"] - o["current_trick"] + _VALUE_NUMBER[token])
-        table |= 1 << (o["trump"] - o["current_trick"] + (13 if view.trump is None else view.trump - 2))
-        if view.phase == Phase.DRAFT:
+                table |= 1 << ((seat - base) % n * CARDS + card)
+            table |= 1 << (_LEADER_T + (view.leader - base) % n)
+        if 1 <= trick_number <= len(view.line):  # (view.current_token)
+            token = view.line[trick_number - 1]
+            if token:
+                table |= 1 << (_CURRENT_TOKEN_T + _VALUE_NUMBER[token])
+        trump = view.trump
+        table |= 1 << (_TRUMP_T + (13 if trump is None else trump - 2))
+        if phase == Phase.DRAFT:
             for place, seat in enumerate(view.finishers):
-                table |= 1 << (o["finishers"] - o["current_trick"] + place * SEATS + (seat - base) % n)
+                table |= 1 << (_FINISHERS_T + place * SEATS + (seat - base) % n)
             for place, pick in enumerate(view.picks):
-                table |= 1 << (o["picks"] - o["current_trick"] + place * len(REWARDS)
-                               + _REWARD_NUMBER[act.reward_of(pick)])
+                table |= 1 << (_PICKS_T + place * len(REWARDS) + _REWARD_NUMBER[act.reward_of(pick)])
         if view.next_leader >= 0:
-            table |= 1 << (o["next_leader"] - o["current_trick"] + (view.next_leader - base) % n)
-        bits |= table << o["current_trick"]
-        bits |= _tally_bits(base, view.scores, view.round_points, view.fives, view.led) << o["scores"]
+            table |= 1 << (_NEXT_LEADER_T + (view.next_leader - base) % n)
+        bits |= table << _CURRENT_TRICK
+        bits |= _tally_bits(base, view.scores, view.round_points, view.fives, view.led) << _SCORES
         if view.outcome is not None:
             winners = 0
             for seat in view.outcome.winners:
                 winners |= 1 << (seat - base) % n
-            bits |= winners << o["winners"]
+            bits |= winners << _WINNERS
         return bits
 
     def public(self, view: PlayerView) -> PlayerView:

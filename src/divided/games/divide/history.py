@@ -21,10 +21,10 @@ the cards each seat played, and what the play showed:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, TypeVar
 
 from divided.games.divide import actions as act
 from divided.games.divide.state import Phase, PickEvent, RevealEvent, RoundEvent, TrickEvent
@@ -140,12 +140,15 @@ class _RoundLog(NamedTuple):
 
 
 def _read_round_log(number: int, events: Iterable[SeenEvent], n: int, before: _RoundLog | None = None) -> _RoundLog:
-    """Round ``number`` from its events (in logged order) at an ``n``-player table; with
-    ``before``, from the events logged after those ``before`` read."""
+    """Round ``number`` from its events (in logged order; events of other rounds are passed
+    over) at an ``n``-player table; with ``before``, from the events logged after those
+    ``before`` read."""
     if before is None:
         before = _RoundLog(number, (None,) * n, (), (), (), None, (0,) * n, (0,) * n)
     _, passes, tricks, picks, reveals, result, played, voids = before
     for event in events:
+        if event.round != number:
+            continue
         if isinstance(event, SeenPass):
             seat = event.player
             passes = (*passes[:seat], event, *passes[seat + 1:])
@@ -169,7 +172,9 @@ def _with_plays(trick: int, plays: tuple[tuple[int, int], ...], played: tuple[in
     for seat, card in plays:
         cards[seat] |= 1 << card
     if trick >= 2:
-        voids = tuple(v | m for v, m in zip(voids, trick_voids(plays, len(played)), strict=True))
+        shown = trick_voids(plays, len(played))
+        if any(shown):
+            voids = tuple(v | m for v, m in zip(voids, shown, strict=True))
     return tuple(cards), voids
 
 
@@ -184,45 +189,86 @@ def _read_round(view: PlayerView, log: _RoundLog) -> Round:
     return Round(number, dealer, passes, tricks, picks, reveals, result, played, voids)
 
 
-_LAST_ROUND_LOG: dict[tuple[int | None, int], tuple[tuple[SeenEvent, ...], _RoundLog]] = {}
-"""Per viewer (seat, table size): the last log :func:`read_round` read and its current round."""
+class _RoundCards(NamedTuple):
+    """What the log says of one round's cards (a :class:`_RoundLog` without its tricks, picks,
+    reveals and result: what the observation layout reads)."""
+
+    number: int
+    passes: tuple[SeenPass | None, ...]
+    played: tuple[int, ...]
+    voids: tuple[int, ...]
 
 
-def _current_round_log(view: PlayerView) -> _RoundLog:
-    """What the log says of the view's round: only the events logged since the viewer's last
-    reading are read when the log extends it (compared by value, elements by identity first)
-    within the same round; otherwise only the round's own events, from the end of the log (a log
-    is in the order of play). Either way the cost does not grow with the game."""
+def _read_round_cards_log(number: int, events: Iterable[SeenEvent], n: int,
+                          before: _RoundCards | None = None) -> _RoundCards:
+    """:func:`_read_round_log`'s passes, played cards and voids alone."""
+    if before is None:
+        before = _RoundCards(number, (None,) * n, (0,) * n, (0,) * n)
+    _, passes, played, voids = before
+    for event in events:
+        if event.round != number:
+            continue
+        if isinstance(event, SeenPass):
+            seat = event.player
+            passes = (*passes[:seat], event, *passes[seat + 1:])
+        elif isinstance(event, TrickEvent):
+            played, voids = _with_plays(event.trick, event.plays, played, voids)
+    return _RoundCards(number, passes, played, voids)
+
+
+class _Reading(Protocol):
+    @property
+    def number(self) -> int: ...
+
+
+R = TypeVar("R", bound=_Reading)
+Viewer = tuple[int | None, int]
+"""A viewer's key: its seat (``None``: a spectator) and the table size."""
+
+_LAST_ROUND_LOG: dict[Viewer, tuple[tuple[SeenEvent, ...], _RoundLog]] = {}
+"""Per viewer: the last log :func:`read_round` read and its current round."""
+_LAST_ROUND_CARDS: dict[Viewer, tuple[tuple[SeenEvent, ...], _RoundCards]] = {}
+"""Per viewer: the last log :func:`read_round_cards` read and its current round's cards."""
+
+
+def _current_round_reading(view: PlayerView, last_readings: dict[Viewer, tuple[tuple[SeenEvent, ...], R]],
+                           read: Callable[[int, tuple[SeenEvent, ...], int, R | None], R]) -> R:
+    """What ``read`` makes of the view's round (``read(number, events, n, before)``: from the
+    events in logged order, passing over other rounds', or from those logged after
+    ``before``'s). Only the events logged since the viewer's last reading (kept in
+    ``last_readings``) are read when the log extends it (compared by value, elements by identity
+    first) within the same round; otherwise only the round's own events, from the end of the log
+    (a log is in the order of play). Either way the cost does not grow with the game."""
     number = max(view.round, 0)
     events = view.events
     key = (view.player, view.num_players)
-    last = _LAST_ROUND_LOG.get(key)
+    last = last_readings.get(key)
     if last is not None and last[1].number == number:
-        known, log = last
+        known, reading = last
         done = len(known)
         if known is events or (len(events) >= done and events[:done] == known):
             if len(events) > done:  # (a log cut to this round may be extended by earlier rounds)
-                log = _read_round_log(number, [e for e in events[done:] if e.round == number], view.num_players, log)
-                _LAST_ROUND_LOG[key] = (events, log)
-            return log
+                reading = read(number, events[done:], view.num_players, reading)
+                last_readings[key] = (events, reading)
+            return reading
     start = len(events)
     while start and events[start - 1].round >= number:
         start -= 1
-    log = _read_round_log(number, [e for e in events[start:] if e.round == number], view.num_players)
-    _LAST_ROUND_LOG[key] = (events, log)
-    return log
+    reading = read(number, events[start:], view.num_players, None)
+    last_readings[key] = (events, reading)
+    return reading
 
 
 def read_round(view: PlayerView) -> Round:
     """The round in play (the last one, once the game is over): ``read_history(view).current``,
-    read incrementally (see :func:`_current_round_log`)."""
-    return _read_round(view, _current_round_log(view))
+    read incrementally (see :func:`_current_round_reading`)."""
+    return _read_round(view, _current_round_reading(view, _LAST_ROUND_LOG, _read_round_log))
 
 
 def read_round_cards(view: PlayerView) -> tuple[tuple[SeenPass | None, ...], tuple[int, ...], tuple[int, ...]]:
-    """``passes``, ``played`` and ``voids`` of :func:`read_round` without building the round (for
-    the observation layout, which reads only these)."""
-    log = _current_round_log(view)
+    """``passes``, ``played`` and ``voids`` of :func:`read_round`, read alone and incrementally
+    like it (for the observation layout, which reads only these)."""
+    log = _current_round_reading(view, _LAST_ROUND_CARDS, _read_round_cards_log)
     if log.number == view.round and view.phase == Phase.PLAY and view.plays:
         return (log.passes, *_with_plays(view.trick, view.plays, log.played, log.voids))
     return log.passes, log.played, log.voids

@@ -144,6 +144,10 @@ SEEN_LOG: SeenLog[Event, tuple[int | None, int], SeenEvent] = SeenLog(_seen_by)
 """Each viewer's log, translated incrementally (:class:`~divided.games.seen_log.SeenLog`)."""
 
 
+_MADE = (-1).__lt__
+"""``_MADE(x)``: whether a seat's commit or pass (a card or an action; -1 for none yet) is made."""
+
+
 def observe(state: DivideState, player: int | None, current_player: int) -> PlayerView:
     """``state`` as ``player`` sees it (``None``: a spectator)."""
     n = state.options.players
@@ -158,9 +162,9 @@ def observe(state: DivideState, player: int | None, current_player: int) -> Play
         hand=state.hands[player] if player is not None else 0,
         hand_sizes=tuple(map(int.bit_count, state.hands)),
         commit=state.commits[player] if player is not None else -1,
-        committed=tuple([c >= 0 for c in state.commits]),
+        committed=tuple(map(_MADE, state.commits)),
         my_pass=state.passes[player] if player is not None else -1,
-        passed=tuple([p >= 0 for p in state.passes]),
+        passed=tuple(map(_MADE, state.passes)),
         line=state.line,
         revealed=state.revealed,
         trick=state.trick,

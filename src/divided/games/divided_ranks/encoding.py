@@ -172,6 +172,62 @@ def private_view(view: PlayerView) -> PlayerView:
                    offer_face_down=view.offer_face_down, my_build=view.my_build)
 
 
+_LogReading = tuple[int, int, int, int]
+"""A log's bits, and how many splits, choices and reserve decisions it holds."""
+
+
+def _read_log(events: tuple[SeenEvent, ...], before: _LogReading = (0, 0, 0, 0)) -> _LogReading:
+    """The log pieces of ``events``, or of the events logged after those ``before`` read."""
+    bits, splits, choices, reserves = before
+    for event in events:
+        if isinstance(event, SeenSplit):
+            bits |= (1 << (_V_SPLIT_SPLITTER + 2 * splits + event.splitter)
+                     | (event.drawn or 0) << (_V_SPLIT_DRAWN + CARDS * splits)
+                     | event.face_up << (_V_SPLIT_FACE_UP + CARDS * splits))
+            splits += 1
+        elif isinstance(event, SeenChoice):
+            bits |= (1 << (_V_CHOICE_TOOK + 2 * choices + (0 if event.took_face_up else 1))
+                     | (event.face_down or 0) << (_V_CHOICE_FACE_DOWN + CARDS * choices))
+            choices += 1
+        elif isinstance(event, SeenReserve):
+            bits |= (1 << (_V_RESERVE_PLAYER + 2 * reserves + event.player)
+                     | 1 << (_V_RESERVE_SWAPPED + 2 * reserves + int(event.swapped)))
+            if event.gave is not None:
+                bits |= 1 << (_V_RESERVE_GAVE + CARDS * reserves + event.gave)
+            if event.took is not None:
+                bits |= 1 << (_V_RESERVE_TOOK + CARDS * reserves + event.took)
+            reserves += 1
+        else:
+            assert isinstance(event, SeenBuild)
+            bits |= 1 << (_V_BUILT + event.player)
+            if event.split is not None:
+                bits |= 1 << (_V_BUILD + event.player * SPLIT_COUNT + event.split)
+    return bits, splits, choices, reserves
+
+
+_LAST_LOG: dict[int | None, tuple[tuple[SeenEvent, ...], _LogReading]] = {}
+"""Per viewer (a seat or ``None``): the last log :func:`_log_bits` read and its reading."""
+
+
+def _log_bits(log: tuple[SeenEvent, ...], viewer: int | None) -> int:
+    """The log pieces of ``log`` (a view's, whose player is ``viewer``). Only the events logged
+    since the viewer's last reading are read when the log extends it (compared by value, elements
+    by identity first); any other log is read whole. Either way, the bits of the whole log."""
+    last = _LAST_LOG.get(viewer)
+    if last is not None:
+        known, reading = last
+        if known is log:
+            return reading[0]
+        done = len(known)
+        if len(log) >= done and log[:done] == known:
+            reading = _read_log(log[done:], reading)
+            _LAST_LOG[viewer] = (log, reading)
+            return reading[0]
+    reading = _read_log(log)
+    _LAST_LOG[viewer] = (log, reading)
+    return reading[0]
+
+
 class ViewLayout:
     """Every field of a :class:`PlayerView`, one-hot (see the module text): :data:`LAYOUT`.
 
@@ -199,31 +255,7 @@ class ViewLayout:
         for seat, count in enumerate(view.hand_sizes):
             bits |= 1 << (_V_HAND_SIZES + seat * (HAND_SIZE + 1) + count)
         bits |= 1 << (_V_STOCK_SIZE + min(view.stock_size, CARDS - 1))
-        bits |= view.offer << _V_OFFER
-        splits = choices = reserves = 0
-        for event in view.log:
-            if isinstance(event, SeenSplit):
-                bits |= 1 << (_V_SPLIT_SPLITTER + 2 * splits + event.splitter)
-                bits |= (event.drawn or 0) << (_V_SPLIT_DRAWN + CARDS * splits)
-                bits |= event.face_up << (_V_SPLIT_FACE_UP + CARDS * splits)
-                splits += 1
-            elif isinstance(event, SeenChoice):
-                bits |= 1 << (_V_CHOICE_TOOK + 2 * choices + (0 if event.took_face_up else 1))
-                bits |= (event.face_down or 0) << (_V_CHOICE_FACE_DOWN + CARDS * choices)
-                choices += 1
-            elif isinstance(event, SeenReserve):
-                bits |= 1 << (_V_RESERVE_PLAYER + 2 * reserves + event.player)
-                bits |= 1 << (_V_RESERVE_SWAPPED + 2 * reserves + int(event.swapped))
-                if event.gave is not None:
-                    bits |= 1 << (_V_RESERVE_GAVE + CARDS * reserves + event.gave)
-                if event.took is not None:
-                    bits |= 1 << (_V_RESERVE_TOOK + CARDS * reserves + event.took)
-                reserves += 1
-            else:
-                assert isinstance(event, SeenBuild)
-                bits |= 1 << (_V_BUILT + event.player)
-                if event.split is not None:
-                    bits |= 1 << (_V_BUILD + event.player * SPLIT_COUNT + event.split)
+        bits |= view.offer << _V_OFFER | _log_bits(view.log, player)
         if view.outcome is not None:
             winner = view.outcome.winner
             bits |= 1 << (_V_WINNER + (0 if winner is None else winner + 1))
