@@ -9,6 +9,7 @@ from __future__ import annotations
 from divided.errors import IllegalActionError
 from divided.games.base import evolve
 from divided.games.poker import betting
+from divided.games.poker.events import Event
 from divided.games.poker.state import Phase, PokerState, Settled
 from divided.games.poker.steps.base import kind_of
 
@@ -57,8 +58,13 @@ def deal(state: PokerState, card: int) -> PokerState:
     held = list(state.slots[seat])
     held[slot] = (*held[slot], card)
     slots = (*state.slots[:seat], tuple(held), *state.slots[seat + 1:])
-    up = state.up | (1 << card) if face_up else state.up
-    state = evolve(state, slots=slots, up=up, stock=state.stock & ~(1 << card), owed=owed, dealt=state.dealt + 1)
+    if face_up:
+        up = state.up | (1 << card)
+        events = (*state.events, Event(state.step, seat, "deal", cards=(card,)))
+    else:
+        up, events = state.up, state.events
+    state = evolve(state, slots=slots, up=up, stock=state.stock & ~(1 << card), owed=owed, dealt=state.dealt + 1,
+                   events=events)
     if owed:
         return _reshuffle_if_empty(state)
     step = state.config.steps[state.step]
@@ -117,7 +123,9 @@ def uncontested(state: PokerState, winner: int) -> PokerState:
     total = sum(table.contributed)
     chips = tuple(total if seat == winner else 0 for seat in range(state.players))
     settled = (Settled(total, (winner,), (("uncontested", (winner,)),), chips),)
-    return evolve(state, table=table, over=True, settled=settled, owed=())
+    award = Event(state.step, None, "award", total, pot=0, title="uncontested", winners=(winner,), chips=(total,))
+    return evolve(state, table=table, over=True, settled=settled, owed=(), events=(*state.events, award))
+
 
 
 def final_stacks(state: PokerState) -> tuple[int, ...]:

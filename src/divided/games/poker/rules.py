@@ -16,6 +16,7 @@ from divided.games.base import CHANCE, TERMINAL, ChanceNode, GameInfo, OptionVal
 from divided.games.poker import actions as act
 from divided.games.poker import betting, engine, steps
 from divided.games.poker.cards import DECK_SIZE, FULL_DECK, mask_indices
+from divided.games.poker.events import Event
 from divided.games.poker.options import Config, configure, options_of
 from divided.games.poker.state import Phase, PokerState
 from divided.games.poker.steps.bet import blind_seats
@@ -192,11 +193,20 @@ def _start(state: PokerState, button: int) -> PokerState:
     """The button is placed: antes, blinds, then the first step."""
     config = state.config
     table = state.table
+    events: list[Event] = []
+
+    def forced(seat: int, amount: int, kind: str, as_bet: bool) -> None:
+        nonlocal table
+        before = table.stacks[seat]
+        table = betting.post(table, seat, amount, as_bet=as_bet)
+        paid = before - table.stacks[seat]
+        events.append(Event(state.step, seat, kind, paid, all_in=paid > 0 and table.stacks[seat] == 0))
+
     if config.ante:
         for seat in engine.from_left(button, state.players):
-            table = betting.post(table, seat, config.ante)
+            forced(seat, config.ante, "ante", False)
     if config.blinds:
         small, big = blind_seats(button, state.players)
-        table = betting.post(table, small, max(1, config.small_bet // 2), as_bet=True)
-        table = betting.post(table, big, config.small_bet, as_bet=True)
-    return engine.enter(evolve(state, button=button, table=table))
+        forced(small, max(1, config.small_bet // 2), "blind", True)
+        forced(big, config.small_bet, "blind", True)
+    return engine.enter(evolve(state, button=button, table=table, events=state.events + tuple(events)))

@@ -20,6 +20,7 @@ from itertools import combinations
 from divided.games.base import evolve
 from divided.games.poker import engine, pots
 from divided.games.poker.cards import CARDS, as_cards
+from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 from divided.games.poker.state import PokerState, Settled
 from divided.games.poker.variant import Award
@@ -142,8 +143,11 @@ def settle(state: PokerState) -> PokerState:
         if award.kind not in _AWARD_KINDS:
             raise ValueError(f"no award kind {award.kind!r} is registered; known: {', '.join(sorted(_AWARD_KINDS))}")
         judges.append(_AWARD_KINDS[award.kind](state, award))
+    names = tuple(slot.name for slot in config.variant.slots)
+    events = [Event(state.step, seat, "show", hands=state.slots[seat], hands_named=names)
+              for seat in engine.live_from_left(state)]
     settled = []
-    for pot in pots.layers(table.contributed, table.live):
+    for index, pot in enumerate(pots.layers(table.contributed, table.live)):
         eligible = set(pot.eligible)
         results = [pots.AwardWinners(judge(eligible), award.share)
                    for award, judge in zip(config.awards, judges, strict=True)]
@@ -151,4 +155,8 @@ def settle(state: PokerState) -> PokerState:
         settled.append(Settled(pot.amount, pot.eligible,
                                tuple((a.title, r.winners) for a, r in zip(config.awards, results, strict=True)),
                                tuple(chips)))
-    return evolve(state, shown=True, over=True, settled=tuple(settled))
+        for award, result, won in zip(config.awards, results, pots.shares(pot, results), strict=True):
+            if result.winners:
+                events.append(Event(state.step, None, "award", pot.amount, pot=index, title=award.title,
+                                    winners=result.winners, chips=won))
+    return evolve(state, shown=True, over=True, settled=tuple(settled), events=(*state.events, *events))

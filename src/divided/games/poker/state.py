@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from divided.games.poker.betting import Table
+from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 
 Cards = tuple[int, ...]
@@ -55,7 +56,8 @@ class PokerState:
     cards the seat discarded at earlier draws still in the pile, ``mucked[seat]`` its folded
     hand. ``draws``
     has one entry per draw step reached: the cards each seat discarded (-1: did not draw).
-    ``folded_at[seat]`` is the step at which the seat folded (-1: still in).
+    ``folded_at[seat]`` is the step at which the seat folded (-1: still in). ``events`` is the
+    public log (:mod:`divided.games.poker.events`), appended as the deal goes.
     """
 
     config: Config
@@ -75,6 +77,7 @@ class PokerState:
     shown: bool = False
     over: bool = False
     settled: tuple[Settled, ...] = ()
+    events: tuple[Event, ...] = ()
 
     @property
     def players(self) -> int:

@@ -19,6 +19,7 @@ from typing import Protocol
 from divided.games.base import TERMINAL, Result
 from divided.games.poker.betting import Table
 from divided.games.poker.cards import mask_indices
+from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 from divided.games.poker.state import Phase, PokerState, Settled
 
@@ -58,7 +59,8 @@ class PokerView:
     ``discarded``/``mucked``: per seat, its cards in the pile (discards of earlier draws, a
     folded hand), those this viewer cannot see as ``None``; ``phase.drawn`` likewise holds the
     cards of the draw under way, as masks of the cards the viewer sees, with ``drawn_counts``
-    the numbers. ``phase.commits`` holds the viewer's own commitments only. ``stock`` is how
+    the numbers. ``phase.commits`` holds the viewer's own commitments only. ``events``: the public
+    log (every event is public, :mod:`divided.games.poker.events`). ``stock`` is how
     many cards the stock holds; ``owed`` the cards about to be dealt (seat, slot, face up).
     """
 
@@ -84,6 +86,7 @@ class PokerView:
     over: bool
     settled: tuple[Settled, ...]
     result: Result | None
+    events: tuple[Event, ...]
 
     @property
     def is_terminal(self) -> bool:
@@ -131,4 +134,5 @@ def observe(state: PokerState, player: int | None, current_player: int, result: 
         drawn_counts=tuple(d.bit_count() for d in drawn), slots=tuple(slots), up=public, stock=stock,
         discarded=tuple(discarded), mucked=tuple(mucked), owed=state.owed, table=state.table, draws=state.draws,
         dealt=state.dealt, folded_at=state.folded_at, shown=state.shown, over=state.over, settled=state.settled, result=result,
+        events=state.events,
     )

@@ -16,6 +16,7 @@ from divided.games.base import evolve
 from divided.games.poker import actions as act
 from divided.games.poker import betting, engine
 from divided.games.poker.cards import CARDS, as_cards
+from divided.games.poker.events import Event
 from divided.games.poker.steps.base import register
 from divided.games.poker.variant import Step
 from divided.hands.poker import system
@@ -127,8 +128,9 @@ class BetKind:
             move, amount = betting.Act.RAISE, options.raise_to[1]
         else:
             move, amount = betting.Act.RAISE, action - act.RAISE_TO
+        before = table
         table = betting.act(table, limits, seat, move, amount)
-        state = evolve(state, table=table)
+        state = evolve(state, table=table, events=(*state.events, _event(state.step, seat, move, before, table)))
         if move == betting.Act.FOLD:
             state = engine.after_fold(state, seat)
             if state.over:
@@ -163,6 +165,22 @@ class BetKind:
         if table.current == 0:
             return "bet", f"bet {amount}{shove}", ()
         return "raise", f"raise to {amount}{shove}", ()
+
+
+def _event(step: int, seat: int, move: betting.Act, before: betting.Table, after: betting.Table) -> Event:
+    """The public event of ``seat``'s betting action (``before`` and ``after`` it)."""
+    paid = before.stacks[seat] - after.stacks[seat]
+    all_in = paid > 0 and after.stacks[seat] == 0
+    if move == betting.Act.FOLD:
+        return Event(step, seat, "fold")
+    if move == betting.Act.CHECK:
+        return Event(step, seat, "check")
+    if move == betting.Act.CALL:
+        return Event(step, seat, "call", paid, all_in)
+    if move == betting.Act.BRING_IN:
+        return Event(step, seat, "bring-in", paid, all_in)
+    kind = "complete" if before.completing else "bet" if before.current == 0 else "raise"
+    return Event(step, seat, kind, after.bets[seat], all_in)
 
 
 def blind_seats(button: int, players: int) -> tuple[int, int]:

@@ -12,7 +12,8 @@ from divided.errors import IllegalActionError
 from divided.games.base import evolve
 from divided.games.poker import actions as act
 from divided.games.poker import engine
-from divided.games.poker.cards import name
+from divided.games.poker.cards import mask_indices, name
+from divided.games.poker.events import Event
 from divided.games.poker.state import Phase
 from divided.games.poker.steps.base import register
 from divided.games.poker.variant import Step
@@ -76,7 +77,8 @@ class DrawKind:
         drawn = engine.replace_seat(phase.drawn, seat, phase.drawn[seat] | gone)
         counts = engine.replace_seat(state.draws[-1], seat, len(cards))
         state = evolve(state, slots=slots, phase=evolve(phase, order=phase.order[1:], drawn=drawn),
-                       draws=(*state.draws[:-1], counts))
+                       draws=(*state.draws[:-1], counts),
+                       events=(*state.events, Event(state.step, seat, "draw", len(cards))))
         return engine.owe(state, tuple((seat, slot, False) for _ in cards))
 
     def resume(self, step: Step, state: PokerState) -> PokerState:
@@ -86,10 +88,13 @@ class DrawKind:
         drawn = state.phase.drawn
         discarded = tuple(d | drawn[seat] for seat, d in enumerate(state.discarded))
         up = state.up
+        events = state.events
         if step.reveal == "after":
             for cards in drawn:
                 up |= cards
-        return engine.next_step(evolve(state, discarded=discarded, up=up))
+            events += tuple(Event(state.step, seat, "reveal", cards=tuple(mask_indices(drawn[seat])))
+                            for seat in engine.from_left(state.button, state.players) if drawn[seat])
+        return engine.next_step(evolve(state, discarded=discarded, up=up, events=events))
 
     def describe(self, step: Step, position: Position, action: int) -> tuple[str, str, tuple[int, ...]]:
         assert isinstance(step, Draw)
