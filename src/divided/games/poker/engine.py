@@ -7,10 +7,9 @@ Everything here is a pure function from a :class:`PokerState` to a new one.
 from __future__ import annotations
 
 from divided.errors import IllegalActionError
-from divided.games.base import evolve
 from divided.games.poker import betting
 from divided.games.poker.events import Event
-from divided.games.poker.state import Phase, PokerState, Settled
+from divided.games.poker.state import Phase, PokerState, Settled, evolve_phase, evolve_state
 from divided.games.poker.steps.base import kind_of
 
 
@@ -35,13 +34,13 @@ def enter(state: PokerState) -> PokerState:
 
 def next_step(state: PokerState) -> PokerState:
     """Move on to the next step and start it."""
-    return enter(evolve(state, step=state.step + 1, phase=Phase()))
+    return enter(evolve_state(state, step=state.step + 1, phase=Phase()))
 
 
 def owe(state: PokerState, targets: tuple[tuple[int, int, bool], ...]) -> PokerState:
     """Owe cards to (seat, slot, face up) targets, dealt in that order by chance; with nothing
     owed the step resumes at once."""
-    state = evolve(state, owed=state.owed + targets)
+    state = evolve_state(state, owed=state.owed + targets)
     if not state.owed:
         step = state.config.steps[state.step]
         return kind_of(step).resume(step, state)
@@ -63,7 +62,7 @@ def deal(state: PokerState, card: int) -> PokerState:
         events = (*state.events, Event(state.step, seat, "deal", cards=(card,)))
     else:
         up, events = state.up, state.events
-    state = evolve(state, slots=slots, up=up, stock=state.stock & ~(1 << card), owed=owed, dealt=state.dealt + 1,
+    state = evolve_state(state, slots=slots, up=up, stock=state.stock & ~(1 << card), owed=owed, dealt=state.dealt + 1,
                    events=events)
     if owed:
         return _reshuffle_if_empty(state)
@@ -88,8 +87,8 @@ def _reshuffle_if_empty(state: PokerState) -> PokerState:
         raise RuntimeError("the stock and the pile are empty: the variant deals more cards than the deck holds")
     kept = tuple(d if seat == served else 0 for seat, d in enumerate(drawn)) if drawn else drawn
     zero = (0,) * state.players
-    return evolve(state, stock=pile, up=state.up & ~pile, discarded=zero, mucked=zero,
-                  phase=evolve(state.phase, drawn=kept))
+    return evolve_state(state, stock=pile, up=state.up & ~pile, discarded=zero, mucked=zero,
+                  phase=evolve_phase(state.phase, drawn=kept))
 
 
 def muck(state: PokerState, seat: int) -> PokerState:
@@ -101,14 +100,14 @@ def muck(state: PokerState, seat: int) -> PokerState:
     empty = tuple(() for _ in state.slots[seat])
     slots = (*state.slots[:seat], empty, *state.slots[seat + 1:])
     mucked = (*state.mucked[:seat], state.mucked[seat] | cards, *state.mucked[seat + 1:])
-    return evolve(state, slots=slots, mucked=mucked)
+    return evolve_state(state, slots=slots, mucked=mucked)
 
 
 def after_fold(state: PokerState, seat: int) -> PokerState:
     """After ``seat`` folded: its cards are mucked, and the deal ends at once when one seat is
     left (T12)."""
     state = muck(state, seat)
-    state = evolve(state, folded_at=replace_seat(state.folded_at, seat, state.step))
+    state = evolve_state(state, folded_at=replace_seat(state.folded_at, seat, state.step))
     left = betting.still_in(state.table)
     if len(left) != 1:
         return state
@@ -119,12 +118,12 @@ def uncontested(state: PokerState, winner: int) -> PokerState:
     """T12: the last seat in takes every chip put in, unseen (the uncalled bet first goes back)."""
     table = state.table
     if table.to_act != -1 or any(table.bets):
-        table = betting.close_round(evolve(table, to_act=-1))
+        table = betting.close_round(betting.evolve_table(table, to_act=-1))
     total = sum(table.contributed)
     chips = tuple(total if seat == winner else 0 for seat in range(state.players))
     settled = (Settled(total, (winner,), (("uncontested", (winner,)),), chips),)
     award = Event(state.step, None, "award", total, pot=0, title="uncontested", winners=(winner,), chips=(total,))
-    return evolve(state, table=table, over=True, settled=settled, owed=(), events=(*state.events, award))
+    return evolve_state(state, table=table, over=True, settled=settled, owed=(), events=(*state.events, award))
 
 
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from divided.errors import IllegalActionError, InvalidNotationError
-from divided.games.base import CHANCE, TERMINAL, ChanceNode, GameInfo, OptionValue, Result, Rules, evolve
+from divided.games.base import CHANCE, TERMINAL, ChanceNode, GameInfo, OptionValue, Result, Rules
 from divided.games.poker import actions as act
 from divided.games.poker import betting, engine, steps
 from divided.games.poker.cards import DECK_SIZE, FULL_DECK, mask_indices
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config, configure, options_of
-from divided.games.poker.state import Phase, PokerState
+from divided.games.poker.state import Phase, PokerState, evolve_state
 from divided.games.poker.steps.bet import blind_seats
 from divided.games.poker.variant import Variant
 from divided.games.poker.view import PokerView, observe
@@ -209,4 +209,4 @@ def _start(state: PokerState, button: int) -> PokerState:
         small, big = blind_seats(button, state.players)
         forced(small, max(1, config.small_bet // 2), "blind", True)
         forced(big, config.small_bet, "blind", True)
-    return engine.enter(evolve(state, button=button, table=table, events=state.events + tuple(events)))
+    return engine.enter(evolve_state(state, button=button, table=table, events=state.events + tuple(events)))

@@ -17,12 +17,11 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from divided.games.base import evolve
 from divided.games.poker import engine, pots
 from divided.games.poker.cards import CARDS, as_cards
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config
-from divided.games.poker.state import PokerState, Settled
+from divided.games.poker.state import PokerState, Settled, evolve_state
 from divided.games.poker.variant import Award
 from divided.hands.poker import system
 from divided.hands.value import HandCategory, RankingSystem
@@ -159,4 +158,4 @@ def settle(state: PokerState) -> PokerState:
             if result.winners:
                 events.append(Event(state.step, None, "award", pot.amount, pot=index, title=award.title,
                                     winners=result.winners, chips=won))
-    return evolve(state, shown=True, over=True, settled=tuple(settled), events=(*state.events, *events))
+    return evolve_state(state, shown=True, over=True, settled=tuple(settled), events=(*state.events, *events))

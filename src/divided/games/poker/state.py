@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from divided.games.frozen_builder import evolver
 from divided.games.poker.betting import Table
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config
@@ -82,3 +83,10 @@ class PokerState:
     @property
     def players(self) -> int:
         return self.config.players
+
+
+evolve_state = evolver(PokerState)
+"""A copy of a :class:`PokerState` with some fields changed (fast ``dataclasses.replace``)."""
+
+evolve_phase = evolver(Phase)
+"""A copy of a :class:`Phase` with some fields changed."""

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from divided.games.base import evolve
 from divided.games.poker import actions as act
 from divided.games.poker import engine
 from divided.games.poker.cards import name
 from divided.games.poker.events import Event
+from divided.games.poker.state import evolve_state
 from divided.games.poker.steps import commits
 from divided.games.poker.steps.base import register
 from divided.games.poker.variant import Step
@@ -101,7 +101,7 @@ class AssignKind:
                                 hands_named=step.into))
         order = engine.from_left(state.button, state.players)
         events.sort(key=lambda event: order.index(event.seat))
-        return engine.next_step(evolve(state, slots=tuple(slots), up=up, events=(*state.events, *events)))
+        return engine.next_step(evolve_state(state, slots=tuple(slots), up=up, events=(*state.events, *events)))
 
     def describe(self, step: Step, position: Position, action: int) -> tuple[str, str, tuple[int, ...]]:
         assert isinstance(step, Assign)

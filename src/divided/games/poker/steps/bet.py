@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from divided.games.base import evolve
 from divided.games.poker import actions as act
 from divided.games.poker import betting, engine
 from divided.games.poker.cards import CARDS, as_cards
 from divided.games.poker.events import Event
+from divided.games.poker.state import evolve_state
 from divided.games.poker.steps.base import register
 from divided.games.poker.variant import Step
 from divided.hands.poker import system
@@ -84,9 +84,9 @@ class BetKind:
         else:
             first = (state.button + 1) % state.players
         table = betting.open_round(state.table, config.limits, size, first, bring_in=bring_in)
-        state = evolve(state, table=table)
+        state = evolve_state(state, table=table)
         if table.to_act == -1:
-            return engine.next_step(evolve(state, table=betting.close_round(table)))
+            return engine.next_step(evolve_state(state, table=betting.close_round(table)))
         return state
 
     def actor(self, step: Step, state: PokerState) -> int:
@@ -130,13 +130,13 @@ class BetKind:
             move, amount = betting.Act.RAISE, action - act.RAISE_TO
         before = table
         table = betting.act(table, limits, seat, move, amount)
-        state = evolve(state, table=table, events=(*state.events, _event(state.step, seat, move, before, table)))
+        state = evolve_state(state, table=table, events=(*state.events, _event(state.step, seat, move, before, table)))
         if move == betting.Act.FOLD:
             state = engine.after_fold(state, seat)
             if state.over:
                 return state
         if state.table.to_act == -1:
-            return engine.next_step(evolve(state, table=betting.close_round(state.table)))
+            return engine.next_step(evolve_state(state, table=betting.close_round(state.table)))
         return state
 
     def resume(self, step: Step, state: PokerState) -> PokerState:

@@ -9,12 +9,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from divided.errors import IllegalActionError
-from divided.games.base import evolve
 from divided.games.poker import actions as act
 from divided.games.poker import engine
 from divided.games.poker.cards import mask_indices, name
 from divided.games.poker.events import Event
-from divided.games.poker.state import Phase
+from divided.games.poker.state import Phase, evolve_phase, evolve_state
 from divided.games.poker.steps.base import register
 from divided.games.poker.variant import Step
 
@@ -49,7 +48,7 @@ class DrawKind:
     def enter(self, step: Step, state: PokerState) -> PokerState:
         order = engine.live_from_left(state)
         zero = (0,) * state.players
-        state = evolve(state, phase=Phase(order=order, drawn=zero), draws=(*state.draws, (-1,) * state.players))
+        state = evolve_state(state, phase=Phase(order=order, drawn=zero), draws=(*state.draws, (-1,) * state.players))
         return state if order else self.resume(step, state)
 
     def actor(self, step: Step, state: PokerState) -> int:
@@ -76,7 +75,7 @@ class DrawKind:
         phase = state.phase
         drawn = engine.replace_seat(phase.drawn, seat, phase.drawn[seat] | gone)
         counts = engine.replace_seat(state.draws[-1], seat, len(cards))
-        state = evolve(state, slots=slots, phase=evolve(phase, order=phase.order[1:], drawn=drawn),
+        state = evolve_state(state, slots=slots, phase=evolve_phase(phase, order=phase.order[1:], drawn=drawn),
                        draws=(*state.draws[:-1], counts),
                        events=(*state.events, Event(state.step, seat, "draw", len(cards))))
         return engine.owe(state, tuple((seat, slot, False) for _ in cards))
@@ -94,7 +93,7 @@ class DrawKind:
                 up |= cards
             events += tuple(Event(state.step, seat, "reveal", cards=tuple(mask_indices(drawn[seat])))
                             for seat in engine.from_left(state.button, state.players) if drawn[seat])
-        return engine.next_step(evolve(state, discarded=discarded, up=up, events=events))
+        return engine.next_step(evolve_state(state, discarded=discarded, up=up, events=events))
 
     def describe(self, step: Step, position: Position, action: int) -> tuple[str, str, tuple[int, ...]]:
         assert isinstance(step, Draw)

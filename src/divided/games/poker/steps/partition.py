@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from divided.errors import IllegalActionError
-from divided.games.base import evolve
 from divided.games.poker import actions as act
 from divided.games.poker import engine
 from divided.games.poker.cards import as_cards, name
 from divided.games.poker.events import Event
+from divided.games.poker.state import evolve_state
 from divided.games.poker.steps import commits
 from divided.games.poker.steps.base import register
 from divided.games.poker.variant import Step
@@ -158,7 +158,7 @@ class PartitionKind:
                                counts=tuple(sum(1 for c in hand if not up >> c & 1) for hand in hands),
                                hands_named=step.into)
         events = tuple(done[seat] for seat in engine.from_left(state.button, state.players) if seat in done)
-        return engine.next_step(evolve(state, slots=tuple(slots), events=state.events + events))
+        return engine.next_step(evolve_state(state, slots=tuple(slots), events=state.events + events))
 
     def describe(self, step: Step, position: Position, action: int) -> tuple[str, str, tuple[int, ...]]:
         assert isinstance(step, Partition)
