@@ -259,14 +259,26 @@ def options(table: Table, limits: Limits) -> Options:
     >>> options(act(table, Limits(structure=Structure.NO), 0, Act.RAISE, 4), Limits(structure=Structure.NO))
     Options(seat=1, fold=True, check=False, call=3, raise_to=None, bring_in=None)
     """
+    last = _LAST[0]
+    if last is not None and last[0] is table and last[1] is limits:  # asked again (legal, then apply)
+        return last[2]
     seat = table.to_act
     if seat == -1:
         raise IllegalActionError("no betting round is under way: nobody is to act")
     stack, bet = table.stacks[seat], table.bets[seat]
     if table.bring_in:
-        return Options(seat, False, False, 0, _raise_range(table, limits), min(table.bring_in, stack))
-    call = min(stack, table.current - bet)
-    return Options(seat, call > 0, call == 0, call, _raise_range(table, limits))
+        found = Options(seat, False, False, 0, _raise_range(table, limits), min(table.bring_in, stack))
+    else:
+        call = min(stack, table.current - bet)
+        found = Options(seat, call > 0, call == 0, call, _raise_range(table, limits))
+    _LAST[0] = (table, limits, found)  # one assignment: a reader sees a whole triple
+    return found
+
+
+_LAST: list[tuple[Table, Limits, Options] | None] = [None]
+"""The last table and limits :func:`options` answered, with its answer: tables are frozen and
+holding the last one keeps its identity from being reused, so the same objects mean the same
+answer."""
 
 
 def act(table: Table, limits: Limits, seat: int, move: Act, amount: int | None = None) -> Table:

@@ -52,6 +52,7 @@ class PokerRules(Rules[PokerState, PokerView]):
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.options = options_of(variant)
+        self._configs: dict[tuple[tuple[str, OptionValue], ...], Config] = {}
         self.info = self.game_info({option.name: option.default for option in self.options})
 
     def game_info(self, options: Mapping[str, OptionValue]) -> GameInfo:
@@ -67,7 +68,10 @@ class PokerRules(Rules[PokerState, PokerView]):
 
     # -- setup -----------------------------------------------------------------------------
     def initial_state(self, options: Mapping[str, OptionValue]) -> PokerState:
-        config = configure(self.variant, options)
+        key = tuple(sorted(options.items()))
+        config = self._configs.get(key)
+        if config is None:
+            config = self._configs[key] = configure(self.variant, options)
         players = config.players
         zero = (0,) * players
         empty = tuple(() for _ in self.variant.slots)
