@@ -67,3 +67,28 @@ def digest(game: str) -> str:
         actions, returns, settled = play(name, options, seed)
         h.update(repr((name, sorted(options.items()), seed, actions, returns, settled)).encode())
     return h.hexdigest()
+
+
+def view_digest(game: str, per_table: int = 2) -> str:
+    """The sha256 of every seat's and a spectator's view after every move of the first
+    ``per_table`` random games of each table size of ``game`` (the config left out: it is the
+    game's)."""
+    from dataclasses import fields
+
+    from divided.games.poker.view import PokerView
+
+    names = [f.name for f in fields(PokerView) if f.name != "config"]
+    h = hashlib.sha256()
+    for players in table_sizes(game):
+        for seed in range(per_table):
+            options = {"players": players, "structure": ("fixed", "no")[seed % 2], **VARIANT_OPTIONS.get(game, {})}
+            state = games.load(game, **options).new_initial_state(seed=seed)
+            rng = random.Random(seed)
+            while True:
+                for viewer in (None, *range(players)):
+                    view = state.observation(viewer)
+                    h.update(repr(tuple(getattr(view, name) for name in names)).encode())
+                if state.is_terminal():
+                    break
+                state.apply_action(rng.choice(state.legal_actions()))
+    return h.hexdigest()
