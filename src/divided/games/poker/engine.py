@@ -21,7 +21,8 @@ def from_left(button: int, players: int) -> tuple[int, ...]:
 def live_from_left(state: PokerState) -> tuple[int, ...]:
     """The seats still in, in turn from the button's left."""
     live = state.table.live
-    return tuple(seat for seat in from_left(state.button, state.players) if live[seat])
+    after = state.button + 1
+    return (*(seat for seat in range(after, len(live)) if live[seat]), *(seat for seat in range(after) if live[seat]))
 
 
 def enter(state: PokerState) -> PokerState:

@@ -164,10 +164,15 @@ def settle(state: PokerState) -> PokerState:
             raise ValueError(f"no award kind {award.kind!r} is registered; known: {', '.join(sorted(_AWARD_KINDS))}")
         judges.append(_AWARD_KINDS[award.kind](state, award))
     names = tuple(slot.name for slot in config.variant.slots)
-    events = [Event(state.step, seat, "show", hands=state.slots[seat], hands_named=names)
-              for seat in engine.live_from_left(state)]
+    showing = engine.live_from_left(state)
+    events = [Event(state.step, seat, "show", hands=state.slots[seat], hands_named=names) for seat in showing]
+    contributed = table.contributed
+    if len({contributed[seat] for seat in showing}) == 1:  # nobody all-in below the others: one pot
+        layers: tuple[pots.Pot, ...] = (pots.Pot(sum(contributed), tuple(sorted(showing))),)
+    else:
+        layers = pots.layers(contributed, table.live)
     settled = []
-    for index, pot in enumerate(pots.layers(table.contributed, table.live)):
+    for index, pot in enumerate(layers):
         eligible = set(pot.eligible)
         results = [pots.AwardWinners(judge(eligible), award.share)
                    for award, judge in zip(config.awards, judges, strict=True)]
