@@ -7,6 +7,7 @@ Everything here is a pure function from a :class:`PokerState` to a new one.
 from __future__ import annotations
 
 from divided.errors import IllegalActionError
+from divided.games.base import seeded_fraction
 from divided.games.poker import betting
 from divided.games.poker.events import Event
 from divided.games.poker.state import Phase, PokerState, Settled, evolve_phase, evolve_state
@@ -69,6 +70,52 @@ def deal(state: PokerState, card: int) -> PokerState:
         return _reshuffle_if_empty(state)
     step = state.config.steps[state.step]
     return kind_of(step).resume(step, state)
+
+
+def pick_card(stock: int, fraction: float) -> int:
+    """The card of ``stock`` that ``fraction`` picks, exactly as
+    :func:`divided.games.base.pick_outcome` picks among the chance outcomes (every card of the
+    stock, lowest first, each ``1 / n``)."""
+    share = 1.0 / stock.bit_count()
+    rest = stock
+    while rest:
+        lowest = rest & -rest
+        fraction -= share
+        if fraction < 0:
+            return lowest.bit_length() - 1
+        rest ^= lowest
+    return stock.bit_length() - 1
+
+
+def deal_seeded(state: PokerState, seed: int, move: int, dealt: list[int]) -> PokerState:
+    """Chance deals the owed cards picked by ``seeded_fraction(seed, move + k)``, as card after
+    card through :func:`deal` would (appended to ``dealt``), all but the last in one copy of
+    the state: while more cards are owed after a card and the stock still holds some, a card
+    dealt changes nothing but where the card lies."""
+    owed, stock, up = state.owed, state.stock, state.up
+    held: dict[int, list[tuple[int, ...]]] = {}
+    events = state.events
+    count = 0
+    while len(owed) - count > 1 and stock.bit_count() > 1:
+        card = pick_card(stock, seeded_fraction(seed, move + count))
+        seat, slot, face_up = owed[count]
+        seat_slots = held.get(seat)
+        if seat_slots is None:
+            seat_slots = held[seat] = list(state.slots[seat])
+        seat_slots[slot] = (*seat_slots[slot], card)
+        stock &= ~(1 << card)
+        if face_up:
+            up |= 1 << card
+            events = (*events, Event(state.step, seat, "deal", cards=(card,)))
+        dealt.append(card)
+        count += 1
+    if count:
+        slots = tuple(tuple(held[seat]) if seat in held else cards for seat, cards in enumerate(state.slots))
+        state = evolve_state(state, slots=slots, up=up, stock=stock, owed=owed[count:], dealt=state.dealt + count,
+                             events=events)
+    card = pick_card(state.stock, seeded_fraction(seed, move + count))
+    dealt.append(card)
+    return deal(state, card)
 
 
 def _reshuffle_if_empty(state: PokerState) -> PokerState:

@@ -12,7 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from divided.errors import IllegalActionError, InvalidNotationError
-from divided.games.base import CHANCE, TERMINAL, ChanceNode, GameInfo, OptionValue, Result, Rules
+from divided.games.base import (
+    CHANCE,
+    TERMINAL,
+    ChanceNode,
+    GameInfo,
+    OptionValue,
+    Result,
+    Rules,
+    pick_outcome,
+    seeded_fraction,
+)
 from divided.games.poker import actions as act
 from divided.games.poker import betting, engine, steps
 from divided.games.poker.cards import DECK_SIZE, FULL_DECK, mask_indices
@@ -135,6 +145,22 @@ class PokerRules(Rules[PokerState, PokerView]):
                 f"action {action} is not legal for player {player} at the {step.kind} step "
                 f"(nothing changed); legal: {_summary(legal)}")
         return kind.apply(step, state, action)
+
+    def resolve_chance(self, state: PokerState, seed: int, step: int) -> tuple[PokerState, list[int]]:
+        """As the base class defines it (the outcome at move ``k`` picked by
+        ``seeded_fraction(seed, k)``), the cards owed dealt in one batch
+        (:func:`~divided.games.poker.engine.deal_seeded`)."""
+        actions: list[int] = []
+        while not state.over:
+            if state.button < 0:
+                seat = pick_outcome(self.chance_outcomes(state), seeded_fraction(seed, step + len(actions)))
+                state = _start(state, seat)
+                actions.append(seat)
+            elif state.owed:
+                state = engine.deal_seeded(state, seed, step + len(actions), actions)
+            else:
+                break
+        return state, actions
 
     def returns(self, state: PokerState) -> list[float]:
         if not state.over:
