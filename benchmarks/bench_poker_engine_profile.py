@@ -14,6 +14,9 @@ process (``time.process_time``), the median of ``--repeats`` runs:
   included), timed each in a loop of 20;
 * a view per move: replaying while building the acting seat's view after every move, over the
   replay alone (the ratio);
+* random play: hands/s of whole deals played through the game handle (``legal_actions`` and
+  ``apply_action``, chance resolved from the seed), the way the lab and the issue's first
+  figures play;
 * a showdown: Henway five-handed, both hands of each seat shown: ``settle`` of the state just
   before it, median over deals that reach it.
 """
@@ -81,6 +84,19 @@ def replayer(rules: Any, options: dict[str, Any], deals: list[list[int]], view: 
     return run
 
 
+def player(game: str, options: dict[str, Any], deals: int) -> Callable[[], None]:
+    loaded = games.load(game, **options)
+
+    def run() -> None:
+        for k in range(deals):
+            state = loaded.new_initial_state(seed=k)
+            rng = random.Random(k)
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+
+    return run
+
+
 def action_median(rules: Any, options: dict[str, Any], deals: list[list[int]], loops: int = 20) -> float:
     """The median seconds of one player's ``rules.apply`` (CPU time of ``loops`` calls each)."""
     times = []
@@ -135,6 +151,7 @@ def main() -> None:
         moves = sum(len(actions) for actions in recorded)
         alone = cpu(replayer(rules, options, recorded), args.repeats)
         line = f"{label:28s} {len(recorded) / alone:8.0f} hands/s  {alone / moves * 1e6:6.1f} µs/move"
+        line += f"  random play {deals / cpu(player(game, options, deals), args.repeats):6.0f} hands/s"
         if "henway five" not in label:
             viewed = cpu(replayer(rules, options, recorded, view=True), args.repeats)
             line += f"  view/engine {viewed / alone:4.2f}"
