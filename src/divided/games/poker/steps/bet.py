@@ -112,6 +112,23 @@ class BetKind:
                 out.extend(range(act.RAISE_TO + low, act.RAISE_TO + high + 1))
         return out
 
+    def allows(self, step: Step, position: Position, action: int) -> bool:
+        """Whether ``action`` is in :meth:`legal`, without listing every raise-to amount."""
+        options = betting.options(position.table, position.config.limits)
+        if action == act.FOLD:
+            return options.fold
+        if action == act.CALL:
+            return options.check or options.call > 0
+        if action == act.BRING_IN:
+            return options.bring_in is not None
+        fixed = position.config.limits.structure == betting.Structure.FIXED
+        if action == act.RAISE:
+            return fixed and options.raise_to is not None
+        if fixed or options.raise_to is None:
+            return False
+        low, high = options.raise_to
+        return act.RAISE_TO + low <= action <= act.RAISE_TO + high
+
     def apply(self, step: Step, state: PokerState, action: int) -> PokerState:
         limits = state.config.limits
         table = state.table
