@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from divided import games
-from divided.games.frozen_builder import builder
+from divided.games.frozen_builder import builder, evolver
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,3 +97,49 @@ def test_every_field_of_a_game_view_is_set(game: str) -> None:
             values = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
             assert view == type(view)(**values)
         state.apply_action(state.legal_actions()[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    seat: int
+    cards: tuple[int, ...] = ()
+    shown: bool = False
+
+
+def test_evolver_copies_as_replace_does() -> None:
+    move = evolver(Hand)
+    hand = Hand(1, (4, 5))
+    for changes in ({}, {"shown": True}, {"cards": (), "seat": 3}, {"seat": 1, "cards": (4, 5), "shown": False}):
+        made = move(hand, **changes)
+        assert made == dataclasses.replace(hand, **changes) and type(made) is Hand
+        assert made is not hand
+    assert hand == Hand(1, (4, 5))  # the original unchanged
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        move(hand, seat=2).seat = 3  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        move(hand, colour="red")  # an unknown field, as for replace
+    with pytest.raises(TypeError):
+        move(hand, 2)  # fields by keyword only
+
+
+def test_evolver_refuses_classes_it_would_copy_wrongly() -> None:
+    @dataclass(frozen=True)
+    class NoSlots:
+        x: int
+
+    @dataclass(frozen=True, slots=True)
+    class Checked:
+        x: int
+
+        def __post_init__(self) -> None:
+            if self.x < 0:
+                raise ValueError("negative")
+
+    @dataclass(frozen=True, slots=True)
+    class Derived:
+        x: int
+        y: int = field(init=False, default=0)
+
+    for cls in (NoSlots, Checked, Derived):
+        with pytest.raises(TypeError):
+            evolver(cls)

@@ -7,7 +7,8 @@ player makes (slots), the steps of a deal and its awards, with option-dependent 
 definition in :mod:`divided.games.poker.variants`. Step kinds
 (:mod:`divided.games.poker.steps`) and award kinds (:mod:`divided.games.poker.showdown`) are
 registered by name, so the draw games' new steps are new modules, not interpreter changes.
-The chips are :mod:`~divided.games.poker.betting` and :mod:`~divided.games.poker.pots`.
+The chips are :mod:`~divided.games.poker.betting` and :mod:`~divided.games.poker.pots`. What
+happened, in words, is the public log of :mod:`~divided.games.poker.events` on every state and view.
 
 Where this departs from the design note (shared/design/poker-engine.md, 3.1-3.5), and why:
 

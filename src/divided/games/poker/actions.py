@@ -72,7 +72,11 @@ def raise_to_action(amount: int) -> int:
 
 def subsets(n: int, k: int) -> tuple[tuple[int, ...], ...]:
     """The ``k``-subsets of ``range(n)`` in lexicographic order (partition choices)."""
-    return _SUBSETS.setdefault((n, k), tuple(combinations(range(n), k)))
+    try:
+        return _SUBSETS[n, k]
+    except KeyError:
+        made = _SUBSETS[n, k] = tuple(combinations(range(n), k))
+        return made
 
 
 _SUBSETS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}

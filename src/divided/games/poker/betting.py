@@ -20,11 +20,12 @@ and no limit a completion of the bring-in is exactly the small bet (T3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
 from divided.errors import IllegalActionError, NotYourTurnError
+from divided.games.frozen_builder import evolver
 
 _T = TypeVar("_T")
 
@@ -126,6 +127,10 @@ class Table:
     (T3); a completion counts as the round's bet."""
 
 
+evolve_table = evolver(Table)
+"""A copy of a :class:`Table` with some fields changed (fast ``dataclasses.replace``)."""
+
+
 def new_table(stacks: tuple[int, ...], dealt_in: tuple[bool, ...] | None = None) -> Table:
     """A deal's table before any chip goes in.
 
@@ -158,7 +163,7 @@ def post(table: Table, seat: int, amount: int, *, as_bet: bool = False) -> Table
     if as_bet and table.to_act != -1:
         raise IllegalActionError(f"seat {seat} cannot post a blind of {amount}: a betting round is under way")
     paid = min(amount, table.stacks[seat])
-    return replace(
+    return evolve_table(
         table,
         stacks=_add(table.stacks, seat, -paid),
         contributed=_add(table.contributed, seat, paid),
@@ -180,7 +185,7 @@ def pay(table: Table, seat: int, amount: int) -> Table:
             f"seat {seat} cannot pay {amount}: it has {table.stacks[seat]} chips"
             " (a chosen payment must be paid in full)"
         )
-    return replace(
+    return evolve_table(
         table,
         stacks=_add(table.stacks, seat, -amount),
         contributed=_add(table.contributed, seat, amount),
@@ -229,7 +234,7 @@ def open_round(table: Table, limits: Limits, size: int, first: int, *, bring_in:
         raise IllegalActionError("a round with a bring-in cannot also have blinds")
     current = max(table.bets)
     capped = limits.structure is Structure.FIXED and (limits.cap_heads_up or len(still_in(table)) != 2)
-    opened = replace(
+    opened = evolve_table(
         table,
         size=size,
         current=current,
@@ -243,8 +248,8 @@ def open_round(table: Table, limits: Limits, size: int, first: int, *, bring_in:
     actors = can_act(opened)
     owing = any(opened.bets[seat] < current for seat in actors)
     if len(still_in(opened)) < 2 or (len(actors) < 2 and not owing):
-        return replace(opened, to_act=-1, bring_in=0, completing=False)
-    return replace(opened, to_act=_next_actor(opened, first - 1))
+        return evolve_table(opened, to_act=-1, bring_in=0, completing=False)
+    return evolve_table(opened, to_act=_next_actor(opened, first - 1))
 
 
 def options(table: Table, limits: Limits) -> Options:
@@ -254,14 +259,26 @@ def options(table: Table, limits: Limits) -> Options:
     >>> options(act(table, Limits(structure=Structure.NO), 0, Act.RAISE, 4), Limits(structure=Structure.NO))
     Options(seat=1, fold=True, check=False, call=3, raise_to=None, bring_in=None)
     """
+    last = _LAST[0]
+    if last is not None and last[0] is table and last[1] is limits:  # asked again (legal, then apply)
+        return last[2]
     seat = table.to_act
     if seat == -1:
         raise IllegalActionError("no betting round is under way: nobody is to act")
     stack, bet = table.stacks[seat], table.bets[seat]
     if table.bring_in:
-        return Options(seat, False, False, 0, _raise_range(table, limits), min(table.bring_in, stack))
-    call = min(stack, table.current - bet)
-    return Options(seat, call > 0, call == 0, call, _raise_range(table, limits))
+        found = Options(seat, False, False, 0, _raise_range(table, limits), min(table.bring_in, stack))
+    else:
+        call = min(stack, table.current - bet)
+        found = Options(seat, call > 0, call == 0, call, _raise_range(table, limits))
+    _LAST[0] = (table, limits, found)  # one assignment: a reader sees a whole triple
+    return found
+
+
+_LAST: list[tuple[Table, Limits, Options] | None] = [None]
+"""The last table and limits :func:`options` answered, with its answer: tables are frozen and
+holding the last one keeps its identity from being reused, so the same objects mean the same
+answer."""
 
 
 def act(table: Table, limits: Limits, seat: int, move: Act, amount: int | None = None) -> Table:
@@ -286,7 +303,7 @@ def act(table: Table, limits: Limits, seat: int, move: Act, amount: int | None =
     if move is Act.FOLD:
         if not allowed.fold:
             raise IllegalActionError(f"{refusal}: nothing to call; it may {_describe(table, limits)}")
-        return _after(replace(table, live=_put(table.live, seat, False)), seat)
+        return _after(evolve_table(table, live=_put(table.live, seat, False)), seat)
     if move is Act.CHECK:
         if not allowed.check or allowed.bring_in is not None:
             raise IllegalActionError(f"{refusal}: it faces a bet; it may {_describe(table, limits)}")
@@ -299,7 +316,7 @@ def act(table: Table, limits: Limits, seat: int, move: Act, amount: int | None =
         if allowed.bring_in is None:
             raise IllegalActionError(f"{refusal}: there is no bring-in to make; it may {_describe(table, limits)}")
         brought = _put_in(table, seat, allowed.bring_in)
-        brought = replace(brought, current=brought.bets[seat], bring_in=0)
+        brought = evolve_table(brought, current=brought.bets[seat], bring_in=0)
         return _after(_acted(brought, seat), seat)
     if allowed.raise_to is None:
         raise IllegalActionError(f"{refusal}: it may not bet or raise now; it may {_describe(table, limits)}")
@@ -330,7 +347,7 @@ def close_round(table: Table) -> Table:
         uncalled = top - ordered[1]
         stacks = _add(stacks, maker, uncalled)
         contributed = _add(contributed, maker, -uncalled)
-    return replace(
+    return evolve_table(
         table,
         stacks=stacks,
         contributed=contributed,
@@ -397,7 +414,7 @@ def _raise(table: Table, limits: Limits, seat: int, amount: int) -> Table:
     if full:
         others_reopened = tuple(None if other != seat else amount for other in range(len(table.stacks)))
         fixed_size = table.completing or limits.structure is Structure.FIXED
-        raised = replace(
+        raised = evolve_table(
             raised,
             current=amount,
             full_raise=table.size if fixed_size else increase,
@@ -405,15 +422,15 @@ def _raise(table: Table, limits: Limits, seat: int, amount: int) -> Table:
             acted_at=others_reopened,
         )
     else:
-        raised = _acted(replace(raised, current=amount), seat)
-    return replace(raised, bring_in=0, completing=False)
+        raised = _acted(evolve_table(raised, current=amount), seat)
+    return evolve_table(raised, bring_in=0, completing=False)
 
 
 def _after(table: Table, seat: int) -> Table:
     """Pass the turn left to the next seat that must act, or end the round."""
     if len(still_in(table)) < 2:
-        return replace(table, to_act=-1)
-    return replace(table, to_act=_next_actor(table, seat))
+        return evolve_table(table, to_act=-1)
+    return evolve_table(table, to_act=_next_actor(table, seat))
 
 
 def _next_actor(table: Table, seat: int) -> int:
@@ -431,11 +448,11 @@ def _next_actor(table: Table, seat: int) -> int:
 
 
 def _acted(table: Table, seat: int) -> Table:
-    return replace(table, acted_at=_put(table.acted_at, seat, table.current))
+    return evolve_table(table, acted_at=_put(table.acted_at, seat, table.current))
 
 
 def _put_in(table: Table, seat: int, chips: int) -> Table:
-    return replace(
+    return evolve_table(
         table,
         stacks=_add(table.stacks, seat, -chips),
         contributed=_add(table.contributed, seat, chips),

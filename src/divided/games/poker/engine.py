@@ -7,9 +7,10 @@ Everything here is a pure function from a :class:`PokerState` to a new one.
 from __future__ import annotations
 
 from divided.errors import IllegalActionError
-from divided.games.base import evolve
+from divided.games.base import seeded_fraction
 from divided.games.poker import betting
-from divided.games.poker.state import Phase, PokerState, Settled
+from divided.games.poker.events import Event
+from divided.games.poker.state import Phase, PokerState, Settled, evolve_phase, evolve_state
 from divided.games.poker.steps.base import kind_of
 
 
@@ -21,7 +22,8 @@ def from_left(button: int, players: int) -> tuple[int, ...]:
 def live_from_left(state: PokerState) -> tuple[int, ...]:
     """The seats still in, in turn from the button's left."""
     live = state.table.live
-    return tuple(seat for seat in from_left(state.button, state.players) if live[seat])
+    after = state.button + 1
+    return (*(seat for seat in range(after, len(live)) if live[seat]), *(seat for seat in range(after) if live[seat]))
 
 
 def enter(state: PokerState) -> PokerState:
@@ -34,13 +36,13 @@ def enter(state: PokerState) -> PokerState:
 
 def next_step(state: PokerState) -> PokerState:
     """Move on to the next step and start it."""
-    return enter(evolve(state, step=state.step + 1, phase=Phase()))
+    return enter(evolve_state(state, step=state.step + 1, phase=Phase()))
 
 
 def owe(state: PokerState, targets: tuple[tuple[int, int, bool], ...]) -> PokerState:
     """Owe cards to (seat, slot, face up) targets, dealt in that order by chance; with nothing
     owed the step resumes at once."""
-    state = evolve(state, owed=state.owed + targets)
+    state = evolve_state(state, owed=state.owed + targets)
     if not state.owed:
         step = state.config.steps[state.step]
         return kind_of(step).resume(step, state)
@@ -57,12 +59,63 @@ def deal(state: PokerState, card: int) -> PokerState:
     held = list(state.slots[seat])
     held[slot] = (*held[slot], card)
     slots = (*state.slots[:seat], tuple(held), *state.slots[seat + 1:])
-    up = state.up | (1 << card) if face_up else state.up
-    state = evolve(state, slots=slots, up=up, stock=state.stock & ~(1 << card), owed=owed, dealt=state.dealt + 1)
+    if face_up:
+        up = state.up | (1 << card)
+        events = (*state.events, Event(state.step, seat, "deal", cards=(card,)))
+    else:
+        up, events = state.up, state.events
+    state = evolve_state(state, slots=slots, up=up, stock=state.stock & ~(1 << card), owed=owed, dealt=state.dealt + 1,
+                   events=events)
     if owed:
         return _reshuffle_if_empty(state)
     step = state.config.steps[state.step]
     return kind_of(step).resume(step, state)
+
+
+def pick_card(stock: int, fraction: float) -> int:
+    """The card of ``stock`` that ``fraction`` picks, exactly as
+    :func:`divided.games.base.pick_outcome` picks among the chance outcomes (every card of the
+    stock, lowest first, each ``1 / n``)."""
+    share = 1.0 / stock.bit_count()
+    rest = stock
+    while rest:
+        lowest = rest & -rest
+        fraction -= share
+        if fraction < 0:
+            return lowest.bit_length() - 1
+        rest ^= lowest
+    return stock.bit_length() - 1
+
+
+def deal_seeded(state: PokerState, seed: int, move: int, dealt: list[int]) -> PokerState:
+    """Chance deals the owed cards picked by ``seeded_fraction(seed, move + k)``, as card after
+    card through :func:`deal` would (appended to ``dealt``), all but the last in one copy of
+    the state: while more cards are owed after a card and the stock still holds some, a card
+    dealt changes nothing but where the card lies."""
+    owed, stock, up = state.owed, state.stock, state.up
+    held: dict[int, list[tuple[int, ...]]] = {}
+    events = state.events
+    count = 0
+    while len(owed) - count > 1 and stock.bit_count() > 1:
+        card = pick_card(stock, seeded_fraction(seed, move + count))
+        seat, slot, face_up = owed[count]
+        seat_slots = held.get(seat)
+        if seat_slots is None:
+            seat_slots = held[seat] = list(state.slots[seat])
+        seat_slots[slot] = (*seat_slots[slot], card)
+        stock &= ~(1 << card)
+        if face_up:
+            up |= 1 << card
+            events = (*events, Event(state.step, seat, "deal", cards=(card,)))
+        dealt.append(card)
+        count += 1
+    if count:
+        slots = tuple(tuple(held[seat]) if seat in held else cards for seat, cards in enumerate(state.slots))
+        state = evolve_state(state, slots=slots, up=up, stock=stock, owed=owed[count:], dealt=state.dealt + count,
+                             events=events)
+    card = pick_card(state.stock, seeded_fraction(seed, move + count))
+    dealt.append(card)
+    return deal(state, card)
 
 
 def _reshuffle_if_empty(state: PokerState) -> PokerState:
@@ -82,8 +135,8 @@ def _reshuffle_if_empty(state: PokerState) -> PokerState:
         raise RuntimeError("the stock and the pile are empty: the variant deals more cards than the deck holds")
     kept = tuple(d if seat == served else 0 for seat, d in enumerate(drawn)) if drawn else drawn
     zero = (0,) * state.players
-    return evolve(state, stock=pile, up=state.up & ~pile, discarded=zero, mucked=zero,
-                  phase=evolve(state.phase, drawn=kept))
+    return evolve_state(state, stock=pile, up=state.up & ~pile, discarded=zero, mucked=zero,
+                  phase=evolve_phase(state.phase, drawn=kept))
 
 
 def muck(state: PokerState, seat: int) -> PokerState:
@@ -95,14 +148,14 @@ def muck(state: PokerState, seat: int) -> PokerState:
     empty = tuple(() for _ in state.slots[seat])
     slots = (*state.slots[:seat], empty, *state.slots[seat + 1:])
     mucked = (*state.mucked[:seat], state.mucked[seat] | cards, *state.mucked[seat + 1:])
-    return evolve(state, slots=slots, mucked=mucked)
+    return evolve_state(state, slots=slots, mucked=mucked)
 
 
 def after_fold(state: PokerState, seat: int) -> PokerState:
     """After ``seat`` folded: its cards are mucked, and the deal ends at once when one seat is
     left (T12)."""
     state = muck(state, seat)
-    state = evolve(state, folded_at=replace_seat(state.folded_at, seat, state.step))
+    state = evolve_state(state, folded_at=replace_seat(state.folded_at, seat, state.step))
     left = betting.still_in(state.table)
     if len(left) != 1:
         return state
@@ -113,11 +166,13 @@ def uncontested(state: PokerState, winner: int) -> PokerState:
     """T12: the last seat in takes every chip put in, unseen (the uncalled bet first goes back)."""
     table = state.table
     if table.to_act != -1 or any(table.bets):
-        table = betting.close_round(evolve(table, to_act=-1))
+        table = betting.close_round(betting.evolve_table(table, to_act=-1))
     total = sum(table.contributed)
     chips = tuple(total if seat == winner else 0 for seat in range(state.players))
     settled = (Settled(total, (winner,), (("uncontested", (winner,)),), chips),)
-    return evolve(state, table=table, over=True, settled=settled, owed=())
+    award = Event(state.step, None, "award", total, pot=0, title="uncontested", winners=(winner,), chips=(total,))
+    return evolve_state(state, table=table, over=True, settled=settled, owed=(), events=(*state.events, award))
+
 
 
 def final_stacks(state: PokerState) -> tuple[int, ...]:

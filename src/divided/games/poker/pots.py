@@ -93,6 +93,29 @@ class AwardWinners:
     share: int = 1
 
 
+def shares(pot: Pot, awards: Sequence[AwardWinners]) -> tuple[tuple[int, ...], ...]:
+    """Per award, the chips each of its winners gets from ``pot`` (in the winners' order), as
+    :func:`divide` counts them (its arguments are assumed checked by it).
+
+    >>> shares(Pot(30, (0, 1, 2)), (AwardWinners((1,)), AwardWinners((0, 2))))
+    ((15,), (8, 7))
+    """
+    won = [award for award in awards if award.winners]
+    weight = sum(award.share for award in won)
+    amounts = [pot.amount * award.share // weight for award in won]
+    if amounts:
+        amounts[0] += pot.amount - sum(amounts)
+    out: list[tuple[int, ...]] = []
+    given = iter(amounts)
+    for award in awards:
+        if not award.winners:
+            out.append(())
+            continue
+        each, odd = divmod(next(given), len(award.winners))
+        out.append(tuple(each + (1 if place < odd else 0) for place in range(len(award.winners))))
+    return tuple(out)
+
+
 def divide(pot: Pot, awards: Sequence[AwardWinners], seats: int) -> tuple[int, ...]:
     """Each seat's chips from ``pot`` (T11): each award takes its share rounded down, the chips
     left over going to the first award that has winners; an award without winners passes its

@@ -12,12 +12,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from divided.errors import IllegalActionError, InvalidNotationError
-from divided.games.base import CHANCE, TERMINAL, ChanceNode, GameInfo, OptionValue, Result, Rules, evolve
+from divided.games.base import (
+    CHANCE,
+    TERMINAL,
+    ChanceNode,
+    GameInfo,
+    OptionValue,
+    Result,
+    Rules,
+    pick_outcome,
+    seeded_fraction,
+)
 from divided.games.poker import actions as act
 from divided.games.poker import betting, engine, steps
 from divided.games.poker.cards import DECK_SIZE, FULL_DECK, mask_indices
+from divided.games.poker.events import Event
 from divided.games.poker.options import Config, configure, options_of
-from divided.games.poker.state import Phase, PokerState
+from divided.games.poker.state import Phase, PokerState, evolve_state
 from divided.games.poker.steps.bet import blind_seats
 from divided.games.poker.variant import Variant
 from divided.games.poker.view import PokerView, observe
@@ -51,6 +62,7 @@ class PokerRules(Rules[PokerState, PokerView]):
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.options = options_of(variant)
+        self._configs: dict[tuple[tuple[str, OptionValue], ...], Config] = {}
         self.info = self.game_info({option.name: option.default for option in self.options})
 
     def game_info(self, options: Mapping[str, OptionValue]) -> GameInfo:
@@ -66,7 +78,10 @@ class PokerRules(Rules[PokerState, PokerView]):
 
     # -- setup -----------------------------------------------------------------------------
     def initial_state(self, options: Mapping[str, OptionValue]) -> PokerState:
-        config = configure(self.variant, options)
+        key = tuple(sorted(options.items()))
+        config = self._configs.get(key)
+        if config is None:
+            config = self._configs[key] = configure(self.variant, options)
         players = config.players
         zero = (0,) * players
         empty = tuple(() for _ in self.variant.slots)
@@ -124,12 +139,31 @@ class PokerRules(Rules[PokerState, PokerView]):
             return engine.deal(state, action)
         step = state.config.steps[state.step]
         kind = steps.kind_of(step)
+        allows = getattr(kind, "allows", None)  # a kind's quicker test of one action, where it has one
+        if allows is not None and allows(step, state, action):
+            return kind.apply(step, state, action)
         legal = kind.legal(step, state)
         if action not in legal:
             raise IllegalActionError(
                 f"action {action} is not legal for player {player} at the {step.kind} step "
                 f"(nothing changed); legal: {_summary(legal)}")
         return kind.apply(step, state, action)
+
+    def resolve_chance(self, state: PokerState, seed: int, step: int) -> tuple[PokerState, list[int]]:
+        """As the base class defines it (the outcome at move ``k`` picked by
+        ``seeded_fraction(seed, k)``), the cards owed dealt in one batch
+        (:func:`~divided.games.poker.engine.deal_seeded`)."""
+        actions: list[int] = []
+        while not state.over:
+            if state.button < 0:
+                seat = pick_outcome(self.chance_outcomes(state), seeded_fraction(seed, step + len(actions)))
+                state = _start(state, seat)
+                actions.append(seat)
+            elif state.owed:
+                state = engine.deal_seeded(state, seed, step + len(actions), actions)
+            else:
+                break
+        return state, actions
 
     def returns(self, state: PokerState) -> list[float]:
         if not state.over:
@@ -192,11 +226,20 @@ def _start(state: PokerState, button: int) -> PokerState:
     """The button is placed: antes, blinds, then the first step."""
     config = state.config
     table = state.table
+    events: list[Event] = []
+
+    def forced(seat: int, amount: int, kind: str, as_bet: bool) -> None:
+        nonlocal table
+        before = table.stacks[seat]
+        table = betting.post(table, seat, amount, as_bet=as_bet)
+        paid = before - table.stacks[seat]
+        events.append(Event(state.step, seat, kind, paid, all_in=paid > 0 and table.stacks[seat] == 0))
+
     if config.ante:
         for seat in engine.from_left(button, state.players):
-            table = betting.post(table, seat, config.ante)
+            forced(seat, config.ante, "ante", False)
     if config.blinds:
         small, big = blind_seats(button, state.players)
-        table = betting.post(table, small, max(1, config.small_bet // 2), as_bet=True)
-        table = betting.post(table, big, config.small_bet, as_bet=True)
-    return engine.enter(evolve(state, button=button, table=table))
+        forced(small, max(1, config.small_bet // 2), "blind", True)
+        forced(big, config.small_bet, "blind", True)
+    return engine.enter(evolve_state(state, button=button, table=table, events=state.events + tuple(events)))

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from divided.games.base import evolve
 from divided.games.poker import engine, pots
 from divided.games.poker.cards import CARDS, as_cards
+from divided.games.poker.events import Event
 from divided.games.poker.options import Config
-from divided.games.poker.state import PokerState, Settled
+from divided.games.poker.state import PokerState, Settled, evolve_state
 from divided.games.poker.variant import Award
 from divided.hands.poker import system
 from divided.hands.value import HandCategory, RankingSystem
@@ -37,14 +37,30 @@ def ranking(rule: str) -> System:
     return system(rule)
 
 
+@cache
+def strength_of(rule: str) -> Callable[[Sequence[int]], int]:
+    """The strength of a hand of card indices under ``rule`` (the ranking system's per-call
+    fast path on indices where it has one: no card objects built)."""
+    system_ = ranking(rule)
+    fast: Callable[[Sequence[int]], int] | None = getattr(system_, "strength_of_indices", None)
+    if fast is not None:
+        return fast
+    return lambda cards: system_.strength(as_cards(cards))
+
+
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A seat's claim on one award: its best hand's strength and its deciding-card key (bigger
-    is better for the odd chip)."""
+    """A seat's claim on one award: its best hand's strength and the seat's hands of that
+    strength (their best deciding card counts for the odd chip, :func:`decider`)."""
 
     seat: int
     strength: int
-    decider: int
+    hands: tuple[tuple[int, ...], ...]
+
+
+def decider(config: Config, rule: str, entry: Entry) -> int:
+    """An entry's odd-chip key (bigger is better): the best among its hands of its strength."""
+    return max(_decider(config, rule, cards) for cards in entry.hands)
 
 
 def _qualifies(rule: str, cards: Sequence[int]) -> bool:
@@ -56,7 +72,6 @@ def _decider(config: Config, rule: str, cards: Sequence[int]) -> int:
     (negated, so bigger is better); with more than five cards, the best five's best key."""
     order = config.suit_order
     ace_low = rule in ("a5", "a5-8", "a6")
-    system_ = ranking(rule)
 
     def key(five: Sequence[int]) -> int:
         if rule == "high":
@@ -65,43 +80,49 @@ def _decider(config: Config, rule: str, cards: Sequence[int]) -> int:
 
     if len(cards) <= 5:
         return key(cards)
-    best = system_.strength(as_cards(cards))
-    return max(key(five) for five in combinations(cards, 5) if system_.strength(as_cards(five)) == best)
+    strength = strength_of(rule)
+    best = strength(cards)
+    return max(key(five) for five in combinations(cards, 5) if strength(five) == best)
 
 
 def entries(config: Config, state: PokerState, award: Award, seats: Sequence[int]) -> list[Entry]:
     """Each of ``seats``' best claim on ``award`` (seats with no qualifying hand left out)."""
     variant = config.variant
     system_ = ranking(award.rule)
+    strength, sizes, rule = strength_of(award.rule), system_.sizes, award.rule
     indices = [variant.slot_index(name) for name in award.slots]
     out = []
     for seat in seats:
-        best: tuple[int, int] | None = None
+        best = -1
+        hands: tuple[tuple[int, ...], ...] = ()
         for index in indices:
             cards = state.slots[seat][index]
-            if len(cards) not in system_.sizes or not _qualifies(award.rule, cards):
+            if len(cards) not in sizes or not _qualifies(rule, cards):
                 continue
-            claim = (system_.strength(as_cards(cards)), 0)
-            if best is None or claim[0] >= best[0]:
-                decider = _decider(config, award.rule, cards)
-                if best is None or claim[0] > best[0] or decider > best[1]:
-                    best = (claim[0], decider)
-        if best is not None:
-            out.append(Entry(seat, best[0], best[1]))
+            claim = strength(cards)
+            if not hands or claim > best:
+                best, hands = claim, (cards,)
+            elif claim == best:
+                hands += (cards,)
+        if hands:
+            out.append(Entry(seat, best, hands))
     return out
 
 
-def winners(config: Config, button: int, claims: Sequence[Entry]) -> tuple[int, ...]:
-    """The best claims' seats, in the order odd chips go to them (T11)."""
+def winners(config: Config, button: int, claims: Sequence[Entry], rule: str = "high") -> tuple[int, ...]:
+    """The best claims' seats, in the order odd chips go to them (T11); ``rule`` is the
+    award's ranking rule (it says which card decides)."""
     if not claims:
         return ()
     top = max(claim.strength for claim in claims)
     tied = [claim for claim in claims if claim.strength == top]
+    if len(tied) == 1:
+        return (tied[0].seat,)
     seat_order = engine.from_left(button, config.players)
     if config.odd_chip == "seat":
         tied.sort(key=lambda claim: seat_order.index(claim.seat))
     else:
-        tied.sort(key=lambda claim: (-claim.decider, seat_order.index(claim.seat)))
+        tied.sort(key=lambda claim: (-decider(config, rule, claim), seat_order.index(claim.seat)))
     return tuple(claim.seat for claim in tied)
 
 
@@ -124,7 +145,7 @@ def best_hand(state: PokerState, award: Award) -> Callable[[Collection[int]], tu
     claims = entries(state.config, state, award, engine.live_from_left(state))
 
     def judge(eligible: Collection[int]) -> tuple[int, ...]:
-        return winners(state.config, state.button, [claim for claim in claims if claim.seat in eligible])
+        return winners(state.config, state.button, [claim for claim in claims if claim.seat in eligible], award.rule)
 
     return judge
 
@@ -142,8 +163,16 @@ def settle(state: PokerState) -> PokerState:
         if award.kind not in _AWARD_KINDS:
             raise ValueError(f"no award kind {award.kind!r} is registered; known: {', '.join(sorted(_AWARD_KINDS))}")
         judges.append(_AWARD_KINDS[award.kind](state, award))
+    names = tuple(slot.name for slot in config.variant.slots)
+    showing = engine.live_from_left(state)
+    events = [Event(state.step, seat, "show", hands=state.slots[seat], hands_named=names) for seat in showing]
+    contributed = table.contributed
+    if len({contributed[seat] for seat in showing}) == 1:  # nobody all-in below the others: one pot
+        layers: tuple[pots.Pot, ...] = (pots.Pot(sum(contributed), tuple(sorted(showing))),)
+    else:
+        layers = pots.layers(contributed, table.live)
     settled = []
-    for pot in pots.layers(table.contributed, table.live):
+    for index, pot in enumerate(layers):
         eligible = set(pot.eligible)
         results = [pots.AwardWinners(judge(eligible), award.share)
                    for award, judge in zip(config.awards, judges, strict=True)]
@@ -151,4 +180,8 @@ def settle(state: PokerState) -> PokerState:
         settled.append(Settled(pot.amount, pot.eligible,
                                tuple((a.title, r.winners) for a, r in zip(config.awards, results, strict=True)),
                                tuple(chips)))
-    return evolve(state, shown=True, over=True, settled=tuple(settled))
+        for award, result, won in zip(config.awards, results, pots.shares(pot, results), strict=True):
+            if result.winners:
+                events.append(Event(state.step, None, "award", pot.amount, pot=index, title=award.title,
+                                    winners=result.winners, chips=won))
+    return evolve_state(state, shown=True, over=True, settled=tuple(settled), events=(*state.events, *events))

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from divided.games.frozen_builder import evolver
 from divided.games.poker.betting import Table
+from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 
 Cards = tuple[int, ...]
@@ -55,7 +57,8 @@ class PokerState:
     cards the seat discarded at earlier draws still in the pile, ``mucked[seat]`` its folded
     hand. ``draws``
     has one entry per draw step reached: the cards each seat discarded (-1: did not draw).
-    ``folded_at[seat]`` is the step at which the seat folded (-1: still in).
+    ``folded_at[seat]`` is the step at which the seat folded (-1: still in). ``events`` is the
+    public log (:mod:`divided.games.poker.events`), appended as the deal goes.
     """
 
     config: Config
@@ -75,7 +78,15 @@ class PokerState:
     shown: bool = False
     over: bool = False
     settled: tuple[Settled, ...] = ()
+    events: tuple[Event, ...] = ()
 
     @property
     def players(self) -> int:
         return self.config.players
+
+
+evolve_state = evolver(PokerState)
+"""A copy of a :class:`PokerState` with some fields changed (fast ``dataclasses.replace``)."""
+
+evolve_phase = evolver(Phase)
+"""A copy of a :class:`Phase` with some fields changed."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from typing import Any, ClassVar
 
 from divided.games.base import OptionValue, RuleOption
@@ -117,10 +118,19 @@ class Variant:
 
     def slot_index(self, name: str) -> int:
         """The position of the slot called ``name`` in :attr:`slots`."""
+        try:
+            return self._slot_positions[name]
+        except KeyError:
+            raise KeyError(f"variant {self.id!r} has no slot {name!r}") from None
+
+    @cached_property
+    def _slot_positions(self) -> dict[str, int]:
+        """Each slot's position by name, the first of a name (made once: the interpreter asks
+        at every step)."""
+        positions: dict[str, int] = {}
         for index, slot in enumerate(self.slots):
-            if slot.name == name:
-                return index
-        raise KeyError(f"variant {self.id!r} has no slot {name!r}")
+            positions.setdefault(slot.name, index)
+        return positions
 
 
 LOW_OPTION_TEXT = ("the low ranking: a5 (ace-to-five), a5-8 (ace-to-five, eight or better: when no hand "

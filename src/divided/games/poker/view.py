@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from divided.games.base import TERMINAL, Result
+from divided.games.frozen_builder import builder
 from divided.games.poker.betting import Table
 from divided.games.poker.cards import mask_indices
+from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 from divided.games.poker.state import Phase, PokerState, Settled
 
@@ -58,7 +60,8 @@ class PokerView:
     ``discarded``/``mucked``: per seat, its cards in the pile (discards of earlier draws, a
     folded hand), those this viewer cannot see as ``None``; ``phase.drawn`` likewise holds the
     cards of the draw under way, as masks of the cards the viewer sees, with ``drawn_counts``
-    the numbers. ``phase.commits`` holds the viewer's own commitments only. ``stock`` is how
+    the numbers. ``phase.commits`` holds the viewer's own commitments only. ``events``: the public
+    log (every event is public, :mod:`divided.games.poker.events`). ``stock`` is how
     many cards the stock holds; ``owed`` the cards about to be dealt (seat, slot, face up).
     """
 
@@ -84,51 +87,57 @@ class PokerView:
     over: bool
     settled: tuple[Settled, ...]
     result: Result | None
+    events: tuple[Event, ...]
 
     @property
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL
 
 
-def _seen(mask_or_cards: tuple[int, ...], visible: int) -> Seen:
-    return tuple(card if visible >> card & 1 else None for card in mask_or_cards)
+def _seen(cards: tuple[int, ...], visible: int) -> Seen:
+    return tuple(card if visible >> card & 1 else None for card in cards)
 
 
 def _pile(mask: int, visible: int) -> Seen:
     """A heap as seen: the visible cards in card order, then one ``None`` per hidden card."""
+    if not mask:
+        return ()
     cards = mask_indices(mask)
     shown = tuple(c for c in cards if visible >> c & 1)
     return (*shown, *(None for _ in range(len(cards) - len(shown))))
 
 
+_make_view = builder(PokerView)
+"""``PokerView(...)``, faster (:mod:`divided.games.frozen_builder`), for :func:`observe`."""
+
+
 def observe(state: PokerState, player: int | None, current_player: int, result: Result | None) -> PokerView:
     """``player``'s view of ``state`` (``None``: a spectator's)."""
-    players = state.players
+    players = state.config.players
     live = state.table.live
     public = state.up
+    shown = state.shown
     slots: list[tuple[Seen, ...]] = []
-    for seat in range(players):
-        if seat == player or (state.shown and live[seat]):
-            slots.append(state.slots[seat])
+    for seat, held in enumerate(state.slots):
+        if seat == player or (shown and live[seat]):
+            slots.append(held)
         else:
-            slots.append(tuple(_seen(cards, public) for cards in state.slots[seat]))
-    discarded, mucked = [], []
-    for seat in range(players):
-        own = seat == player
-        discarded.append(_pile(state.discarded[seat], -1 if own else public))
-        mucked.append(_pile(state.mucked[seat], -1 if own else public))
+            slots.append(tuple(_seen(cards, public) if cards else () for cards in held))
+    discarded = tuple(_pile(mask, -1 if seat == player else public) for seat, mask in enumerate(state.discarded))
+    mucked = tuple(_pile(mask, -1 if seat == player else public) for seat, mask in enumerate(state.mucked))
     phase = state.phase
     drawn = phase.drawn
-    seen_phase = Phase(
-        order=phase.order,
-        commits=tuple(c if seat == player else () for seat, c in enumerate(phase.commits)),
-        drawn=tuple(d if seat == player else d & public for seat, d in enumerate(drawn)),
-    )
-    stock = state.stock.bit_count()
-    return PokerView(
-        player=player, current_player=current_player, num_players=players, config=state.config,
-        button=state.button, step=state.step, phase=seen_phase,
-        drawn_counts=tuple(d.bit_count() for d in drawn), slots=tuple(slots), up=public, stock=stock,
-        discarded=tuple(discarded), mucked=tuple(mucked), owed=state.owed, table=state.table, draws=state.draws,
-        dealt=state.dealt, folded_at=state.folded_at, shown=state.shown, over=state.over, settled=state.settled, result=result,
+    if phase.commits or drawn:
+        seen_phase = Phase(
+            order=phase.order,
+            commits=tuple(c if seat == player else () for seat, c in enumerate(phase.commits)),
+            drawn=tuple(d if seat == player else d & public for seat, d in enumerate(drawn)),
+        )
+    else:
+        seen_phase = phase
+    return _make_view(
+        player, current_player, players, state.config, state.button, state.step, seen_phase,
+        tuple(d.bit_count() for d in drawn), tuple(slots), public, state.stock.bit_count(),
+        discarded, mucked, state.owed, state.table, state.draws, state.dealt, state.folded_at, state.shown,
+        state.over, state.settled, result, state.events,
     )

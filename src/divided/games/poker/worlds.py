@@ -139,7 +139,7 @@ class PokerWorlds:
             config=view.config, button=view.button, step=view.step, phase=evolve(view.phase, drawn=tuple(drawn)),
             slots=tuple(slots), up=view.up, stock=stock, discarded=tuple(discarded), mucked=tuple(mucked),
             owed=view.owed, table=view.table, draws=view.draws, dealt=view.dealt,
-            folded_at=view.folded_at, shown=view.shown, over=view.over, settled=view.settled,
+            folded_at=view.folded_at, shown=view.shown, over=view.over, settled=view.settled, events=view.events,
         )
 
     def _commit(self, state: PokerState, rng: random.Random) -> PokerState:

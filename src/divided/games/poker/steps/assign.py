@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from divided.games.base import evolve
 from divided.games.poker import actions as act
 from divided.games.poker import engine
 from divided.games.poker.cards import name
+from divided.games.poker.events import Event
+from divided.games.poker.state import evolve_state
 from divided.games.poker.steps import commits
 from divided.games.poker.steps.base import register
 from divided.games.poker.variant import Step
@@ -78,6 +79,7 @@ class AssignKind:
         source, first, second = _indices(state, step)
         slots = list(state.slots)
         up = state.up
+        events = []
         for seat, chosen in enumerate(state.phase.commits):
             if not chosen:
                 continue
@@ -89,10 +91,17 @@ class AssignKind:
             held[second] = (*held[second], *(c for c in pair if c in to_second))
             held[source] = ()
             slots[seat] = tuple(held)
-            if step.reveal == "face-up":
+            face_up = step.reveal == "face-up"
+            if face_up:
                 for card in pair:
                     up |= 1 << card
-        return engine.next_step(evolve(state, slots=tuple(slots), up=up))
+            events.append(Event(state.step, seat, "assign", counts=(len(to_first), len(to_second)),
+                                hands=(held[first][-len(to_first):] if to_first else (),
+                                       held[second][-len(to_second):] if to_second else ()) if face_up else (),
+                                hands_named=step.into))
+        order = engine.from_left(state.button, state.players)
+        events.sort(key=lambda event: order.index(event.seat))
+        return engine.next_step(evolve_state(state, slots=tuple(slots), up=up, events=(*state.events, *events)))
 
     def describe(self, step: Step, position: Position, action: int) -> tuple[str, str, tuple[int, ...]]:
         assert isinstance(step, Assign)

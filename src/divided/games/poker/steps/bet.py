@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from divided.games.base import evolve
 from divided.games.poker import actions as act
 from divided.games.poker import betting, engine
 from divided.games.poker.cards import CARDS, as_cards
+from divided.games.poker.events import Event
+from divided.games.poker.state import evolve_state
 from divided.games.poker.steps.base import register
 from divided.games.poker.variant import Step
 from divided.hands.poker import system
@@ -83,9 +84,9 @@ class BetKind:
         else:
             first = (state.button + 1) % state.players
         table = betting.open_round(state.table, config.limits, size, first, bring_in=bring_in)
-        state = evolve(state, table=table)
+        state = evolve_state(state, table=table)
         if table.to_act == -1:
-            return engine.next_step(evolve(state, table=betting.close_round(table)))
+            return engine.next_step(evolve_state(state, table=betting.close_round(table)))
         return state
 
     def actor(self, step: Step, state: PokerState) -> int:
@@ -111,6 +112,23 @@ class BetKind:
                 out.extend(range(act.RAISE_TO + low, act.RAISE_TO + high + 1))
         return out
 
+    def allows(self, step: Step, position: Position, action: int) -> bool:
+        """Whether ``action`` is in :meth:`legal`, without listing every raise-to amount."""
+        options = betting.options(position.table, position.config.limits)
+        if action == act.FOLD:
+            return options.fold
+        if action == act.CALL:
+            return options.check or options.call > 0
+        if action == act.BRING_IN:
+            return options.bring_in is not None
+        fixed = position.config.limits.structure == betting.Structure.FIXED
+        if action == act.RAISE:
+            return fixed and options.raise_to is not None
+        if fixed or options.raise_to is None:
+            return False
+        low, high = options.raise_to
+        return act.RAISE_TO + low <= action <= act.RAISE_TO + high
+
     def apply(self, step: Step, state: PokerState, action: int) -> PokerState:
         limits = state.config.limits
         table = state.table
@@ -127,14 +145,15 @@ class BetKind:
             move, amount = betting.Act.RAISE, options.raise_to[1]
         else:
             move, amount = betting.Act.RAISE, action - act.RAISE_TO
+        before = table
         table = betting.act(table, limits, seat, move, amount)
-        state = evolve(state, table=table)
+        state = evolve_state(state, table=table, events=(*state.events, _event(state.step, seat, move, before, table)))
         if move == betting.Act.FOLD:
             state = engine.after_fold(state, seat)
             if state.over:
                 return state
         if state.table.to_act == -1:
-            return engine.next_step(evolve(state, table=betting.close_round(state.table)))
+            return engine.next_step(evolve_state(state, table=betting.close_round(state.table)))
         return state
 
     def resume(self, step: Step, state: PokerState) -> PokerState:
@@ -163,6 +182,22 @@ class BetKind:
         if table.current == 0:
             return "bet", f"bet {amount}{shove}", ()
         return "raise", f"raise to {amount}{shove}", ()
+
+
+def _event(step: int, seat: int, move: betting.Act, before: betting.Table, after: betting.Table) -> Event:
+    """The public event of ``seat``'s betting action (``before`` and ``after`` it)."""
+    paid = before.stacks[seat] - after.stacks[seat]
+    all_in = paid > 0 and after.stacks[seat] == 0
+    if move == betting.Act.FOLD:
+        return Event(step, seat, "fold")
+    if move == betting.Act.CHECK:
+        return Event(step, seat, "check")
+    if move == betting.Act.CALL:
+        return Event(step, seat, "call", paid, all_in)
+    if move == betting.Act.BRING_IN:
+        return Event(step, seat, "bring-in", paid, all_in)
+    kind = "complete" if before.completing else "bet" if before.current == 0 else "raise"
+    return Event(step, seat, kind, after.bets[seat], all_in)
 
 
 def blind_seats(button: int, players: int) -> tuple[int, int]:

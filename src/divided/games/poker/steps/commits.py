@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from divided.games.base import evolve
 from divided.games.poker import engine
-from divided.games.poker.state import Phase
+from divided.games.poker.state import Phase, evolve_phase, evolve_state
 
 if TYPE_CHECKING:
     from divided.games.poker.state import PokerState
@@ -16,7 +15,7 @@ if TYPE_CHECKING:
 
 def start(state: PokerState) -> PokerState:
     """Open a simultaneous step: every seat still in is to commit."""
-    return evolve(state, phase=Phase(order=engine.live_from_left(state), commits=((),) * state.players))
+    return evolve_state(state, phase=Phase(order=engine.live_from_left(state), commits=((),) * state.players))
 
 
 def commit(state: PokerState, seat: int, action: int, complete: bool) -> PokerState:
@@ -25,4 +24,4 @@ def commit(state: PokerState, seat: int, action: int, complete: bool) -> PokerSt
     phase = state.phase
     commits = (*phase.commits[:seat], (*phase.commits[seat], action), *phase.commits[seat + 1:])
     order = phase.order[1:] if complete else phase.order
-    return evolve(state, phase=evolve(phase, order=order, commits=commits))
+    return evolve_state(state, phase=evolve_phase(phase, order=order, commits=commits))

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from divided.errors import IllegalActionError
-from divided.games.base import evolve
 from divided.games.poker import actions as act
 from divided.games.poker import engine
-from divided.games.poker.cards import name
-from divided.games.poker.state import Phase
+from divided.games.poker.cards import mask_indices, name
+from divided.games.poker.events import Event
+from divided.games.poker.state import Phase, evolve_phase, evolve_state
 from divided.games.poker.steps.base import register
 from divided.games.poker.variant import Step
 
@@ -48,7 +48,7 @@ class DrawKind:
     def enter(self, step: Step, state: PokerState) -> PokerState:
         order = engine.live_from_left(state)
         zero = (0,) * state.players
-        state = evolve(state, phase=Phase(order=order, drawn=zero), draws=(*state.draws, (-1,) * state.players))
+        state = evolve_state(state, phase=Phase(order=order, drawn=zero), draws=(*state.draws, (-1,) * state.players))
         return state if order else self.resume(step, state)
 
     def actor(self, step: Step, state: PokerState) -> int:
@@ -75,8 +75,9 @@ class DrawKind:
         phase = state.phase
         drawn = engine.replace_seat(phase.drawn, seat, phase.drawn[seat] | gone)
         counts = engine.replace_seat(state.draws[-1], seat, len(cards))
-        state = evolve(state, slots=slots, phase=evolve(phase, order=phase.order[1:], drawn=drawn),
-                       draws=(*state.draws[:-1], counts))
+        state = evolve_state(state, slots=slots, phase=evolve_phase(phase, order=phase.order[1:], drawn=drawn),
+                       draws=(*state.draws[:-1], counts),
+                       events=(*state.events, Event(state.step, seat, "draw", len(cards))))
         return engine.owe(state, tuple((seat, slot, False) for _ in cards))
 
     def resume(self, step: Step, state: PokerState) -> PokerState:
@@ -86,10 +87,13 @@ class DrawKind:
         drawn = state.phase.drawn
         discarded = tuple(d | drawn[seat] for seat, d in enumerate(state.discarded))
         up = state.up
+        events = state.events
         if step.reveal == "after":
             for cards in drawn:
                 up |= cards
-        return engine.next_step(evolve(state, discarded=discarded, up=up))
+            events += tuple(Event(state.step, seat, "reveal", cards=tuple(mask_indices(drawn[seat])))
+                            for seat in engine.from_left(state.button, state.players) if drawn[seat])
+        return engine.next_step(evolve_state(state, discarded=discarded, up=up, events=events))
 
     def describe(self, step: Step, position: Position, action: int) -> tuple[str, str, tuple[int, ...]]:
         assert isinstance(step, Draw)

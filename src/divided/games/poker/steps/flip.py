@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from divided.games.base import evolve
 from divided.games.poker import engine
+from divided.games.poker.events import Event
+from divided.games.poker.state import evolve_state
 from divided.games.poker.steps.base import Automatic, register
 from divided.games.poker.variant import Step
 
@@ -29,10 +30,13 @@ class FlipKind(Automatic):
         assert isinstance(step, Flip)
         up = state.up
         indices = [state.config.variant.slot_index(name) for name in step.slots]
+        events = []
         for seat in engine.live_from_left(state):
-            for index in indices:
-                up |= 1 << state.slots[seat][index][step.position]
-        return engine.next_step(evolve(state, up=up))
+            cards = tuple(state.slots[seat][index][step.position] for index in indices)
+            for card in cards:
+                up |= 1 << card
+            events.append(Event(state.step, seat, "flip", cards=cards))
+        return engine.next_step(evolve_state(state, up=up, events=(*state.events, *events)))
 
     def resume(self, step: Step, state: PokerState) -> PokerState:
         return engine.next_step(state)

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from divided.errors import IllegalActionError
-from divided.games.base import evolve
 from divided.games.poker import actions as act
 from divided.games.poker import engine
 from divided.games.poker.cards import as_cards, name
+from divided.games.poker.events import Event
+from divided.games.poker.state import evolve_state
 from divided.games.poker.steps import commits
 from divided.games.poker.steps.base import register
 from divided.games.poker.variant import Step
@@ -131,6 +132,8 @@ class PartitionKind:
         targets = [variant.slot_index(name) for name in step.into]
         sizes = _sizes(state, step)
         slots = list(state.slots)
+        up = state.up
+        done: dict[int, Event] = {}
         for seat, chosen in enumerate(state.phase.commits):
             if not chosen:
                 continue
@@ -150,7 +153,12 @@ class PartitionKind:
             for index, hand_cards in zip(targets, hands, strict=True):
                 held[index] = tuple(hand_cards)
             slots[seat] = tuple(held)
-        return engine.next_step(evolve(state, slots=tuple(slots)))
+            done[seat] = Event(state.step, seat, "arrange" if step.ordered else "split",
+                               hands=tuple(tuple(c for c in hand if up >> c & 1) for hand in hands),
+                               counts=tuple(sum(1 for c in hand if not up >> c & 1) for hand in hands),
+                               hands_named=step.into)
+        events = tuple(done[seat] for seat in engine.from_left(state.button, state.players) if seat in done)
+        return engine.next_step(evolve_state(state, slots=tuple(slots), events=state.events + events))
 
     def describe(self, step: Step, position: Position, action: int) -> tuple[str, str, tuple[int, ...]]:
         assert isinstance(step, Partition)

@@ -1,0 +1,141 @@
+"""The public log of a deal: what happened, in order, as everyone at the table saw it.
+
+Every :class:`Event` is public by construction: it holds only cards every seat can see when it
+is logged (an up card dealt, a card flipped, discards turned up by open draw's reveal, the hands
+shown at the showdown, assigned cards under face-up exposure, the up cards of a split), and
+otherwise only counts (cards drawn, cards put in each hand, down cards of each split hand).
+Hidden commitments (T15) are logged when the step applies them all together, never before.
+So every seat's view carries the whole log. :func:`describe` puts an event in words.
+
+Kinds: ``ante``, ``blind``, ``bring-in`` (``amount``: chips put in), ``fold``, ``check``,
+``call`` (``amount``: chips put in), ``bet``, ``raise``, ``complete`` (``amount``: the bet
+raised to), each with ``all_in``; ``deal`` (an up card dealt: ``cards``), ``draw``
+(``amount``: cards discarded and drawn, 0 standing pat), ``reveal`` (a seat's discards of the
+draw turned up: ``cards``), ``assign`` (``counts``: cards put in each of ``hands_named``;
+``hands``: those cards, only when they go face up), ``split``/``arrange`` (``hands``: each
+hand's up cards, ``counts``: its down cards), ``flip`` (``cards``: the cards turned up), ``show``
+(``hands``: every hand of a seat at the showdown), ``award`` (``seat`` ``None``: pot layer
+``pot``, of ``amount`` chips; ``title`` of the award, ``winners`` and the ``chips`` each got).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from divided.games.poker.cards import name
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One public event of a deal (see the module text); ``step`` is the variant step's index,
+    ``seat`` ``None`` for the table."""
+
+    step: int
+    seat: int | None
+    kind: str
+    amount: int = 0
+    all_in: bool = False
+    cards: tuple[int, ...] = ()
+    hands: tuple[tuple[int, ...], ...] = ()
+    counts: tuple[int, ...] = ()
+    hands_named: tuple[str, ...] = ()
+    pot: int = -1
+    title: str = ""
+    winners: tuple[int, ...] = ()
+    chips: tuple[int, ...] = ()
+
+
+_SECOND_PERSON = {"antes": "ante", "posts": "post", "brings": "bring", "folds": "fold", "checks": "check",
+                  "calls": "call", "bets": "bet", "raises": "raise", "completes": "complete", "draws": "draw",
+                  "stands": "stand", "is": "are", "turns": "turn", "puts": "put", "splits": "split",
+                  "arranges": "arrange", "shows": "show", "wins": "win"}
+
+
+def _cards(cards: tuple[int, ...]) -> str:
+    return " ".join(name(card) for card in cards)
+
+
+def _chips(amount: int) -> str:
+    return f"{amount} chip" + ("" if amount == 1 else "s")
+
+
+def _who(seat: int, viewer: int | None) -> str:
+    return "you" if seat == viewer else f"Player {seat}"
+
+
+def _sentence(seat: int, viewer: int | None, verb: str, rest: str) -> str:
+    if seat == viewer:
+        return f"You {_SECOND_PERSON.get(verb, verb)} {rest}".rstrip()
+    return f"Player {seat} {verb} {rest}".rstrip()
+
+
+def _pot(index: int) -> str:
+    return "the main pot" if index == 0 else f"side pot {index}"
+
+
+def _hand(label: str, up: tuple[int, ...], down: int) -> str:
+    parts = [_cards(up)] if up else []
+    if down:
+        parts.append(f"{down} down")
+    return f"{label}: {', '.join(parts) or 'nothing'}"
+
+
+def describe(event: Event, viewer: int | None = None) -> str:
+    """``event`` in words for ``viewer`` (``None``: a spectator; the viewer's own seat reads
+    "you"). It names only the event's cards, which everyone has seen."""
+    kind, amount = event.kind, event.amount
+    shove = " (all in)" if event.all_in else ""
+    if event.seat is None:
+        if kind == "award":
+            names = [_who(seat, viewer) for seat in event.winners]
+            how = "uncontested" if event.title == "uncontested" else f"for {event.title}"
+            if len(names) == 1:
+                who = names[0][0].upper() + names[0][1:]
+                verb = "win" if event.winners == (viewer,) else "wins"
+                return f"{who} {verb} {_chips(event.chips[0])} from {_pot(event.pot)} {how}"
+            who = ", ".join(names[:-1]) + " and " + names[-1]
+            each = ", ".join(str(c) for c in event.chips[:-1]) + f" and {_chips(event.chips[-1])}"
+            return f"{who[0].upper() + who[1:]} split {_pot(event.pot)} {how}: {each}"
+        raise ValueError(f"no table event of kind {kind!r}")
+    seat = event.seat
+    texts: dict[str, tuple[str, str]] = {
+        "ante": ("antes", f"{amount}{shove}"),
+        "blind": ("posts", f"a blind of {amount}{shove}"),
+        "bring-in": ("brings", f"in for {amount}{shove}"),
+        "fold": ("folds", ""),
+        "check": ("checks", ""),
+        "call": ("calls", f"{amount}{shove}"),
+        "bet": ("bets", f"{amount}{shove}"),
+        "raise": ("raises", f"to {amount}{shove}"),
+        "complete": ("completes", f"to {amount}{shove}"),
+        "deal": ("is", f"dealt {_cards(event.cards)} face up"),
+        "flip": ("turns", f"up {_cards(event.cards)}"),
+    }
+    if kind in texts:
+        verb, rest = texts[kind]
+        return _sentence(seat, viewer, verb, rest)
+    if kind == "draw":
+        if amount == 0:
+            return _sentence(seat, viewer, "stands", "pat")
+        return _sentence(seat, viewer, "draws", str(amount))
+    if kind == "reveal":
+        owner = "Your" if seat == viewer else f"Player {seat}'s"
+        return f"{owner} discards are turned up: {_cards(event.cards)}"
+    if kind == "assign":
+        parts = []
+        for label, count, cards in zip(event.hands_named, event.counts, event.hands or ((),) * len(event.counts),
+                                       strict=True):
+            if count:
+                what = _cards(cards) if cards else ("one card" if count == 1 else f"{count} cards")
+                parts.append(f"{what} in the {label} hand")
+        return _sentence(seat, viewer, "puts", " and ".join(parts))
+    if kind in ("split", "arrange"):
+        hands = "; ".join(_hand(label, up, down)
+                          for label, up, down in zip(event.hands_named, event.hands, event.counts, strict=True))
+        verb = "splits" if kind == "split" else "arranges"
+        return _sentence(seat, viewer, verb, f"the cards ({hands})")
+    if kind == "show":
+        shown = "; ".join(f"{label}: {_cards(cards)}" for label, cards in zip(event.hands_named, event.hands, strict=True)
+                          if cards)
+        return _sentence(seat, viewer, "shows", shown)
+    raise ValueError(f"no event of kind {kind!r}")
