@@ -17,7 +17,7 @@ from divided.games.poker.state import PokerState
 from divided.games.poker.variants import VARIANTS
 from divided.sim import Arm, SerialExecutor, analyse, make_plan, run
 from divided.sim.games import lab_room, names
-from divided.sim.games.poker import LAB_ROOMS, HENWAY, percentile, split_awards
+from divided.sim.games.poker import HENWAY, LAB_ROOMS, percentile, split_awards
 from divided.sim.lab import Analysis
 from divided.sim.metrics import Metric, measure
 from divided.sim.play import ChunkTask, play_chunk
@@ -201,6 +201,7 @@ def _facts(pot: int = 10, showdown: bool = True, high: Sequence[int] = (0,), low
     return {"players": 2, "anchor": 0, "big_bet": 4, "pot": pot, "showdown": showdown, "folds": {},
             "bet_steps": [3, 5, 7, 9], "total_chips": 400, "collected": [pot, 0],
             "award_chips": award_chips or {"high": pot // 2, "low": pot - pot // 2},
+            "award_apart": {"high": 0, "low": 0},
             "main_awards": {"high": list(high), "low": list(low)} if showdown else {}}
 
 
@@ -229,6 +230,16 @@ def test_cowpie_two_card_share_against_the_halved_pots() -> None:
             two += sum(pot["amount"] // 2 for pot in line["facts"]["pots"])
     assert two > 0
     assert metrics["cowpie.two-share"].interval.value == pytest.approx(two / total)
+    # the two-card half that went to a player who did not win the five (a seat alone in the two)
+    apart = shown = 0
+    for line in lines:
+        for pot in line["facts"]["pots"] if line["facts"]["showdown"] else ():
+            shown += pot["amount"]
+            five, pair = pot["awards"]["five"], pot["awards"]["two"]
+            assert len(pair) == 1, "no tied two-card hands in this run (the count below assumes it)"
+            if pair[0] not in five:
+                apart += pot["amount"] // 2
+    assert metrics["award.two.apart"].interval.value == pytest.approx(apart / shown)
 
 
 def test_split_awards_agrees_with_the_engines_division() -> None:
@@ -240,5 +251,5 @@ def test_split_awards_agrees_with_the_engines_division() -> None:
         if not any(winners):
             continue
         amount = rng.randrange(0, 200)
-        _, by_seat = split_awards(amount, winners, [1, 1], seats)
+        by_seat = [sum(column) for column in zip(*split_awards(amount, winners, [1, 1], seats), strict=True)]
         assert tuple(by_seat) == divide(Pot(amount, eligible), [AwardWinners(w) for w in winners], seats)

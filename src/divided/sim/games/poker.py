@@ -56,16 +56,15 @@ CHIPS, SEATS, AWARDS, HAND, QUESTION = "Chips by bot", "Chips by seat", "Awards"
 
 
 def split_awards(amount: int, winners: Sequence[Sequence[int]], shares: Sequence[int],
-                 seats: int) -> tuple[list[int], list[int]]:
+                 seats: int) -> list[list[int]]:
     """One pot layer divided among its awards as T11 says: each award that has winners takes its
     share of the layer rounded down, the first such award the chips left over; tied winners split
-    an award, odd chips one at a time in their order. Returns the chips of each award and of each
-    seat.
+    an award, odd chips one at a time in their order. Returns each award's chips by seat.
 
     >>> split_awards(30, [(1,), (0, 2)], [1, 1], 3)
-    ([15, 15], [8, 15, 7])
+    [[0, 15, 0], [8, 0, 7]]
     >>> split_awards(21, [(1,), ()], [1, 1], 3)
-    ([21, 0], [0, 21, 0])
+    [[0, 21, 0], [0, 0, 0]]
     """
     won = [k for k, seats_ in enumerate(winners) if seats_]
     weight = sum(shares[k] for k in won)
@@ -74,12 +73,12 @@ def split_awards(amount: int, winners: Sequence[Sequence[int]], shares: Sequence
         by_award[k] = amount * shares[k] // weight
     if won:
         by_award[won[0]] += amount - sum(by_award)
-    by_seat = [0] * seats
+    out = [[0] * seats for _ in winners]
     for k in won:
         each, odd = divmod(by_award[k], len(winners[k]))
         for place, seat in enumerate(winners[k]):
-            by_seat[seat] += each + (1 if place < odd else 0)
-    return by_award, by_seat
+            out[k][seat] += each + (1 if place < odd else 0)
+    return out
 
 
 def first_actor(state: State[Any, Any]) -> int:
@@ -166,6 +165,10 @@ class PokerLab(PlainLabRoom):
                 MetricDef("every-award", "showdowns where one player won a share of every award of the main pot",
                           AWARDS, "showdowns", "rate", "ties included"),
             ]
+            defs += [MetricDef(f"award.{title}.apart", f"share of the chips won at showdowns that {title} gave to "
+                               f"players who did not win {titles[0]}", AWARDS, "chips", "score",
+                               "how much the award moved away from the first award's winners")
+                     for title in titles[1:]]
         defs += [
             MetricDef("showdown", "hands that reached a showdown", HAND, "hands", "rate"),
             MetricDef("pot.chips", "pot (chips put in by every player)", HAND, "hands", "mean"),
@@ -200,17 +203,22 @@ class PokerLab(PlainLabRoom):
         titles = [award.title for award in config.awards]
         shares = [award.share for award in config.awards]
         by_award = [0] * len(titles)
+        apart = [0] * len(titles)
         main: dict[str, list[int]] = {}
         if core.shown:
             for number, pot in enumerate(core.settled):
                 winners = [dict(pot.awards).get(title, ()) for title in titles]
-                chips, seats = split_awards(pot.amount, winners, shares, core.players)
-                if tuple(seats) != tuple(pot.chips):
+                chips = split_awards(pot.amount, winners, shares, core.players)
+                seats = tuple(sum(column) for column in zip(*chips, strict=True))
+                if seats != tuple(pot.chips):
                     raise LabError(f"pot {number}: the awards' split {seats} differs from the engine's {pot.chips}")
-                by_award = [a + b for a, b in zip(by_award, chips, strict=True)]
+                by_award = [total + sum(award) for total, award in zip(by_award, chips, strict=True)]
+                apart = [total + sum(c for seat, c in enumerate(award) if seat not in winners[0])
+                         for total, award in zip(apart, chips, strict=True)]
                 if number == 0:
                     main = {title: list(w) for title, w in zip(titles, winners, strict=True)}
         out["award_chips"] = dict(zip(titles, by_award, strict=True))
+        out["award_apart"] = dict(zip(titles, apart, strict=True))
         out["main_awards"] = main
         out["collected"] = [sum(pot.chips[seat] for pot in core.settled) for seat in range(core.players)]
         return out
@@ -236,6 +244,8 @@ class PokerLab(PlainLabRoom):
             total = sum(award_chips.values())
             for title in titles:
                 yield f"award.{title}.share", float(award_chips[title]), float(total)
+            for title in titles[1:]:
+                yield f"award.{title}.apart", float(facts["award_apart"][title]), float(total)
             main: dict[str, list[int]] = facts["main_awards"]
             winner_sets = [set(main[title]) for title in titles]
             scoop = all(len(w) == 1 for w in winner_sets) and len(set.union(*winner_sets)) == 1
@@ -317,13 +327,15 @@ class PokerLab(PlainLabRoom):
                            f", {number(every.interval.value, 'rate')} of showdowns "
                            f"({interval_text(every.interval, 'rate')}).")
         if self.game == "cowpie":
-            two, at_showdown = get("cowpie.two-share"), get("award.two.share")
-            if two is not None and two.interval.value is not None and at_showdown is not None:
+            two, at_showdown, apart = get("cowpie.two-share"), get("award.two.share"), get("award.two.apart")
+            if two is not None and two.interval.value is not None and at_showdown is not None and apart is not None:
                 out.append(f"Cowpie: the two-card hand won {number(at_showdown.interval.value, 'rate')} of the "
-                           f"chips won at showdowns ({interval_text(at_showdown.interval, 'rate')}), "
-                           f"{number(two.interval.value, 'rate')} of every chip won "
+                           f"chips won at showdowns ({interval_text(at_showdown.interval, 'rate')}; half by the "
+                           f"rules, C5), {number(two.interval.value, 'rate')} of every chip won "
                            f"({interval_text(two.interval, 'rate')}; the rest went to the five-card hand or "
-                           "uncontested).")
+                           f"uncontested); {number(apart.interval.value, 'rate')} of the showdown chips "
+                           f"({interval_text(apart.interval, 'rate')}) went by the two-card hand to a player "
+                           "who did not win the five.")
         return out
 
 
