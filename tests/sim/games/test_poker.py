@@ -3,8 +3,10 @@ returns and pots, duplicate deals, zero-sum results, intervals, and the designer
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +14,7 @@ import pytest
 from divided import games
 from divided.bots import BotSpec, register
 from divided.bots.base import unregister
+from divided.cli.main import main
 from divided.games.poker.pots import AwardWinners, Pot, divide
 from divided.games.poker.state import PokerState
 from divided.games.poker.variants import VARIANTS
@@ -253,3 +256,19 @@ def test_split_awards_agrees_with_the_engines_division() -> None:
         amount = rng.randrange(0, 200)
         by_seat = [sum(column) for column in zip(*split_awards(amount, winners, [1, 1], seats), strict=True)]
         assert tuple(by_seat) == divide(Pot(amount, eligible), [AwardWinners(w) for w in winners], seats)
+
+
+def test_simulate_henway_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run"
+    assert main(["simulate", "henway", "--players", "3", "--games", "12", "--workers", "1", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "12 games (4 deals)" in printed and "Big bets per 100 hands by seat" in printed
+    assert "Henway: one player won both halves" in printed
+    lines = [json.loads(text) for text in (out / "games.jsonl").read_text().splitlines()]
+    summary = json.loads((out / "summary.json").read_text())
+    metrics = {m["key"]: m for m in summary["arms"][0]["metrics"]}
+    button = [line["returns"][line["facts"]["button"]] for line in lines]
+    assert metrics["position.0.bb100"]["estimate"] == pytest.approx(100 * sum(button) / len(button) / 4)
+    report = (out / "report.md").read_text()
+    for section in ("## Chips by bot", "## Chips by seat", "## Awards", "## The hand", "## Designer question"):
+        assert section in report
