@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from divided.games.poker.state import PokerState
 from divided.games.poker.variants import VARIANTS
 from divided.sim import Arm, SerialExecutor, analyse, make_plan, run
 from divided.sim.games import lab_room, names
-from divided.sim.games.poker import HENWAY, LAB_ROOMS, percentile, split_awards
+from divided.sim.games.poker import HENWAY, LAB_ROOMS, percentile, sd, split_awards
 from divided.sim.lab import Analysis
 from divided.sim.metrics import Metric, measure
 from divided.sim.play import ChunkTask, play_chunk
@@ -76,6 +77,8 @@ def test_chips_by_bot_and_by_seat_match_the_returns(last_bot: str) -> None:
         assert metrics[f"bot.{bot}.bb100"].interval.value == pytest.approx(100 * sum(seated) / len(seated) / 4)
         assert metrics[f"bot.{bot}.square"].interval.value == pytest.approx(
             sum(r * r for r in seated) / len(seated))
+        assert sd(metrics[f"bot.{bot}.square"], metrics[f"bot.{bot}.chips"]) == pytest.approx(
+            statistics.pstdev(seated))
     # the last bot always brings in for the full small bet or raises: it cannot be even with random
     assert metrics[f"bot.{last_bot}.chips"].interval.value != 0
     # by seat from the bring-in: the anchor is the seat whose first decision offers a bring-in

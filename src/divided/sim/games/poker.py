@@ -291,7 +291,7 @@ class PokerLab(PlainLabRoom):
             parts.append(f"{bot} {number(chips.interval.value, 'signed')} chips a hand "
                          f"({interval_text(chips.interval, 'signed')}), {number(bb.interval.value, 'signed')} big "
                          f"bets per 100 hands ({interval_text(bb.interval, 'signed')}){verdict}, SD "
-                         f"{sd(square, chips):.1f} chips a hand")
+                         f"{sd_text(square, chips)} chips a hand")
         if parts and len(bots) > 1:
             out.append("Chips won: " + "; ".join(parts) + ".")
         elif parts:
@@ -302,7 +302,7 @@ class PokerLab(PlainLabRoom):
             if bb is None or chips is None or square is None or bb.interval.value is None:
                 continue
             seats.append(f"{self.position_words(k)} {number(bb.interval.value, 'signed')} "
-                         f"({interval_text(bb.interval, 'signed')}), SD {sd(square, chips) / config.big_bet:.1f}")
+                         f"({interval_text(bb.interval, 'signed')}), SD {sd_text(square, chips, config.big_bet)}")
         if seats:
             out.append("Big bets per 100 hands by seat (SD in big bets a hand): " + "; ".join(seats) + ".")
         titles = [award.title for award in config.awards]
@@ -354,6 +354,18 @@ def sd(square: Metric, mean: Metric) -> float:
     if s is None or m is None:
         return math.nan
     return math.sqrt(max(s - m * m, 0.0))
+
+
+def sd_text(square: Metric, mean: Metric, scale: float = 1.0) -> str:
+    """The SD per hand (divided by ``scale``) with an approximate 95% interval: the square roots
+    of the mean square's interval less the squared mean (the mean's own error is ignored, small
+    beside the mean square's)."""
+    value = sd(square, mean) / scale
+    low, high, m = square.interval.low, square.interval.high, mean.interval.value
+    if low is None or high is None or m is None:
+        return f"{value:.1f}"
+    bounds = [math.sqrt(max(bound - m * m, 0.0)) / scale for bound in (low, high)]
+    return f"{value:.1f} (about {bounds[0]:.1f} to {bounds[1]:.1f})"
 
 
 def percentile(metrics: Sequence[Metric], level: float = 0.9) -> tuple[int | None, int | None, int | None]:
