@@ -155,7 +155,7 @@ class PokerLab(PlainLabRoom):
             for title in titles:
                 defs += [
                     MetricDef(f"award.{title}.none", f"showdowns where nobody won {title} (main pot)", AWARDS,
-                              "showdowns", "rate", "a low that nobody qualifies for passes its share on"),
+                              "showdowns", "rate", "an award nobody qualifies for (an eight-or-better low) passes its share on"),
                     MetricDef(f"award.{title}.split", f"showdowns where tied winners split {title} (main pot)",
                               AWARDS, "showdowns", "rate"),
                 ]
