@@ -181,8 +181,7 @@ def test_awards_and_the_hand_against_counts_from_the_pots() -> None:
                 low += amount
     assert metrics["award.high.share"].interval.value == pytest.approx(high / (high + low))
     scoops = sum(1 for line in shown if len({*line["facts"]["pots"][0]["awards"]["high"],
-                                             *line["facts"]["pots"][0]["awards"]["low"]}) == 1
-                 and len(line["facts"]["pots"][0]["awards"]["high"]) == 1)
+                                             *line["facts"]["pots"][0]["awards"]["low"]}) == 1)
     assert metrics["scoop"].interval.value == pytest.approx(scoops / len(shown))
     pots = [line["facts"]["pot"] for line in lines]
     assert metrics["pot.chips"].interval.value == pytest.approx(sum(pots) / len(pots))
@@ -215,6 +214,7 @@ def _facts(pot: int = 10, showdown: bool = True, high: Sequence[int] = (0,), low
     ((0,), (0,), True, 1.0, 1.0),      # one player takes both halves
     ((0,), (1,), True, 0.0, 0.0),      # each takes one
     ((0, 1), (0,), True, 0.0, 1.0),    # high split, low to seat 0: a share of both, not alone
+    ((1,), (), True, 1.0, 1.0),        # no low qualifies (a5-8): the high hand takes the whole pot
     ((), (), False, 0.0, None),        # taken uncontested: no halves were contested
 ])
 def test_henway_both_halves_on_hand_made_deals(high: tuple[int, ...], low: tuple[int, ...], showdown: bool,

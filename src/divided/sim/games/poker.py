@@ -161,7 +161,7 @@ class PokerLab(PlainLabRoom):
                 ]
             defs += [
                 MetricDef("scoop", "showdowns where one player alone won every award of the main pot (a scoop)",
-                          AWARDS, "showdowns", "rate"),
+                          AWARDS, "showdowns", "rate", "an award nobody won does not count"),
                 MetricDef("every-award", "showdowns where one player won a share of every award of the main pot",
                           AWARDS, "showdowns", "rate", "ties included"),
             ]
@@ -247,8 +247,8 @@ class PokerLab(PlainLabRoom):
             for title in titles[1:]:
                 yield f"award.{title}.apart", float(facts["award_apart"][title]), float(total)
             main: dict[str, list[int]] = facts["main_awards"]
-            winner_sets = [set(main[title]) for title in titles]
-            scoop = all(len(w) == 1 for w in winner_sets) and len(set.union(*winner_sets)) == 1
+            winner_sets = [set(main[title]) for title in titles if main[title]]  # an unwon low passes on
+            scoop = len(set.union(*winner_sets)) == 1
             if len(titles) > 1:
                 for title in titles:
                     yield f"award.{title}.none", float(not main[title]), 1.0
