@@ -7,11 +7,15 @@
     divided simulate divided-ranks --games 2000 --out runs/faceup --compare swap=face-up
     divided simulate divided-ranks --bots skilled --games 2000 --out runs/vs --compare-bots skilled,random
     divided simulate divided-ranks --games 2000 --out runs/base --resume
+    divided simulate henway --bots random --players 3 --games 3000 --out runs/henway
+    divided simulate ten-card-regrets --bots pimc --players 2 --games 800 --out runs/regrets \\
+        --compare regrets-exposure=face-up
 
 ``--bots A,B`` puts A at seat 0 and B at seat 1 (in the first game of each deal; the duplicate
 format plays the deal once per seat rotation, so with two players the second game swaps them);
 one name puts that bot at every seat. Any registered game can be simulated: the generic metrics
-come with every game, its own from its lab room (:mod:`divided.sim.games`). Every rule
+come with every game, its own from its lab room (:mod:`divided.sim.games`; the poker games
+report chips and big bets per 100 hands by bot and by seat). Every rule
 option of the game is a flag (``--swap face-up``, ``--reserve-order coin``...) and can also be
 given as ``--option NAME=VALUE``. ``--compare NAME=VALUE`` (repeatable) and/or
 ``--compare-bots A,B`` turn the run into a comparison: the *baseline* is the run as given, the

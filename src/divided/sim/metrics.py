@@ -60,6 +60,8 @@ class Metric:
         """The values the metric can take."""
         if self.kind == "edge":
             return (-1.0, 1.0)
+        if self.kind == "signed":
+            return (-float("inf"), float("inf"))
         return (0.0, float("inf")) if self.kind == "mean" else (0.0, 1.0)
 
     @property
@@ -215,7 +217,7 @@ class Tally:
         self.room = room
         self.players = players
         self.games = 0
-        own = list(room.metrics(options or {}))
+        own = [*room.bot_metrics(options or {}, self.bots), *room.metrics(options or {})]
         keys = [d.key for d in own]
         if len(set(keys)) != len(keys):
             raise LabError(f"the lab room declares a metric twice: {sorted(k for k in keys if keys.count(k) > 1)}")

@@ -46,6 +46,8 @@ def number(value: float | None, kind: str) -> str:
         return f"{value:+.3f}"
     if kind == "mean":
         return f"{value:.2f}"
+    if kind == "signed":
+        return f"{value:+.2f}"
     return f"{value:.3f}"
 
 

@@ -28,8 +28,9 @@ if TYPE_CHECKING:
     from divided.sim.lab import Analysis, ArmResult
     from divided.sim.plan import Plan
 
-Kind = Literal["rate", "score", "edge", "mean"]
-"""A metric's kind: a rate (0-1, shown as %), a score (0-1), an edge (-1..1) or a mean (>= 0)."""
+Kind = Literal["rate", "score", "edge", "mean", "signed"]
+"""A metric's kind: a rate (0-1, shown as %), a score (0-1), an edge (-1..1), a mean (>= 0) or a
+signed mean (any number, e.g. chips won or lost)."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,11 @@ class LabRoom(Protocol):
         place; its value still comes from the generic lab."""
         ...
 
+    def bot_metrics(self, options: Mapping[str, OptionValue], bots: Sequence[str]) -> Sequence[MetricDef]:
+        """Metrics about the arm's bots (e.g. chips won by each), declared once the bots are known;
+        shown before :meth:`metrics`' own in the same sections."""
+        ...
+
     def facts(self, state: State[Any, Any]) -> dict[str, Any]:
         """The facts of a finished game the metrics need (JSON-ready; stored in games.jsonl)."""
         ...
@@ -129,6 +135,9 @@ class PlainLabRoom:
     def metrics(self, options: Mapping[str, OptionValue]) -> Sequence[MetricDef]:
         return ()
 
+    def bot_metrics(self, options: Mapping[str, OptionValue], bots: Sequence[str]) -> Sequence[MetricDef]:
+        return ()
+
     def facts(self, state: State[Any, Any]) -> dict[str, Any]:
         name = state.game.info.short_name
         return dict(games.room(name).facts(state.core)) if _has_room(name) else {}
@@ -166,7 +175,10 @@ PLAIN = PlainLabRoom()
 _LAB_ROOMS: Registry[LabRoom] = Registry(
     "lab room", {"divided-ranks": "divided.sim.games.divided_ranks:LAB_ROOM",
                  "card-commons": "divided.sim.games.card_commons:LAB_ROOM",
-                 "divide": "divided.sim.games.divide:LAB_ROOM"})
+                 "divide": "divided.sim.games.divide:LAB_ROOM",
+                 **{game: f"divided.sim.games.poker:{game.upper().replace('-', '_')}" for game in (
+                     "five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
+                     "double-draw-high-low", "open-draw")}})
 
 
 def lab_room(game: str) -> LabRoom:
