@@ -21,7 +21,7 @@ from divided.games.poker.state import PokerState
 from divided.games.poker.variants import VARIANTS
 from divided.sim import Arm, SerialExecutor, analyse, make_plan, run
 from divided.sim.games import lab_room, names
-from divided.sim.games.poker import HENWAY, LAB_ROOMS, percentile, sd, split_awards
+from divided.sim.games.poker import LAB_ROOMS, percentile, sd, split_awards
 from divided.sim.lab import Analysis
 from divided.sim.metrics import Metric, measure
 from divided.sim.play import ChunkTask, play_chunk
@@ -194,7 +194,7 @@ def test_the_pot_percentile_reads_the_grid() -> None:
     pots = sorted(random.Random(3).randrange(1, 80) for _ in range(400))
     lines = [{"index": i, "pair": None, "seats": ["random", "random"], "returns": [0.0, 0.0], "places": [1, 1],
               "facts": _facts(pot=pot)} for i, pot in enumerate(pots)]
-    metrics = measure(lines, room=HENWAY, options={"players": 2})
+    metrics = measure(lines, room=LAB_ROOMS["henway"], options={"players": 2})
     point, low, high = percentile(metrics)
     exact = pots[int(0.9 * len(pots)) - 1]  # the 360th smallest pot: 90% are at most it
     assert point == -(-exact // 4) and low is not None and high is not None and low <= point <= high
@@ -220,7 +220,7 @@ def _facts(pot: int = 10, showdown: bool = True, high: Sequence[int] = (0,), low
 def test_henway_both_halves_on_hand_made_deals(high: tuple[int, ...], low: tuple[int, ...], showdown: bool,
                                                both: float, every: float | None) -> None:
     line = {"seats": ["a", "b"], "returns": [5.0, -5.0], "facts": _facts(showdown=showdown, high=high, low=low)}
-    items = {key: value for key, value, _ in HENWAY.observe(line)}
+    items = {key: value for key, value, _ in LAB_ROOMS["henway"].observe(line)}
     assert items["henway.both-halves"] == both
     assert items.get("every-award") == every
     assert items["showdown"] == float(showdown)

@@ -176,9 +176,7 @@ _LAB_ROOMS: Registry[LabRoom] = Registry(
     "lab room", {"divided-ranks": "divided.sim.games.divided_ranks:LAB_ROOM",
                  "card-commons": "divided.sim.games.card_commons:LAB_ROOM",
                  "divide": "divided.sim.games.divide:LAB_ROOM",
-                 **{game: f"divided.sim.games.poker:{game.upper().replace('-', '_')}" for game in (
-                     "five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
-                     "double-draw-high-low", "open-draw")}})
+                 **{game: f"divided.sim.games.poker:LAB_ROOMS[{game}]" for game in games.POKER}})
 
 
 def lab_room(game: str) -> LabRoom:

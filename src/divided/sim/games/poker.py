@@ -391,10 +391,3 @@ def percentile_text(metrics: Sequence[Metric]) -> str:
 
 LAB_ROOMS: dict[str, PokerLab] = {game: PokerLab(game) for game in VARIANTS}
 """One lab room per poker game (registered in :mod:`divided.sim.games`)."""
-FIVE_CARD_DRAW = LAB_ROOMS["five-card-draw"]
-SEVEN_CARD_STUD = LAB_ROOMS["seven-card-stud"]
-HENWAY = LAB_ROOMS["henway"]
-TEN_CARD_REGRETS = LAB_ROOMS["ten-card-regrets"]
-COWPIE = LAB_ROOMS["cowpie"]
-DOUBLE_DRAW_HIGH_LOW = LAB_ROOMS["double-draw-high-low"]
-OPEN_DRAW = LAB_ROOMS["open-draw"]
