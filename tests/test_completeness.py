@@ -21,9 +21,9 @@ from divided.web import games as web_games
 
 NOT_SUPPORTED: dict[tuple[str, str], str] = {
     (game, layer): "the poker engine, its room, bots and lab come first (issue 29); its advisor, web "
-                   "table, terminal and review are later steps of that issue"
+                   "table and review are later steps of that issue"
     for game in games.POKER
-    for layer in ("advisor (hints, review)", "review explainer", "terminal renderer", "web room")
+    for layer in ("advisor (hints, review)", "review explainer", "web room")
 }
 """(game, layer) -> why that game has no such part yet."""
 

@@ -1,5 +1,11 @@
-"""The poker games in the terminal: their rules texts (each game's page, then the table rules
-every poker game shares).
+"""The poker games in the terminal: the words ``divided play`` prints for them, and their rules
+texts (each game's page, then the table rules every poker game shares).
+
+Before each move: the pot and every seat's stack, bet and visible cards (yours in full, up
+cards marked ``*``), then the books. What the others did comes from the deal's public log
+(:mod:`divided.games.poker.events`), so it never names a card you cannot see. Under pot and no
+limit the menu offers the smallest raise, about half the pot, the pot and all-in; any other
+amount is typed as it reads (``raise to 37``, ``bet 12``).
 
 >>> text = RULES_TEXTS["henway"]()
 >>> text.splitlines()[0], "## How every poker game here is run" in text
@@ -8,11 +14,22 @@ every poker game shares).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from importlib.resources import files
+from typing import Any
 
+from divided.cli.games.base import Menu, Terminal
+from divided.games.poker import actions as act
+from divided.games.poker.cards import name
+from divided.games.poker.events import describe
 from divided.games.poker.variants import VARIANTS
+from divided.games.poker.view import PokerView
+from divided.games.room import GameRoom
+
+PRESETS = 4
+"""Raise amounts the menu offers under pot and no limit (the smallest, about half the pot, the
+pot, all-in); others are typed."""
 
 
 def _page(name: str) -> str:
@@ -27,3 +44,72 @@ def rules_text(game: str) -> str:
 
 RULES_TEXTS: dict[str, Callable[[], str]] = {game: partial(rules_text, game) for game in VARIANTS}
 """Every poker game's rules text by id (what :data:`divided.cli.rules.TEXTS` names)."""
+
+
+def _cards(view: PokerView, cards: Sequence[int | None]) -> str:
+    if not cards:
+        return "-"
+    return " ".join("?" if card is None else name(card) + ("*" if view.up >> card & 1 else "") for card in cards)
+
+
+class PokerTerminal(Terminal):
+    """The poker games' terminal part (one for the whole family)."""
+
+    default_bot = "random"
+
+    def news(self, view: PokerView, seat: int, cursor: int) -> tuple[list[str], int]:
+        lines = [describe(event, seat) for event in view.events[cursor:] if event.seat != seat or event.seat is None]
+        return lines, len(view.events)
+
+    def bot_moved(self, player: int, bot: str) -> list[str]:
+        return []  # the public log tells it (news)
+
+    def before_move(self, view: PokerView, room: GameRoom[Any, PokerView] | None) -> list[str]:
+        table = view.table
+        slots = view.config.variant.slots
+        lines = ["", f"The button is player {view.button}."]
+        for seat in range(view.num_players):
+            who = "You" if seat == view.player else f"Player {seat}"
+            status = "" if table.live[seat] else " (folded)"
+            if table.live[seat] and table.stacks[seat] == 0:
+                status = " (all in)"
+            hands = "; ".join(f"{slot.name} {_cards(view, view.slots[seat][index])}"
+                              for index, slot in enumerate(slots) if view.slots[seat][index] or len(slots) == 1)
+            bet = f", bet {table.bets[seat]}" if table.bets[seat] else ""
+            lines.append(f"  {who}{status}: stack {table.stacks[seat]}{bet}. {hands}")
+        if room is not None:
+            lines.append(room.books(view).describe())
+        return lines
+
+    def menu(self, view: PokerView, legal: Sequence[int], label: Callable[[int], str]) -> Menu:
+        raises = [action for action in legal if action >= act.RAISE_TO]
+        if len(raises) <= PRESETS:
+            return Menu(("Your move:",), tuple(legal))
+        table = view.table
+        pot = sum(table.contributed)
+        amounts = [action - act.RAISE_TO for action in raises]
+        wanted = (amounts[0], table.current + pot // 2, table.current + pot, amounts[-1])
+        offered: list[int] = []
+        for amount in wanted:
+            nearest = min(amounts, key=lambda a: (abs(a - amount), a))
+            if act.raise_to_action(nearest) not in offered:
+                offered.append(act.raise_to_action(nearest))
+        others = [action for action in legal if action < act.RAISE_TO]
+        return Menu((f"Your move (any amount from {amounts[0]} to {amounts[-1]} can be typed, "
+                     f"e.g. '{label(raises[len(raises) // 2])}'):",), (*others, *offered))
+
+    def ending(self, view: PokerView, seat: int) -> list[str]:
+        lines = [""] + [describe(event, seat) for event in view.events if event.kind in ("show", "award")]
+        result = view.result
+        if result is not None:
+            mine = result.returns[seat]
+            lines.append(f"{result.headline}. You {'won' if mine > 0 else 'lost' if mine < 0 else 'broke even'}"
+                         + (f" {abs(mine):g} chips." if mine else "."))
+        return lines
+
+
+TERMINAL = PokerTerminal()
+"""The terminal part of every poker game (registered once per game id)."""
+
+TERMINALS: dict[str, Terminal] = dict.fromkeys(VARIANTS, TERMINAL)
+"""Every poker game's terminal part by id (what :data:`divided.cli.games.TERMINALS` names)."""
