@@ -34,6 +34,14 @@ from divided.games.poker import actions as act
 from divided.games.poker.view import PokerView
 
 
+class _CardNeeded(Exception):
+    """A completion asked for a card: the seat's hands depend on the world."""
+
+
+def _no_card() -> int:
+    raise _CardNeeded
+
+
 def order_action(view: PokerView, legal: Sequence[int]) -> int:
     """Henway's order decisions: the next card of the heuristic flip order."""
     cards = [a - act.ORDER for a in legal]
@@ -64,6 +72,7 @@ class EquityBot:
         sampler = games.room(self.game).sampler(view)
         completion = Completion(view)
         live = [seat for seat in range(view.num_players) if view.table.live[seat] and seat != me]
+        fixed = self._fixed(view, completion, options)
         mine: list[Hands] = []
         theirs: list[Hands] = []
         for _ in range(self.worlds):
@@ -72,15 +81,29 @@ class EquityBot:
             for seat in live:
                 hands = [list(cards) for cards in world.slots[seat]]
                 theirs.append(completion.finish(seat, hands, stock.take_back, world.up, None))
+            if fixed is not None:
+                continue
             start = stock.front
             for option in options:
                 stock.front = start
                 hands = [list(cards) for cards in world.slots[me]]
                 mine.append(completion.finish(me, hands, stock.take_front, world.up, option))
         config = view.config
-        mine_s = shares.strengths(config, mine).reshape(len(config.awards), self.worlds, len(options))
+        rows = 1 if fixed is not None else self.worlds
+        mine_s = shares.strengths(config, fixed or mine).reshape(len(config.awards), rows, len(options))
         theirs_s = shares.strengths(config, theirs).reshape(len(config.awards), self.worlds, 1, len(live))
         return shares.pot_share(config, mine_s, theirs_s)
+
+    @staticmethod
+    def _fixed(view: PokerView, completion: Completion, options: Sequence[int | None]) -> list[Hands] | None:
+        """The seat's final hands under each option when no card is still to come to it (the
+        same in every world), else ``None``."""
+        me = view.current_player
+        try:
+            return [completion.finish(me, [[c for c in held if c is not None] for held in view.slots[me]],
+                                      _no_card, view.up, option) for option in options]
+        except _CardNeeded:
+            return None
 
     def share(self, view: PokerView, rng: random.Random) -> float:
         """The expected pot share with the heuristics playing on."""
