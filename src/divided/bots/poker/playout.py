@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from divided.bots.poker import heuristics as rules_of_thumb
 from divided.games.poker import actions as act
 from divided.games.poker.state import PokerState
 from divided.games.poker.steps import Assign, Deal, Draw, Partition
@@ -27,8 +28,6 @@ from divided.games.poker.steps.partition import is_legal_split, split_of
 from divided.games.poker.variant import Step
 from divided.games.poker.view import PokerView
 from divided.hands.poker.high import strength_of_indices
-
-from divided.bots.poker import heuristics as rules_of_thumb
 
 Hands = list[list[int]]
 

@@ -42,7 +42,7 @@ def strengths(config: Config, finals: Sequence[Hands]) -> npt.NDArray[np.int64]:
                     where.append((a, h))
                     rows.append(cards)
     for (rule, _), (where, rows) in groups.items():
-        ranked = ranking(rule).rank_batch(np.asarray(rows, dtype=np.int64)).astype(np.int64)  # type: ignore[attr-defined]
+        ranked = ranking(rule).rank_batch(np.asarray(rows, dtype=np.int64)).astype(np.int64)
         if rule == "a5-8":
             ranked[ranked == 0] = -1
         spots = np.asarray(where, dtype=np.int64)
