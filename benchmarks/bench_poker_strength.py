@@ -1,7 +1,7 @@
 """Strength of ``equity`` against the random bot and the probes, in big bets per hand.
 
 Run: ``.venv/bin/python benchmarks/bench_poker_strength.py [--pairings henway:2:random,...]
-[--max-hands 4000] [--seed 0]``
+[--max-hands 4000] [--min-deals 30] [--seed 0]``
 
 A self-contained duplicate match (the lab's poker room is not on this branch): every deal is
 ``new_initial_state(seed, chance_by_name=True)`` with the same seed for each rotation, so the
@@ -9,7 +9,8 @@ same cards go to the same seats (until the seats' play differs in how many cards
 a table of ``n`` seats the deal is played ``n`` times, ``equity`` in each seat in turn and the
 opponent bot in every other seat; one sample is ``equity``'s mean result over the rotations, in
 big bets (chips / the big bet). The interval is the mean of the samples +- 1.96 standard
-errors. A pairing stops once its interval clears 0 (checked every 10 deals from 30 on) or at
+errors. A pairing stops once its interval clears 0 (checked every 10 deals from ``--min-deals``,
+default 30, on) or at
 ``--max-hands`` hands played (deals x rotations). Each bot's random numbers come from
 ``random.Random(seed * 1000 + seat)``.
 """
@@ -50,7 +51,7 @@ def interval(samples: list[float]) -> tuple[float, float]:
     return mean, half
 
 
-def pairing(game: str, players: int, villain: str, max_hands: int, seed: int) -> None:
+def pairing(game: str, players: int, villain: str, max_hands: int, seed: int, min_deals: int = 30) -> None:
     big = games.load(game, players=players).new_initial_state(0).core.config.big_bet
     samples: list[float] = []
     hands = 0
@@ -61,7 +62,7 @@ def pairing(game: str, players: int, villain: str, max_hands: int, seed: int) ->
         samples.append(statistics.fmean(results) / big)
         hands += players
         number += 1
-        if len(samples) >= 30 and len(samples) % 10 == 0:
+        if len(samples) >= min_deals and len(samples) % 10 == 0:
             mean, half = interval(samples)
             if abs(mean) > half:
                 break
@@ -76,12 +77,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pairings", default=DEFAULT)
     parser.add_argument("--max-hands", type=int, default=4000)
+    parser.add_argument("--min-deals", type=int, default=30)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     for item in args.pairings.split(","):
         game, players, villain = item.split(":")
-        pairing(game, int(players), villain, args.max_hands, args.seed)
+        pairing(game, int(players), villain, args.max_hands, args.seed, args.min_deals)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
 
 
