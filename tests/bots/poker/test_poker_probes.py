@@ -12,6 +12,7 @@ from divided import games
 from divided.bots.base import make_bot
 from divided.bots.poker.betting import bet_amounts
 from divided.games.poker import actions as act
+from divided.games.poker.cards import parse
 from divided.games.poker.variants import VARIANTS
 
 
@@ -85,3 +86,15 @@ def test_the_rock_raises_a_strong_hand() -> None:
     state = first_decision_facing_a_bet("As Ah 7d 4c 2s")
     assert make_bot("five-card-draw", "rock").choose(state.observation(0), state.legal_actions(),
                                                      random.Random(0)) == act.RAISE
+
+
+def test_the_probes_split_and_assign_by_the_heuristics() -> None:
+    mine = "As 2d 3h 4c 5s Ks Kh Kd Kc Qh"
+    state = play_until(start("henway", [mine, "9s 9h 8d 8c 7s 7h Td Tc Js Jh"], button=1), 0, "partition", passive)
+    action = make_bot("henway", "rock").choose(state.observation(0), state.legal_actions(), random.Random(0))
+    held = sorted(parse(mine))
+    assert {held[i] for i in act.subsets(10, 5)[action - act.PARTITION]} == set(parse("As 2d 3h 4c 5s"))
+    state = play_until(start("ten-card-regrets", ["Ks Kd 9s 9h 8d 8c 7s 7h Td Tc", "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h"],
+                             button=1), 0, "assign", passive)
+    assert make_bot("ten-card-regrets", "maniac").choose(state.observation(0), state.legal_actions(),
+                                                         random.Random(0)) == act.assign_action(act.BOTH_SECOND)

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from divided.bots.base import one_hot
 from divided.bots.poker.betting import bet_amounts, least_raise
 from divided.bots.poker.equity import order_action
-from divided.bots.poker.heuristics import discard_mask, low_rank, rank
-from divided.bots.poker.playout import Completion, keep_for
+from divided.bots.poker.heuristics import assign_choice, discard_mask, henway_split, low_rank, rank
+from divided.bots.poker.playout import Completion, cowpie_split, keep_for
 from divided.games.poker import actions as act
 from divided.games.poker.steps import Assign, Draw, Partition
 from divided.games.poker.view import PokerView
@@ -62,21 +62,19 @@ def heuristic_action(view: PokerView, legal: Sequence[int]) -> int:
         action = act.discard_action(discard_mask(cards, kept))
         return action if action in legal else legal[0]
     hands = [[c for c in held if c is not None] for held in view.slots[seat]]
-    if isinstance(step, Assign | Partition):
-        before = [list(h) for h in hands]
-        completion.heuristic(step, hands, lambda: -1, view.up)
-        return _matching(completion, step, before, hands, legal)
-    return legal[0]
-
-
-def _matching(completion: Completion, step: Assign | Partition, before: list[list[int]],
-              after: list[list[int]], legal: Sequence[int]) -> int:
-    """The legal action that puts the cards where the heuristic did."""
-    for action in legal:
-        trial = [list(h) for h in before]
-        completion.option(step, trial, action, lambda: -1)
-        if [sorted(h) for h in trial] == [sorted(h) for h in after]:
-            return action
+    if isinstance(step, Assign):
+        first, second = completion.slot(step.into[0]), completion.slot(step.into[1])
+        choice = assign_choice(hands[completion.slot(step.source)], hands[first], step.capacity - len(hands[first]),
+                               step.capacity - len(hands[second]), completion.low_aces)
+        return act.assign_action(choice)
+    if isinstance(step, Partition):
+        held = sorted(hands[completion.slot(step.source)])
+        if step.outranks or step.down_in:
+            _, last = cowpie_split(step, held, view.up)
+        else:
+            _, last = henway_split(held)
+        chosen = tuple(held.index(card) for card in sorted(last))
+        return act.partition_action(act.subsets(len(held), len(last)).index(chosen))
     return legal[0]
 
 
