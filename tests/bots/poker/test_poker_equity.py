@@ -99,3 +99,13 @@ def test_henway_splits_the_wheel_from_the_four_kings() -> None:
     chosen = act.subsets(10, 5)[choose(state) - act.PARTITION]
     second = {held[i] for i in chosen}
     assert second in ({*parse("As 2d 3h 4c 5s")}, {*parse("Ks Kh Kd Kc Qh")})
+
+
+def test_bets_the_pot_with_the_nuts_under_no_limit() -> None:
+    state = start("five-card-draw", ["Ah Kh Qh Jh Th", "Qs Qd 9d 8c 3s"], button=HER, structure="no")
+    state = play_until(state, ME, "bet", passive)
+    legal = state.legal_actions()
+    pot = sum(state.core.table.contributed)
+    raises = [a - act.RAISE_TO for a in legal if a >= act.RAISE_TO]
+    expected = max((r for r in raises if r <= pot), default=min(raises))  # to the pot, or the least bet
+    assert choose(state) == act.raise_to_action(expected)
