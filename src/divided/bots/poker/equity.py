@@ -14,6 +14,11 @@ any-hand-competes, 10 Card Regrets' sides, Cowpie's five and two).
 * **Draws, assignments, splits**: every legal option is valued over the same worlds (common
   random numbers) and the best expected share is played (ties: the first legal).
 * **Henway's order**: information only, so no search: :func:`~divided.bots.poker.heuristics.flip_order`.
+
+Known limits: every world is equally likely (no range from the opponents' bets, draws or
+splits); the price is that of the call in front of it only, not of the rounds still to come
+(two maniacs in three-handed double draw high-low hold it to a draw, BENCHMARKS.md); side pots
+are not modelled (the whole pot is shared among the seats still in).
 """
 
 from __future__ import annotations
