@@ -197,7 +197,9 @@ _SPECS: dict[str, list[BotSpec]] = {}
 _GAME_BOTS: Registry[Sequence[BotSpec]] = Registry(
     "bots", {"divided-ranks": "divided.bots.divided_ranks.builtin:BOTS",
              "card-commons": "divided.bots.card_commons.builtin:BOTS",
-             "divide": "divided.bots.divide.builtin:BOTS"})
+             "divide": "divided.bots.divide.builtin:BOTS",
+             **dict.fromkeys(("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
+                              "double-draw-high-low", "open-draw"), "divided.bots.poker.builtin:BOTS")})
 _ADVISORS: Registry[AdvisorFactory] = Registry(
     "advisor", {"divided-ranks": "divided.bots.divided_ranks.expert:advisor",
                 "card-commons": "divided.bots.card_commons.expert:advisor",

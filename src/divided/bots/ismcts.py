@@ -57,7 +57,10 @@ RolloutFactory = Callable[[str], RolloutPolicy]
 ROLLOUTS: Registry[RolloutFactory] = Registry(
     "ismcts rollout policy", {"divided-ranks": "divided.bots.divided_ranks.rollouts:rollout_policy",
                               "card-commons": "divided.bots.card_commons.rollouts:rollout_policy",
-                              "divide": "divided.bots.divide.rollouts:rollout_policy"})
+                              "divide": "divided.bots.divide.rollouts:rollout_policy",
+                              **{game: f"divided.bots.poker.rollouts:{game.upper().replace('-', '_')}" for game in (
+                                  "five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
+                                  "double-draw-high-low", "open-draw")}})
 """Each game's rollout policies, by game id (a game without one gets :class:`RandomRollout`)."""
 
 

@@ -1,0 +1,11 @@
+"""The bots of the poker games (issue 29), one family for every poker variant.
+
+* :mod:`~divided.bots.poker.probes`: ``calling-station``, ``maniac``, ``rock``;
+* :mod:`~divided.bots.poker.equity`: ``equity``, expected pot share over sampled deals;
+* :mod:`~divided.bots.poker.heuristics`: the draw, assignment, split and flip-order rules the
+  probes play and ``equity`` assumes for everyone;
+* :mod:`~divided.bots.poker.playout` completes a sampled deal by them, and
+  :mod:`~divided.bots.poker.shares` values its showdown in numpy batches;
+* :mod:`~divided.bots.poker.rollouts`: the rollout policies of the generic PIMC and ISMCTS;
+* :mod:`~divided.bots.poker.builtin` registers the bots for every poker game.
+"""

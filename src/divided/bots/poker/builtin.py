@@ -1,0 +1,41 @@
+"""The poker bots as registered specs, one tuple for every poker game (the bots registry
+finds it by game id, see :mod:`divided.bots.base`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from divided.bots.base import Bot, BotSpec, fraction, non_negative, positive_int
+from divided.bots.poker.equity import EquityBot
+from divided.bots.poker.probes import ProbeBot
+
+GAMES = frozenset({"five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
+                   "double-draw-high-low", "open-draw"})
+
+
+def _equity(worlds: str | int = EquityBot.worlds, margin: str | float = EquityBot.margin,
+            jitter: str | float = EquityBot.jitter, game: str = "") -> Bot[Any]:
+    return EquityBot(game, worlds=positive_int(worlds, "worlds"), margin=fraction(margin, "margin"),
+                     jitter=non_negative(jitter, "jitter"))
+
+
+def _specs(game: str) -> tuple[BotSpec, ...]:
+    def equity(worlds: str | int = EquityBot.worlds, margin: str | float = EquityBot.margin,
+               jitter: str | float = EquityBot.jitter) -> Bot[Any]:
+        return _equity(worlds, margin, jitter, game)
+
+    def probe(style: str) -> BotSpec:
+        def factory() -> Bot[Any]:
+            return ProbeBot(game, style)
+        summaries = {"calling-station": "always checks or calls, never folds or raises",
+                     "maniac": "bets or raises whenever it may, else calls",
+                     "rock": "bets and raises its strong hands only, folds the rest to a bet"}
+        return BotSpec(style, factory, frozenset({game}), None, summaries[style] + " (a probe)")
+
+    return (BotSpec("equity", equity, frozenset({game}), 1,
+                    "expected pot share over sampled deals against pot odds (worlds, margin, jitter)"),
+            probe("calling-station"), probe("maniac"), probe("rock"))
+
+
+BOTS: tuple[BotSpec, ...] = tuple(spec for game in sorted(GAMES) for spec in _specs(game))
+"""Every poker game's own bots (a spec per game, so each bot knows its game)."""

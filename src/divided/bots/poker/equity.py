@@ -1,0 +1,148 @@
+"""``equity``: the baseline bot of every poker variant (design note 3.6).
+
+At a decision it samples ``worlds`` deals consistent with its view (the room's world sampler),
+completes each with the heuristic policies for everyone (:mod:`~divided.bots.poker.playout`)
+and values the showdown exactly in numpy batches (:mod:`~divided.bots.poker.shares`): its
+expected **pot share**, with every award of the variant (high and low halves, Henway's
+any-hand-competes, 10 Card Regrets' sides, Cowpie's five and two).
+
+* **Betting**: with ``share`` the expected share (plus a little noise, ``jitter``, from the
+  given rng) and ``price`` = to call / (pot + to call): fold when ``share < price``; bet or
+  raise when ``share`` exceeds the fair share of the seats still in (1 / seats) by ``margin``;
+  otherwise check or call. A bring-in counts as the call. Pot and no limit: raise to the pot
+  (the nearest legal amount at or below it, else the least).
+* **Draws, assignments, splits**: every legal option is valued over the same worlds (common
+  random numbers) and the best expected share is played (ties: the first legal).
+* **Henway's order**: information only, so no search: :func:`~divided.bots.poker.heuristics.flip_order`.
+
+Known limits: every world is equally likely (no range from the opponents' bets, draws or
+splits); the price is that of the call in front of it only, not of the rounds still to come
+(two maniacs in three-handed double draw high-low hold it to a draw, BENCHMARKS.md); side pots
+are not modelled (the whole pot is shared among the seats still in).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from divided import games
+from divided.bots.base import one_hot, view_random
+from divided.bots.poker import shares
+from divided.bots.poker.betting import bet_amounts, pick_raise, to_call
+from divided.bots.poker.heuristics import flip_order
+from divided.bots.poker.playout import Completion, Hands, stock_of
+from divided.games.poker import actions as act
+from divided.games.poker.view import PokerView
+
+
+class _CardNeeded(Exception):
+    """A completion asked for a card: the seat's hands depend on the world."""
+
+
+def _no_card() -> int:
+    raise _CardNeeded
+
+
+def order_action(view: PokerView, legal: Sequence[int]) -> int:
+    """Henway's order decisions: the next card of the heuristic flip order."""
+    cards = [a - act.ORDER for a in legal]
+    return act.order_action(flip_order(cards)[0])
+
+
+@dataclass
+class EquityBot:
+    """Expected pot share over sampled worlds (see the module text)."""
+
+    game: str
+    worlds: int = 40
+    margin: float = 0.1
+    jitter: float = 0.03
+    name: str = "equity"
+
+    def __post_init__(self) -> None:
+        if self.worlds <= 0:
+            raise ValueError(f"worlds must be positive, got {self.worlds}")
+
+    # -- values ------------------------------------------------------------------------------
+    def option_shares(self, view: PokerView, options: Sequence[int | None], rng: random.Random) -> np.ndarray:
+        """``(worlds, len(options))``: the expected pot share of each option (``None``: no
+        choice at this step, the heuristics play it) in every sampled world."""
+        me = view.player
+        if me is None:
+            raise ValueError("a spectator has no decisions")
+        sampler = games.room(self.game).sampler(view)
+        completion = Completion(view)
+        live = [seat for seat in range(view.num_players) if view.table.live[seat] and seat != me]
+        fixed = self._fixed(view, completion, options)
+        mine: list[Hands] = []
+        theirs: list[Hands] = []
+        for _ in range(self.worlds):
+            world = sampler.sample(rng)
+            stock = stock_of(world, rng)
+            for seat in live:
+                hands = [list(cards) for cards in world.slots[seat]]
+                theirs.append(completion.finish(seat, hands, stock.take_back, world.up, None))
+            if fixed is not None:
+                continue
+            start = stock.front
+            for option in options:
+                stock.front = start
+                hands = [list(cards) for cards in world.slots[me]]
+                mine.append(completion.finish(me, hands, stock.take_front, world.up, option))
+        config = view.config
+        rows = 1 if fixed is not None else self.worlds
+        mine_s = shares.strengths(config, fixed or mine).reshape(len(config.awards), rows, len(options))
+        theirs_s = shares.strengths(config, theirs).reshape(len(config.awards), self.worlds, 1, len(live))
+        return shares.pot_share(config, mine_s, theirs_s)
+
+    @staticmethod
+    def _fixed(view: PokerView, completion: Completion, options: Sequence[int | None]) -> list[Hands] | None:
+        """The seat's final hands under each option when no card is still to come to it (the
+        same in every world), else ``None``."""
+        me = view.current_player
+        try:
+            return [completion.finish(me, [[c for c in held if c is not None] for held in view.slots[me]],
+                                      _no_card, view.up, option) for option in options]
+        except _CardNeeded:
+            return None
+
+    def share(self, view: PokerView, rng: random.Random) -> float:
+        """The expected pot share with the heuristics playing on."""
+        return float(self.option_shares(view, [None], rng).mean())
+
+    # -- decisions ---------------------------------------------------------------------------
+    def choose(self, view: PokerView, legal: Sequence[int], rng: random.Random) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        first = legal[0]
+        if first >= act.RAISE_TO or first <= act.BRING_IN:
+            return self._bet(view, legal, rng)
+        if act.ORDER <= first < act.RAISE_TO:
+            return order_action(view, legal)
+        values = self.option_shares(view, list(legal), rng).mean(axis=0)
+        return legal[int(np.argmax(values))]
+
+    def _bet(self, view: PokerView, legal: Sequence[int], rng: random.Random) -> int:
+        share = self.share(view, rng) + rng.gauss(0.0, self.jitter)
+        owed = to_call(view)
+        pot = sum(view.table.contributed)
+        price = owed / (pot + owed) if owed else 0.0
+        seats = sum(view.table.live)
+        raises = bet_amounts(legal)
+        if raises and share > 1.0 / seats + self.margin:
+            return pick_raise(view, raises)
+        if act.FOLD in legal and share < price:
+            return act.FOLD
+        if act.CALL in legal:
+            return act.CALL
+        if act.BRING_IN in legal:
+            return act.BRING_IN
+        return min(raises) if raises else legal[0]
+
+    def action_probabilities(self, view: PokerView, legal: Sequence[int]) -> dict[int, float]:
+        """One-hot on :meth:`choose` with random numbers drawn from the view."""
+        return one_hot(self.choose(view, legal, view_random(view)), legal)

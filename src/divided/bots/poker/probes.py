@@ -1,0 +1,117 @@
+"""The probes: fixed styles the lab measures other bots against (design note 3.6). Each
+decides in microseconds; at draws, assignments and splits they all play the heuristics of
+:mod:`~divided.bots.poker.heuristics` (the policies :mod:`~divided.bots.poker.equity` assumes
+for everyone).
+
+* ``calling-station``: always checks or calls (a bring-in when it must open one), never folds,
+  bets or raises.
+* ``maniac``: bets or raises whenever it may (fixed limit: the one size; pot and no limit: the
+  least raise-to), else calls.
+* ``rock``: bets or raises when its own cards are strong, else checks when it can and folds
+  when it cannot (a bring-in it must post, it posts). Strong: a pair of tens or better or three
+  of a kind among its cards; in a game with a low award also at least ``min(4, cards)`` distinct
+  ranks of six or lower (aces low).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from divided.bots.base import one_hot
+from divided.bots.poker.betting import bet_amounts, least_raise
+from divided.bots.poker.equity import order_action
+from divided.bots.poker.heuristics import assign_choice, discard_mask, henway_split, low_rank, rank
+from divided.bots.poker.playout import Completion, cowpie_split, keep_for
+from divided.games.poker import actions as act
+from divided.games.poker.steps import Assign, Draw, Partition
+from divided.games.poker.view import PokerView
+
+STYLES = ("calling-station", "maniac", "rock")
+
+
+def own_cards(view: PokerView) -> list[int]:
+    seat = view.current_player
+    return [card for held in view.slots[seat] for card in held if card is not None]
+
+
+def is_strong(view: PokerView) -> bool:
+    """The rock's rule (see the module text)."""
+    cards = own_cards(view)
+    counts = Counter(rank(c) for c in cards)
+    if any(n >= 3 or (n == 2 and r >= 10) for r, n in counts.items()):
+        return True
+    if any(award.rule != "high" for award in view.config.awards):
+        lows = {low_rank(c) for c in cards if low_rank(c) <= 6}
+        return len(lows) >= min(4, len(cards))
+    return False
+
+
+def heuristic_action(view: PokerView, legal: Sequence[int]) -> int:
+    """The heuristics' choice at a draw, assignment, split or order decision."""
+    step = view.config.steps[view.step]
+    seat = view.current_player
+    completion = Completion(view)
+    if legal[0] >= act.ORDER:
+        return order_action(view, legal)
+    if isinstance(step, Draw):
+        cards = [c for c in view.slots[seat][completion.slot(step.slot)] if c is not None]
+        kept = keep_for(completion.style, cards, completion.low_aces)
+        action = act.discard_action(discard_mask(cards, kept))
+        return action if action in legal else legal[0]
+    hands = [[c for c in held if c is not None] for held in view.slots[seat]]
+    if isinstance(step, Assign):
+        first, second = completion.slot(step.into[0]), completion.slot(step.into[1])
+        choice = assign_choice(hands[completion.slot(step.source)], hands[first], step.capacity - len(hands[first]),
+                               step.capacity - len(hands[second]), completion.low_aces)
+        return act.assign_action(choice)
+    if isinstance(step, Partition):
+        held = sorted(hands[completion.slot(step.source)])
+        if step.outranks or step.down_in:
+            _, last = cowpie_split(step, held, view.up)
+        else:
+            _, last = henway_split(held)
+        chosen = tuple(held.index(card) for card in sorted(last))
+        return act.partition_action(act.subsets(len(held), len(last)).index(chosen))
+    return legal[0]
+
+
+@dataclass
+class ProbeBot:
+    """One of the probes (``style`` in :data:`STYLES`)."""
+
+    game: str
+    style: str
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if self.style not in STYLES:
+            raise ValueError(f"unknown probe style {self.style!r}; known: {', '.join(STYLES)}")
+        self.name = self.name or self.style
+
+    def decide(self, view: PokerView, legal: Sequence[int]) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        if legal[0] > act.BRING_IN and legal[0] < act.RAISE_TO:
+            return heuristic_action(view, legal)
+        raises = bet_amounts(legal)
+        passive = act.CALL if act.CALL in legal else act.BRING_IN if act.BRING_IN in legal else legal[0]
+        if self.style == "maniac":
+            return least_raise(raises) if raises else passive
+        if self.style == "rock":
+            if is_strong(view):
+                return least_raise(raises) if raises else passive
+            if act.FOLD in legal:
+                return act.FOLD
+        return passive
+
+    def choose(self, view: PokerView, legal: Sequence[int], rng: random.Random) -> int:
+        return self.decide(view, legal)
+
+    def action_probabilities(self, view: PokerView, legal: Sequence[int]) -> dict[int, float]:
+        return one_hot(self.decide(view, legal), legal)
+
+
+__all__ = ["STYLES", "ProbeBot", "heuristic_action", "is_strong"]

@@ -1,0 +1,68 @@
+"""Every poker bot plays a legal action at every decision of every variant, and decides from its
+view alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from divided import games
+from divided.bots.base import make_bot, names
+from divided.games.poker.variants import VARIANTS
+
+BOTS = ("equity:worlds=6", "calling-station", "maniac", "rock")
+
+
+def table_sizes(game: str) -> list[int]:
+    low, high = VARIANTS[game].players
+    return sorted({low, min(4, high)})
+
+
+@pytest.mark.parametrize("game", sorted(VARIANTS))
+def test_registered_for_every_poker_game(game: str) -> None:
+    assert {"equity", "calling-station", "maniac", "rock", "random"} <= set(names(game))
+
+
+@pytest.mark.parametrize("game", sorted(VARIANTS))
+def test_every_decision_gets_a_legal_action(game: str) -> None:
+    for players in table_sizes(game):
+        for seed in range(1 if players > 2 else 2):
+            state = games.load(game, players=players).new_initial_state(seed=seed)
+            bots = [make_bot(game, BOTS[(seat + seed) % len(BOTS)]) for seat in range(players)]
+            rng = random.Random(seed)
+            moves = 0
+            while not state.is_terminal():
+                seat = state.current_player()
+                legal = state.legal_actions()
+                action = bots[seat].choose(state.observation(seat), legal, rng)
+                assert action in legal, (game, bots[seat].name, action, legal)
+                state.apply_action(action)
+                moves += 1
+            assert moves > players
+
+
+@pytest.mark.parametrize("game", sorted(VARIANTS))
+def test_bots_decide_from_the_view_alone(game: str) -> None:
+    """A sampled world with the same view for the seat gets the same choice with the same rng."""
+    room = games.room(game)
+    rules = room.rules
+    state = games.load(game, players=3 if game == "double-draw-high-low" else 2).new_initial_state(seed=11)
+    rng = random.Random(3)
+    checked = differed = 0
+    while not state.is_terminal() and checked < 6:
+        seat = state.current_player()
+        legal = state.legal_actions()
+        view = state.observation(seat)
+        if len(legal) > 1:
+            other = room.sampler(view).sample(random.Random(checked))
+            assert rules.observe(other, seat) == view
+            differed += other.slots != state.core.slots
+            for name in BOTS:
+                bot = make_bot(game, name)
+                here = bot.choose(view, legal, random.Random(5))
+                there = bot.choose(rules.observe(other, seat), rules.legal_actions(other), random.Random(5))
+                assert here == there, (name, here, there)
+            checked += 1
+        state.apply_action(legal[rng.randrange(len(legal))])
+    assert checked > 0 and differed > 0  # the other worlds hide other cards

@@ -1,0 +1,52 @@
+"""The batch showdown values agree with the engine's own showdown: over deals called down to
+the end, each seat's pot share from :mod:`divided.bots.poker.shares` is the share the engine's
+award winners give it."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from divided import games
+from divided.bots.base import make_bot
+from divided.bots.poker import shares
+from divided.games.poker.variants import VARIANTS
+
+
+def expected_share(settled_awards: tuple[tuple[str, tuple[int, ...]], ...], weights: list[int], seat: int) -> float:
+    won = total = 0.0
+    for (_, winners), weight in zip(settled_awards, weights, strict=True):
+        if winners:
+            total += weight
+            if seat in winners:
+                won += weight / len(winners)
+    return won / total
+
+
+@pytest.mark.parametrize(("game", "options"), [*((game, {}) for game in sorted(VARIANTS)),
+                                               ("double-draw-high-low", {"low": "a5-8"}),
+                                               ("henway", {"low": "a5-8", "henway_sides": "declared"}),
+                                               ("ten-card-regrets", {"low": "27"})])
+def test_shares_match_the_engines_awards(game: str, options: dict[str, str]) -> None:
+    players = min(VARIANTS[game].players[1], 4)
+    checked = 0
+    for seed in range(6):
+        state = games.load(game, players=players, **options).new_initial_state(seed=seed)
+        station = make_bot(game, "calling-station")
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            state.apply_action(station.choose(state.observation(seat), state.legal_actions(), rng))
+        core = state.core
+        config = core.config
+        (pot,) = core.settled  # nobody folds or goes all-in: one pot
+        weights = [award.share for award in config.awards]
+        final = shares.strengths(config, [core.slots[seat] for seat in range(players)])
+        for seat in range(players):
+            others = np.delete(final, seat, axis=1)
+            got = float(shares.pot_share(config, final[:, seat], others))
+            assert got == pytest.approx(expected_share(pot.awards, weights, seat)), (seed, seat)
+            checked += 1
+    assert checked == 6 * players
