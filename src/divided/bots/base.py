@@ -34,6 +34,7 @@ from typing import Any, Protocol, TypeVar
 
 from divided import games
 from divided.errors import RuleOptionError, UnsupportedGameError
+from divided.games import POKER
 from divided.registry import Registry
 
 V_contra = TypeVar("V_contra", contravariant=True)
@@ -198,8 +199,7 @@ _GAME_BOTS: Registry[Sequence[BotSpec]] = Registry(
     "bots", {"divided-ranks": "divided.bots.divided_ranks.builtin:BOTS",
              "card-commons": "divided.bots.card_commons.builtin:BOTS",
              "divide": "divided.bots.divide.builtin:BOTS",
-             **dict.fromkeys(("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
-                              "double-draw-high-low", "open-draw"), "divided.bots.poker.builtin:BOTS")})
+             **dict.fromkeys(POKER, "divided.bots.poker.builtin:BOTS")})
 _ADVISORS: Registry[AdvisorFactory] = Registry(
     "advisor", {"divided-ranks": "divided.bots.divided_ranks.expert:advisor",
                 "card-commons": "divided.bots.card_commons.expert:advisor",

@@ -35,6 +35,7 @@ from typing import Any, Protocol
 
 from divided import games
 from divided.bots.base import one_hot, view_random
+from divided.games import POKER
 from divided.games.base import CHANCE, Rules, View
 from divided.registry import Registry
 
@@ -58,9 +59,7 @@ ROLLOUTS: Registry[RolloutFactory] = Registry(
     "ismcts rollout policy", {"divided-ranks": "divided.bots.divided_ranks.rollouts:rollout_policy",
                               "card-commons": "divided.bots.card_commons.rollouts:rollout_policy",
                               "divide": "divided.bots.divide.rollouts:rollout_policy",
-                              **{game: f"divided.bots.poker.rollouts:{game.upper().replace('-', '_')}" for game in (
-                                  "five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
-                                  "double-draw-high-low", "open-draw")}})
+                              **{game: f"divided.bots.poker.rollouts:ROLLOUTS[{game}]" for game in POKER}})
 """Each game's rollout policies, by game id (a game without one gets :class:`RandomRollout`)."""
 
 

@@ -8,9 +8,9 @@ from typing import Any
 from divided.bots.base import Bot, BotSpec, fraction, non_negative, positive_int
 from divided.bots.poker.equity import EquityBot
 from divided.bots.poker.probes import ProbeBot
+from divided.games.poker.variants import VARIANTS
 
-GAMES = frozenset({"five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
-                   "double-draw-high-low", "open-draw"})
+GAMES = frozenset(VARIANTS)
 
 
 def _equity(worlds: str | int = EquityBot.worlds, margin: str | float = EquityBot.margin,

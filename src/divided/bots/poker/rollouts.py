@@ -15,6 +15,7 @@ from divided.bots.poker.probes import ProbeBot
 from divided.games.base import CHANCE
 from divided.games.poker.rules import PokerRules
 from divided.games.poker.state import PokerState
+from divided.games.poker.variants import VARIANTS
 
 POLICIES = ("random", "heuristic")
 
@@ -58,10 +59,5 @@ def rollouts_of(game: str) -> RolloutFactory:
     return make
 
 
-FIVE_CARD_DRAW = rollouts_of("five-card-draw")
-SEVEN_CARD_STUD = rollouts_of("seven-card-stud")
-HENWAY = rollouts_of("henway")
-TEN_CARD_REGRETS = rollouts_of("ten-card-regrets")
-COWPIE = rollouts_of("cowpie")
-DOUBLE_DRAW_HIGH_LOW = rollouts_of("double-draw-high-low")
-OPEN_DRAW = rollouts_of("open-draw")
+ROLLOUTS = {game: rollouts_of(game) for game in VARIANTS}
+"""Every poker game's rollout factory by id (what :data:`divided.bots.ismcts.ROLLOUTS` names)."""

@@ -55,7 +55,7 @@ def _cards(view: PokerView, cards: Sequence[int | None]) -> str:
 class PokerTerminal(Terminal):
     """The poker games' terminal part (one for the whole family)."""
 
-    default_bot = "random"
+    default_bot = "equity"
 
     def news(self, view: PokerView, seat: int, cursor: int) -> tuple[list[str], int]:
         lines = [describe(event, seat) for event in view.events[cursor:] if event.seat != seat or event.seat is None]
