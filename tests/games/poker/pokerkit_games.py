@@ -30,10 +30,10 @@ Run the long version with ``python tests/games/poker/pokerkit_games.py --hands 2
 from __future__ import annotations
 
 import argparse
-import warnings
 import random
 import sys
 import time
+import warnings
 import zlib
 from collections import deque
 from collections.abc import Callable
@@ -43,7 +43,6 @@ from typing import Any
 from pokerkit import (
     BettingStructure,
     Card,
-    ChipsPushing,
     Deck,
     Mode,
     Opening,
@@ -52,17 +51,26 @@ from pokerkit import (
     State,
     Street,
 )
-from pokerkit_betting import AUTOMATIONS, Hand, Mismatch, Tally, _apply_to_pokerkit, _as_dict, _choose, random_stacks
+from pokerkit_betting import (
+    AUTOMATIONS,
+    Hand,
+    Mismatch,
+    Tally,
+    _apply_to_pokerkit,
+    _as_dict,
+    _choose,
+    random_stacks,
+)
 
 from divided.games.base import CHANCE, TERMINAL
 from divided.games.poker import actions as act
 from divided.games.poker import betting
-from divided.games.poker.variants import rules_of
 from divided.games.poker.betting import Act, Limits, Options, Structure, Table
 from divided.games.poker.cards import name
 from divided.games.poker.engine import final_stacks
 from divided.games.poker.rules import PokerRules
 from divided.games.poker.state import PokerState
+from divided.games.poker.variants import rules_of
 
 _PK_CARDS: tuple[Card, ...] = tuple(next(iter(Card.parse(name(card)))) for card in range(52))
 
@@ -147,7 +155,7 @@ class GameHand(Hand):
     comparison (:meth:`Hand.compare_turn`, :meth:`Hand.compare_chips`) is the betting driver's,
     read from our state's table."""
 
-    def __init__(self, config: GameConfig, seed: int, tally: Tally) -> None:  # noqa: PLR0915
+    def __init__(self, config: GameConfig, seed: int, tally: Tally) -> None:
         self.game_config = config
         self.rng = rng = random.Random(seed)
         self.tally = tally
