@@ -155,14 +155,15 @@ class GameHand(Hand):
     comparison (:meth:`Hand.compare_turn`, :meth:`Hand.compare_chips`) is the betting driver's,
     read from our state's table."""
 
-    def __init__(self, config: GameConfig, seed: int, tally: Tally) -> None:
+    def __init__(self, config: GameConfig, seed: int, tally: Tally, players: int | None = None,
+                 stacks: tuple[int, ...] | None = None) -> None:
         self.game_config = config
         self.rng = rng = random.Random(seed)
         self.tally = tally
         self.rules: PokerRules = rules_of(config.game)
         low, high = self.rules.variant.players
-        players = rng.randint(low, high)
-        stacks = random_stacks(rng, players)
+        players = players or rng.randint(low, high)
+        stacks = stacks or random_stacks(rng, players)
         ante = rng.choice((0, 0, 1, 2))
         paid = sorted(min(ante, stack) for stack in stacks)
         if paid[-1] > paid[-2]:
@@ -188,11 +189,13 @@ class GameHand(Hand):
         self.limits = Limits(structure=Structure(config.structure))
         self.deck = list(range(52))
         rng.shuffle(self.deck)
-        core = self.rules.initial_state({**{option.name: option.default for option in self.rules.options},
-                                         **options, "first_dealer": "random"})
+        self.options = {**{option.name: option.default for option in self.rules.options}, **options}
+        core = self.rules.initial_state({**self.options, "first_dealer": "random"})
         assert core.button < 0
         core = replace(core, table=betting.new_table(stacks))
         self.core: PokerState = self.rules.apply(core, players - 1)
+        self.actions: list[int] = []
+        """Every action and chance outcome applied to our state after the button (a replay)."""
         self.state = State(
             AUTOMATIONS, Deck.STANDARD, config.hand_types, config.streets(small, big),
             _BETTING[config.structure], True, ante, blinds, bring_in, stacks, players, mode=Mode.TOURNAMENT,
@@ -228,17 +231,21 @@ class GameHand(Hand):
             elif kind == "draw":
                 self.draw_step(player)
             else:  # assign, partition, order: ours alone
-                self.core = self.rules.apply(self.core, self.rng.choice(self.rules.legal_actions(self.core)))
+                self.core = self.apply_ours(self.rng.choice(self.rules.legal_actions(self.core)))
                 self.tally.steps += 1
         self.finish()
         self.tally.hands += 1
+
+    def apply_ours(self, action: int) -> PokerState:
+        self.actions.append(action)
+        return self.rules.apply(self.core, action)
 
     def deal_ours(self) -> None:
         while self.rules.current_player(self.core) == CHANCE:
             seat = self.core.owed[0][0]
             card = next(card for card in self.deck if self.core.stock >> card & 1)
             self.queued[seat].append(card)
-            self.core = self.rules.apply(self.core, card)
+            self.core = self.apply_ours(card)
 
     def advance_pokerkit(self) -> bool:
         """Deal pokerkit the cards ours dealt, show hands at the showdown, and stand pat at the
@@ -286,7 +293,7 @@ class GameHand(Hand):
             assert amount is not None
             action = act.RAISE if self.limits.structure is Structure.FIXED else act.RAISE_TO + amount
         raises_before = self.table.raises
-        self.core = self.rules.apply(self.core, action)
+        self.core = self.apply_ours(action)
         _apply_to_pokerkit(state, move, amount)
         self.tally.steps += 1
         if move is Act.RAISE and self.table.capped and self.table.raises == raises_before:
@@ -305,7 +312,7 @@ class GameHand(Hand):
             ours = betting.options(self.table, self.limits)
             if not (ours.check and not ours.fold and ours.raise_to is None and ours.bring_in is None):
                 return
-            self.core = self.rules.apply(self.core, act.CALL)
+            self.core = self.apply_ours(act.CALL)
             self.tally.known["D6 pokerkit passes by a seat that may only check"] += 1
             self.deal_ours()
             self.advance_pokerkit()
@@ -348,7 +355,7 @@ class GameHand(Hand):
         mask = sum(1 << i for i in chosen)
         if act.DISCARD + mask not in legal:
             raise self.fail(f"discarding mask {mask} refused: legal {legal}")
-        self.core = self.rules.apply(self.core, act.DISCARD + mask)
+        self.core = self.apply_ours(act.DISCARD + mask)
         state.stand_pat_or_discard(tuple(_PK_CARDS[held[i]] for i in sorted(chosen)))
         self.tally.steps += 1
 
