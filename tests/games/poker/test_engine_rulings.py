@@ -356,3 +356,24 @@ def test_antes_that_take_every_chip_leave_no_betting_but_the_draw_and_showdown_h
     assert state.core.config.steps[state.core.step].kind == "draw" and state.current_player() == A
     stand_pat(state)
     assert state.is_terminal() and state.returns() == [2.0, -1.0, -1.0]
+
+
+def test_a_legal_cowpie_split_always_exists_under_either_option() -> None:
+    # C3 says so; a seat without a legal split would have no action. Random sevens (three down,
+    # four up) under both options, and the worst case for the five: four up cards that pair
+    import random
+    from itertools import combinations
+
+    from divided.games.poker.cards import mask_of
+    from divided.games.poker.steps import Partition
+    from divided.games.poker.steps.partition import is_legal_split
+
+    rng = random.Random(5)
+    deals = [rng.sample(range(52), 7) for _ in range(500)]
+    deals.append(list(parse("2c 3d 4h As Ah Ks Kh")))  # down 2 3 4, up A A K K
+    for down_in in (("five",), ("five", "two")):
+        step = Partition(into=("five", "two"), outranks=True, down_in=down_in)
+        for cards in deals:
+            up = mask_of(cards[3:])
+            assert any(is_legal_split(step, [c for c in cards if c not in two], list(two), up)
+                       for two in combinations(cards, 2)), cards

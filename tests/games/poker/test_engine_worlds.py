@@ -79,3 +79,22 @@ def test_hidden_commitments_are_sampled_not_copied() -> None:
     sampler = games.room("henway").sampler(view)
     drawn = {sampler.sample(random.Random(k)).phase.commits[0] for k in range(5)}
     assert len(drawn) > 1 and all(len(commit) == 9 for commit in drawn)
+
+
+@pytest.mark.parametrize("game", ["five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
+                                  "double-draw-high-low", "open-draw"])
+def test_worlds_look_like_the_view_for_every_seat_and_the_spectator(game: str) -> None:
+    room = games.room(game)
+    rng = random.Random(game)
+    options: dict[str, object] = {"players": 5 if game != "seven-card-stud" else 6}
+    if game == "ten-card-regrets":
+        options["regrets_exposure"] = "face-up"
+    state = games.load(game, **options).new_initial_state(seed=4)
+    while not state.is_terminal():
+        if rng.random() < 0.3:
+            for viewer in [*range(state.game.num_players()), None]:
+                view = state.observation(viewer)
+                world = room.sampler(view).sample(rng)
+                assert room.rules.observe(world, viewer) == view
+        legal = state.legal_actions()
+        state.apply_action(rng.choice([a for a in legal if a != 0] or legal))

@@ -1,6 +1,8 @@
 """A seat's books (T17): the cards it has not seen, what it knows of each opponent, the pot and
-the price of a call. Exact draw odds, the chance of a qualifying low and equities are not here
-yet (issue 29 asks for them; the equity bot will bring the batch showdowns they need).
+the price of a call; and, on demand, exact draw odds of a five-card hand (:func:`draw_odds`,
+by enumeration, up to four cards drawn: not part of :func:`knowledge`, which every view may
+ask for). The chance of a qualifying low, odds for drawing five and equities are not here yet
+(issue 29 asks for them; the equity bot will bring the batch showdowns they need).
 
 >>> from divided import games
 >>> state = games.load("five-card-draw", players=3, first_dealer=0).new_initial_state(seed=2)
@@ -92,3 +94,84 @@ def knowledge(view: PokerView) -> PokerBooks:
     odds = Fraction(to_call, pot + to_call) if to_call else None
     unseen = tuple(name(c) for c in range(DECK_SIZE) if not seen >> c & 1)
     return PokerBooks(view.player, unseen, tuple(opponents), pot, to_call, odds)
+
+
+CATEGORIES = ("high-card", "pair", "two-pair", "three-of-a-kind", "straight", "flush", "full-house",
+              "four-of-a-kind", "straight-flush")
+"""The categories of a five-card high hand, weakest first."""
+
+MAX_DRAW_WAYS = 200_000
+"""The most draws :func:`draw_odds` enumerates (drawing four of 47: 178,365 ways)."""
+
+
+def category(cards: tuple[int, ...]) -> str:
+    """The category of a five-card high hand of card ints (aces play high or low in a straight).
+
+    >>> from divided.games.poker.cards import parse
+    >>> category(parse("As Ah 7d 7c 7h")), category(parse("5d 4c 3h 2s Ad")), category(parse("Kd Qd 9d 4d 2d"))
+    ('full-house', 'straight', 'flush')
+    """
+    ranks = sorted((card // 4 for card in cards), reverse=True)
+    groups = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
+    flush = len({card % 4 for card in cards}) == 1
+    straight = len(set(ranks)) == 5 and (ranks[0] - ranks[4] == 4 or ranks == [12, 3, 2, 1, 0])
+    if straight and flush:
+        return "straight-flush"
+    if groups[0] == 4:
+        return "four-of-a-kind"
+    if groups[:2] == [3, 2]:
+        return "full-house"
+    if flush:
+        return "flush"
+    if straight:
+        return "straight"
+    if groups[0] == 3:
+        return "three-of-a-kind"
+    if groups[:2] == [2, 2]:
+        return "two-pair"
+    return "pair" if groups[0] == 2 else "high-card"
+
+
+def draw_odds(view: PokerView, discard: tuple[int, ...]) -> dict[str, int] | None:
+    """Exact draw odds of a five-card hand: for each category, in how many of the equally
+    likely draws (every set of unseen cards of the size discarded) the seat's hand ends in it,
+    with ``total`` the number of draws. ``discard`` names cards of the seat's hand. ``None``
+    when there are more than :data:`MAX_DRAW_WAYS` draws (drawing five; an equity estimate is
+    for the bots). The replacements come from the unseen cards, as the books count them: the
+    stock and every hidden card alike (T16 reshuffles keep that true).
+
+    >>> from divided import games
+    >>> from divided.games.poker.cards import parse
+    >>> from divided.games.poker import actions as act
+    >>> state = games.load("five-card-draw", players=2, first_dealer=1).new_initial_state(
+    ...     chance=list(parse("As 2c Ah 3c 7d 4c 5c 9h 2h Jd")))
+    >>> state.apply_action(act.CALL); state.apply_action(act.CALL)
+    >>> odds = draw_odds(state.observation(0), parse("7d 5c 2h"))  # hold a pair, draw three
+    >>> odds["total"], odds["two-pair"], odds["three-of-a-kind"], odds["full-house"], odds["four-of-a-kind"]
+    (16215, 2592, 1854, 165, 45)
+    """
+    from itertools import combinations
+    from math import comb
+
+    if view.player is None:
+        raise ValueError("a spectator has no hand to draw to")
+    hand = tuple(card for held in view.slots[view.player] for card in held if card is not None)
+    if len(hand) != 5 or not set(discard) <= set(hand) or len(set(discard)) != len(discard):
+        raise ValueError(f"discard names cards of the seat's five-card hand; got {discard!r}")
+    kept = tuple(card for card in hand if card not in discard)
+    seen = 0
+    for seat in range(view.num_players):
+        for pile in (*view.slots[seat], view.discarded[seat], view.mucked[seat]):
+            for card in pile:
+                if card is not None:
+                    seen |= 1 << card
+    for drawn in view.phase.drawn:
+        seen |= drawn
+    unseen = [card for card in range(DECK_SIZE) if not seen >> card & 1]
+    ways = comb(len(unseen), len(discard))
+    if ways > MAX_DRAW_WAYS:
+        return None
+    counts = dict.fromkeys(CATEGORIES, 0)
+    for drawn_cards in combinations(unseen, len(discard)):
+        counts[category(kept + drawn_cards)] += 1
+    return {"total": ways, **counts}

@@ -15,7 +15,7 @@ from divided.errors import IllegalActionError, InvalidNotationError
 from divided.games.base import CHANCE, TERMINAL, ChanceNode, GameInfo, OptionValue, Result, Rules, evolve
 from divided.games.poker import actions as act
 from divided.games.poker import betting, engine, steps
-from divided.games.poker.cards import DECK_SIZE, FULL_DECK
+from divided.games.poker.cards import DECK_SIZE, FULL_DECK, mask_indices
 from divided.games.poker.options import Config, configure, options_of
 from divided.games.poker.state import Phase, PokerState
 from divided.games.poker.steps.bet import blind_seats
@@ -100,8 +100,9 @@ class PokerRules(Rules[PokerState, PokerView]):
             raise IllegalActionError("no chance outcomes: it is not a chance node")
         if state.button < 0:
             return [(seat, 1.0 / state.players) for seat in range(state.players)]
-        cards = [card for card in range(DECK_SIZE) if state.stock >> card & 1]
-        return [(card, 1.0 / len(cards)) for card in cards]
+        cards = mask_indices(state.stock)
+        share = 1.0 / len(cards)
+        return [(card, share) for card in cards]
 
     def chance_node(self, state: PokerState) -> ChanceNode:
         """``button`` (the first dealer) or ``deal`` with the index of the card dealt."""
