@@ -15,6 +15,7 @@ BENCHMARKS.md.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from collections import Counter
@@ -67,12 +68,12 @@ def _has_straight(ranks: set[int]) -> bool:
     return any(all(r in present for r in range(low, low + 5)) for low in range(-1, 9))
 
 
-def stud_categories(deals: int, seed: int) -> Counter[str]:
+def stud_categories(deals: int, seed: int, first: int = 0) -> Counter[str]:
     """The first seat's category in ``deals`` heads-up seven-card stud deals, everyone checking
     or calling (the bring-in brings in) to the showdown."""
     game = games.load("seven-card-stud", players=2, first_dealer=1)
     out: Counter[str] = Counter()
-    for k in range(deals):
+    for k in range(first, first + deals):
         state = game.new_initial_state(seed=seed * 10_000_019 + k)
         while not state.is_terminal():
             legal = state.legal_actions()
@@ -82,7 +83,7 @@ def stud_categories(deals: int, seed: int) -> Counter[str]:
     return out
 
 
-def draw_three_categories(draws: int, seed: int) -> tuple[Counter[str], int]:
+def draw_three_categories(draws: int, seed: int, report: int = 0) -> tuple[Counter[str], int]:
     """The first seat's category after holding its pair and drawing three, over ``draws``
     five-card draw deals whose first hand holds exactly one pair; and the deals it took."""
     game = games.load("five-card-draw", players=2, first_dealer=1)
@@ -104,6 +105,9 @@ def draw_three_categories(draws: int, seed: int) -> tuple[Counter[str], int]:
         (after,) = state.core.slots[0]  # the seeded state dealt the three replacements
         assert len(after) == 5 and all(card in after for card in ordered if ranks[card // 4] == 2)
         out[category(after)] += 1
+        if report and sum(out.values()) % report == 0:
+            print(f"five-card draw, hold a pair and draw three, {sum(out.values()):,} draws ({k:,} deals):"
+                  f" {dict(out)}; p = {chi_square(out, DRAW_THREE_COUNTS):.4f}", flush=True)
     return out, k
 
 
@@ -166,16 +170,24 @@ def test_hold_a_pair_draw_three_sweep() -> None:
     assert chi_square(observed, DRAW_THREE_COUNTS) > LEVEL
 
 
-def main() -> int:
-    """The sweeps with their counts: ``python tests/games/poker/test_poker_frequencies.py``."""
+def main(argv: list[str] | None = None) -> int:
+    """The sweeps with their counts, in chunks of deals with the running p-value:
+    ``python tests/games/poker/test_poker_frequencies.py [--only stud|draw] [--deals N]``."""
+    parser = argparse.ArgumentParser(description="the frequency sweeps")
+    parser.add_argument("--only", choices=("stud", "draw"))
+    parser.add_argument("--deals", type=int, default=200_000)
+    parser.add_argument("--chunk", type=int, default=20_000)
+    arguments = parser.parse_args(argv)
     started = time.process_time()
-    observed = stud_categories(200_000, seed=2)
-    print(f"seven-card stud, 200,000 deals: {dict(observed)}; p = {chi_square(observed, SEVEN_CARD_COUNTS):.4f};"
-          f" {time.process_time() - started:.0f} s CPU", flush=True)
-    started = time.process_time()
-    drawn, deals = draw_three_categories(200_000, seed=2)
-    print(f"five-card draw, hold a pair and draw three, 200,000 draws ({deals} deals): {dict(drawn)};"
-          f" p = {chi_square(drawn, DRAW_THREE_COUNTS):.4f}; {time.process_time() - started:.0f} s CPU")
+    if arguments.only != "draw":
+        observed: Counter[str] = Counter()
+        for chunk in range(0, arguments.deals, arguments.chunk):  # seeds 2 * 10,000,019 + k, k < deals
+            observed += stud_categories(min(arguments.chunk, arguments.deals - chunk), seed=2, first=chunk)
+            print(f"seven-card stud, {sum(observed.values()):,} deals: {dict(observed)};"
+                  f" p = {chi_square(observed, SEVEN_CARD_COUNTS):.4f}; {time.process_time() - started:.0f} s CPU",
+                  flush=True)
+    if arguments.only != "stud":
+        draw_three_categories(arguments.deals, seed=2, report=arguments.chunk)
     return 0
 
 
