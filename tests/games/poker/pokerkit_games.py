@@ -13,16 +13,25 @@ pokerkit stands pat at its stand-pat streets.
 After every step we compare the seat to act, the legal actions (fold, check / call and the
 amount, bring-in, smallest and largest raise-to), stacks and bets; at the showdown the pots and
 who may win each; at the end of the full games every seat's chips and, pot by pot, who won each
-award. The betting policy (biased toward raises and all-ins) and the known betting differences
-D1, D2, D5-D8 are :mod:`pokerkit_betting`'s. Known differences this driver adds (each a
-hand-worked test in ``test_poker_games_pokerkit``):
+award. The betting policy (biased toward raises and all-ins), the random stacks, the options
+comparison with its known differences D2 and D8 and the chip comparison are
+:mod:`pokerkit_betting`'s, imported; its corrections for D1, D5, D6 and D7 are applied the same
+way here, on our whole game rather than on a bare betting table. Known
+differences this driver meets besides (hand-worked tests: D3 in ``test_poker_games_pokerkit``,
+D4 in ``test_poker_betting_pokerkit``):
 
-- D3 (T11): among tied winners our odd chips go out one at a time in T11's order (by the deciding
-  card, or by seat with ``odd_chip=seat``); pokerkit gives every odd chip of a share to its first
-  winner. A payoff that differs only so is counted, after checking that both sides gave every
-  pot and award to the same winners and that our shares follow T11's one chip at a time.
+- D3 (T10, T11): we divide each pot layer on its own and give tied winners' odd chips one at a
+  time in T11's order (by the deciding card, or by seat with ``odd_chip=seat``); pokerkit merges
+  neighbouring layers whose contenders are the same once the hands that win nothing are mucked,
+  gives a pot's odd chip between high and low to the high, and every odd chip of a share to its
+  first winner. A payoff that differs is counted only after checking that our pots pay their
+  awards' winners alone and that pokerkit's division applied to OUR winners gives exactly
+  pokerkit's stacks.
 - D4 (T3): under pot and no limit a completion of the bring-in is exactly the small bet; pokerkit
-  lets it go up to the stack. The policy completes to the small bet, which both allow.
+  lets it go up to the stack. The policy plays our options, which pokerkit also allows.
+
+pokerkit finds its last street by identity (``street is streets[-1]``), so every street here is
+its own object: two equal draw streets given as one object end pokerkit's hand after the first.
 
 Run the long version with ``python tests/games/poker/pokerkit_games.py --hands 20000``.
 """
