@@ -1,6 +1,6 @@
 """Speed of the poker engine (issue 29) beside pokerkit 0.7, engine only.
 
-Run: ``PYTHONPATH=src:tests/games/poker .venv/bin/python benchmarks/bench_poker_engine.py``
+Run: ``PYTHONPATH=src:tests:tests/games/poker .venv/bin/python benchmarks/bench_poker_engine.py``
 (``--hands`` recorded hands per table, ``--repeats`` runs per figure, ``--profile`` prints
 cProfile's top entries of every measurement that misses its target).
 
@@ -182,7 +182,8 @@ def henway_showdowns(count: int) -> list[PokerState]:
                 legal = rules.legal_actions(state)
                 state = rules.apply(state, act.CALL if act.CALL in legal else rng.choice(legal))
         assert before is not state
-        at_showdown = replace(state, shown=False, over=False, settled=())
+        at_showdown = replace(state, shown=False, over=False, settled=(),
+                              events=tuple(e for e in state.events if e.kind not in ("show", "award")))
         assert settle(at_showdown) == state
         out.append(at_showdown)
     return out
