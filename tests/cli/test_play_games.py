@@ -18,7 +18,7 @@ from divided.cli import games as cli_games
 from divided.cli import play as play_module
 from divided.cli.games import Terminal
 from divided.cli.main import main
-from divided.cli.play import play
+from divided.cli.play import EMPTY_LINE, play
 from divided.games.room import ActionLabel
 from three_cards import DECK, EXCHANGE, HIGH, KEEP, NAME, CardsRules, KeepHigh, bot_registered, read_actions
 
@@ -111,6 +111,16 @@ def test_garbled_and_illegal_moves_are_explained_and_change_nothing(plain_error:
         assert said in text
     assert read_actions(state.history()).decisions[0] == EXCHANGE and state.is_terminal()
     assert text.count("Your turn (player 0).") == 1
+
+
+@pytest.mark.usefixtures("three_cards")
+def test_an_empty_line_without_a_default_asks_again_in_plain_words() -> None:
+    state = games.load(GAME).new_initial_state(seed=3)
+    read, prompts = scripted(["", "exchange"])
+    out = io.StringIO()
+    play(state, 0, KeepHigh(), read, out, 3)
+    assert len(prompts) == 2 and EMPTY_LINE + "\n" in out.getvalue()
+    assert "names no legal action" not in out.getvalue() and "cannot read action ''" not in out.getvalue()
 
 
 @pytest.mark.usefixtures("three_cards")

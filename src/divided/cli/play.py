@@ -37,6 +37,9 @@ class Bot(Protocol):
     def choose(self, view: Any, legal: Sequence[int], rng: random.Random) -> int: ...
 
 
+EMPTY_LINE = "  Type the number of a move from the list, or the move as it is written there (q quits)."
+"""The answer to an empty line where the menu has no default."""
+
 def _rule_options() -> dict[str, RuleOption]:
     """Rule options of every game, by name (a flag is made for each; a game refuses ones it lacks)."""
     found: dict[str, RuleOption] = {}
@@ -185,8 +188,11 @@ def _ask(state: State[Any, Any], view: Any, room: GameRoom[Any, Any] | None, rea
             return None
         if text.lower() in ("q", "quit", "exit"):
             return None
-        if not text and menu.default is not None:
-            return menu.default
+        if not text:
+            if menu.default is not None:
+                return menu.default
+            say(EMPTY_LINE)
+            continue
         if text.isdigit() and 1 <= int(text) <= len(menu.options):
             return menu.options[int(text) - 1]
         try:
