@@ -47,14 +47,7 @@ def _indices(position: Position, step: Assign) -> tuple[int, int, int]:
     return variant.slot_index(step.source), variant.slot_index(step.into[0]), variant.slot_index(step.into[1])
 
 
-class AssignKind:
-    def enter(self, step: Step, state: PokerState) -> PokerState:
-        state = commits.start(state)
-        return state if state.phase.order else self.resume(step, state)
-
-    def actor(self, step: Step, state: PokerState) -> int:
-        return state.phase.order[0]
-
+class AssignKind(commits.CommitSteps):
     def legal(self, step: Step, position: Position) -> list[int]:
         assert isinstance(step, Assign)
         seat = position.phase.order[0]

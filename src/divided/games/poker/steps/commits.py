@@ -4,6 +4,7 @@ step applies them all together."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING
 
 from divided.games.poker import engine
@@ -11,6 +12,7 @@ from divided.games.poker.state import Phase, evolve_phase, evolve_state
 
 if TYPE_CHECKING:
     from divided.games.poker.state import PokerState
+    from divided.games.poker.variant import Step
 
 
 def start(state: PokerState) -> PokerState:
@@ -25,3 +27,19 @@ def commit(state: PokerState, seat: int, action: int, complete: bool) -> PokerSt
     commits = (*phase.commits[:seat], (*phase.commits[seat], action), *phase.commits[seat + 1:])
     order = phase.order[1:] if complete else phase.order
     return evolve_state(state, phase=evolve_phase(phase, order=order, commits=commits))
+
+
+class CommitSteps(ABC):
+    """What every simultaneous step kind shares: it opens with :func:`start` (or, with nobody to
+    choose, goes straight on) and the first seat in its order acts. A kind supplies ``resume``."""
+
+    @abstractmethod
+    def resume(self, step: Step, state: PokerState) -> PokerState:
+        """Go on once every seat has chosen (the kind applies the choices)."""
+
+    def enter(self, step: Step, state: PokerState) -> PokerState:
+        state = start(state)
+        return state if state.phase.order else self.resume(step, state)
+
+    def actor(self, step: Step, state: PokerState) -> int:
+        return state.phase.order[0]

@@ -93,14 +93,7 @@ def _ordering(position: Position, step: Partition, seat: int) -> tuple[int, list
     raise IllegalActionError("this seat's partition is complete")
 
 
-class PartitionKind:
-    def enter(self, step: Step, state: PokerState) -> PokerState:
-        state = commits.start(state)
-        return state if state.phase.order else self.resume(step, state)
-
-    def actor(self, step: Step, state: PokerState) -> int:
-        return state.phase.order[0]
-
+class PartitionKind(commits.CommitSteps):
     def legal(self, step: Step, position: Position) -> list[int]:
         assert isinstance(step, Partition)
         seat = position.phase.order[0]
