@@ -158,7 +158,9 @@ class Advisor(Bot[V_contra], Protocol):
 
     def evaluate(self, view: V_contra, legal: Sequence[int], *, salt: int | None = None) -> Evaluation:
         """Every legal action's value at ``view``; its random numbers come from the view and
-        ``salt`` only (``None``: the advisor's own), so one view always gets one answer."""
+        ``salt`` only (``None``: the advisor's own), so one view always gets one answer. An
+        advisor may leave actions it never plays out of ``values`` (poker's raise-to amounts
+        outside the sizes it values); :meth:`refine` values any legal action."""
         ...
 
     def pick(self, view: V_contra, legal: Sequence[int], values: Mapping[int, float]) -> int:
@@ -203,7 +205,8 @@ _GAME_BOTS: Registry[Sequence[BotSpec]] = Registry(
 _ADVISORS: Registry[AdvisorFactory] = Registry(
     "advisor", {"divided-ranks": "divided.bots.divided_ranks.expert:advisor",
                 "card-commons": "divided.bots.card_commons.expert:advisor",
-                "divide": "divided.bots.divide.expert:advisor"})
+                "divide": "divided.bots.divide.expert:advisor",
+                **{game: f"divided.bots.poker.advisor:ADVISORS[{game}]" for game in POKER}})
 _games_loaded: set[str] = set()
 
 

@@ -36,7 +36,10 @@ legal action's chance to win and its standard error (a win counts 1, a draw 0.5)
   review's allowance leaves no worlds for that, the decision is not graded (``close``, and the
   reason says so). Each value's worlds are in :attr:`MoveReview.worlds`, the comparison's in
   :attr:`MoveReview.loss_worlds`, and a sampled difference is never said to be known to 0.0
-  points ("give or take less than 0.1").
+  points ("give or take less than 0.1"). An advisor may leave some legal actions unvalued (poker's
+  raise-to amounts outside the sizes it values): they are never the runner-up, and a played one
+  is valued by the comparison again (:meth:`~divided.bots.base.Advisor.refine` values any legal
+  action), as a value with too few worlds would be.
 * When a sampled grade is not settled (it would change with the loss 2.5 errors away, at its
   error or at the finest), the played move and that alternative are compared again on fresh
   worlds, batch by batch, until the grade is settled or the error of their difference is 0.06
@@ -377,8 +380,9 @@ class Choice:
 
 def runner_up(found: Evaluation, legal: Sequence[int], choice: int) -> int | None:
     """The strongest alternative to ``choice`` among the values measured over enough worlds
-    (:data:`MIN_WORLDS`; a screened value only when none is), ``None`` when there is no other."""
-    others = [action for action in legal if action != choice]
+    (:data:`MIN_WORLDS`; a screened value only when none is; an action the advisor left unvalued
+    never), ``None`` when there is no other."""
+    others = [action for action in legal if action != choice and action in found.values]
     measured = [action for action in others if found.exact or found.worlds_of(action) >= MIN_WORLDS]
     return max(measured or others, key=lambda a: found.values[a], default=None)
 
@@ -440,7 +444,7 @@ def review_decision(bot: Advisor[Any], decision: Decision, seed: int, allowance:
     allowance = Allowance() if allowance is None else allowance
     chosen = first if isinstance(first, Choice) else expert_choice(bot, view, legal, seed, first)
     found, values, errors = chosen.found, chosen.values, chosen.errors
-    counts = {action: found.worlds_of(action) for action in legal}
+    counts = {action: found.worlds_of(action) for action in legal if action in found.values}
     if chosen.sharper is not None and chosen.pair is not None:
         counts.update({action: chosen.sharper.worlds_of(action) for action in chosen.pair})
     # the expert's choice is the hint's: its pick, after a closer look of its top two when their
@@ -465,11 +469,14 @@ def review_decision(bot: Advisor[Any], decision: Decision, seed: int, allowance:
     look = chosen.sharper if chosen.pair is not None and rival is not None and \
         {rival, played} == set(chosen.pair) else found
     assert look is not None
-    gap = look.values[rival] - look.values[played] if rival is not None else 0.0
-    gap_error = look.difference_error(rival, played) if rival is not None else 0.0
-    pair_worlds = look.pair_worlds(rival, played) if rival is not None else 0
+    # a played action the advisor left unvalued (poker's raise-to amounts outside its sizes) is
+    # valued by the comparison below, as one with too few worlds
+    compared = rival is not None and rival in look.values and played in look.values
+    gap = look.values[rival] - look.values[played] if compared and rival is not None else 0.0
+    gap_error = look.difference_error(rival, played) if compared and rival is not None else 0.0
+    pair_worlds = look.pair_worlds(rival, played) if compared and rival is not None else 0
     # too few common worlds: the error is no estimate (over 2 equal worlds it is exactly 0)
-    thin = rival is not None and not found.exact and pair_worlds < MIN_WORLDS
+    thin = rival is not None and (not compared or (not found.exact and pair_worlds < MIN_WORLDS))
     refined, cut = look is not found, False
     cap = min(REFINE_BUDGET, REFINE_FACTOR * bot.budget, allowance.worlds)
     # a closer look within the expert's own would only repeat it (the same fresh worlds)
@@ -504,7 +511,7 @@ def review_decision(bot: Advisor[Any], decision: Decision, seed: int, allowance:
     rival_label = "the expert's choice" if rival == first_choice else \
         f"the next best, {decision.labels.get(rival, str(rival)) if rival is not None else ''}"
     reason += _error_words(grade, played, best, loss, loss_error, pair_worlds, found.exact, refined, rival_label,
-                           cut, first_choice=first_choice, thin=thin)
+                           cut, first_choice=first_choice, thin=thin, unit=getattr(words, "unit", None))
     if policy is not None:
         reason += mix_words(words, view, legal, played, policy, decision.labels, found.opponent_off_path)
     return MoveReview(decision.move_number, words.phase(view), played, decision.labels.get(played, str(played)),
@@ -582,11 +589,13 @@ def _points(error: float) -> str:
 
 def _error_words(grade: str, played: int, best: int, loss: float, loss_error: float, worlds: int,
                  exact: bool, refined: bool, rival_label: str, cut: bool = False, *,
-                 first_choice: int | None = None, thin: bool = False) -> str:
+                 first_choice: int | None = None, thin: bool = False, unit: str | None = None) -> str:
     """What the sampling error means for this grade (nothing where the values are exact):
     ``worlds`` is how many worlds the two values compared have in common, ``first_choice`` the
     expert's choice at its first look (what the hint showed) and ``thin`` whether the two values
-    rest on fewer than :data:`MIN_WORLDS` worlds (then nothing is graded)."""
+    rest on fewer than :data:`MIN_WORLDS` worlds (then nothing is graded); ``unit`` is how the
+    game's explainer names a hundredth of its values (its optional ``unit``: poker's values are in
+    pots, so ``"% of the pot"``; ``None``: points of the chance to win)."""
     if exact:
         return ""
     first_choice = best if first_choice is None else first_choice
@@ -598,13 +607,17 @@ def _error_words(grade: str, played: int, best: int, loss: float, loss_error: fl
     if refined:
         text = f" (Your move and {rival_label} were compared again over {worlds} sampled worlds"
     if played != best or loss > 0.0:
-        text += f"; the difference is {loss * 100:.1f} points, give or take {_points(loss_error)}"
+        if unit is None:
+            text += f"; the difference is {loss * 100:.1f} points, give or take {_points(loss_error)}"
+        else:
+            text += f"; the difference is {loss * 100:.1f}{unit}, give or take {_points(loss_error)}{unit}"
     text += ".)"
     if played == first_choice and grade != "best":
         text += (f" The expert's first look chose your move (the hint showed it), but a closer look finds "
                  f"{rival_label} better: that is the expert's choice here.")
     if grade == "close":
-        text += " A close call: within twice its error of the 5-point line, so it is not graded."
+        line = "5-point line" if unit is None else f"line of {INACCURACY * 100:.0f}{unit}"
+        text += f" A close call: within twice its error of the {line}, so it is not graded."
     elif grade == "best" and played != best:
         text += " That is within the sampling error: as good as the expert's choice."
     if cut:

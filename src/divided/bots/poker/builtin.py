@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from divided.bots.base import Bot, BotSpec, fraction, non_negative, positive_int
+from divided.bots.base import Bot, BotSpec, non_negative, positive_int
 from divided.bots.poker.equity import EquityBot
 from divided.bots.poker.probes import ProbeBot
 from divided.games.poker.variants import VARIANTS
@@ -15,7 +15,7 @@ GAMES = frozenset(VARIANTS)
 
 def _equity(worlds: str | int = EquityBot.worlds, margin: str | float = EquityBot.margin,
             jitter: str | float = EquityBot.jitter, game: str = "") -> Bot[Any]:
-    return EquityBot(game, worlds=positive_int(worlds, "worlds"), margin=fraction(margin, "margin"),
+    return EquityBot(game, worlds=positive_int(worlds, "worlds"), margin=non_negative(margin, "margin"),
                      jitter=non_negative(jitter, "jitter"))
 
 
@@ -33,7 +33,7 @@ def _specs(game: str) -> tuple[BotSpec, ...]:
         return BotSpec(style, factory, frozenset({game}), None, summaries[style] + " (a probe)")
 
     return (BotSpec("equity", equity, frozenset({game}), 1,
-                    "expected pot share over sampled deals against pot odds (worlds, margin, jitter)"),
+                    "expected chips over sampled deals, everyone calling down: the hints' player (worlds, margin, jitter)"),
             probe("calling-station"), probe("maniac"), probe("rock"))
 
 

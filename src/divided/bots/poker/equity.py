@@ -1,24 +1,28 @@
-"""``equity``: the baseline bot of every poker variant (design note 3.6).
+"""``equity``: the baseline bot of every poker variant (design note 3.6), and the player the
+hints and the review stand for: it plays the poker advisor's choice
+(:meth:`~divided.bots.poker.advisor.PokerAdvisor.pick` of its values), over ``worlds`` worlds
+drawn with the random numbers it is given (the advisor of the hints draws more, from the view).
 
-At a decision it samples ``worlds`` deals consistent with its view (the room's world sampler),
-completes each with the heuristic policies for everyone (:mod:`~divided.bots.poker.playout`)
-and values the showdown exactly in numpy batches (:mod:`~divided.bots.poker.shares`): its
-expected **pot share**, with every award of the variant (high and low halves, Henway's
-any-hand-competes, 10 Card Regrets' sides, Cowpie's five and two).
+The values (:mod:`~divided.bots.poker.values`): over deals consistent with its view, completed
+by the heuristics for everyone, with nobody betting or folding after this decision, the
+expected chips at the end of the deal relative to now, in pots. So:
 
-* **Betting**: with ``share`` the expected share (plus a little noise, ``jitter``, from the
-  given rng) and ``price`` = to call / (pot + to call): fold when ``share < price``; bet or
-  raise when ``share`` exceeds the fair share of the seats still in (1 / seats) by ``margin``;
-  otherwise check or call. A bring-in counts as the call. Pot and no limit: raise to the pot
-  (the nearest legal amount at or below it, else the least).
+* **Betting**: with ``share`` the expected pot share, a call is worth ``share * (pot + call) -
+  call`` and a fold 0 (so it folds when ``share`` is below the pot odds); a bet or raise called
+  by the ``n`` seats still in adds ``share * n - 1`` times its extra chips, so it bets or raises
+  when ``share`` beats the fair share ``1 / n`` (side pots counted exactly). Pot and no limit:
+  the best of the least raise, half the pot, the pot and the most (against callers the most,
+  whenever raising is right at all).
 * **Draws, assignments, splits**: every legal option is valued over the same worlds (common
-  random numbers) and the best expected share is played (ties: the first legal).
+  random numbers) and the best expected chips are played (ties: the first legal).
 * **Henway's order**: information only, so no search: :func:`~divided.bots.poker.heuristics.flip_order`.
 
-Known limits: every world is equally likely (no range from the opponents' bets, draws or
-splits); the price is that of the call in front of it only, not of the rounds still to come
-(two maniacs in three-handed double draw high-low hold it to a draw, BENCHMARKS.md); side pots
-are not modelled (the whole pot is shared among the seats still in).
+Two parameters move it off the advisor's choice (both 0 by default, where it plays the hint):
+``margin``, in pots, that a bet or raise must beat the best passive action by, and ``jitter``,
+the standard deviation (in pots) of noise from the given random numbers added to every value.
+
+Known limits (the model's): no fold equity and no re-raises (a raise is always called), every
+world equally likely (no range from the opponents' bets, draws or splits).
 """
 
 from __future__ import annotations
@@ -27,24 +31,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
-from divided import games
-from divided.bots.base import one_hot, view_random
-from divided.bots.poker import shares
-from divided.bots.poker.betting import bet_amounts, pick_raise, to_call
+from divided.bots.base import one_hot
+from divided.bots.poker.advisor import PokerAdvisor, view_rng
 from divided.bots.poker.heuristics import flip_order
-from divided.bots.poker.playout import Completion, Hands, stock_of
+from divided.bots.poker.values import is_betting, is_order
 from divided.games.poker import actions as act
 from divided.games.poker.view import PokerView
-
-
-class _CardNeeded(Exception):
-    """A completion asked for a card: the seat's hands depend on the world."""
-
-
-def _no_card() -> int:
-    raise _CardNeeded
 
 
 def order_action(view: PokerView, legal: Sequence[int]) -> int:
@@ -55,94 +47,32 @@ def order_action(view: PokerView, legal: Sequence[int]) -> int:
 
 @dataclass
 class EquityBot:
-    """Expected pot share over sampled worlds (see the module text)."""
+    """The advisor's choice over ``worlds`` worlds (see the module text)."""
 
     game: str
     worlds: int = 40
-    margin: float = 0.1
-    jitter: float = 0.03
+    margin: float = 0.0
+    jitter: float = 0.0
     name: str = "equity"
 
     def __post_init__(self) -> None:
         if self.worlds <= 0:
             raise ValueError(f"worlds must be positive, got {self.worlds}")
 
-    # -- values ------------------------------------------------------------------------------
-    def option_shares(self, view: PokerView, options: Sequence[int | None], rng: random.Random) -> np.ndarray:
-        """``(worlds, len(options))``: the expected pot share of each option (``None``: no
-        choice at this step, the heuristics play it) in every sampled world."""
-        me = view.player
-        if me is None:
-            raise ValueError("a spectator has no decisions")
-        sampler = games.room(self.game).sampler(view)
-        completion = Completion(view)
-        live = [seat for seat in range(view.num_players) if view.table.live[seat] and seat != me]
-        fixed = self._fixed(view, completion, options)
-        mine: list[Hands] = []
-        theirs: list[Hands] = []
-        for _ in range(self.worlds):
-            world = sampler.sample(rng)
-            stock = stock_of(world, rng)
-            for seat in live:
-                hands = [list(cards) for cards in world.slots[seat]]
-                theirs.append(completion.finish(seat, hands, stock.take_back, world.up, None))
-            if fixed is not None:
-                continue
-            start = stock.front
-            for option in options:
-                stock.front = start
-                hands = [list(cards) for cards in world.slots[me]]
-                mine.append(completion.finish(me, hands, stock.take_front, world.up, option))
-        config = view.config
-        rows = 1 if fixed is not None else self.worlds
-        mine_s = shares.strengths(config, fixed or mine).reshape(len(config.awards), rows, len(options))
-        theirs_s = shares.strengths(config, theirs).reshape(len(config.awards), self.worlds, 1, len(live))
-        return shares.pot_share(config, mine_s, theirs_s)
-
-    @staticmethod
-    def _fixed(view: PokerView, completion: Completion, options: Sequence[int | None]) -> list[Hands] | None:
-        """The seat's final hands under each option when no card is still to come to it (the
-        same in every world), else ``None``."""
-        me = view.current_player
-        try:
-            return [completion.finish(me, [[c for c in held if c is not None] for held in view.slots[me]],
-                                      _no_card, view.up, option) for option in options]
-        except _CardNeeded:
-            return None
-
-    def share(self, view: PokerView, rng: random.Random) -> float:
-        """The expected pot share with the heuristics playing on."""
-        return float(self.option_shares(view, [None], rng).mean())
-
-    # -- decisions ---------------------------------------------------------------------------
     def choose(self, view: PokerView, legal: Sequence[int], rng: random.Random) -> int:
         if len(legal) == 1:
             return legal[0]
-        first = legal[0]
-        if first >= act.RAISE_TO or first <= act.BRING_IN:
-            return self._bet(view, legal, rng)
-        if act.ORDER <= first < act.RAISE_TO:
+        if is_order(legal):
             return order_action(view, legal)
-        values = self.option_shares(view, list(legal), rng).mean(axis=0)
-        return legal[int(np.argmax(values))]
-
-    def _bet(self, view: PokerView, legal: Sequence[int], rng: random.Random) -> int:
-        share = self.share(view, rng) + rng.gauss(0.0, self.jitter)
-        owed = to_call(view)
-        pot = sum(view.table.contributed)
-        price = owed / (pot + owed) if owed else 0.0
-        seats = sum(view.table.live)
-        raises = bet_amounts(legal)
-        if raises and share > 1.0 / seats + self.margin:
-            return pick_raise(view, raises)
-        if act.FOLD in legal and share < price:
-            return act.FOLD
-        if act.CALL in legal:
-            return act.CALL
-        if act.BRING_IN in legal:
-            return act.BRING_IN
-        return min(raises) if raises else legal[0]
+        advisor = PokerAdvisor(self.game, worlds=self.worlds)
+        values = dict(advisor.values_over(view, legal, rng, self.worlds).values)
+        if self.jitter:
+            values = {a: v + rng.gauss(0.0, self.jitter) for a, v in values.items()}
+        if self.margin and is_betting(legal):
+            values = {a: v - self.margin if a == act.RAISE or a >= act.RAISE_TO else v for a, v in values.items()}
+        return advisor.pick(view, legal, values)
 
     def action_probabilities(self, view: PokerView, legal: Sequence[int]) -> dict[int, float]:
-        """One-hot on :meth:`choose` with random numbers drawn from the view."""
-        return one_hot(self.choose(view, legal, view_random(view)), legal)
+        """One-hot on :meth:`choose` with the advisor's random numbers of the view (salt 0): the
+        policy of ``PokerAdvisor(game, worlds=self.worlds)``."""
+        return one_hot(self.choose(view, legal, view_rng(view, 0)), legal)

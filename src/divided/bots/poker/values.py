@@ -1,0 +1,241 @@
+"""What a poker decision is worth in chips, world by world: the model behind the advisor and
+``equity``.
+
+**The worlds.** Deals consistent with the deciding seat's view (the room's world sampler,
+uniform over the consistent deals), completed to the end of the deal by the heuristics of
+:mod:`~divided.bots.poker.heuristics` for every seat (:mod:`~divided.bots.poker.playout`), the
+deciding seat's option applied at the current step; the showdown is valued exactly in numpy
+batches (:mod:`~divided.bots.poker.shares`). Every option meets the same opponents' cards in a
+world (common random numbers), so two options' values are compared world by world.
+
+**The rollout policy after the decision** (the future of the hand, for everyone, the deciding
+seat included): nobody bets, raises or folds again. A bet or raise now is called by every seat
+still in, each as far as its stack goes (a seat to act after the decider that has not matched
+the bet calls it too), and later betting rounds are checked through; draws, assignments and
+splits follow the heuristics. This is the equity bot's own picture of the others (the calling
+station with the heuristics, as :mod:`~divided.bots.poker.rollouts`' ``heuristic`` policy), so a
+world's chips are exact given its cards: the pots are cut from the final contributions as the
+engine cuts them (:func:`divided.games.poker.pots.layers`, side pots included) and each pot is
+shared among its eligible seats by the awards (T11 without the odd chips: ties split evenly).
+
+**The value** of an option in a world: the chips the deciding seat holds at the end of the deal
+minus its stack now (a fold is 0; a call with the nuts on the river is the whole pot), in
+**pots**: divided by the chips in the pot at the decision (every chip put in so far, the bets of
+this round included). Pots make the review's thresholds mean the same at every stake: a
+decision that loses 5% of the pot is an inaccuracy, 10% a mistake, 15% a blunder (as poker
+trainers grade by the loss as a share of the pot).
+
+Known limits of the model: no fold equity (a raise never makes anyone fold) and no re-raise, so
+a raise's value is linear in its size and, against callers, the largest is best whenever the
+seat's share of the pot beats the fair share of the seats in; every deal is equally likely (no
+range read from the opponents' bets, draws or splits); the order of Henway's flips changes
+nothing (nobody reads it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from divided import games
+from divided.bots.poker import shares
+from divided.bots.poker.playout import Completion, Hands, stock_of
+from divided.games.poker import actions as act
+from divided.games.poker import betting, pots
+from divided.games.poker.view import PokerView
+
+Array = npt.NDArray[np.float64]
+Strengths = npt.NDArray[np.int64]
+
+
+class _CardNeeded(Exception):
+    """A completion asked for a card: the seat's hands depend on the world."""
+
+
+def _no_card() -> int:
+    raise _CardNeeded
+
+
+def is_betting(legal: Sequence[int]) -> bool:
+    """Whether ``legal`` are the actions of a betting turn (fold, call, raise, bring-in, raise-to)."""
+    first = legal[0]
+    return first <= act.BRING_IN or first >= act.RAISE_TO
+
+
+def is_order(legal: Sequence[int]) -> bool:
+    """Whether ``legal`` are Henway's flip-order actions."""
+    return act.ORDER <= legal[0] < act.RAISE_TO
+
+
+def pot_of(view: PokerView) -> int:
+    """The chips in the pot at ``view`` (the unit of the values; at least 1)."""
+    return max(1, sum(view.table.contributed))
+
+
+def level_of(view: PokerView, action: int) -> int:
+    """The chips in front of every seat still in at the end of this betting round when the
+    deciding seat plays ``action`` and everyone calls (each as far as its stack goes)."""
+    table = view.table
+    me = view.current_player
+    if action in (act.FOLD, act.CALL):
+        return table.current
+    if action == act.BRING_IN:
+        return max(table.current, table.bets[me] + min(table.bring_in, table.stacks[me]))
+    if action == act.RAISE:
+        found = betting.options(table, view.config.limits).raise_to
+        if found is None:
+            raise ValueError("no bet or raise is allowed here")
+        return found[0]
+    if action >= act.RAISE_TO:
+        return action - act.RAISE_TO
+    return table.current  # draws, assignments, splits, orders: no chips move now
+
+
+def final_contributions(view: PokerView, level: int) -> tuple[int, ...]:
+    """Every seat's chips in the pot at the end of the deal: the seats still in bring their bets
+    up to ``level`` as far as their stacks go, and nobody bets again."""
+    table = view.table
+    return tuple(chips + (min(max(0, level - bet), stack) if live else 0)
+                 for chips, bet, stack, live in zip(table.contributed, table.bets, table.stacks, table.live,
+                                                    strict=True))
+
+
+@dataclass(frozen=True)
+class Showdowns:
+    """The sampled worlds' showdown strengths: ``mine`` ``(awards, worlds, options)`` for the
+    deciding seat under each option, ``theirs`` ``(awards, worlds, 1, opponents)`` for the
+    other seats still in (``opponents`` their seats, in order)."""
+
+    mine: Strengths
+    theirs: Strengths
+    opponents: tuple[int, ...]
+
+    @property
+    def worlds(self) -> int:
+        return int(self.theirs.shape[1])
+
+
+def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: random.Random,
+              worlds: int) -> Showdowns:
+    """``worlds`` worlds sampled from ``view`` with ``rng`` (see the module text); ``options`` are
+    the deciding seat's choices at this step (``None``: no choice here, the heuristics play it)."""
+    me = view.player
+    if me is None:
+        raise ValueError("a spectator has no decisions")
+    if worlds < 1:
+        raise ValueError(f"at least one world is needed, not {worlds}")
+    sampler = games.room(game).sampler(view)
+    completion = Completion(view)
+    live = tuple(seat for seat in range(view.num_players) if view.table.live[seat] and seat != me)
+    fixed = _fixed(view, completion, options)
+    mine: list[Hands] = []
+    theirs: list[Hands] = []
+    for _ in range(worlds):
+        world = sampler.sample(rng)
+        stock = stock_of(world, rng)
+        for seat in live:
+            hands = [list(cards) for cards in world.slots[seat]]
+            theirs.append(completion.finish(seat, hands, stock.take_back, world.up, None))
+        if fixed is not None:
+            continue
+        start = stock.front
+        for option in options:
+            stock.front = start
+            hands = [list(cards) for cards in world.slots[me]]
+            mine.append(completion.finish(me, hands, stock.take_front, world.up, option))
+    config = view.config
+    awards = len(config.awards)
+    rows = 1 if fixed is not None else worlds
+    mine_s = shares.strengths(config, fixed or mine).reshape(awards, rows, len(options))
+    if fixed is not None:
+        mine_s = np.broadcast_to(mine_s, (awards, worlds, len(options)))
+    theirs_s = shares.strengths(config, theirs).reshape(awards, worlds, 1, len(live))
+    return Showdowns(mine_s, theirs_s, live)
+
+
+def _fixed(view: PokerView, completion: Completion, options: Sequence[int | None]) -> list[Hands] | None:
+    """The seat's final hands under each option when no card is still to come to it (the same
+    in every world), else ``None``."""
+    me = view.current_player
+    try:
+        return [completion.finish(me, [[c for c in held if c is not None] for held in view.slots[me]],
+                                  _no_card, view.up, option) for option in options]
+    except _CardNeeded:
+        return None
+
+
+class ChipValues:
+    """Turns :class:`Showdowns` into chips: the deciding seat's expected chips from the pots
+    (cut from final contributions) world by world, caching its pot share against each set of
+    eligible opponents."""
+
+    def __init__(self, view: PokerView, found: Showdowns) -> None:
+        self.view = view
+        self.found = found
+        self._shares: dict[tuple[int, ...], Array] = {}
+
+    def share(self, eligible: tuple[int, ...]) -> Array:
+        """``(worlds, options)``: the deciding seat's share of a pot it contests with ``eligible``."""
+        cached = self._shares.get(eligible)
+        if cached is None:
+            found = self.found
+            columns = [found.opponents.index(seat) for seat in eligible]
+            theirs = found.theirs[..., columns]
+            cached = shares.pot_share(self.view.config, found.mine, theirs) if columns else \
+                np.ones(found.mine.shape[1:], dtype=np.float64)
+            self._shares[eligible] = cached
+        return cached
+
+    def won(self, contributed: Sequence[int]) -> Array:
+        """``(worlds, options)``: the chips the deciding seat takes from the pots cut from
+        ``contributed`` (the seats still in as the view shows them; nobody folds later)."""
+        me = self.view.current_player
+        total = np.zeros(self.found.mine.shape[1:], dtype=np.float64)
+        for pot in pots.layers(contributed, self.view.table.live):
+            if me in pot.eligible:
+                total = total + pot.amount * self.share(tuple(s for s in pot.eligible if s != me))
+        return total
+
+
+def betting_samples(view: PokerView, found: Showdowns, actions: Sequence[int]) -> dict[int, Array]:
+    """Each betting action's value in every world (``found`` sampled with the single option
+    ``None``), in pots (see the module text)."""
+    me = view.current_player
+    unit = pot_of(view)
+    chips = ChipValues(view, found)
+    out: dict[int, Array] = {}
+    for action in actions:
+        if action == act.FOLD:
+            out[action] = np.zeros(found.worlds, dtype=np.float64)
+            continue
+        final = final_contributions(view, level_of(view, action))
+        paid = final[me] - view.table.contributed[me]
+        out[action] = (chips.won(final)[:, 0] - paid) / unit
+    return out
+
+
+def option_samples(view: PokerView, found: Showdowns, actions: Sequence[int]) -> dict[int, Array]:
+    """Each draw, assignment or split's value in every world (``found`` sampled with ``actions``
+    as the options, in order), in pots."""
+    unit = pot_of(view)
+    won = ChipValues(view, found).won(final_contributions(view, view.table.current)) / unit
+    return {action: won[:, k] for k, action in enumerate(actions)}
+
+
+def samples(game: str, view: PokerView, actions: Sequence[int], rng: random.Random,
+            worlds: int) -> dict[int, Array]:
+    """Each of ``actions``' value (in pots) in each of ``worlds`` worlds drawn with ``rng``: a
+    betting turn's actions, Henway's order actions (all worth the position's value: nobody reads
+    the flips) or one step's draws, assignments or splits."""
+    if not actions:
+        raise ValueError("no actions to value")
+    if is_betting(actions):
+        return betting_samples(view, showdowns(game, view, [None], rng, worlds), actions)
+    if is_order(actions):
+        position = option_samples(view, showdowns(game, view, [None], rng, worlds), [act.ORDER])[act.ORDER]
+        return {action: position for action in actions}
+    return option_samples(view, showdowns(game, view, list(actions), rng, worlds), actions)
