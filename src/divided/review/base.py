@@ -157,7 +157,8 @@ class PlainExplainer:
 EXPLAINERS: Registry[Explainer] = Registry(
     "review explainer", {"divided-ranks": "divided.review.games.divided_ranks:EXPLAINER",
                          "card-commons": "divided.review.games.card_commons:EXPLAINER",
-                         "divide": "divided.review.games.divide:EXPLAINER"})
+                         "divide": "divided.review.games.divide:EXPLAINER",
+                         **dict.fromkeys(games.POKER, "divided.review.games.poker:EXPLAINER")})
 """Each game's :class:`Explainer`, by game id (tests and plugins add theirs with ``register``)."""
 
 
