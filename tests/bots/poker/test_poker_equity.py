@@ -1,5 +1,6 @@
-"""``equity`` in hand-built positions: it folds a hopeless hand facing a bet, raises the nuts,
-and picks the obviously best draw, assignment and splits."""
+"""``equity`` in hand-built positions: it folds a hopeless hand facing a bet, raises the nuts
+(all in under no limit: it assumes every bet is called), and picks the obviously best draw,
+assignment and splits."""
 
 from __future__ import annotations
 
@@ -101,11 +102,9 @@ def test_henway_splits_the_wheel_from_the_four_kings() -> None:
     assert second in ({*parse("As 2d 3h 4c 5s")}, {*parse("Ks Kh Kd Kc Qh")})
 
 
-def test_bets_the_pot_with_the_nuts_under_no_limit() -> None:
+def test_moves_all_in_with_the_nuts_under_no_limit() -> None:
+    # the advisor's picture: a bet is always called, so the nuts bet the most they may
     state = start("five-card-draw", ["Ah Kh Qh Jh Th", "Qs Qd 9d 8c 3s"], button=HER, structure="no")
     state = play_until(state, ME, "bet", passive)
     legal = state.legal_actions()
-    pot = sum(state.core.table.contributed)
-    raises = [a - act.RAISE_TO for a in legal if a >= act.RAISE_TO]
-    expected = max((r for r in raises if r <= pot), default=min(raises))  # to the pot, or the least bet
-    assert choose(state) == act.raise_to_action(expected)
+    assert choose(state) == max(legal)

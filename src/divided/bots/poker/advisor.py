@@ -61,8 +61,8 @@ def raise_sizes(view: PokerView, legal: Sequence[int]) -> list[int]:
     after_call = sum(view.table.contributed) + to_call(view)
     wanted = {low, high, view.table.current + after_call // 2, view.table.current + after_call}
     legal_set = set(legal)
-    return sorted(act.RAISE_TO + amount for amount in (min(high, max(low, w)) for w in wanted)
-                  if act.RAISE_TO + amount in legal_set)
+    return sorted({act.RAISE_TO + amount for amount in (min(high, max(low, w)) for w in wanted)
+                   if act.RAISE_TO + amount in legal_set})
 
 
 def valued(view: PokerView, legal: Sequence[int]) -> list[int]:

@@ -60,6 +60,11 @@ class Stock:
             return self.cards[self.front - 1]
         return self.spare.pop()
 
+    def recycle(self, cards: Sequence[int]) -> None:
+        """Cards discarded on the way: drawn again (T16) once the stock and the earlier
+        discards have run out (a large table at a draw game can draw more than the stock)."""
+        self.spare[0:0] = cards
+
     def take_back(self) -> int:
         if len(self.cards) > self.front:
             return self.cards.pop()
@@ -97,11 +102,16 @@ def cowpie_split(step: Partition, held: Sequence[int], up: int) -> tuple[list[in
     return chosen
 
 
+def _keep_nothing(cards: Sequence[int]) -> None:
+    """Discards go nowhere (a completion that draws no more than the stock holds)."""
+
+
 class Completion:
     """Plays the rest of a deal for one seat's hands (see the module text)."""
 
     def __init__(self, view: PokerView) -> None:
         self.view = view
+        self._thrown: Callable[[Sequence[int]], None] = _keep_nothing
         self.variant = view.config.variant
         self.style = draw_style(view)
         self.low_aces = aces_low(view)
@@ -124,6 +134,7 @@ class Completion:
             kept = keep_for(self.style, cards, self.low_aces)
             kept = kept + [c for c in cards if c not in kept][: max(0, len(cards) - step.most - len(kept))]
             hands[slot] = kept + [take() for _ in range(len(cards) - len(kept))]
+            self._thrown([c for c in cards if c not in kept])
         elif isinstance(step, Assign):
             source, first, second = self.slot(step.source), self.slot(step.into[0]), self.slot(step.into[1])
             pair = hands[source]
@@ -161,6 +172,7 @@ class Completion:
             mask = action - act.DISCARD
             kept = [c for i, c in enumerate(ordered) if not mask >> i & 1]
             hands[slot] = kept + [take() for _ in range(len(ordered) - len(kept))]
+            self._thrown([c for c in ordered if c not in kept])
         elif isinstance(step, Assign):
             self._assign(step, hands, action - act.ASSIGN)
         elif isinstance(step, Partition):
@@ -168,9 +180,13 @@ class Completion:
             first, last = split_of(sorted(hands[self.slot(step.source)]), action - act.PARTITION, size)
             self._place(step, hands, first, last)
 
-    def finish(self, seat: int, hands: Hands, take: Callable[[], int], up: int, action: int | None) -> Hands:
+    def finish(self, seat: int, hands: Hands, take: Callable[[], int], up: int, action: int | None,
+               discard: Callable[[Sequence[int]], None] | None = None) -> Hands:
         """``hands`` of ``seat`` at the end of the deal: the current step (``action`` for the
-        deciding seat, else the heuristic where the seat still has to act), then every later step."""
+        deciding seat, else the heuristic where the seat still has to act), then every later step.
+        ``discard`` gets the cards thrown at the draws (a :class:`Stock`'s ``recycle``, so that
+        they can be drawn again)."""
+        self._thrown = discard or _keep_nothing
         view = self.view
         steps = view.config.steps
         step = steps[view.step]

@@ -139,14 +139,14 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
         stock = stock_of(world, rng)
         for seat in live:
             hands = [list(cards) for cards in world.slots[seat]]
-            theirs.append(completion.finish(seat, hands, stock.take_back, world.up, None))
+            theirs.append(completion.finish(seat, hands, stock.take_back, world.up, None, stock.recycle))
         if fixed is not None:
             continue
-        start = stock.front
-        for option in options:
-            stock.front = start
+        start, spare = stock.front, list(stock.spare)
+        for option in options:  # each option from the same stock (common random numbers)
+            stock.front, stock.spare = start, list(spare)
             hands = [list(cards) for cards in world.slots[me]]
-            mine.append(completion.finish(me, hands, stock.take_front, world.up, option))
+            mine.append(completion.finish(me, hands, stock.take_front, world.up, option, stock.recycle))
     config = view.config
     awards = len(config.awards)
     rows = 1 if fixed is not None else worlds
