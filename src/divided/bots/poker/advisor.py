@@ -36,7 +36,7 @@ import numpy as np
 from divided.bots.base import MIN_WORLDS, TIE, Evaluation, one_hot
 from divided.bots.poker.betting import to_call
 from divided.bots.poker.heuristics import flip_order
-from divided.bots.poker.values import Array, is_betting, is_order, samples
+from divided.bots.poker.values import Array, is_order, samples
 from divided.games.poker import actions as act
 from divided.games.poker.view import PokerView
 
@@ -67,7 +67,7 @@ def raise_sizes(view: PokerView, legal: Sequence[int]) -> list[int]:
 
 def valued(view: PokerView, legal: Sequence[int]) -> list[int]:
     """The actions of ``legal`` the advisor values, in ``legal`` order (see the module text)."""
-    if not legal or legal[0] < act.RAISE_TO and not any(a >= act.RAISE_TO for a in legal):
+    if not legal or (legal[0] < act.RAISE_TO and not any(a >= act.RAISE_TO for a in legal)):
         return list(legal)
     sizes = set(raise_sizes(view, legal))
     return [a for a in legal if a < act.RAISE_TO or a in sizes]

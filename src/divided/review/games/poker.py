@@ -16,7 +16,7 @@ an assignment makes, in the ranking's words (for each award the hand plays for).
 'bet'
 >>> labels = {a: state.action_to_string(a) for a in legal}
 >>> EXPLAINER.reason(view, legal, legal[0], legal[0], {a: 0.25 for a in legal}, labels).split(":")[0]
-'fold is worth +0.8 chips on average (+25% of the pot of 3), as good as any move'
+'check (worth +0.5 chips on average, +25% of the pot of 2) is as good as any move'
 """
 
 from __future__ import annotations
@@ -95,15 +95,15 @@ class PokerExplainer:
                labels: Mapping[int, str], policy: Mapping[int, float] | None = None) -> str:
         if is_order(legal):
             return _order_reason(view, played, labels, values)
-        if played not in values:
+        if played not in values:  # compared with nothing yet (the review's time ran out)
             text = (f"you played {_label(labels, played)}, an amount the advisor does not value on its first "
                     f"look (it values the least raise, half the pot, the pot and the most); "
-                    f"{_worth(view, best, values, labels)}")
+                    f"{_worth(view, best, values, labels)} is its choice")
             return text + f". Here {_facts(view, best, labels)}, while {_facts(view, played, labels)}."
         if played == best or best not in values or values[best] - values[played] <= TIE:
-            return f"{_worth(view, played, values, labels)}, as good as any move: {_facts(view, played, labels)}."
-        return (f"you played {_worth(view, played, values, labels)}; {_worth(view, best, values, labels)}. "
-                f"Here {_facts(view, best, labels)}, while {_facts(view, played, labels)}.")
+            return f"{_worth(view, played, values, labels)} is as good as any move: {_facts(view, played, labels)}."
+        return (f"you played {_worth(view, played, values, labels)}; {_worth(view, best, values, labels)} does "
+                f"better. Here {_facts(view, best, labels)}, while {_facts(view, played, labels)}.")
 
 
 EXPLAINER = PokerExplainer()
@@ -116,8 +116,8 @@ def _label(labels: Mapping[int, str], action: int) -> str:
 def _worth(view: PokerView, action: int, values: Mapping[int, float], labels: Mapping[int, str]) -> str:
     value = values[action]
     chips = value * pot_of(view)
-    return (f"{_label(labels, action)} is worth {chips:+.1f} chips on average "
-            f"({value:+.0%} of the pot of {pot_of(view)})")
+    return (f"{_label(labels, action)} (worth {chips:+.1f} chips on average, "
+            f"{value:+.0%} of the pot of {pot_of(view)})")
 
 
 def _facts(view: PokerView, action: int, labels: Mapping[int, str]) -> str:
@@ -131,6 +131,10 @@ def _facts(view: PokerView, action: int, labels: Mapping[int, str]) -> str:
     return _label(labels, action)
 
 
+def _chips(count: int) -> str:
+    return f"{count} chip{'s' if count != 1 else ''}"
+
+
 def _players(count: int) -> str:
     return f"{count} other player{'s' if count != 1 else ''}"
 
@@ -142,7 +146,7 @@ def _bet_facts(view: PokerView, action: int) -> str:
     owed = to_call(view)
     others = sum(1 for seat, live in enumerate(table.live) if live and seat != me)
     if action == act.FOLD:
-        return (f"folding gives up the pot of {pot}, with the {table.contributed[me]} chips you put in, "
+        return (f"folding gives up the pot of {pot}, with the {_chips(table.contributed[me])} you put in, "
                 "and risks nothing more")
     paid = final_contributions(view, level_of(view, action))[me] - table.contributed[me]
     if action == act.CALL:
@@ -154,9 +158,9 @@ def _bet_facts(view: PokerView, action: int) -> str:
     extra = paid - owed
     fair = 1 / (others + 1)
     what = "bringing in" if action == act.BRING_IN else "betting" if table.current == 0 else "raising"
-    return (f"{what} puts in {paid} chips ({extra} more than a call); if the {_players(others)} still in "
-            f"call, it pays when your hand takes more than {fair:.0%} of the pot (the advisor assumes that "
-            "nobody folds or raises after you)")
+    callers = "the other player still in calls" if others == 1 else f"the {others} other players still in call"
+    return (f"{what} puts in {_chips(paid)} ({extra} more than a call); if {callers}, it pays when your hand "
+            f"takes more than {fair:.0%} of the pot (the advisor assumes that nobody folds or raises after you)")
 
 
 def _draw_facts(view: PokerView, step: Draw, action: int) -> str:
@@ -170,8 +174,7 @@ def _draw_facts(view: PokerView, step: Draw, action: int) -> str:
         return f"standing pat keeps {_cards(held)}" + (f" ({made})" if made else "")
     kept_words = hand_words(view, slot, kept) if kept else ""
     text = f"discarding {_cards(thrown)} keeps {_cards(kept)}" + (f" ({kept_words})" if kept_words else "")
-    text += f" and draws {len(thrown)} card{'s' if len(thrown) != 1 else ''}"
-    return text + (f" to a hand that now makes {made}" if made else "")
+    return text + f" and draws {len(thrown)} card{'s' if len(thrown) != 1 else ''}"
 
 
 def _no_card() -> int:
@@ -191,10 +194,9 @@ def _split_facts(view: PokerView, step: Assign | Partition, action: int) -> str:
 
 
 def _order_reason(view: PokerView, played: int, labels: Mapping[int, str], values: Mapping[int, float]) -> str:
-    return (f"{_label(labels, played)}: the order of your flips only shows the others your cards sooner or "
-            f"later; the advisor's picture of them does not read it, so every order is worth the same "
-            f"({_worth(view, played, values, labels)}). It plays the card that tells least first (unpaired "
-            "middle ranks before pairs and extremes).")
+    return (f"{_worth(view, played, values, labels)}: the order of your flips only shows the others your "
+            "cards sooner or later; the advisor's picture of them does not read it, so every order is worth the "
+            "same. It plays the card that tells least first (unpaired middle ranks before pairs and extremes).")
 
 
 __all__ = ["EXPLAINER", "PokerExplainer", "hand_words"]
