@@ -70,7 +70,7 @@ def main() -> None:
     print("|---|---:|---:|---:|---:|---:|")
     every_cpu = [t for times in cpu.values() for t in times]
     every_wall = [t for times in wall.values() for t in times]
-    for kind in sorted(cpu) + ["all"]:
+    for kind in [*sorted(cpu), "all"]:
         c = every_cpu if kind == "all" else cpu[kind]
         w = every_wall if kind == "all" else wall[kind]
         print(f"| {kind} | {len(c)} | {statistics.median(c) * 1000:.0f} | {p95(c) * 1000:.0f} | "
