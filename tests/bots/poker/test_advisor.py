@@ -220,3 +220,22 @@ def test_values_come_when_the_draws_need_more_cards_than_the_stock(seed: int) ->
     found = bots.advisor("double-draw-high-low").evaluate(view, legal)
     assert set(found.values) == set(legal)
     assert make_bot("double-draw-high-low", "equity").choose(view, legal, random.Random(0)) in legal
+
+
+def test_henway_orders_are_worth_what_the_committed_split_is_worth() -> None:
+    mine = "As 2d 3h 4c 5s Ks Kh Kd Kc Qh"
+    state = play_until(start("henway", [mine, "9s 9h 8d 8c 7s 7h Td Tc Js Jh"], button=HER), ME, "partition",
+                       passive)
+    advisor = bots.advisor("henway")
+    splits = advisor.evaluate(state.observation(ME), state.legal_actions()).values
+    best, worst = max(splits, key=splits.__getitem__), min(splits, key=splits.__getitem__)
+    assert splits[best] - splits[worst] > 0.3
+    for split in (best, worst):
+        ordering = state.clone()
+        ordering.apply_action(split)
+        ordering = play_until(ordering, ME, "partition", passive)
+        legal = ordering.legal_actions()
+        assert all(act.ORDER <= a < act.RAISE_TO for a in legal)
+        values = advisor.evaluate(ordering.observation(ME), legal).values
+        assert len(set(values.values())) == 1  # every order is worth the same
+        assert values[legal[0]] == pytest.approx(splits[split], abs=0.15)  # the split's, not another's

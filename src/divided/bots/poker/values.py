@@ -29,7 +29,8 @@ Known limits of the model: no fold equity (a raise never makes anyone fold) and 
 a raise's value is linear in its size and, against callers, the largest is best whenever the
 seat's share of the pot beats the fair share of the seats in; every deal is equally likely (no
 range read from the opponents' bets, draws or splits); the order of Henway's flips changes
-nothing (nobody reads it).
+nothing (nobody reads it), so every order card is worth the position's value under the split the
+seat committed at that step.
 """
 
 from __future__ import annotations
@@ -235,7 +236,9 @@ def samples(game: str, view: PokerView, actions: Sequence[int], rng: random.Rand
         raise ValueError("no actions to value")
     if is_betting(actions):
         return betting_samples(view, showdowns(game, view, [None], rng, worlds), actions)
-    if is_order(actions):
-        position = option_samples(view, showdowns(game, view, [None], rng, worlds), [act.ORDER])[act.ORDER]
+    if is_order(actions):  # the split committed at this step stands; the order changes nothing
+        chosen = view.phase.commits[view.current_player]
+        split = chosen[0] if chosen else None
+        position = option_samples(view, showdowns(game, view, [split], rng, worlds), [act.ORDER])[act.ORDER]
         return {action: position for action in actions}
     return option_samples(view, showdowns(game, view, list(actions), rng, worlds), actions)
