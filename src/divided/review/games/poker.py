@@ -135,8 +135,9 @@ def _chips(count: int) -> str:
     return f"{count} chip{'s' if count != 1 else ''}"
 
 
-def _players(count: int) -> str:
-    return f"{count} other player{'s' if count != 1 else ''}"
+def _them(count: int) -> str:
+    """The other seats still in, as a sentence names them."""
+    return "the other player still in" if count == 1 else f"the {count} other players still in"
 
 
 def _bet_facts(view: PokerView, action: int) -> str:
@@ -151,15 +152,16 @@ def _bet_facts(view: PokerView, action: int) -> str:
     paid = final_contributions(view, level_of(view, action))[me] - table.contributed[me]
     if action == act.CALL:
         if owed == 0:
-            return (f"checking puts nothing in; with everyone checking from here your hand meets the "
-                    f"{_players(others)} still in at the showdown for the pot of {pot}")
+            return (f"checking puts nothing in; with everyone checking from here your hand meets "
+                    f"{_them(others)} at the showdown for the pot of {pot}")
         return (f"calling {owed} into a pot of {pot} pays when your hand takes more than "
                 f"{owed / (pot + owed):.0%} of the pot (the pot odds)")
     extra = paid - owed
     fair = 1 / (others + 1)
     what = "bringing in" if action == act.BRING_IN else "betting" if table.current == 0 else "raising"
-    callers = "the other player still in calls" if others == 1 else f"the {others} other players still in call"
-    return (f"{what} puts in {_chips(paid)} ({extra} more than a call); if {callers}, it pays when your hand "
+    callers = f"{_them(others)} call{'s' if others == 1 else ''}"
+    more = f" ({extra} more than a call)" if owed else ""
+    return (f"{what} puts in {_chips(paid)}{more}; if {callers}, it pays when your hand "
             f"takes more than {fair:.0%} of the pot (the advisor assumes that nobody folds or raises after you)")
 
 
