@@ -132,3 +132,22 @@ def test_split_words_name_both_hands() -> None:
     assert move.grade == "best"
     assert "the five hand 2c Ks Kh Kd Kc (Four kings, with a two)" in move.reason
     assert "the two hand As Ah (Pair of aces)" in move.reason
+
+
+def test_assign_and_order_words() -> None:
+    # 10 Card Regrets: the first pair, As Kh, the lower card to the right hand: the words name both hands
+    state = start("ten-card-regrets", ["As Kh 2d Kd 3h Ks 4c Qh 5c Kc", "9s 9h 8d 8c 7s 7h Td Tc Js Jh"],
+                  button=HER)
+    state = play_until(state, ME, "assign", passive)
+    view = state.observation(ME)
+    assert EXPLAINER.phase(view) == "assign"
+    move = review_decision(bots.advisor("ten-card-regrets"), decision(state, act.assign_action(act.BOTH_FIRST)), SALT)
+    assert "assigning so makes the left hand Kh As and the right hand nothing" in move.reason
+    # Henway's order: every order is worth the same, and the words say why
+    state = start("henway", ["As 2d 3h 4c 5s Ks Kh Kd Kc Qh", "9s 9h 8d 8c 7s 7h Td Tc Js Jh"], button=HER)
+    state = play_until(state, ME, "partition", passive)
+    state.apply_action(state.legal_actions()[0])
+    state = play_until(state, ME, "partition", passive)
+    assert EXPLAINER.phase(state.observation(ME)) == "order"
+    move = review_decision(bots.advisor("henway"), decision(state, state.legal_actions()[-1]), SALT)
+    assert move.grade == "best" and "every order is worth the same" in move.reason
