@@ -11,7 +11,9 @@ punishes it. The environment's name is ``<game>_v1`` (``divided_ranks_v1``).
 Each observation is ``{"observation": int8 vector, "action_mask": int8 vector}``; the vector is
 the game room's observation layout (:class:`~divided.games.room.ObservationLayout`) encoding the
 agent's view, ``layout.encode(rules.observe(state, player))``: a function of the view alone, so
-it never carries hidden information. Another layout of the game can be passed as ``layout``
+it never carries hidden information. A layout that offers ``encode_state`` (its fast path,
+:class:`~divided.games.room.StateEncoding`: the same bits from the core state without building
+the view) is asked that instead. Another layout of the game can be passed as ``layout``
 (Divided Ranks' :data:`~divided.games.divided_ranks.encoding.SUMMARY` is the 328-entry vector
 this environment gave before every game had a room).
 
@@ -307,7 +309,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         known_core, current = self._to_move  # (step() has just asked the engine)
         if known_core is not core:
             current = rules.current_player(core)
-        bits = self.layout.encode(rules.observe(core, player))
+        layout = self.layout
+        encode_state = getattr(layout, "encode_state", None)
+        if encode_state is not None:  # the layout's fast path: the view's bits without the view
+            bits = encode_state(core, player, current)
+        else:
+            bits = layout.encode(rules.observe(core, player))
         if bits >> self._size:
             raise ValueError(f"the observation layout set bits beyond its {self._size} entries")
         self._packed_bytes[:] = bits.to_bytes(self._packed_count, "little")

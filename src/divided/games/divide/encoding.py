@@ -30,11 +30,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 from math import prod
+from typing import Protocol
 
 from divided.games.base import CHANCE
 from divided.games.divide import actions as act
-from divided.games.divide.history import read_round_cards
-from divided.games.divide.state import TOKENS, TRICKS, Phase
+from divided.games.divide.history import read_round_cards, with_plays
+from divided.games.divide.options import Options
+from divided.games.divide.state import (
+    TOKENS,
+    TRICKS,
+    DivideState,
+    Event,
+    Outcome,
+    PassEvent,
+    Phase,
+    TrickEvent,
+)
 from divided.games.divide.view import PlayerView, SeenPass
 from divided.games.room import Pieces, entries, offsets, size
 
@@ -213,83 +224,216 @@ _FINISHERS_T, _PICKS_T, _NEXT_LEADER_T = _TABLE["finishers"], _TABLE["picks"], _
 _IN_A_TRICK = (Phase.PLAY, Phase.DRAFT)
 
 
+class _Table(Protocol):
+    """What a view and the core state both hold under the same names (the layout reads these
+    from either)."""
+
+    @property
+    def options(self) -> Options: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def line(self) -> tuple[int, ...]: ...
+    @property
+    def trick(self) -> int: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def plays(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def finishers(self) -> tuple[int, ...]: ...
+    @property
+    def picks(self) -> tuple[int, ...]: ...
+    @property
+    def trump(self) -> int | None: ...
+    @property
+    def next_leader(self) -> int: ...
+    @property
+    def round_points(self) -> tuple[int, ...]: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def fives(self) -> tuple[int, ...]: ...
+    @property
+    def led(self) -> tuple[int, ...]: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+
+def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, commit: int, my_pass: int,
+            received: tuple[int | None, int | None], played_cards: tuple[int, ...], void_suits: tuple[int, ...],
+            seat_rows: int) -> int:
+    """The vector of the view of ``me`` at ``table`` (a view, or the core state: the fields they
+    share), given what only the view holds: the player to act, the viewer's hand, commit and
+    pass, the cards they received (from the right, from the left), the round's played cards and
+    voids by seat, and :func:`_seat_rows_bits`. Each piece is assembled as a small integer and
+    shifted into place once (ORs into the 1,836-bit whole are the cost); pieces that change only
+    now and then are kept by their values."""
+    base = me if me is not None else 0
+    options = table.options
+    bits = 1 if n == 4 else 2  # players
+    if options.trump == "resets":
+        bits |= 1 << _RULES
+    if not options.end_score:
+        bits |= 2 << _RULES
+    bits |= 1 << (_CURRENT_PLAYER + ((current - base) % n if current >= 0
+                                     else (SEATS if current == CHANCE else SEATS + 1)))
+    phase = table.phase
+    bits |= 1 << (_PHASE + _PHASE_NUMBER[phase])
+    dealer = table.dealer
+    if dealer >= 0:
+        bits |= 1 << (_DEALER + (dealer - base) % n)
+    bits |= 1 << (_ROUND + min(table.round, ROUNDS - 1))
+    trick_number = table.trick
+    bits |= 1 << (_TRICK + trick_number)
+    bits |= hand << _HAND
+    if commit >= 0:
+        bits |= 1 << (_COMMIT + commit)
+    if my_pass >= 0:
+        left, right = act.pass_cards(my_pass)
+        bits |= 1 << (_PASS_LEFT + left) | 1 << (_PASS_RIGHT + right)
+    if me is not None:
+        bits |= 1 << (_SEAT + me)
+        from_right, from_left = received
+        if from_right is not None:
+            bits |= 1 << (_RECEIVED + from_right)
+        if from_left is not None:
+            bits |= 1 << (_RECEIVED + CARDS + from_left)
+    played = voids = 0
+    for seat, shift, void_shift in _ROW_ORDER[n, base]:
+        played |= played_cards[seat] << shift
+        lacks = void_suits[seat]
+        if lacks:
+            voids |= lacks << void_shift
+    bits |= seat_rows << _HAND_SIZES | played << _PLAYED
+    line = table.line
+    table_bits = _line_bits(line) | voids << _TABLE["voids"]  # from the current trick on, relative to it
+    if trick_number >= 1 and phase in _IN_A_TRICK:
+        for seat, card in table.plays:
+            table_bits |= 1 << ((seat - base) % n * CARDS + card)
+        table_bits |= 1 << (_LEADER_T + (table.leader - base) % n)
+    if 1 <= trick_number <= len(line):  # (the current token)
+        token = line[trick_number - 1]
+        if token:
+            table_bits |= 1 << (_CURRENT_TOKEN_T + _VALUE_NUMBER[token])
+    trump = table.trump
+    table_bits |= 1 << (_TRUMP_T + (13 if trump is None else trump - 2))
+    if phase == Phase.DRAFT:
+        for place, seat in enumerate(table.finishers):
+            table_bits |= 1 << (_FINISHERS_T + place * SEATS + (seat - base) % n)
+        for place, pick in enumerate(table.picks):
+            table_bits |= 1 << (_PICKS_T + place * len(REWARDS) + _REWARD_NUMBER[act.reward_of(pick)])
+    next_leader = table.next_leader
+    if next_leader >= 0:
+        table_bits |= 1 << (_NEXT_LEADER_T + (next_leader - base) % n)
+    bits |= table_bits << _CURRENT_TRICK
+    bits |= _tally_bits(base, table.scores, table.round_points, table.fives, table.led) << _SCORES
+    outcome = table.outcome
+    if outcome is not None:
+        winners = 0
+        for seat in outcome.winners:
+            winners |= 1 << (seat - base) % n
+        bits |= winners << _WINNERS
+    return bits
+
+
+_RoundCards = tuple[tuple[PassEvent | None, ...], tuple[int, ...], tuple[int, ...]]
+"""A round's passes by seat (the full events: hidden cards), and its played cards and voids."""
+
+_LAST_STATE_ROUND: dict[int, tuple[tuple[Event, ...], int, _RoundCards]] = {}
+"""Per table size: the last core log :func:`_state_round_cards` read, its round and reading."""
+
+
+def _read_state_round(number: int, events: tuple[Event, ...], n: int, before: _RoundCards | None) -> _RoundCards:
+    """Round ``number``'s passes, played cards and voids from the core log's ``events`` (other
+    rounds' passed over), continuing ``before``."""
+    passes, played, voids = before if before is not None else ((None,) * n, (0,) * n, (0,) * n)
+    for event in events:
+        if event.round != number:
+            continue
+        if isinstance(event, PassEvent):
+            seat = event.player
+            passes = (*passes[:seat], event, *passes[seat + 1:])
+        elif isinstance(event, TrickEvent):
+            played, voids = with_plays(event.trick, event.plays, played, voids)
+    return passes, played, voids
+
+
+def _state_round_cards(state: DivideState) -> _RoundCards:
+    """The core state's round in play as :func:`_read_state_round` reads it (the trick being
+    played included). Public but for the passes, which :meth:`ViewLayout.encode_state` reads
+    only as the viewer sees them. Read once for every viewer: the last log read is kept (per table
+    size) and extended when the new log extends it by value."""
+    n = state.options.players
+    number = max(state.round, 0)
+    log = state.log
+    last = _LAST_STATE_ROUND.get(n)
+    reading: _RoundCards | None = None
+    if last is not None and last[1] == number:
+        known, _, reading = last
+        if known is not log:
+            done = len(known)
+            if len(log) >= done and log[:done] == known:
+                reading = _read_state_round(number, log[done:], n, reading)
+            else:
+                reading = None
+    if reading is None:
+        start = len(log)
+        while start and log[start - 1].round >= number:
+            start -= 1
+        reading = _read_state_round(number, log[start:], n, None)
+    _LAST_STATE_ROUND[n] = (log, number, reading)
+    if state.phase == Phase.PLAY and state.plays:
+        passes, played, voids = reading
+        return (passes, *with_plays(state.trick, state.plays, played, voids))
+    return reading
+
+
+_MADE = (-1).__lt__
+"""``_MADE(x)``: whether a seat's commit or pass (a card or an action; -1 for none yet) is made."""
+
+
 class ViewLayout:
     """The view as bits (see the module text): :data:`LAYOUT`."""
 
     pieces: Pieces = PIECES
 
     def encode(self, view: PlayerView) -> int:
-        """The view's vector as an integer (bit ``i`` = entry ``i``). Each piece is assembled as
-        a small integer and shifted into place once (ORs into the 1,836-bit whole are the cost);
-        pieces that change only now and then are kept by their values."""
+        """The view's vector as an integer (bit ``i`` = entry ``i``)."""
         n = view.num_players
         me = view.player
-        base = me if me is not None else 0
-        options = view.options
-        bits = 1 if n == 4 else 2  # players
-        if options.trump == "resets":
-            bits |= 1 << _RULES
-        if not options.end_score:
-            bits |= 2 << _RULES
-        current = view.current_player
-        bits |= 1 << (_CURRENT_PLAYER + ((current - base) % n if current >= 0
-                                         else (SEATS if current == CHANCE else SEATS + 1)))
-        phase = view.phase
-        bits |= 1 << (_PHASE + _PHASE_NUMBER[phase])
-        dealer = view.dealer
-        if dealer >= 0:
-            bits |= 1 << (_DEALER + (dealer - base) % n)
-        bits |= 1 << (_ROUND + min(view.round, ROUNDS - 1))
-        trick_number = view.trick
-        bits |= 1 << (_TRICK + trick_number)
-        bits |= view.hand << _HAND
         passes, played_cards, void_suits = read_round_cards(view)
-        if view.commit >= 0:
-            bits |= 1 << (_COMMIT + view.commit)
-        if view.my_pass >= 0:
-            left, right = act.pass_cards(view.my_pass)
-            bits |= 1 << (_PASS_LEFT + left) | 1 << (_PASS_RIGHT + right)
+        received: tuple[int | None, int | None] = (None, None)
         if me is not None:
-            bits |= 1 << (_SEAT + me)
             from_right, from_left = passes[(me - 1) % n], passes[(me + 1) % n]  # (history.received)
-            if from_right is not None and from_right.left is not None:
-                bits |= 1 << (_RECEIVED + from_right.left)
-            if from_left is not None and from_left.right is not None:
-                bits |= 1 << (_RECEIVED + CARDS + from_left.right)
-        played = voids = 0
-        for seat, shift, void_shift in _ROW_ORDER[n, base]:
-            played |= played_cards[seat] << shift
-            lacks = void_suits[seat]
-            if lacks:
-                voids |= lacks << void_shift
-        bits |= (_seat_rows_bits(base, view.hand_sizes, view.committed, view.passed) << _HAND_SIZES
-                 | played << _PLAYED)
-        table = _line_bits(view.line) | voids << _TABLE["voids"]  # from the current trick on, relative to it
-        if trick_number >= 1 and phase in _IN_A_TRICK:
-            for seat, card in view.plays:
-                table |= 1 << ((seat - base) % n * CARDS + card)
-            table |= 1 << (_LEADER_T + (view.leader - base) % n)
-        if 1 <= trick_number <= len(view.line):  # (view.current_token)
-            token = view.line[trick_number - 1]
-            if token:
-                table |= 1 << (_CURRENT_TOKEN_T + _VALUE_NUMBER[token])
-        trump = view.trump
-        table |= 1 << (_TRUMP_T + (13 if trump is None else trump - 2))
-        if phase == Phase.DRAFT:
-            for place, seat in enumerate(view.finishers):
-                table |= 1 << (_FINISHERS_T + place * SEATS + (seat - base) % n)
-            for place, pick in enumerate(view.picks):
-                table |= 1 << (_PICKS_T + place * len(REWARDS) + _REWARD_NUMBER[act.reward_of(pick)])
-        if view.next_leader >= 0:
-            table |= 1 << (_NEXT_LEADER_T + (view.next_leader - base) % n)
-        bits |= table << _CURRENT_TRICK
-        bits |= _tally_bits(base, view.scores, view.round_points, view.fives, view.led) << _SCORES
-        if view.outcome is not None:
-            winners = 0
-            for seat in view.outcome.winners:
-                winners |= 1 << (seat - base) % n
-            bits |= winners << _WINNERS
-        return bits
+            received = (from_right.left if from_right is not None else None,
+                        from_left.right if from_left is not None else None)
+        base = me if me is not None else 0
+        return _encode(view, n, me, view.current_player, view.hand, view.commit, view.my_pass, received,
+                       played_cards, void_suits,
+                       _seat_rows_bits(base, view.hand_sizes, view.committed, view.passed))
+
+    def encode_state(self, state: DivideState, player: int | None, current_player: int) -> int:
+        """``encode(observe(state, player, current_player))`` without building the view: the
+        same bits from the core state, read only where the view would read it (the viewer's own
+        hand, commit and pass; of the other passes only the cards the viewer received).
+        ``tests/games/divide/test_divide_encoding.py`` checks the two agree bit for bit."""
+        n = state.options.players
+        passes, played_cards, void_suits = _state_round_cards(state)
+        seat_rows = _seat_rows_bits(player if player is not None else 0, tuple(map(int.bit_count, state.hands)),
+                                    tuple(map(_MADE, state.commits)), tuple(map(_MADE, state.passes)))
+        if player is None:
+            return _encode(state, n, None, current_player, 0, -1, -1, (None, None), played_cards, void_suits,
+                           seat_rows)
+        from_right, from_left = passes[(player - 1) % n], passes[(player + 1) % n]
+        received = (from_right.left if from_right is not None else None,  # its left card came to the viewer
+                    from_left.right if from_left is not None else None)  # its right card came to the viewer
+        return _encode(state, n, player, current_player, state.hands[player], state.commits[player],
+                       state.passes[player], received, played_cards, void_suits, seat_rows)
 
     def public(self, view: PlayerView) -> PlayerView:
         """:func:`public_view`."""
