@@ -51,7 +51,33 @@ from divided.games.room import ObservationLayout
 Int8Array = npt.NDArray[np.int8]
 _FEW_LEGAL = 24
 """Up to this many legal actions the mask is set in a bytearray (about 1 µs against numpy's 2.5)."""
+_LARGE_MASK = 1024
+"""From this many actions on, masks are :class:`ActionMask` (below, the plain array's ``nonzero``
+is as fast)."""
+_INT8 = np.dtype(np.int8)
 _ENTRIES_OF_BYTE = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.int8)
+
+
+class ActionMask(np.ndarray[Any, np.dtype[Any]]):
+    """An ``int8`` action mask (the dtype gymnasium's ``Discrete.sample(mask)`` asks for) whose
+    ``nonzero()``, and so ``np.nonzero``, ``np.flatnonzero`` and ``np.where(mask)``, finds the
+    legal actions by comparing with 0 first: numpy finds the nonzero entries of an ``int8``
+    array entry by entry but those of a boolean one by a fast path, so an agent loop reading
+    DIVIDE's 2,986-entry mask saves about 4 µs a decision and Card Commons' 21,077 about 60.
+    The answer is the same for every ``int8`` array, whatever its values; an array of another
+    dtype made from a mask (``mask * 0.5``) takes numpy's own path.
+
+    >>> mask = np.zeros(3000, dtype=np.int8).view(ActionMask)
+    >>> mask[[7, 2990]] = 1
+    >>> np.flatnonzero(mask).tolist(), mask.dtype, isinstance(mask, np.ndarray)
+    ([7, 2990], dtype('int8'), True)
+    """
+
+    def nonzero(self) -> tuple[npt.NDArray[np.intp], ...]:
+        plain = self.view(np.ndarray)
+        if self.dtype is _INT8:
+            return np.not_equal(plain, 0).nonzero()
+        return plain.nonzero()
 
 
 def agent_names(players: int) -> list[str]:
@@ -330,6 +356,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
                 mask[legal] = 1
         else:
             mask = np.zeros(self._actions, dtype=np.int8)
+        if self._actions >= _LARGE_MASK:
+            mask = mask.view(ActionMask)
         observation = {"observation": _ENTRIES_OF_BYTE.take(self._packed, axis=0).ravel()[:self._size],
                        "action_mask": mask}
         self._observed[player] = (core, observation)
