@@ -238,6 +238,9 @@ def _log_bits(log: tuple[SeenEvent, ...], viewer: int | None) -> int:
     return reading[0]
 
 
+_SPLIT, _CHOOSE, _OVER = Phase.SPLIT, Phase.CHOOSE, Phase.OVER
+"""(Read once: an enum member looked up on its class costs about 0.2 µs.)"""
+
 _CoreLogReading = tuple[int, int, int, int, int, int]
 """A core log's bits as one viewer sees them but for the builds' splits, how many splits,
 choices and reserve decisions it holds, the bit of the viewer's own build's split, and who has
@@ -303,7 +306,7 @@ def _core_log_bits(state: DividedRanksState, player: int | None) -> int:
         reading = _read_core_log(log, player, key[1])
     _LAST_CORE_LOG[key] = (log, reading)
     bits, _, _, _, own_build, builders = reading
-    if state.phase != Phase.OVER:
+    if state.phase is not _OVER:
         return bits | own_build
     for seat in (0, 1):  # the showdown shows both builds
         if builders >> seat & 1:
@@ -358,14 +361,15 @@ class ViewLayout:
         spectator). ``tests/games/divided_ranks/test_encoding.py`` checks the two agree bit for
         bit."""
         phase = state.phase
-        seated = player is not None
-        splitter = seated and (phase == Phase.SPLIT or phase == Phase.CHOOSE) and state.splitter() == player
+        choosing = phase is _CHOOSE
+        splitter = (player is not None and (choosing or phase is _SPLIT)
+                    and state.splitter() == player)
         hands = state.hands
         return _encode(player, current_player, phase, state.round, state.first_splitter, state.reserve_first,
                        hands[player] if player is not None else 0,
-                       state.drawn() if splitter and phase == Phase.SPLIT else 0,
-                       state.face_up if phase == Phase.CHOOSE else 0,
-                       state.face_down if splitter and phase == Phase.CHOOSE else 0,
+                       state.drawn() if splitter and phase is _SPLIT else 0,
+                       state.face_up if choosing else 0,
+                       state.face_down if splitter and choosing else 0,
                        state.builds[player] if player is not None else -1,
                        (hands[0].bit_count(), hands[1].bit_count()), state.stock_size(),
                        _core_log_bits(state, player), state.outcome)
