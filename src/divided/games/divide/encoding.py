@@ -34,7 +34,7 @@ from typing import Protocol
 
 from divided.games.base import CHANCE
 from divided.games.divide import actions as act
-from divided.games.divide.history import read_round_cards, with_plays
+from divided.games.divide.history import read_round_cards, trick_voids
 from divided.games.divide.options import Options
 from divided.games.divide.state import (
     TOKENS,
@@ -193,10 +193,25 @@ def _seat_rows_bits(base: int, hand_sizes: tuple[int, ...], committed: tuple[boo
     return bits
 
 
-_ROW_ORDER = {(n, base): tuple(((base + row) % n, row * CARDS, row * 4) for row in range(n))
-              for n in (4, SEATS) for base in range(n)}
-"""``(n, base)``: per row ``r``, the seat ``(base + r) % n`` and the row's shifts in the
-``played`` and ``voids`` pieces."""
+def _rotation(n: int, base: int, width: int) -> tuple[int, int, int]:
+    """How rows of ``width`` bits by absolute seat become rows by seat relative to ``base``
+    (row ``r`` = seat ``(base + r) % n``): ``rows >> cut | (rows & low) << up``."""
+    cut = base * width
+    return cut, (1 << cut) - 1, (n - base) * width
+
+
+_CARD_ROWS = {(n, base): _rotation(n, base, CARDS) for n in (4, SEATS) for base in range(n)}
+_VOID_ROWS = {(n, base): _rotation(n, base, 4) for n in (4, SEATS) for base in range(n)}
+"""``(n, base)``: :func:`_rotation` of the card rows (``played``, ``current_trick``) and of the
+``voids`` rows."""
+
+
+def card_rows(masks: tuple[int, ...], width: int = CARDS) -> int:
+    """Masks by absolute seat as one integer, seat ``s``'s in bits ``s * width`` on."""
+    rows = 0
+    for seat, mask in enumerate(masks):
+        rows |= mask << seat * width
+    return rows
 
 _RULES = _O["rules"]
 _SEAT = _O["seat"]
@@ -301,14 +316,16 @@ def _slow_bits(base: int, n: int, options: Options, dealer: int, round_number: i
 
 
 def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, commit: int, my_pass: int,
-            received: tuple[int | None, int | None], played_cards: tuple[int, ...], void_suits: tuple[int, ...],
-            seat_rows: int) -> int:
+            received: tuple[int | None, int | None], played_rows: int, void_rows: int, seat_rows: int,
+            trick_in_play_read: bool) -> int:
     """The vector of the view of ``me`` at ``table`` (a view, or the core state: the fields they
     share), given what only the view holds: the player to act, the viewer's hand, commit and
     pass, the cards they received (from the right, from the left), the round's played cards and
-    voids by seat, and :func:`_seat_rows_bits`. Each piece is assembled as a small integer and
-    shifted into place once (ORs into the 1,836-bit whole are the cost); pieces that change only
-    now and then are kept by their values."""
+    voids by absolute seat (:func:`card_rows`; with the trick being played, or without it when
+    ``trick_in_play_read`` is false: then its cards are added here), and :func:`_seat_rows_bits`.
+    Each piece is assembled as a small integer and shifted into place once (ORs into the
+    1,836-bit whole are the cost); pieces that change only now and then are kept by their
+    values."""
     base = me if me is not None else 0
     phase = table.phase
     trick_number = table.trick
@@ -331,18 +348,24 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
             bits |= 1 << (_RECEIVED + from_right)
         if from_left is not None:
             bits |= 1 << (_RECEIVED + CARDS + from_left)
-    played = voids = 0
-    for seat, shift, void_shift in _ROW_ORDER[n, base]:
-        played |= played_cards[seat] << shift
-        lacks = void_suits[seat]
-        if lacks:
-            voids |= lacks << void_shift
-    bits |= seat_rows << _HAND_SIZES | played << _PLAYED
-    table_bits = voids << _VOIDS_T  # from the current trick on, relative to it
+    cut, low, up = _CARD_ROWS[n, base]
+    table_bits = 0  # from the current trick on, relative to it
     if trick_number >= 1 and phase in _IN_A_TRICK:
-        for seat, card in table.plays:
-            table_bits |= 1 << ((seat - base) % n * CARDS + card)
-        table_bits |= 1 << (_LEADER_T + (table.leader - base) % n)
+        plays = table.plays
+        trick_rows = 0
+        for seat, card in plays:
+            trick_rows |= 1 << (seat * CARDS + card)
+        table_bits = trick_rows >> cut | (trick_rows & low) << up | 1 << (_LEADER_T + (table.leader - base) % n)
+        if not trick_in_play_read and phase is _PLAY and plays:
+            played_rows |= trick_rows
+            if trick_number >= 2:
+                shown = trick_voids(plays, n)
+                if any(shown):
+                    void_rows |= card_rows(shown, 4)
+    bits |= seat_rows << _HAND_SIZES | (played_rows >> cut | (played_rows & low) << up) << _PLAYED
+    if void_rows:
+        cut, low, up = _VOID_ROWS[n, base]
+        table_bits |= (void_rows >> cut | (void_rows & low) << up) << _VOIDS_T
     if 1 <= trick_number <= len(line):  # (the current token)
         token = line[trick_number - 1]
         if token:
@@ -362,8 +385,9 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
     return bits
 
 
-_RoundCards = tuple[tuple[PassEvent | None, ...], tuple[int, ...], tuple[int, ...]]
-"""A round's passes by seat (the full events: hidden cards), and its played cards and voids."""
+_RoundCards = tuple[tuple[PassEvent | None, ...], int, int]
+"""A round's passes by seat (the full events: hidden cards), and its played cards and voids by
+absolute seat (:func:`card_rows`)."""
 
 _LAST_STATE_ROUND: dict[int, tuple[tuple[Event, ...], int, _RoundCards]] = {}
 """Per table size: the last core log :func:`_state_round_cards` read, its round and reading."""
@@ -372,7 +396,7 @@ _LAST_STATE_ROUND: dict[int, tuple[tuple[Event, ...], int, _RoundCards]] = {}
 def _read_state_round(number: int, events: tuple[Event, ...], n: int, before: _RoundCards | None) -> _RoundCards:
     """Round ``number``'s passes, played cards and voids from the core log's ``events`` (other
     rounds' passed over), continuing ``before``."""
-    passes, played, voids = before if before is not None else ((None,) * n, (0,) * n, (0,) * n)
+    passes, played, voids = before if before is not None else ((None,) * n, 0, 0)
     for event in events:
         if event.round != number:
             continue
@@ -380,15 +404,18 @@ def _read_state_round(number: int, events: tuple[Event, ...], n: int, before: _R
             seat = event.player
             passes = (*passes[:seat], event, *passes[seat + 1:])
         elif isinstance(event, TrickEvent):
-            played, voids = with_plays(event.trick, event.plays, played, voids)
+            for seat, card in event.plays:
+                played |= 1 << (seat * CARDS + card)
+            if event.trick >= 2:
+                voids |= card_rows(trick_voids(event.plays, n), 4)
     return passes, played, voids
 
 
 def _state_round_cards(state: DivideState) -> _RoundCards:
-    """The core state's round in play as :func:`_read_state_round` reads it (the trick being
-    played included). Public but for the passes, which :meth:`ViewLayout.encode_state` reads
-    only as the viewer sees them. Read once for every viewer: the last log read is kept (per table
-    size) and extended when the new log extends it by value."""
+    """The core state's round in play as :func:`_read_state_round` reads it (without the trick
+    being played). Public but for the passes, which :meth:`ViewLayout.encode_state` reads only as
+    the viewer sees them. Read once for every viewer: the last log read is kept (per table size)
+    and extended when the new log extends it by value."""
     n = state.options.players
     number = max(state.round, 0)
     log = state.log
@@ -396,21 +423,17 @@ def _state_round_cards(state: DivideState) -> _RoundCards:
     reading: _RoundCards | None = None
     if last is not None and last[1] == number:
         known, _, reading = last
-        if known is not log:
-            done = len(known)
-            if len(log) >= done and log[:done] == known:
-                reading = _read_state_round(number, log[done:], n, reading)
-            else:
-                reading = None
+        if known is log:
+            return reading
+        done = len(known)
+        reading = (_read_state_round(number, log[done:], n, reading)
+                   if len(log) >= done and log[:done] == known else None)
     if reading is None:
         start = len(log)
         while start and log[start - 1].round >= number:
             start -= 1
         reading = _read_state_round(number, log[start:], n, None)
     _LAST_STATE_ROUND[n] = (log, number, reading)
-    if state.phase is _PLAY and state.plays:
-        passes, played, voids = reading
-        return (passes, *with_plays(state.trick, state.plays, played, voids))
     return reading
 
 
@@ -435,26 +458,26 @@ class ViewLayout:
                         from_left.right if from_left is not None else None)
         base = me if me is not None else 0
         return _encode(view, n, me, view.current_player, view.hand, view.commit, view.my_pass, received,
-                       played_cards, void_suits,
-                       _seat_rows_bits(base, view.hand_sizes, view.committed, view.passed))
+                       card_rows(played_cards), card_rows(void_suits, 4),
+                       _seat_rows_bits(base, view.hand_sizes, view.committed, view.passed), True)
 
     def encode_state(self, state: DivideState, player: int | None, current_player: int) -> int:
         """``encode(observe(state, player, current_player))`` without building the view: the
         same bits from the core state, read only where the view would read it (the viewer's own
         hand, commit and pass; of the other passes only the cards the viewer received).
-        ``tests/games/divide/test_divide_encoding.py`` checks the two agree bit for bit."""
+        ``tests/games/test_state_encodings.py`` checks the two agree bit for bit."""
         n = state.options.players
-        passes, played_cards, void_suits = _state_round_cards(state)
+        passes, played_rows, void_rows = _state_round_cards(state)
         seat_rows = _seat_rows_bits(player if player is not None else 0, tuple(map(int.bit_count, state.hands)),
                                     tuple(map(_MADE, state.commits)), tuple(map(_MADE, state.passes)))
         if player is None:
-            return _encode(state, n, None, current_player, 0, -1, -1, (None, None), played_cards, void_suits,
-                           seat_rows)
+            return _encode(state, n, None, current_player, 0, -1, -1, (None, None), played_rows, void_rows,
+                           seat_rows, False)
         from_right, from_left = passes[(player - 1) % n], passes[(player + 1) % n]
         received = (from_right.left if from_right is not None else None,  # its left card came to the viewer
                     from_left.right if from_left is not None else None)  # its right card came to the viewer
         return _encode(state, n, player, current_player, state.hands[player], state.commits[player],
-                       state.passes[player], received, played_cards, void_suits, seat_rows)
+                       state.passes[player], received, played_rows, void_rows, seat_rows, False)
 
     def public(self, view: PlayerView) -> PlayerView:
         """:func:`public_view`."""

@@ -154,7 +154,7 @@ def _read_round_log(number: int, events: Iterable[SeenEvent], n: int, before: _R
             passes = (*passes[:seat], event, *passes[seat + 1:])
         elif isinstance(event, TrickEvent):
             tricks = (*tricks, Trick(event.trick, event.leader, event.plays, event.order, event.trump))
-            played, voids = with_plays(event.trick, event.plays, played, voids)
+            played, voids = _with_plays(event.trick, event.plays, played, voids)
         elif isinstance(event, PickEvent):
             picks = (*picks, event)
         elif isinstance(event, RevealEvent):
@@ -164,7 +164,7 @@ def _read_round_log(number: int, events: Iterable[SeenEvent], n: int, before: _R
     return _RoundLog(number, passes, tricks, picks, reveals, result, played, voids)
 
 
-def with_plays(trick: int, plays: tuple[tuple[int, int], ...], played: tuple[int, ...],
+def _with_plays(trick: int, plays: tuple[tuple[int, int], ...], played: tuple[int, ...],
                 voids: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """``played`` with the cards of trick number ``trick`` added, ``voids`` with the suits it
     showed lacking."""
@@ -183,7 +183,7 @@ def _read_round(view: PlayerView, log: _RoundLog) -> Round:
     number, passes, tricks, picks, reveals, result, played, voids = log
     if number == view.round and view.phase == Phase.PLAY and view.plays:
         tricks = (*tricks, Trick(view.trick, view.leader, view.plays, (), view.trump))
-        played, voids = with_plays(view.trick, view.plays, played, voids)
+        played, voids = _with_plays(view.trick, view.plays, played, voids)
     n = view.num_players
     dealer = (view.dealer - (view.round - number)) % n if view.dealer >= 0 else -1
     return Round(number, dealer, passes, tricks, picks, reveals, result, played, voids)
@@ -212,7 +212,7 @@ def _read_round_cards_log(number: int, events: Iterable[SeenEvent], n: int,
             seat = event.player
             passes = (*passes[:seat], event, *passes[seat + 1:])
         elif isinstance(event, TrickEvent):
-            played, voids = with_plays(event.trick, event.plays, played, voids)
+            played, voids = _with_plays(event.trick, event.plays, played, voids)
     return _RoundCards(number, passes, played, voids)
 
 
@@ -270,7 +270,7 @@ def read_round_cards(view: PlayerView) -> tuple[tuple[SeenPass | None, ...], tup
     like it (for the observation layout, which reads only these)."""
     log = _current_round_reading(view, _LAST_ROUND_CARDS, _read_round_cards_log)
     if log.number == view.round and view.phase == Phase.PLAY and view.plays:
-        return (log.passes, *with_plays(view.trick, view.plays, log.played, log.voids))
+        return (log.passes, *_with_plays(view.trick, view.plays, log.played, log.voids))
     return log.passes, log.played, log.voids
 
 
@@ -304,4 +304,4 @@ def read_history(view: PlayerView) -> History:
 
 
 __all__ = ["History", "Round", "Trick", "read_history", "read_round", "read_round_cards", "received",
-           "trick_voids", "with_plays"]
+           "trick_voids"]

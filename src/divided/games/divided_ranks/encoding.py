@@ -358,8 +358,7 @@ class ViewLayout:
         """``encode(observe(state, player, current_player))`` without building the view: the
         same bits from the core state, each field read only as
         :func:`~divided.games.divided_ranks.view.observe` shows it to ``player`` (``None``: a
-        spectator). ``tests/games/divided_ranks/test_encoding.py`` checks the two agree bit for
-        bit."""
+        spectator). ``tests/games/test_state_encodings.py`` checks the two agree bit for bit."""
         phase = state.phase
         choosing = phase is _CHOOSE
         splitter = (player is not None and (choosing or phase is _SPLIT)
