@@ -4,6 +4,8 @@ array (the class only finds them faster), for any values and any arrays made fro
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import numpy as np
@@ -60,6 +62,16 @@ def test_large_masks_are_int8_action_masks_that_gymnasium_samples(game: str, opt
         environment.step(rng.choice(legal))
         decisions += 1
     assert decisions > 20
+
+
+def test_a_mask_survives_pickling_and_copying() -> None:
+    """Vectorised environments send observations between processes by pickle."""
+    environment = pz.env("divide", players=4, rounds=1)
+    environment.reset(seed=5)
+    mask = environment.last()[0]["action_mask"]
+    for copied in (pickle.loads(pickle.dumps(mask)), copy.deepcopy(mask), mask.copy()):
+        assert isinstance(copied, pz.ActionMask) and copied.dtype == np.int8
+        assert np.flatnonzero(copied).tolist() == np.flatnonzero(np.asarray(mask)).tolist() != []
 
 
 def test_small_masks_stay_plain_arrays() -> None:

@@ -456,10 +456,14 @@ class ViewLayout:
             from_right, from_left = passes[(me - 1) % n], passes[(me + 1) % n]  # (history.received)
             received = (from_right.left if from_right is not None else None,
                         from_left.right if from_left is not None else None)
+        played_rows = void_rows = 0
+        for seat in range(n):
+            played_rows |= played_cards[seat] << seat * CARDS
+            void_rows |= void_suits[seat] << seat * 4
         base = me if me is not None else 0
         return _encode(view, n, me, view.current_player, view.hand, view.commit, view.my_pass, received,
-                       card_rows(played_cards), card_rows(void_suits, 4),
-                       _seat_rows_bits(base, view.hand_sizes, view.committed, view.passed), True)
+                       played_rows, void_rows, _seat_rows_bits(base, view.hand_sizes, view.committed, view.passed),
+                       True)
 
     def encode_state(self, state: DivideState, player: int | None, current_player: int) -> int:
         """``encode(observe(state, player, current_player))`` without building the view: the
