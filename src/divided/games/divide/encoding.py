@@ -138,31 +138,43 @@ def _line_bits(line: tuple[int, ...]) -> int:
     return bits
 
 
-_TALLY_BITS: dict[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]], int] = {}
+_PieceRows = dict[tuple[int, tuple[int, ...]], int]
+_SCORE_ROWS: _PieceRows = {}
+_POINTS_ROWS: _PieceRows = {}
+_FIVES_ROWS: _PieceRows = {}
+_LED_ROWS: _PieceRows = {}
+
+
+def _piece_rows(kept: _PieceRows, row_of: tuple[int, ...], width: int, base: int, values: tuple[int, ...]) -> int:
+    """One tally piece (``row_of[v]``: a seat's row of ``width`` bits at value ``v``), row ``r``
+    seat ``(base + r) % n``. Each tally changes at its own pace (the scores only between
+    rounds), so each piece's last few thousand are kept by their values."""
+    key = (base, values)
+    bits = kept.get(key)
+    if bits is None:
+        bits = 0
+        n = len(values)
+        for row in range(n):
+            bits |= row_of[values[(base + row) % n]] << row * width
+        if len(kept) >= 4096:
+            kept.clear()
+        kept[key] = bits
+    return bits
 
 
 def _tally_bits(base: int, scores: tuple[int, ...], points: tuple[int, ...], fives: tuple[int, ...],
                 led: tuple[int, ...]) -> int:
     """The pieces ``scores``, ``round_points``, ``fives`` and ``led`` (consecutive), relative to
-    ``scores``, with row ``r`` seat ``(base + r) % n``. They change only when a trick or a
-    round ends, so the last few thousand are kept."""
-    key = (base, scores, points, fives, led)
-    bits = _TALLY_BITS.get(key)
-    if bits is None:
-        score_bits = points_bits = fives_bits = led_bits = 0
-        n = len(scores)
-        for row in range(n):
-            seat = (base + row) % n
-            score_bits |= _SCORE_ROW[scores[seat]] << row * SCORE_BITS
-            points_bits |= _POINTS_ROW[points[seat]] << row * ROUND_POINTS
-            fives_bits |= _FIVES_ROW[fives[seat]] << row * FIVES_BITS
-            led_bits |= _LED_ROW[led[seat]] << row * LED_BITS
-        bits = (score_bits | points_bits << (_O["round_points"] - _O["scores"])
-                | fives_bits << (_O["fives"] - _O["scores"]) | led_bits << (_O["led"] - _O["scores"]))
-        if len(_TALLY_BITS) >= 4096:
-            _TALLY_BITS.clear()
-        _TALLY_BITS[key] = bits
-    return bits
+    ``scores``, with row ``r`` seat ``(base + r) % n``."""
+    return (_piece_rows(_SCORE_ROWS, _SCORE_ROW, SCORE_BITS, base, scores)
+            | _piece_rows(_POINTS_ROWS, _POINTS_ROW, ROUND_POINTS, base, points) << _POINTS_FROM_SCORES
+            | _piece_rows(_FIVES_ROWS, _FIVES_ROW, FIVES_BITS, base, fives) << _FIVES_FROM_SCORES
+            | _piece_rows(_LED_ROWS, _LED_ROW, LED_BITS, base, led) << _LED_FROM_SCORES)
+
+
+_POINTS_FROM_SCORES = _O["round_points"] - _O["scores"]
+_FIVES_FROM_SCORES = _O["fives"] - _O["scores"]
+_LED_FROM_SCORES = _O["led"] - _O["scores"]
 
 
 _SEAT_ROWS_BITS: dict[tuple[int, tuple[int, ...], tuple[bool, ...], tuple[bool, ...]], int] = {}
@@ -282,39 +294,6 @@ class _Table(Protocol):
     def outcome(self) -> Outcome | None: ...
 
 
-_SlowKey = tuple[int, int, bool, bool, int, int, tuple[int, ...], int | None, int, tuple[int, ...], tuple[int, ...],
-                 tuple[int, ...], tuple[int, ...]]
-_SLOW_BITS: dict[_SlowKey, int] = {}
-
-
-def _slow_bits(base: int, n: int, options: Options, dealer: int, round_number: int, line: tuple[int, ...],
-               trump: int | None, next_leader: int, scores: tuple[int, ...], points: tuple[int, ...],
-               fives: tuple[int, ...], led: tuple[int, ...]) -> int:
-    """The pieces that change only when a trick or a round ends (the table size and rules, the
-    dealer, the round, the token line, the Trump Rank, who took Lead, the tallies), in place,
-    with seats relative to ``base``; the last few thousand are kept by their values."""
-    resets, no_end = options.trump == "resets", not options.end_score
-    key = (base, n, resets, no_end, dealer, round_number, line, trump, next_leader, scores, points, fives, led)
-    bits = _SLOW_BITS.get(key)
-    if bits is None:
-        bits = 1 if n == 4 else 2  # players
-        if resets:
-            bits |= 1 << _RULES
-        if no_end:
-            bits |= 2 << _RULES
-        if dealer >= 0:
-            bits |= 1 << (_DEALER + (dealer - base) % n)
-        bits |= 1 << (_ROUND + min(round_number, ROUNDS - 1))
-        table_bits = _line_bits(line) | 1 << (_TRUMP_T + (13 if trump is None else trump - 2))
-        if next_leader >= 0:
-            table_bits |= 1 << (_NEXT_LEADER_T + (next_leader - base) % n)
-        bits |= table_bits << _CURRENT_TRICK | _tally_bits(base, scores, points, fives, led) << _SCORES
-        if len(_SLOW_BITS) >= 4096:
-            _SLOW_BITS.clear()
-        _SLOW_BITS[key] = bits
-    return bits
-
-
 def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, commit: int, my_pass: int,
             received: tuple[int | None, int | None], played_rows: int, void_rows: int, seat_rows: int,
             trick_in_play_read: bool) -> int:
@@ -330,8 +309,16 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
     phase = table.phase
     trick_number = table.trick
     line = table.line
-    bits = _slow_bits(base, n, table.options, table.dealer, table.round, line, table.trump, table.next_leader,
-                      table.scores, table.round_points, table.fives, table.led)
+    options = table.options
+    bits = 1 if n == 4 else 2  # players
+    if options.trump == "resets":
+        bits |= 1 << _RULES
+    if not options.end_score:
+        bits |= 2 << _RULES
+    dealer = table.dealer
+    if dealer >= 0:
+        bits |= 1 << (_DEALER + (dealer - base) % n)
+    bits |= 1 << (_ROUND + min(table.round, ROUNDS - 1))
     bits |= 1 << (_CURRENT_PLAYER + ((current - base) % n if current >= 0
                                      else (SEATS if current == CHANCE else SEATS + 1)))
     bits |= 1 << (_PHASE + _PHASE_NUMBER[phase]) | 1 << (_TRICK + trick_number)
@@ -349,13 +336,17 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
         if from_left is not None:
             bits |= 1 << (_RECEIVED + CARDS + from_left)
     cut, low, up = _CARD_ROWS[n, base]
-    table_bits = 0  # from the current trick on, relative to it
+    trump = table.trump
+    table_bits = _line_bits(line) | 1 << (_TRUMP_T + (13 if trump is None else trump - 2))  # from the current trick on, relative to it
+    next_leader = table.next_leader
+    if next_leader >= 0:
+        table_bits |= 1 << (_NEXT_LEADER_T + (next_leader - base) % n)
     if trick_number >= 1 and phase in _IN_A_TRICK:
         plays = table.plays
         trick_rows = 0
         for seat, card in plays:
             trick_rows |= 1 << (seat * CARDS + card)
-        table_bits = trick_rows >> cut | (trick_rows & low) << up | 1 << (_LEADER_T + (table.leader - base) % n)
+        table_bits |= trick_rows >> cut | (trick_rows & low) << up | 1 << (_LEADER_T + (table.leader - base) % n)
         if not trick_in_play_read and phase is _PLAY and plays:
             played_rows |= trick_rows
             if trick_number >= 2:
@@ -376,6 +367,7 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
         for place, pick in enumerate(table.picks):
             table_bits |= 1 << (_PICKS_T + place * len(REWARDS) + _REWARD_NUMBER[act.reward_of(pick)])
     bits |= table_bits << _CURRENT_TRICK
+    bits |= _tally_bits(base, table.scores, table.round_points, table.fives, table.led) << _SCORES
     outcome = table.outcome
     if outcome is not None:
         winners = 0
