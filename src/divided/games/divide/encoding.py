@@ -218,7 +218,7 @@ _VOID_ROWS = {(n, base): _rotation(n, base, 4) for n in (4, SEATS) for base in r
 ``voids`` rows."""
 
 
-def card_rows(masks: tuple[int, ...], width: int = CARDS) -> int:
+def _card_rows(masks: tuple[int, ...], width: int = CARDS) -> int:
     """Masks by absolute seat as one integer, seat ``s``'s in bits ``s * width`` on."""
     rows = 0
     for seat, mask in enumerate(masks):
@@ -300,7 +300,7 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
     """The vector of the view of ``me`` at ``table`` (a view, or the core state: the fields they
     share), given what only the view holds: the player to act, the viewer's hand, commit and
     pass, the cards they received (from the right, from the left), the round's played cards and
-    voids by absolute seat (:func:`card_rows`; with the trick being played, or without it when
+    voids by absolute seat (:func:`_card_rows`; with the trick being played, or without it when
     ``trick_in_play_read`` is false: then its cards are added here), and :func:`_seat_rows_bits`.
     Each piece is assembled as a small integer and shifted into place once (ORs into the
     1,836-bit whole are the cost); pieces that change only now and then are kept by their
@@ -352,7 +352,7 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
             if trick_number >= 2:
                 shown = trick_voids(plays, n)
                 if any(shown):
-                    void_rows |= card_rows(shown, 4)
+                    void_rows |= _card_rows(shown, 4)
     bits |= seat_rows << _HAND_SIZES | (played_rows >> cut | (played_rows & low) << up) << _PLAYED
     if void_rows:
         cut, low, up = _VOID_ROWS[n, base]
@@ -379,7 +379,7 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
 
 _RoundCards = tuple[tuple[PassEvent | None, ...], int, int]
 """A round's passes by seat (the full events: hidden cards), and its played cards and voids by
-absolute seat (:func:`card_rows`)."""
+absolute seat (:func:`_card_rows`)."""
 
 _LAST_STATE_ROUND: dict[int, tuple[tuple[Event, ...], int, _RoundCards]] = {}
 """Per table size: the last core log :func:`_state_round_cards` read, its round and reading."""
@@ -399,7 +399,7 @@ def _read_state_round(number: int, events: tuple[Event, ...], n: int, before: _R
             for seat, card in event.plays:
                 played |= 1 << (seat * CARDS + card)
             if event.trick >= 2:
-                voids |= card_rows(trick_voids(event.plays, n), 4)
+                voids |= _card_rows(trick_voids(event.plays, n), 4)
     return passes, played, voids
 
 
