@@ -9,7 +9,9 @@ engine's:
 * engine: seeded chance, random legal actions (the baseline of ``bench_*adapters*.py``);
 * engine + views: also the mover's view at each decision;
 * PettingZoo, nothing encoded: the environment with a layout of the same size that sets no bit
-  (views, masks, wrappers and the loop's ``np.flatnonzero`` still paid);
+  and builds no view (masks, wrappers and the loop's ``np.flatnonzero`` still paid);
+* PettingZoo through the views: the room's layout without its fast path from the state
+  (``encode_state``), so every observation is ``encode(observe(...))`` (the path before it);
 * PettingZoo, mask read as bool: the full environment, the loop's ``np.flatnonzero`` given the
   mask viewed as booleans (the same actions; numpy finds the nonzero entries of an ``int8``
   array slower than of a ``bool`` one);
@@ -18,9 +20,10 @@ engine's:
 * PettingZoo: the loop of the adapter benchmarks.
 
 Last, the loop's own reading of the masks alone: ``np.flatnonzero`` of every action mask the
-loop met in the first repeat's games (``int8``, as handed out), and of the same masks viewed as
-booleans (numpy finds the nonzero entries of a boolean array by a fast path, of an ``int8`` one
-entry by entry), each against the engine's time for those games.
+loop met in the first repeat's games (as handed out: an ``ActionMask`` from 1,024 actions on), of
+the same masks as plain ``int8`` arrays (what they were before), and viewed as booleans (numpy
+finds the nonzero entries of a boolean array by a fast path, of an ``int8`` one entry by entry),
+each against the engine's time for those games.
 """
 
 from __future__ import annotations
@@ -43,13 +46,26 @@ Playout = Callable[[int, random.Random], None]
 
 
 class NothingEncoded:
-    """A layout with the room's pieces that encodes every view as no bits at all."""
+    """A layout with the room's pieces that encodes every position as no bits at all, and
+    builds no view."""
 
     def __init__(self, game: str) -> None:
         self.pieces = room_of(game).observation.pieces
 
     def encode(self, view: Any) -> int:
         return 0
+
+    def encode_state(self, state: Any, player: int | None, current_player: int) -> int:
+        return 0
+
+
+class ThroughTheViews:
+    """The room's layout without its fast path: ``encode(observe(...))`` for every observation."""
+
+    def __init__(self, game: str) -> None:
+        layout = room_of(game).observation
+        self.pieces = layout.pieces
+        self.encode = layout.encode
 
 
 def engine(game: str, options: dict[str, Any], views: bool) -> Playout:
@@ -97,6 +113,7 @@ def main() -> None:
         "engine": engine(args.game, options, views=False),
         "engine + views": engine(args.game, options, views=True),
         "PettingZoo, nothing encoded": pettingzoo_loop(args.game, options, layout=NothingEncoded(args.game)),
+        "PettingZoo through the views": pettingzoo_loop(args.game, options, layout=ThroughTheViews(args.game)),
         "PettingZoo, mask read as bool": pettingzoo_loop(args.game, options, as_bool=True),
         "PettingZoo, unwrapped": pettingzoo_loop(args.game, options, unwrapped=True),
         "PettingZoo": pettingzoo_loop(args.game, options),
@@ -118,17 +135,19 @@ def main() -> None:
     print(f"{args.game}: {args.repeats} x {args.games} games, CPU time (load average before: {load:.2f})")
     for name, values in times.items():
         ratio = statistics.median(v / e for v, e in zip(values, times["engine"], strict=True))
-        print(f"{name:32} {ratio:5.2f}x")
+        print(f"{name:40} {ratio:5.2f}x")
     cold(args.game)
     masks = masks_met(args.game, options, range(args.games))
     engine_time = statistics.median(times["engine"][:1])
-    for label, view in (("int8", False), ("as bool", True)):
+    plain = [np.asarray(mask) for mask in masks]  # (asarray: a plain ndarray of the same int8 memory)
+    booleans = [mask.view(np.bool_) for mask in plain]
+    for label, read in (("as handed out", masks), ("plain int8", plain), ("as bool", booleans)):
         start = time.process_time()
         for _ in range(args.repeats):
-            for mask in masks:
-                np.flatnonzero(mask.view(np.bool_) if view else mask).tolist()
+            for mask in read:
+                np.flatnonzero(mask).tolist()
         spent = (time.process_time() - start) / args.repeats
-        print(f"{'the loop reading masks, ' + label:32} {spent / engine_time:5.2f}x "
+        print(f"{'the loop reading masks, ' + label:40} {spent / engine_time:5.2f}x "
               f"({spent / len(masks) * 1e6:.1f} µs a decision, {len(masks)} decisions)")
 
 

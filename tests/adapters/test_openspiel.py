@@ -285,12 +285,18 @@ def test_an_observation_tensor_encodes_one_view(monkeypatch: pytest.MonkeyPatch)
         state.apply_action(state.chance_outcomes()[0][0])
     layout = type(game.layout)
     encoded: list[Any] = []
-    original = layout.encode
+    original, original_state = layout.encode, layout.encode_state
 
     def counted(self: Any, view: Any) -> int:
         encoded.append(view)
         return original(self, view)
 
+    def counted_state(self: Any, core: Any, player: int | None, current_player: int) -> int:
+        # (the layout's fast path from the core state: the view's bits without the view)
+        encoded.append(state.view(player) if core is state.core else None)
+        return original_state(self, core, player, current_player)
+
     monkeypatch.setattr(layout, "encode", counted)
+    monkeypatch.setattr(layout, "encode_state", counted_state)
     state.observation_tensor(state.current_player())
     assert encoded == [state.view(state.current_player())]

@@ -313,6 +313,8 @@ class ViewObserver:
                 self.project = layout.public if wants_public else layout.private
                 if wants_private:
                     self.keep = layout.private_mask()
+        # the layout's fast path from the core state (the view's bits without the view), for whole views
+        self.from_state = self.project is None and callable(getattr(layout, "encode_state", None))
         self.size = size(layout)
         self.tensor = np.zeros(self.size, np.float32)
         self.dict: dict[str, Any] = {}
@@ -327,7 +329,12 @@ class ViewObserver:
         return view if self.project is None else self.project(view)
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
-        self.tensor[:] = unpack(self.layout.encode(self._view(state, player)) & self.keep, self.size, np.float32)
+        if self.from_state:
+            engine = state.engine_state
+            bits = self.layout.encode_state(engine.core, player, engine.current_player())  # type: ignore[attr-defined]
+        else:
+            bits = self.layout.encode(self._view(state, player))
+        self.tensor[:] = unpack(bits & self.keep, self.size, np.float32)
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         return repr(self._view(state, player))

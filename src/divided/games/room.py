@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 S = TypeVar("S")
 V = TypeVar("V")
 V_contra = TypeVar("V_contra", contravariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
 S_co = TypeVar("S_co", covariant=True)
 
 JSON = JSONScalar | list["JSON"] | dict[str, "JSON"]
@@ -68,6 +69,16 @@ class ObservationLayout(Protocol[V_contra]):
     def pieces(self) -> tuple[tuple[str, tuple[int, ...]], ...]: ...
 
     def encode(self, view: V_contra) -> int: ...
+
+
+class StateEncoding(Protocol[S_contra]):
+    """A layout's optional fast path for the adapters, which encode every position they hand
+    out: ``encode_state(state, player, current_player)`` is ``encode(rules.observe(state,
+    player))`` bit for bit (``current_player`` is the rules' for ``state``), without building
+    the view. It reads the core state, so it must read only what the view holds; each game's
+    tests compare the two over random games (``tests/games/test_state_encodings.py``)."""
+
+    def encode_state(self, state: S_contra, player: int | None, current_player: int) -> int: ...
 
 
 Pieces = tuple[tuple[str, tuple[int, ...]], ...]

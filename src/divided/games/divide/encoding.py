@@ -30,11 +30,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 from math import prod
+from typing import Protocol
 
 from divided.games.base import CHANCE
 from divided.games.divide import actions as act
-from divided.games.divide.history import read_round_cards
-from divided.games.divide.state import TOKENS, TRICKS, Phase
+from divided.games.divide.history import read_round_cards, trick_voids
+from divided.games.divide.options import Options
+from divided.games.divide.state import (
+    TOKENS,
+    TRICKS,
+    DivideState,
+    Event,
+    Outcome,
+    PassEvent,
+    Phase,
+    TrickEvent,
+)
 from divided.games.divide.view import PlayerView, SeenPass
 from divided.games.room import Pieces, entries, offsets, size
 
@@ -127,31 +138,43 @@ def _line_bits(line: tuple[int, ...]) -> int:
     return bits
 
 
-_TALLY_BITS: dict[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]], int] = {}
+_PieceRows = dict[tuple[int, tuple[int, ...]], int]
+_SCORE_ROWS: _PieceRows = {}
+_POINTS_ROWS: _PieceRows = {}
+_FIVES_ROWS: _PieceRows = {}
+_LED_ROWS: _PieceRows = {}
+
+
+def _piece_rows(kept: _PieceRows, row_of: tuple[int, ...], width: int, base: int, values: tuple[int, ...]) -> int:
+    """One tally piece (``row_of[v]``: a seat's row of ``width`` bits at value ``v``), row ``r``
+    seat ``(base + r) % n``. Each tally changes at its own pace (the scores only between
+    rounds), so each piece's last few thousand are kept by their values."""
+    key = (base, values)
+    bits = kept.get(key)
+    if bits is None:
+        bits = 0
+        n = len(values)
+        for row in range(n):
+            bits |= row_of[values[(base + row) % n]] << row * width
+        if len(kept) >= 4096:
+            kept.clear()
+        kept[key] = bits
+    return bits
 
 
 def _tally_bits(base: int, scores: tuple[int, ...], points: tuple[int, ...], fives: tuple[int, ...],
                 led: tuple[int, ...]) -> int:
     """The pieces ``scores``, ``round_points``, ``fives`` and ``led`` (consecutive), relative to
-    ``scores``, with row ``r`` seat ``(base + r) % n``. They change only when a trick or a
-    round ends, so the last few thousand are kept."""
-    key = (base, scores, points, fives, led)
-    bits = _TALLY_BITS.get(key)
-    if bits is None:
-        score_bits = points_bits = fives_bits = led_bits = 0
-        n = len(scores)
-        for row in range(n):
-            seat = (base + row) % n
-            score_bits |= _SCORE_ROW[scores[seat]] << row * SCORE_BITS
-            points_bits |= _POINTS_ROW[points[seat]] << row * ROUND_POINTS
-            fives_bits |= _FIVES_ROW[fives[seat]] << row * FIVES_BITS
-            led_bits |= _LED_ROW[led[seat]] << row * LED_BITS
-        bits = (score_bits | points_bits << (_O["round_points"] - _O["scores"])
-                | fives_bits << (_O["fives"] - _O["scores"]) | led_bits << (_O["led"] - _O["scores"]))
-        if len(_TALLY_BITS) >= 4096:
-            _TALLY_BITS.clear()
-        _TALLY_BITS[key] = bits
-    return bits
+    ``scores``, with row ``r`` seat ``(base + r) % n``."""
+    return (_piece_rows(_SCORE_ROWS, _SCORE_ROW, SCORE_BITS, base, scores)
+            | _piece_rows(_POINTS_ROWS, _POINTS_ROW, ROUND_POINTS, base, points) << _POINTS_FROM_SCORES
+            | _piece_rows(_FIVES_ROWS, _FIVES_ROW, FIVES_BITS, base, fives) << _FIVES_FROM_SCORES
+            | _piece_rows(_LED_ROWS, _LED_ROW, LED_BITS, base, led) << _LED_FROM_SCORES)
+
+
+_POINTS_FROM_SCORES = _O["round_points"] - _O["scores"]
+_FIVES_FROM_SCORES = _O["fives"] - _O["scores"]
+_LED_FROM_SCORES = _O["led"] - _O["scores"]
 
 
 _SEAT_ROWS_BITS: dict[tuple[int, tuple[int, ...], tuple[bool, ...], tuple[bool, ...]], int] = {}
@@ -182,10 +205,25 @@ def _seat_rows_bits(base: int, hand_sizes: tuple[int, ...], committed: tuple[boo
     return bits
 
 
-_ROW_ORDER = {(n, base): tuple(((base + row) % n, row * CARDS, row * 4) for row in range(n))
-              for n in (4, SEATS) for base in range(n)}
-"""``(n, base)``: per row ``r``, the seat ``(base + r) % n`` and the row's shifts in the
-``played`` and ``voids`` pieces."""
+def _rotation(n: int, base: int, width: int) -> tuple[int, int, int]:
+    """How rows of ``width`` bits by absolute seat become rows by seat relative to ``base``
+    (row ``r`` = seat ``(base + r) % n``): ``rows >> cut | (rows & low) << up``."""
+    cut = base * width
+    return cut, (1 << cut) - 1, (n - base) * width
+
+
+_CARD_ROWS = {(n, base): _rotation(n, base, CARDS) for n in (4, SEATS) for base in range(n)}
+_VOID_ROWS = {(n, base): _rotation(n, base, 4) for n in (4, SEATS) for base in range(n)}
+"""``(n, base)``: :func:`_rotation` of the card rows (``played``, ``current_trick``) and of the
+``voids`` rows."""
+
+
+def _card_rows(masks: tuple[int, ...], width: int = CARDS) -> int:
+    """Masks by absolute seat as one integer, seat ``s``'s in bits ``s * width`` on."""
+    rows = 0
+    for seat, mask in enumerate(masks):
+        rows |= mask << seat * width
+    return rows
 
 _RULES = _O["rules"]
 _SEAT = _O["seat"]
@@ -209,8 +247,190 @@ _TABLE = {name: _O[name] - _CURRENT_TRICK for name in
           ("leader", "voids", "current_token", "trump", "finishers", "picks", "next_leader")}
 """The pieces from ``current_trick`` on, relative to it."""
 _LEADER_T, _CURRENT_TOKEN_T, _TRUMP_T = _TABLE["leader"], _TABLE["current_token"], _TABLE["trump"]
+_VOIDS_T = _TABLE["voids"]
 _FINISHERS_T, _PICKS_T, _NEXT_LEADER_T = _TABLE["finishers"], _TABLE["picks"], _TABLE["next_leader"]
-_IN_A_TRICK = (Phase.PLAY, Phase.DRAFT)
+_PLAY, _DRAFT = Phase.PLAY, Phase.DRAFT
+"""(Read once: an enum member looked up on its class costs about 0.2 µs.)"""
+_IN_A_TRICK = (_PLAY, _DRAFT)
+
+
+class _Table(Protocol):
+    """What a view and the core state both hold under the same names (the layout reads these
+    from either)."""
+
+    @property
+    def options(self) -> Options: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def line(self) -> tuple[int, ...]: ...
+    @property
+    def trick(self) -> int: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def plays(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def finishers(self) -> tuple[int, ...]: ...
+    @property
+    def picks(self) -> tuple[int, ...]: ...
+    @property
+    def trump(self) -> int | None: ...
+    @property
+    def next_leader(self) -> int: ...
+    @property
+    def round_points(self) -> tuple[int, ...]: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def fives(self) -> tuple[int, ...]: ...
+    @property
+    def led(self) -> tuple[int, ...]: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+
+def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, commit: int, my_pass: int,
+            received: tuple[int | None, int | None], played_rows: int, void_rows: int, seat_rows: int,
+            trick_in_play_read: bool) -> int:
+    """The vector of the view of ``me`` at ``table`` (a view, or the core state: the fields they
+    share), given what only the view holds: the player to act, the viewer's hand, commit and
+    pass, the cards they received (from the right, from the left), the round's played cards and
+    voids by absolute seat (:func:`_card_rows`; with the trick being played, or without it when
+    ``trick_in_play_read`` is false: then its cards are added here), and :func:`_seat_rows_bits`.
+    Each piece is assembled as a small integer and shifted into place once (ORs into the
+    1,836-bit whole are the cost); pieces that change only now and then are kept by their
+    values."""
+    base = me if me is not None else 0
+    phase = table.phase
+    trick_number = table.trick
+    line = table.line
+    options = table.options
+    bits = 1 if n == 4 else 2  # players
+    if options.trump == "resets":
+        bits |= 1 << _RULES
+    if not options.end_score:
+        bits |= 2 << _RULES
+    dealer = table.dealer
+    if dealer >= 0:
+        bits |= 1 << (_DEALER + (dealer - base) % n)
+    bits |= 1 << (_ROUND + min(table.round, ROUNDS - 1))
+    bits |= 1 << (_CURRENT_PLAYER + ((current - base) % n if current >= 0
+                                     else (SEATS if current == CHANCE else SEATS + 1)))
+    bits |= 1 << (_PHASE + _PHASE_NUMBER[phase]) | 1 << (_TRICK + trick_number)
+    bits |= hand << _HAND
+    if commit >= 0:
+        bits |= 1 << (_COMMIT + commit)
+    if my_pass >= 0:
+        left, right = act.pass_cards(my_pass)
+        bits |= 1 << (_PASS_LEFT + left) | 1 << (_PASS_RIGHT + right)
+    if me is not None:
+        bits |= 1 << (_SEAT + me)
+        from_right, from_left = received
+        if from_right is not None:
+            bits |= 1 << (_RECEIVED + from_right)
+        if from_left is not None:
+            bits |= 1 << (_RECEIVED + CARDS + from_left)
+    cut, low, up = _CARD_ROWS[n, base]
+    trump = table.trump
+    table_bits = _line_bits(line) | 1 << (_TRUMP_T + (13 if trump is None else trump - 2))  # from the current trick on, relative to it
+    next_leader = table.next_leader
+    if next_leader >= 0:
+        table_bits |= 1 << (_NEXT_LEADER_T + (next_leader - base) % n)
+    if trick_number >= 1 and phase in _IN_A_TRICK:
+        plays = table.plays
+        trick_rows = 0
+        for seat, card in plays:
+            trick_rows |= 1 << (seat * CARDS + card)
+        table_bits |= trick_rows >> cut | (trick_rows & low) << up | 1 << (_LEADER_T + (table.leader - base) % n)
+        if not trick_in_play_read and phase is _PLAY and plays:
+            played_rows |= trick_rows
+            if trick_number >= 2:
+                shown = trick_voids(plays, n)
+                if any(shown):
+                    void_rows |= _card_rows(shown, 4)
+    bits |= seat_rows << _HAND_SIZES | (played_rows >> cut | (played_rows & low) << up) << _PLAYED
+    if void_rows:
+        cut, low, up = _VOID_ROWS[n, base]
+        table_bits |= (void_rows >> cut | (void_rows & low) << up) << _VOIDS_T
+    if 1 <= trick_number <= len(line):  # (the current token)
+        token = line[trick_number - 1]
+        if token:
+            table_bits |= 1 << (_CURRENT_TOKEN_T + _VALUE_NUMBER[token])
+    if phase is _DRAFT:
+        for place, seat in enumerate(table.finishers):
+            table_bits |= 1 << (_FINISHERS_T + place * SEATS + (seat - base) % n)
+        for place, pick in enumerate(table.picks):
+            table_bits |= 1 << (_PICKS_T + place * len(REWARDS) + _REWARD_NUMBER[act.reward_of(pick)])
+    bits |= table_bits << _CURRENT_TRICK
+    bits |= _tally_bits(base, table.scores, table.round_points, table.fives, table.led) << _SCORES
+    outcome = table.outcome
+    if outcome is not None:
+        winners = 0
+        for seat in outcome.winners:
+            winners |= 1 << (seat - base) % n
+        bits |= winners << _WINNERS
+    return bits
+
+
+_RoundCards = tuple[tuple[PassEvent | None, ...], int, int]
+"""A round's passes by seat (the full events: hidden cards), and its played cards and voids by
+absolute seat (:func:`_card_rows`)."""
+
+_LAST_STATE_ROUND: dict[int, tuple[tuple[Event, ...], int, _RoundCards]] = {}
+"""Per table size: the last core log :func:`_state_round_cards` read, its round and reading."""
+
+
+def _read_state_round(number: int, events: tuple[Event, ...], n: int, before: _RoundCards | None) -> _RoundCards:
+    """Round ``number``'s passes, played cards and voids from the core log's ``events`` (other
+    rounds' passed over), continuing ``before``."""
+    passes, played, voids = before if before is not None else ((None,) * n, 0, 0)
+    for event in events:
+        if event.round != number:
+            continue
+        if isinstance(event, PassEvent):
+            seat = event.player
+            passes = (*passes[:seat], event, *passes[seat + 1:])
+        elif isinstance(event, TrickEvent):
+            for seat, card in event.plays:
+                played |= 1 << (seat * CARDS + card)
+            if event.trick >= 2:
+                voids |= _card_rows(trick_voids(event.plays, n), 4)
+    return passes, played, voids
+
+
+def _state_round_cards(state: DivideState) -> _RoundCards:
+    """The core state's round in play as :func:`_read_state_round` reads it (without the trick
+    being played). Public but for the passes, which :meth:`ViewLayout.encode_state` reads only as
+    the viewer sees them. Read once for every viewer: the last log read is kept (per table size)
+    and extended when the new log extends it by value."""
+    n = state.options.players
+    number = max(state.round, 0)
+    log = state.log
+    last = _LAST_STATE_ROUND.get(n)
+    reading: _RoundCards | None = None
+    if last is not None and last[1] == number:
+        known, _, reading = last
+        if known is log:
+            return reading
+        done = len(known)
+        reading = (_read_state_round(number, log[done:], n, reading)
+                   if len(log) >= done and log[:done] == known else None)
+    if reading is None:
+        start = len(log)
+        while start and log[start - 1].round >= number:
+            start -= 1
+        reading = _read_state_round(number, log[start:], n, None)
+    _LAST_STATE_ROUND[n] = (log, number, reading)
+    return reading
+
+
+_MADE = (-1).__lt__
+"""``_MADE(x)``: whether a seat's commit or pass (a card or an action; -1 for none yet) is made."""
 
 
 class ViewLayout:
@@ -219,77 +439,41 @@ class ViewLayout:
     pieces: Pieces = PIECES
 
     def encode(self, view: PlayerView) -> int:
-        """The view's vector as an integer (bit ``i`` = entry ``i``). Each piece is assembled as
-        a small integer and shifted into place once (ORs into the 1,836-bit whole are the cost);
-        pieces that change only now and then are kept by their values."""
+        """The view's vector as an integer (bit ``i`` = entry ``i``)."""
         n = view.num_players
         me = view.player
-        base = me if me is not None else 0
-        options = view.options
-        bits = 1 if n == 4 else 2  # players
-        if options.trump == "resets":
-            bits |= 1 << _RULES
-        if not options.end_score:
-            bits |= 2 << _RULES
-        current = view.current_player
-        bits |= 1 << (_CURRENT_PLAYER + ((current - base) % n if current >= 0
-                                         else (SEATS if current == CHANCE else SEATS + 1)))
-        phase = view.phase
-        bits |= 1 << (_PHASE + _PHASE_NUMBER[phase])
-        dealer = view.dealer
-        if dealer >= 0:
-            bits |= 1 << (_DEALER + (dealer - base) % n)
-        bits |= 1 << (_ROUND + min(view.round, ROUNDS - 1))
-        trick_number = view.trick
-        bits |= 1 << (_TRICK + trick_number)
-        bits |= view.hand << _HAND
         passes, played_cards, void_suits = read_round_cards(view)
-        if view.commit >= 0:
-            bits |= 1 << (_COMMIT + view.commit)
-        if view.my_pass >= 0:
-            left, right = act.pass_cards(view.my_pass)
-            bits |= 1 << (_PASS_LEFT + left) | 1 << (_PASS_RIGHT + right)
+        received: tuple[int | None, int | None] = (None, None)
         if me is not None:
-            bits |= 1 << (_SEAT + me)
             from_right, from_left = passes[(me - 1) % n], passes[(me + 1) % n]  # (history.received)
-            if from_right is not None and from_right.left is not None:
-                bits |= 1 << (_RECEIVED + from_right.left)
-            if from_left is not None and from_left.right is not None:
-                bits |= 1 << (_RECEIVED + CARDS + from_left.right)
-        played = voids = 0
-        for seat, shift, void_shift in _ROW_ORDER[n, base]:
-            played |= played_cards[seat] << shift
-            lacks = void_suits[seat]
-            if lacks:
-                voids |= lacks << void_shift
-        bits |= (_seat_rows_bits(base, view.hand_sizes, view.committed, view.passed) << _HAND_SIZES
-                 | played << _PLAYED)
-        table = _line_bits(view.line) | voids << _TABLE["voids"]  # from the current trick on, relative to it
-        if trick_number >= 1 and phase in _IN_A_TRICK:
-            for seat, card in view.plays:
-                table |= 1 << ((seat - base) % n * CARDS + card)
-            table |= 1 << (_LEADER_T + (view.leader - base) % n)
-        if 1 <= trick_number <= len(view.line):  # (view.current_token)
-            token = view.line[trick_number - 1]
-            if token:
-                table |= 1 << (_CURRENT_TOKEN_T + _VALUE_NUMBER[token])
-        trump = view.trump
-        table |= 1 << (_TRUMP_T + (13 if trump is None else trump - 2))
-        if phase == Phase.DRAFT:
-            for place, seat in enumerate(view.finishers):
-                table |= 1 << (_FINISHERS_T + place * SEATS + (seat - base) % n)
-            for place, pick in enumerate(view.picks):
-                table |= 1 << (_PICKS_T + place * len(REWARDS) + _REWARD_NUMBER[act.reward_of(pick)])
-        if view.next_leader >= 0:
-            table |= 1 << (_NEXT_LEADER_T + (view.next_leader - base) % n)
-        bits |= table << _CURRENT_TRICK
-        bits |= _tally_bits(base, view.scores, view.round_points, view.fives, view.led) << _SCORES
-        if view.outcome is not None:
-            winners = 0
-            for seat in view.outcome.winners:
-                winners |= 1 << (seat - base) % n
-            bits |= winners << _WINNERS
-        return bits
+            received = (from_right.left if from_right is not None else None,
+                        from_left.right if from_left is not None else None)
+        played_rows = void_rows = 0
+        for seat in range(n):
+            played_rows |= played_cards[seat] << seat * CARDS
+            void_rows |= void_suits[seat] << seat * 4
+        base = me if me is not None else 0
+        return _encode(view, n, me, view.current_player, view.hand, view.commit, view.my_pass, received,
+                       played_rows, void_rows, _seat_rows_bits(base, view.hand_sizes, view.committed, view.passed),
+                       True)
+
+    def encode_state(self, state: DivideState, player: int | None, current_player: int) -> int:
+        """``encode(observe(state, player, current_player))`` without building the view: the
+        same bits from the core state, read only where the view would read it (the viewer's own
+        hand, commit and pass; of the other passes only the cards the viewer received).
+        ``tests/games/test_state_encodings.py`` checks the two agree bit for bit."""
+        n = state.options.players
+        passes, played_rows, void_rows = _state_round_cards(state)
+        seat_rows = _seat_rows_bits(player if player is not None else 0, tuple(map(int.bit_count, state.hands)),
+                                    tuple(map(_MADE, state.commits)), tuple(map(_MADE, state.passes)))
+        if player is None:
+            return _encode(state, n, None, current_player, 0, -1, -1, (None, None), played_rows, void_rows,
+                           seat_rows, False)
+        from_right, from_left = passes[(player - 1) % n], passes[(player + 1) % n]
+        received = (from_right.left if from_right is not None else None,  # its left card came to the viewer
+                    from_left.right if from_left is not None else None)  # its right card came to the viewer
+        return _encode(state, n, player, current_player, state.hands[player], state.commits[player],
+                       state.passes[player], received, played_rows, void_rows, seat_rows, False)
 
     def public(self, view: PlayerView) -> PlayerView:
         """:func:`public_view`."""

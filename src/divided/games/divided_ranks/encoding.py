@@ -31,7 +31,17 @@ from math import prod
 
 from divided.games.base import CHANCE
 from divided.games.divided_ranks.history import read_history
-from divided.games.divided_ranks.state import ROUNDS, Phase
+from divided.games.divided_ranks.state import (
+    ROUNDS,
+    BuildEvent,
+    ChoiceEvent,
+    DividedRanksState,
+    Event,
+    Outcome,
+    Phase,
+    ReserveEvent,
+    SplitEvent,
+)
 from divided.games.divided_ranks.view import (
     PlayerView,
     SeenBuild,
@@ -228,6 +238,105 @@ def _log_bits(log: tuple[SeenEvent, ...], viewer: int | None) -> int:
     return reading[0]
 
 
+_SPLIT, _CHOOSE, _OVER = Phase.SPLIT, Phase.CHOOSE, Phase.OVER
+"""(Read once: an enum member looked up on its class costs about 0.2 µs.)"""
+
+_CoreLogReading = tuple[int, int, int, int, int, int]
+"""A core log's bits as one viewer sees them but for the builds' splits, how many splits,
+choices and reserve decisions it holds, the bit of the viewer's own build's split, and who has
+built (a mask of seats)."""
+
+
+def _read_core_log(events: tuple[Event, ...], player: int | None, face_up_swap: bool,
+                   before: _CoreLogReading = (0, 0, 0, 0, 0, 0)) -> _CoreLogReading:
+    """The log pieces of the core log's ``events`` as ``player`` sees them (``None``: a
+    spectator; the same sight as the view's log, :func:`~divided.games.divided_ranks.view.observe`),
+    or of those logged after the events ``before`` read."""
+    bits, splits, choices, reserves, own_build, builders = before
+    for event in events:
+        if isinstance(event, SplitEvent):
+            bits |= (1 << (_V_SPLIT_SPLITTER + 2 * splits + event.splitter)
+                     | event.face_up << (_V_SPLIT_FACE_UP + CARDS * splits))
+            if event.splitter == player:
+                bits |= event.drawn << (_V_SPLIT_DRAWN + CARDS * splits)
+            splits += 1
+        elif isinstance(event, ChoiceEvent):
+            took_face_up = event.took_face_up
+            bits |= 1 << (_V_CHOICE_TOOK + 2 * choices + (0 if took_face_up else 1))
+            if not took_face_up or (player is not None and event.chooser != player):  # the splitter saw it
+                bits |= event.face_down << (_V_CHOICE_FACE_DOWN + CARDS * choices)
+            choices += 1
+        elif isinstance(event, ReserveEvent):
+            swapped = event.swapped
+            bits |= (1 << (_V_RESERVE_PLAYER + 2 * reserves + event.player)
+                     | 1 << (_V_RESERVE_SWAPPED + 2 * reserves + int(swapped)))
+            if swapped and (event.player == player or face_up_swap):
+                bits |= (1 << (_V_RESERVE_GAVE + CARDS * reserves + event.gave)
+                         | 1 << (_V_RESERVE_TOOK + CARDS * reserves + event.took))
+            reserves += 1
+        else:
+            assert isinstance(event, BuildEvent)
+            bits |= 1 << (_V_BUILT + event.player)
+            builders |= 1 << event.player
+            if event.player == player:
+                own_build = 1 << (_V_BUILD + event.player * SPLIT_COUNT + event.split)
+    return bits, splits, choices, reserves, own_build, builders
+
+
+_LAST_CORE_LOG: dict[tuple[int | None, bool], tuple[tuple[Event, ...], _CoreLogReading]] = {}
+"""Per viewer (a seat or ``None``, and whether swaps are face up): the last core log
+:func:`_core_log_bits` read and its reading."""
+
+
+def _core_log_bits(state: DividedRanksState, player: int | None) -> int:
+    """The log pieces of ``state`` as ``player``'s view holds them (at the showdown every
+    build's split), read from the events logged since the viewer's last reading when the log
+    extends it (compared by value), else from the start."""
+    log = state.log
+    key = (player, state.options.face_up_swap)
+    last = _LAST_CORE_LOG.get(key)
+    reading: _CoreLogReading | None = None
+    if last is not None:
+        known, reading = last
+        if known is not log:
+            done = len(known)
+            reading = (_read_core_log(log[done:], player, key[1], reading)
+                       if len(log) >= done and log[:done] == known else None)
+    if reading is None:
+        reading = _read_core_log(log, player, key[1])
+    _LAST_CORE_LOG[key] = (log, reading)
+    bits, _, _, _, own_build, builders = reading
+    if state.phase is not _OVER:
+        return bits | own_build
+    for seat in (0, 1):  # the showdown shows both builds
+        if builders >> seat & 1:
+            bits |= 1 << (_V_BUILD + seat * SPLIT_COUNT + state.builds[seat])
+    return bits
+
+
+def _encode(player: int | None, current: int, phase: Phase, round_number: int, first_splitter: int,
+            reserve_first: int, hand: int, drawn: int, offer: int, offer_face_down: int, my_build: int,
+            hand_sizes: tuple[int, int], stock_size: int, log_bits: int, outcome: Outcome | None) -> int:
+    """The vector of a view with these fields (``log_bits``: its log's pieces)."""
+    bits = hand << _V_HAND | drawn << _V_DRAWN | offer_face_down << _V_OFFER_FACE_DOWN
+    if player is not None and player >= 0:
+        bits |= 1 << (_V_SEAT + player)
+        if my_build >= 0:
+            bits |= 1 << (_V_BUILD + player * SPLIT_COUNT + my_build)
+    bits |= 1 << (_V_CURRENT_PLAYER + (current if current >= 0 else (2 if current == CHANCE else 3)))
+    bits |= 1 << (_V_PHASE + _PHASE_NUMBER[phase])
+    bits |= 1 << (_V_ROUND + min(round_number, ROUNDS))
+    bits |= 1 << (_V_FIRST_SPLITTER + first_splitter + 1)
+    bits |= 1 << (_V_RESERVE_FIRST + reserve_first + 1)
+    bits |= 1 << (_V_HAND_SIZES + hand_sizes[0]) | 1 << (_V_HAND_SIZES + HAND_SIZE + 1 + hand_sizes[1])
+    bits |= 1 << (_V_STOCK_SIZE + min(stock_size, CARDS - 1))
+    bits |= offer << _V_OFFER | log_bits
+    if outcome is not None:
+        winner = outcome.winner
+        bits |= 1 << (_V_WINNER + (0 if winner is None else winner + 1))
+    return bits
+
+
 class ViewLayout:
     """Every field of a :class:`PlayerView`, one-hot (see the module text): :data:`LAYOUT`.
 
@@ -240,26 +349,29 @@ class ViewLayout:
 
     def encode(self, view: PlayerView) -> int:
         """The view's vector as an integer (bit ``i`` = entry ``i``)."""
-        player = view.player
-        bits = view.hand << _V_HAND | view.drawn << _V_DRAWN | view.offer_face_down << _V_OFFER_FACE_DOWN
-        if player is not None and player >= 0:
-            bits |= 1 << (_V_SEAT + player)
-            if view.my_build >= 0:
-                bits |= 1 << (_V_BUILD + player * SPLIT_COUNT + view.my_build)
-        current = view.current_player
-        bits |= 1 << (_V_CURRENT_PLAYER + (current if current >= 0 else (2 if current == CHANCE else 3)))
-        bits |= 1 << (_V_PHASE + _PHASE_NUMBER[view.phase])
-        bits |= 1 << (_V_ROUND + min(view.round, ROUNDS))
-        bits |= 1 << (_V_FIRST_SPLITTER + view.first_splitter + 1)
-        bits |= 1 << (_V_RESERVE_FIRST + view.reserve_first + 1)
-        for seat, count in enumerate(view.hand_sizes):
-            bits |= 1 << (_V_HAND_SIZES + seat * (HAND_SIZE + 1) + count)
-        bits |= 1 << (_V_STOCK_SIZE + min(view.stock_size, CARDS - 1))
-        bits |= view.offer << _V_OFFER | _log_bits(view.log, player)
-        if view.outcome is not None:
-            winner = view.outcome.winner
-            bits |= 1 << (_V_WINNER + (0 if winner is None else winner + 1))
-        return bits
+        return _encode(view.player, view.current_player, view.phase, view.round, view.first_splitter,
+                       view.reserve_first, view.hand, view.drawn, view.offer, view.offer_face_down,
+                       view.my_build, view.hand_sizes, view.stock_size, _log_bits(view.log, view.player),
+                       view.outcome)
+
+    def encode_state(self, state: DividedRanksState, player: int | None, current_player: int) -> int:
+        """``encode(observe(state, player, current_player))`` without building the view: the
+        same bits from the core state, each field read only as
+        :func:`~divided.games.divided_ranks.view.observe` shows it to ``player`` (``None``: a
+        spectator). ``tests/games/test_state_encodings.py`` checks the two agree bit for bit."""
+        phase = state.phase
+        choosing = phase is _CHOOSE
+        splitter = (player is not None and (choosing or phase is _SPLIT)
+                    and state.splitter() == player)
+        hands = state.hands
+        return _encode(player, current_player, phase, state.round, state.first_splitter, state.reserve_first,
+                       hands[player] if player is not None else 0,
+                       state.drawn() if splitter and phase is _SPLIT else 0,
+                       state.face_up if choosing else 0,
+                       state.face_down if splitter and choosing else 0,
+                       state.builds[player] if player is not None else -1,
+                       (hands[0].bit_count(), hands[1].bit_count()), state.stock_size(),
+                       _core_log_bits(state, player), state.outcome)
 
     def public(self, view: PlayerView) -> PlayerView:
         """:func:`public_view`."""

@@ -119,6 +119,11 @@ class Outcome:
         return f"Player {self.winner} wins, decided by {self.step_name} (scoring step {self.step})."
 
 
+_SPLITTING = frozenset((Phase.SPLIT, Phase.CHOOSE))
+_BEFORE_THE_SPLITS = frozenset((Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN, Phase.DEAL))
+"""(Sets built once: an enum member looked up on its class costs about 0.2 µs.)"""
+
+
 @dataclass(frozen=True, slots=True)
 class DividedRanksState:
     """Everything about a game of Divided Ranks, including what players may not see.
@@ -161,9 +166,9 @@ class DividedRanksState:
 
     def stock_size(self) -> int:
         """Cards still in the stock (the four being split are no longer in it)."""
-        if self.phase in (Phase.SPLIT, Phase.CHOOSE):
+        if self.phase in _SPLITTING:
             return max(0, len(self.deal) - 1 - SPLIT_SIZE * (self.round + 1))
-        if self.phase in (Phase.FIRST_SPLITTER_COIN, Phase.RESERVE_ORDER_COIN, Phase.DEAL):
+        if self.phase in _BEFORE_THE_SPLITS:
             return max(0, len(self.deal) - 1)
         return 0
 

@@ -1,0 +1,77 @@
+"""A layout's fast path from the core state, ``encode_state(state, player, current_player)``
+(Divided Ranks' and DIVIDE's room layouts offer it; PettingZoo encodes with it), equals the
+encoding of the player's view, ``encode(rules.observe(state, player))``, bit for bit: at every
+position of random games under each game's rule variants, for every seat and a spectator.
+Equal bits mean the fast path holds nothing the view does not (no hidden card reaches it).
+
+The fast path keeps readings of the last logs it met; so the positions come from several games
+and a branch played in turns, earlier positions are encoded again (a log that is not an
+extension of the last one read), and the seats look in random order.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from divided import games
+from divided.adapters.rooms import room_of
+
+SETTINGS: dict[str, list[dict[str, Any]]] = {
+    "divided-ranks": [{}, {"swap": "face-up", "reserve_order": "coin", "first_splitter": 1},
+                      {"rounds": 2, "build": "auto"}, {"swap": "blind", "reserve_order": "coin"}],
+    "divide": [{"players": 4, "rounds": 2}, {"players": 6, "rounds": 2, "trump": "resets"},
+               {"players": 4, "rounds": 2, "end_score": "off", "first_dealer": 3}],
+}
+
+
+def _check_lines(game: str, options: dict[str, Any], seed: int) -> int:
+    """Play two games and a branch of one in turns; after each move encode a random position
+    met so far (usually the newest) for every seat and a spectator in random order, both ways.
+    The number of encodings compared."""
+    loaded = games.load(game, **options)
+    layout = room_of(game).observation
+    rules = loaded.rules
+    seats: list[int | None] = [*range(loaded.info.num_players), None]
+    rng = random.Random(seed)
+    lines = [loaded.new_initial_state(seed), loaded.new_initial_state(seed + 1)]
+    met: list[Any] = [line.core for line in lines]
+    compared = 0
+    while lines:
+        line = rng.choice(lines)
+        if line.is_terminal():
+            lines.remove(line)
+            continue
+        line.apply_action(rng.choice(line.legal_actions()))
+        met.append(line.core)
+        if len(met) == 30:
+            lines.append(line.clone())  # a branch: the same log, then another future
+        core = met[-1] if rng.random() < 0.7 else rng.choice(met)
+        current = rules.current_player(core)
+        for player in rng.sample(seats, len(seats)):
+            expected = layout.encode(rules.observe(core, player))
+            assert layout.encode_state(core, player, current) == expected, (options, seed, player, core)
+            compared += 1
+    return compared
+
+
+@pytest.mark.parametrize("game", sorted(SETTINGS))
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_the_state_encoding_is_the_views_encoding(game: str, data: st.DataObject) -> None:
+    options = data.draw(st.sampled_from(SETTINGS[game]), label="options")
+    seed = data.draw(st.integers(0, 2**31), label="seed")
+    assert _check_lines(game, options, seed) > 20
+
+
+@pytest.mark.parametrize("game", sorted(SETTINGS))
+def test_every_rule_variant_here_is_checked(game: str) -> None:
+    """Each listed variant loads (a misspelt option would fail every example alike) and its
+    room layout offers the fast path."""
+    for options in SETTINGS[game]:
+        games.load(game, **options)
+    assert callable(room_of(game).observation.encode_state)  # type: ignore[attr-defined]
