@@ -84,7 +84,7 @@ def test_openspiel_resampling_and_ismcts_without_adapter_parts() -> None:
     from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
     game = pyspiel.load_game(OPENSPIEL)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)  # seeded: the same worlds every run
     state = game.new_initial_state()
     for action in (2, 5, 3, EXCHANGE, 6):  # seat 0 shows a 2 and draws a 6
         state.apply_action(action)

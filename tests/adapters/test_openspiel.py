@@ -88,7 +88,7 @@ def _random_states(game: Any, rng: random.Random, games: int) -> list[Any]:
 def test_resampling_keeps_the_information_state(name: str) -> None:
     game = pyspiel.load_game(name)
     rng = random.Random(3)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)  # seeded: the same worlds every run
     states = _random_states(game, rng, 2)
     for state in states[:: max(1, len(states) // 30)]:
         for player in (0, 1):
@@ -183,7 +183,7 @@ def test_public_observation_is_common_knowledge(name: str) -> None:
     # either player considers possible: so it holds nothing one player knows and the other not.
     game = pyspiel.load_game(name)
     public, private = _observers(game)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)  # seeded: the same worlds every run
     states = _random_states(game, random.Random(8), 3)
     for state in states[:: max(1, len(states) // 25)]:
         strings = [public.string_from(state, p) for p in (0, 1)]
