@@ -56,7 +56,8 @@ GroupKey = tuple[tuple[str, ...], tuple[tuple[str, OptionValue], ...]]
 def _group_options(game: FinishedGame, measure: Measure) -> tuple[tuple[str, OptionValue], ...]:
     """The options a row names: those the measure groups by (even at their default), then the
     rest that differ from the defaults."""
-    varied = non_default_options(game.game, game.options)
+    varied = tuple((name, value) for name, value in non_default_options(game.game, game.options)
+                   if name not in measure.varies)
     named = {name for name, _ in varied}
     always = tuple((name, game.options[name]) for name in measure.grouped_by
                    if name in game.options and name not in named)
