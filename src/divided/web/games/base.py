@@ -187,11 +187,16 @@ class WebRoom(Protocol):
         holds a game's cards): called when a player's data is deleted."""
 
 
+class NextGameRefused(Exception):
+    """There is no next hand now (the message is for the player: the hand is not over, the
+    player is broke and did not rebuy)."""
+
+
 NextGame = Callable[[Mapping[str, OptionValue], Any, bool], Any]
 """``next_game(options, view, rebuy)``: the next hand after the finished hand of ``view`` (the
 human's) played under ``options``: an object with ``options`` (the next hand's rule options)
-and ``notes`` (what the table is told, e.g. rebuys); it raises an exception whose message is
-for the player when there is no next hand (the hand is not over, the player is broke)."""
+and ``notes`` (what the table is told, e.g. rebuys); it raises :class:`NextGameRefused`
+(its message for the player) when there is no next hand (the hand is not over, the player is broke)."""
 
 
 def _one_bot(options: Mapping[str, OptionValue]) -> int:

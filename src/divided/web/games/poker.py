@@ -37,12 +37,12 @@ from divided.games.poker.events import describe
 from divided.games.poker.options import MAX_STACK, options_of
 from divided.games.poker.showdown import ranking
 from divided.games.poker.steps.partition import _ordering, held_in_order, is_legal_split, split_of
-from divided.games.poker.variant import Variant
+from divided.games.poker.variant import Step, Variant
 from divided.games.poker.variants import ROOMS as ENGINE_ROOMS
 from divided.games.poker.variants import VARIANTS
 from divided.games.poker.view import PokerView
 from divided.games.room import ActionLabel
-from divided.web.games.base import JSON, BotChoice, GameRoom, LobbyOption, LogEntry
+from divided.web.games.base import JSON, BotChoice, GameRoom, LobbyOption, LogEntry, NextGameRefused
 from divided.web.statistics import BigBets
 
 HUMAN_SEAT = 0
@@ -119,7 +119,7 @@ def hand_words(rule: str, cards: Sequence[int]) -> str:
 # -- the step under way ------------------------------------------------------------------------
 
 
-def _step(view: PokerView) -> steps.base.Step | None:
+def _step(view: PokerView) -> Step | None:
     if view.over or view.step >= len(view.config.steps):
         return None
     return view.config.steps[view.step]
@@ -382,8 +382,9 @@ def _step_words(view: PokerView) -> str:
         size = view.config.small_bet if step.size == "small" else view.config.big_bet
         return (f"Betting: {step.size} bet ({size})" if view.config.limits.structure.value == "fixed"
                 else "Betting")
-    return {"deal": "The deal", "draw": "The draw", "assign": "Placing the cards dealt",
-            "partition": "Making the hands", "flip": "Turning up", "showdown": "The showdown"}.get(step.kind, step.kind)
+    words = {"deal": "The deal", "draw": "The draw", "assign": "Placing the cards dealt",
+             "partition": "Making the hands", "flip": "Turning up", "showdown": "The showdown"}
+    return words.get(str(step.kind), str(step.kind))
 
 
 def table(view: PokerView, books: Any, mine: bool) -> JSON:
@@ -636,24 +637,20 @@ class NextHand:
     notes: tuple[str, ...]
 
 
-class NextHandRefused(Exception):
-    """The next hand cannot be dealt (the message is for the player)."""
-
-
 def next_hand(options: Mapping[str, OptionValue], view: PokerView, rebuy: bool) -> NextHand:
     """The options of the hand after the finished hand ``view`` (the human's): each seat's stack
     from the result, the button one seat on, broke bots rebought to the table's ``stack``; the
     human is rebought only when ``rebuy`` (and only when broke)."""
     if not view.over:
-        raise NextHandRefused("this hand is not over yet: finish it before the next one is dealt")
+        raise NextGameRefused("this hand is not over yet: finish it before the next one is dealt")
     me = _me(view)
     finals = list(_final_stacks(view) or ())
     buy_in = int(options.get("stack", view.config.stack))
     notes = []
     if rebuy and finals[me] > 0:
-        raise NextHandRefused(f"you still have {finals[me]} chips: a rebuy is for a player with none left")
+        raise NextGameRefused(f"you still have {finals[me]} chips: a rebuy is for a player with none left")
     if finals[me] == 0 and not rebuy:
-        raise NextHandRefused(f"you have no chips left: rebuy {buy_in} chips to play on, or leave the table")
+        raise NextGameRefused(f"you have no chips left: rebuy {buy_in} chips to play on, or leave the table")
     for seat, chips in enumerate(finals):
         if chips == 0:
             finals[seat] = buy_in
@@ -686,10 +683,10 @@ def _bots(game: str) -> tuple[BotChoice, ...]:
 def _lobby_options(variant: Variant, rules: tuple[RuleOption, ...]) -> tuple[LobbyOption, ...]:
     by_name = {rule.name: rule for rule in rules}
     low, high = variant.players
-    players = {n: (f"{n} players", "you and 1 bot" if n == 2 else f"you and {n - 1} bots")
+    players: dict[OptionValue, tuple[str, str] | str] = {n: (f"{n} players", "you and 1 bot" if n == 2 else f"you and {n - 1} bots")
                for n in range(low, high + 1)}
     big = int(by_name["big_bet"].default)
-    stacks = {25 * big: (f"{25}\u00a0big bets", f"{25 * big} chips: a short stack"),
+    stacks: dict[OptionValue, tuple[str, str] | str] = {25 * big: (f"{25}\u00a0big bets", f"{25 * big} chips: a short stack"),
               50 * big: (f"{50}\u00a0big bets", f"{50 * big} chips"),
               100 * big: (f"{100}\u00a0big bets", f"{100 * big} chips: deep")}
     default_players = 4 if low <= 4 <= high else low
