@@ -262,6 +262,8 @@ class GameRoom:
     decided: Callable[[Mapping[str, Any]], str] = _stored_headline
     warm_up: Callable[[], None] = _nothing
     forget_caches: Callable[[], None] = _nothing
+    rules_after: str = ""
+    """Rules every game of its family shares, shown after the game's own (a resource path; empty: none)."""
     family: str = ""
     """The family the lobby groups the game in (one entry with a variant picker; empty: none)."""
     family_title: str = ""

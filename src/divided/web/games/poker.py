@@ -495,7 +495,7 @@ def headline(view: PokerView) -> str | None:
     if not winners:
         return f"Nobody wins a chip; {lost}."
     chips = f"{int(best)} chip{'s' if best != 1 else ''}"
-    return f"{others} win{'s' if len(winners) == 1 else ''} {chips} {how}; {lost}."
+    return f"{others} come{'s' if len(winners) == 1 else ''} out {chips} ahead {how}; {lost}."
 
 
 def result(view: PokerView) -> Result | None:
@@ -707,7 +707,7 @@ def _room(game: str) -> GameRoom:
     rules = options_of(variant)
     return GameRoom(
         game=game, title=variant.name, lede=LINES[game],
-        rules_resource=f"rules_text/poker/{game}.md", script="games/poker.js", statistics=BigBets(),
+        rules_resource=f"rules_text/poker/{game}.md", rules_after="rules_text/poker/table.md", script="games/poker.js", statistics=BigBets(),
         offered_bots=partial(_bots, game), lobby_bot="equity", lobby_options=_lobby_options(variant, rules),
         rule_options=rules, bot_seats=lambda options: int(options.get("players", 2)) - 1,
         books=lambda view: ENGINE_ROOMS[game].books(view), knowledge=lambda books: dict(books.to_json()),

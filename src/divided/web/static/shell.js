@@ -249,7 +249,13 @@
     var form = byId("new-game");
     var status = byId("new-game-status");
     var button = byId("start-game");
-    var gameInput = form.querySelector('input[name="game"]');
+    var gameInput = form.querySelector('input[name="game"][type="hidden"], input[name="game"]:checked');
+    // a family's variant picker: another game has its own options (table sizes), so its lobby opens
+    form.querySelectorAll('input[type="radio"][name="game"]').forEach(function (input) {
+      input.addEventListener("change", function () {
+        if (input.checked) { window.location.assign("/?game=" + encodeURIComponent(input.value)); }
+      });
+    });
     var renderer = gameInput && GAMES[gameInput.value];
     var defaults = renderer && renderer.lobbyDefaults ? renderer.lobbyDefaults(gameSettings(gameInput.value)) : {};
     Object.keys(defaults).forEach(function (name) { setRadio(form, name, defaults[name]); });
