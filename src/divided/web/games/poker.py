@@ -440,8 +440,10 @@ def prompt(view: PokerView, books: Any, bot_error: str | None) -> str:
             return (f"You have the lowest up card: bring in for {options.bring_in} or complete to "
                     f"{view.config.small_bet}. The pot is {pot}.")
         if options.call:
-            return f"{options.call} to call into a pot of {pot}: fold, call or raise."
-        return f"Nobody has bet yet: check or bet. The pot is {pot}."
+            more = " or raise" if options.raise_to is not None else " (no raise is allowed now)"
+            return f"{options.call} to call into a pot of {pot}: fold, call{more}."
+        more = " or bet" if options.raise_to is not None else ""
+        return f"Nobody has bet yet: check{more}. The pot is {pot}."
     if isinstance(step, steps.Draw):
         most = min(step.most, len(steps.draw.held_in_order(view, step, me)))
         return f"The draw: press up to {most} cards to throw away and draw as many new ones, or stand pat."
