@@ -20,10 +20,10 @@ from divided.sim.games import _LAB_ROOMS
 from divided.web import games as web_games
 
 NOT_SUPPORTED: dict[tuple[str, str], str] = {
-    (game, layer): "the poker engine, its room, bots and lab come first (issue 29); its advisor, web "
-                   "table and review are later steps of that issue"
+    (game, layer): "the poker engine, its room, bots, lab and web table come first (issue 29); its "
+                   "advisor and review are later steps of that issue"
     for game in games.POKER
-    for layer in ("advisor (hints, review)", "review explainer", "web room")
+    for layer in ("advisor (hints, review)", "review explainer")
 }
 """(game, layer) -> why that game has no such part yet."""
 
