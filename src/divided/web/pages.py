@@ -26,6 +26,7 @@ from fastapi.templating import Jinja2Templates
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
+from divided.bots import has_advisor
 from divided.cards import Card
 from divided.web import games as web_games
 from divided.web.after import (
@@ -253,7 +254,8 @@ def lobby(request: Request, game: str | None = None) -> HTMLResponse:
     if room is None:
         return _problem(request, 404, "There is no such game here.")
     return _render(request, "lobby.html", "lobby", "Play", game=room.game, room=room,
-                   other_games=_other_games(room.game), family=family_members(room))
+                   other_games=_other_games(room.game), family=family_members(room),
+                   hints_offered=has_advisor(room.game))
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse, include_in_schema=False)
@@ -281,7 +283,8 @@ def rules(request: Request, game: str | None = None) -> HTMLResponse:
         page = _family(room) or room.game  # a family's games share one page
         return _render(request, f"games/{page}-rules.html", "rules", f"Rules of {room.title}",
                        game=room.game, room=room, rules_text=rules_html(room.game),
-                       other_games=_other_games(room.game), family=family_members(room))
+                       other_games=_other_games(room.game), family=family_members(room),
+                   hints_offered=has_advisor(room.game))
     before, joker, after = _split_rules(rules_html())
     return _render(
         request, "rules.html", "rules", "Rules",

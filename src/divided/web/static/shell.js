@@ -281,6 +281,8 @@
   // The "Allow hints" checkbox of the new-game form (off by default): the form's own if it
   // has one, else one added before the start button.
   function hintsBox(form, button) {
+    // a game without an advisor (yet) offers no hints: its lobby says so with data-hints="off"
+    if (form.getAttribute("data-hints") === "off") { return { checked: false }; }
     var box = form.querySelector('input[name="hints"]');
     if (box) { return box; }
     box = el("input", { type: "checkbox", name: "hints", id: "new-game-hints" });
