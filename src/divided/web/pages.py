@@ -204,7 +204,8 @@ def family_members(room: web_games.WebRoom) -> list[web_games.WebRoom]:
     family = _family(room)
     if not family:
         return []
-    return [web_games.room(name) for name in web_games.names() if _family(web_games.room(name)) == family]
+    members = [web_games.room(name) for name in web_games.names() if _family(web_games.room(name)) == family]
+    return sorted(members, key=lambda room: int(getattr(room, "family_rank", 0)))
 
 
 def link_title(room: web_games.WebRoom) -> str:
@@ -349,6 +350,21 @@ def game_scripts() -> list[str]:
 
 
 templates.env.globals["game_scripts"] = game_scripts
+
+
+def game_styles() -> list[tuple[str, str]]:
+    """The stylesheets beside the games' scripts (``games/<name>.css``), as (link id, path): in
+    the page's head, so a table is laid out once, not again when a late stylesheet arrives (the
+    shell skips a stylesheet whose link id, ``<name>-css``, is already there)."""
+    out = []
+    for script in game_scripts():
+        style = script.removesuffix(".js") + ".css"
+        if (STATIC_DIR / style).is_file():
+            out.append((Path(style).stem + "-css", style))
+    return out
+
+
+templates.env.globals["game_styles"] = game_styles
 
 
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse, include_in_schema=False)

@@ -268,6 +268,8 @@ class GameRoom:
     """The family the lobby groups the game in (one entry with a variant picker; empty: none)."""
     family_title: str = ""
     """The family's name in the lobby ("Poker")."""
+    family_rank: int = 0
+    """Where the game comes in its family's variant picker (lowest first)."""
     next_game: NextGame | None = None
     """A game played as a session of many hands: the options of the next hand from a finished
     one (``None``: every game stands alone); see :data:`NextGame`."""

@@ -714,7 +714,8 @@ def _room(game: str) -> GameRoom:
         rule_options=rules, bot_seats=lambda options: int(options.get("players", 2)) - 1,
         books=lambda view: ENGINE_ROOMS[game].books(view), knowledge=lambda books: dict(books.to_json()),
         phase=phase, table=table, prompt=prompt, legal=legal_actions, log=log, headline=headline, result=result,
-        decided=decided, refusal=refusal, family=FAMILY, family_title=FAMILY_TITLE, next_game=next_hand,
+        decided=decided, refusal=refusal, family=FAMILY, family_title=FAMILY_TITLE, family_rank=list(VARIANTS).index(game),
+        next_game=next_hand,
     )
 
 
