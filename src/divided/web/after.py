@@ -122,7 +122,8 @@ def history_object(store: GameStore, session: str) -> JSON:
                            "bots": [b for b in game.bots if b is not None], "options": dict(game.options),
                            "variant": options_words(game.game, variant), "result": game.result,
                            "summary": None if game.summary is None else dict(game.summary),
-                           "decided": decided_words(game.game, game.summary), "hints_used": game.hints_used})
+                           "decided": decided_words(game.game, game.summary), "hints_used": game.hints_used,
+                           "table": game.table_id})
     blocks = [game_statistics(game, per_game[game]) for game in sorted(per_game)]
     overall = {"games": len(finished), "wins": sum(g.result == "win" for g in finished),
                "draws": sum(g.result == "draw" for g in finished),

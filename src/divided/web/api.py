@@ -542,7 +542,8 @@ class GameService:
         bot_error = self._bot_replies(state, seats, seed, HUMAN_SEAT, None)
         row = self.store.insert(session_id=session, game=request.game, options=game.options, seed=seed,
                                 human_seat=HUMAN_SEAT, bots=seats,
-                                progress=_progress(web, state, HUMAN_SEAT, bot_error), hints=request.hints)
+                                progress=_progress(web, state, HUMAN_SEAT, bot_error), hints=request.hints,
+                                opens_table=getattr(web, "next_game", None) is not None)
         assert row is not None  # a game on its own always stores
         self.cache.put(row.id, state)
         return self.state_json(row, state)

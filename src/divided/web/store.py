@@ -430,10 +430,12 @@ class GameStore:
 
     def insert(self, *, session_id: str, game: str, options: Mapping[str, OptionValue], seed: int,
                human_seat: int, bots: Sequence[str | None], progress: Progress, hints: bool = False,
-               table_id: str | None = None, after: GameRow | None = None) -> GameRow | None:
+               table_id: str | None = None, after: GameRow | None = None, opens_table: bool = False,
+               ) -> GameRow | None:
         """Store a new game and return its row. ``after``: the finished hand this one follows
         at its table (``table_id`` names the table): the two are linked in the same transaction,
-        and ``None`` is returned (nothing stored) when another request dealt its next hand first."""
+        and ``None`` is returned (nothing stored) when another request dealt its next hand first.
+        ``opens_table``: the first hand of a table (the table is named by this hand's id)."""
         now = utcnow()
         game_id = new_game_id()
         values: dict[str, Any] = {
@@ -443,7 +445,7 @@ class GameStore:
             "phase": progress.phase, "over": progress.over, "result": progress.result,
             "bot_error": progress.bot_error, "summary": _summary(progress.summary),
             "finished": now if progress.over else None, "hints": hints, "hints_used": 0,
-            "table_id": table_id, "next_id": None,
+            "table_id": game_id if opens_table else table_id, "next_id": None,
         }
         with self.engine.begin() as connection:
             if after is not None:

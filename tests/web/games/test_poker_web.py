@@ -249,6 +249,7 @@ def test_a_broke_bot_rebuys_at_once_and_the_table_is_told(http: TestClient) -> N
 def test_history_reports_big_bets_per_100_hands_with_an_interval(http: TestClient) -> None:
     rng = random.Random(11)
     state = new_game(http, "five-card-draw", players=2)
+    table_id = state["id"]
     results = []
     for hand in range(6):
         state = play_hand(http, state, rng)
@@ -261,6 +262,7 @@ def test_history_reports_big_bets_per_100_hands_with_an_interval(http: TestClien
     (block,) = [b for b in body["by_game"] if b["game"] == "five-card-draw"]
     assert block["measure"]["kind"] == "big-bets"
     (row,) = block["stats"]  # every hand of the table in one row, whatever its stacks and button
+    assert {game["table"] for game in body["games"]} == {table_id}  # the hands grouped by their table
     per_hand = [r / 4 for r in results]  # the big bet is 4
     mean = statistics.mean(per_hand)
     margin = 1.959963984540054 * statistics.stdev(per_hand) / math.sqrt(len(per_hand))
