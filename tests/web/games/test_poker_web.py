@@ -387,3 +387,36 @@ def test_bad_stacks_are_refused_in_words(http: TestClient, stacks: str, words: s
     assert response.status_code == 422
     assert words in response.json()["error"]
     assert http.get("/api/games").json()["games"] == []
+
+
+# -- the pages --------------------------------------------------------------------------------------
+
+
+def test_the_lobby_has_one_poker_entry_with_a_variant_picker_and_no_hints_without_an_advisor(
+        http: TestClient) -> None:
+    page = http.get("/?game=cowpie").text
+    assert "<h1>Play Poker</h1>" in page
+    picker = page.split('id="variant-picker"')[1].split("</fieldset>")[0]
+    assert picker.count('name="game"') == len(POKER)
+    assert 'value="cowpie" checked' in picker and "a five-card and a two-card hand" in picker
+    assert 'value="2"' in page and 'value="7"' in page and 'value="8"' not in page.split('Players')[1].split("</fieldset>")[0]
+    assert 'data-hints="off"' in page  # no poker advisor is registered here
+    assert 'data-hints="off"' not in http.get("/?game=divide").text
+    other = http.get("/?game=divide").text.split('class="game-switch"')[1].split("</p>")[0]
+    assert other.count(">Poker<") == 1 and "Henway" not in other
+
+
+def test_the_rules_page_shows_the_game_then_the_table_rules(http: TestClient) -> None:
+    page = http.get("/rules?game=henway").text
+    game, table = page.find("<h1"), page.find("How every poker game here is run")
+    assert 0 <= game < table
+    assert "Henway" in page[game:game + 200]
+    assert "rebuys" in page
+
+
+def test_history_and_replay_pages_show_a_poker_hand(http: TestClient) -> None:
+    state = play_hand(http, new_game(http, "cowpie", players=3), random.Random(9))
+    history = http.get("/history").text
+    assert "Big bets per 100 hands" in history and "Cowpie" in history
+    replay = http.get(f"/games/{state['id']}/replay")
+    assert replay.status_code == 200 and "Pot " in replay.text
