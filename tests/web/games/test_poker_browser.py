@@ -72,8 +72,13 @@ class Table:
         return self.ready()
 
     def check_table(self, s: dict[str, Any]) -> None:
-        """The seats, backs and pots as the server says."""
+        """The seats, backs and pots as the server says; your own cards face up."""
         t = s["table"]
+        me = next(seat for seat in t["seats"] if seat["you"])
+        if not t["draw"] and not t["partition"] and me["hands"]:
+            codes = [card["card"] for hand in me["hands"] for card in hand["cards"]]
+            assert None not in codes
+            expect(self.page.locator(".pk-mine .card:not(.back)")).to_have_count(len(codes))
         for seat in t["seats"]:
             box = self.page.locator(f'.pk-seat[data-seat="{seat["seat"]}"]')
             text = box.inner_text()
@@ -128,6 +133,7 @@ class Table:
             self.page.click("#pk-raise")
             alert = self.page.locator("#alert")
             expect(alert).to_contain_text(f"must be from {b['range']['min']} to {high} chips")
+            assert ".." not in alert.inner_text(), alert.inner_text()  # one full stop after the server's words
             assert self.state()["move_number"] == s["move_number"]
             amount.fill(str(b["range"]["min"]))
             expect(self.page.locator("#pk-raise")).to_contain_text(str(b["range"]["min"]))

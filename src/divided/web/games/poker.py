@@ -527,7 +527,7 @@ def refusal(view: PokerView, action: int) -> str:
     if step is None or not _mine(view):
         return "it is not your decision now. Nothing changed."
     try:
-        return _refusal(view, step, action) + " Nothing changed."
+        return _refusal(view, step, action) + ". Nothing changed."
     except (IllegalActionError, IndexError, KeyError, ValueError):
         return f"action {action} is not one of your choices now (see the state's 'legal' list). Nothing changed."
 

@@ -187,6 +187,9 @@
     });
   }
 
+  /** Text ending in a full stop (one only: a server's message may end in one already). */
+  function sentence(text) { return /[.!?]$/.test(text) ? text : text + "."; }
+
   function errorText(result, fallback) {
     if (result && result.data && typeof result.data.error === "string") { return result.data.error; }
     if (result && result.data && typeof result.data.detail === "string") { return result.data.detail; }
@@ -620,7 +623,7 @@
       }
       if (result.status === 404) { showMissing(); return; }
       var prefix = result.status >= 500 ? "The server had a problem: " : "That move was not accepted: ";
-      showAlert(prefix + errorText(result, "status " + result.status) + ".", "error");
+      showAlert(sentence(prefix + errorText(result, "status " + result.status)), "error");
       announce(prefix + errorText(result, ""));
       renderControls();
     }, function () {

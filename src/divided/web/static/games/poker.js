@@ -107,18 +107,18 @@
     var notes = readNotes(s);
     if (notes.length) { centre.appendChild(el("p", { class: "pk-notes", role: "status", text: notes.join(" ") })); }
 
+    // your cards just above the controls (what a bet is decided on), unless the controls draw them
     var me = t.seats.filter(function (seat) { return seat.you; })[0];
+    if (me && !t.draw && !t.partition && me.hands.length) {
+      var attrs = { class: "pk-hands pk-mine", "aria-label": "Your cards" };
+      if (t.betting || t.assign) { attrs["data-decision"] = ""; }
+      centre.appendChild(el("div", attrs, me.hands.map(function (h) { return handBox(h, "You"); })));
+    }
     byId("your-heading").textContent = "You";
     byId("your-summary").textContent = "";
     var mine = clear(byId("your-hand"));
     mine.className = "pk-you";
-    if (me) {
-      mine.appendChild(el("ul", { class: "pk-seats pk-me" }, seatBox(me, s)));
-      var drawing = t.draw || t.partition;
-      if (!drawing) {
-        mine.appendChild(el("div", { class: "pk-hands" }, me.hands.map(function (h) { return handBox(h, "You"); })));
-      }
-    }
+    if (me) { mine.appendChild(el("ul", { class: "pk-seats pk-me" }, seatBox(me, s))); }
   }
 
   // -- the decisions ------------------------------------------------------------------------------
