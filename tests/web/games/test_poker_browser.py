@@ -184,6 +184,11 @@ def test_a_hand_by_clicks_to_the_showdown_and_into_the_next(browser: Browser, se
             s = table.decide(s)
         assert s["phase"] == "over"
         table.check_table(s)
+        won = int(s["result"]["returns"][0])
+        chips = f"{abs(won)} chip{'s' if abs(won) != 1 else ''}"
+        expect(page.locator("#prompt")).to_have_text(  # chips, not a win or a draw: a hand can be shared
+            f"You win {chips}" if won > 0 else f"You lose {chips}" if won < 0 else "You break even")
+        expect(page.locator("#controls")).not_to_contain_text("Play again")
         for pot in s["table"]["showdown"]["pots"]:
             for award in pot["awards"]:
                 for winner in award["winners"]:

@@ -420,3 +420,36 @@ def test_history_and_replay_pages_show_a_poker_hand(http: TestClient) -> None:
     assert "Big bets per 100 hands" in history and "Cowpie" in history
     replay = http.get(f"/games/{state['id']}/replay")
     assert replay.status_code == 200 and "Pot " in replay.text
+
+
+def test_a_stud_showdown_names_the_best_five_of_seven(http: TestClient) -> None:
+    for _ in range(10):
+        state = new_game(http, "seven-card-stud", players=2)
+        while state["phase"] != "over":
+            kinds = {a["kind"]: a["action"] for a in state["legal"]}
+            state = move(http, state, next(kinds[k] for k in ("check", "call", "bring-in") if k in kinds)).json()
+        if state["table"]["showdown"]["shown"]:
+            break
+    for pot in state["table"]["showdown"]["pots"]:
+        for award in pot["awards"]:
+            for winner in award["winners"]:
+                assert len(winner["cards"]) == 5
+                seat = 0 if winner["you"] else int(winner["name"].split()[-1])
+                held = {name(c) for c in core(http, state["id"]).slots[seat][0]}
+                assert set(winner["cards"]) <= held and len(held) == 7
+    shows = [line["text"] for line in state["log"] if re.match(r"(You show|Bot \d shows) ", line["text"])]
+    assert shows and all(":" not in text for text in shows)  # one hand: its cards alone
+
+
+def test_two_hand_showdowns_name_each_hand_by_what_it_is(http: TestClient) -> None:
+    for _ in range(10):
+        state = new_game(http, "cowpie", players=2, structure="fixed")
+        rng = random.Random(2)
+        while state["phase"] != "over":
+            kinds = {a["kind"]: a["action"] for a in state["legal"]}
+            pick = next((kinds[k] for k in ("check", "call", "bring-in") if k in kinds), None)
+            state = move(http, state, pick if pick is not None else rng.choice(state["legal"])["action"]).json()
+        if state["table"]["showdown"]["shown"]:
+            break
+    shows = [line["text"] for line in state["log"] if re.match(r"(You show|Bot \d shows) ", line["text"])]
+    assert shows and all("five-card hand: " in text and "; two-card hand: " in text for text in shows), shows

@@ -25,6 +25,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import combinations
 from typing import Any
 
 from divided.bots import specs
@@ -36,7 +37,7 @@ from divided.games.poker.cards import as_cards, name
 from divided.games.poker.events import describe
 from divided.games.poker.options import MAX_STACK, options_of
 from divided.games.poker.showdown import ranking
-from divided.games.poker.steps.partition import _ordering, held_in_order, is_legal_split, split_of
+from divided.games.poker.steps.partition import held_in_order, is_legal_split, ordering, split_of
 from divided.games.poker.variant import Step, Variant
 from divided.games.poker.variants import ROOMS as ENGINE_ROOMS
 from divided.games.poker.variants import VARIANTS
@@ -298,7 +299,7 @@ def partition_object(view: PokerView, step: steps.Partition) -> JSON:
                  "ordered": step.ordered, "rules": partition_rules(view, step), "stage": "split",
                  "ordering": None}
     if view.phase.commits and view.phase.commits[seat]:
-        index, placed, left = _ordering(view, step, seat)
+        index, placed, left = ordering(view, step, seat)
         first, last = split_of(held, view.phase.commits[seat][0] - act.PARTITION, sizes[-1])
         out["stage"] = "order"
         out["split"] = [[name(c) for c in first], [name(c) for c in last]]
@@ -371,6 +372,9 @@ def _winning_hand(view: PokerView, seat: int, slots: tuple[str, ...], rule: str)
     if best is None:
         return None
     _, slot, cards = best
+    if len(cards) > 5:  # seven-card stud: the best five of them
+        strength = system.strength
+        cards = list(max(combinations(cards, 5), key=lambda five: strength(as_cards(list(five)))))
     return hand_words(rule, cards), [name(c) for c in cards], hand_labels(view).get(slot, slot)
 
 
@@ -472,7 +476,15 @@ def log(view: PokerView) -> list[LogEntry]:
     if view.button >= 0:
         lines.append(LogEntry(None, f"{seat_name(view.button, me)} {'have' if view.button == me else 'has'} "
                                     "the button."))
+    labels = hand_labels(view)
     for event in view.events:
+        if event.kind == "show" and event.seat is not None:  # the hands by the table's names for them
+            who = "You show" if event.seat == me else f"{seat_name(event.seat, me)} shows"
+            hands = "; ".join(f"{labels.get(slot, slot).lower()}: {_cards(cards)}" if len(event.hands) > 1
+                              else _cards(cards) for slot, cards in zip(event.hands_named, event.hands, strict=True)
+                              if cards)
+            lines.append(LogEntry(event.seat, f"{who} {hands}."))
+            continue
         text = _named(describe(event, me), me)
         lines.append(LogEntry(event.seat, text[:1].upper() + text[1:] + "."))
     if view.over:

@@ -18,7 +18,8 @@
   // -- the games' renderers ------------------------------------------------------------------
   /* A renderer: {title, renderTable(s), renderControls(box, s), renderShowdown(box, s),
    * and optionally stylesheet (true: the game has games/<game>.css beside its script),
-   * renderKnowledge(body, s), renderReplay(s), meta(s) -> [words], help {phase:
+   * renderKnowledge(body, s), renderReplay(s), meta(s) -> [words], outcome(s) -> the header's words
+   * at the end, ownWayOn (true: the game draws its own buttons after the end), help {phase:
    * text}, phaseWords {phase: words}, settings {key, defaults, choices} (the game's own choices,
    * stored under its own key), lobbyDefaults(own settings) -> {field: value},
    * sameGame(s, own settings) -> new-game body, botMovesNext(s), reset()}. */
@@ -871,7 +872,7 @@
     else if (s.to_move === "bot") { whose.textContent = "The bot's turn"; whose.classList.add("bots"); }
     else { whose.textContent = ""; }
     var prompt = clear(byId("prompt"));
-    prompt.appendChild(richText(s.phase === "over" ? outcomeHeadline(s.result) : (s.prompt || "")));
+    prompt.appendChild(richText(s.phase === "over" ? (g.outcome ? g.outcome(s) : outcomeHeadline(s.result)) : (s.prompt || "")));
     byId("hint").textContent = s.to_move === "you" || s.phase === "over" ? ((g.help || {})[s.phase] || "") : "";
   }
 
@@ -927,8 +928,14 @@
 
   /** The end of the game: the game's showdown, then the way on (the same for every game). */
   function renderOver(box, s) {
-    gameOf(s).renderShowdown(box, s);
+    var g = gameOf(s);
+    g.renderShowdown(box, s);
     var replay = "/games/" + encodeURIComponent(s.id) + "/replay";
+    if (g.ownWayOn) {  // a game with its own way on (poker's next hand): the replay link only
+      box.appendChild(el("div", { class: "button-row" },
+        el("a", { href: replay + "?move=0", class: "button-link", id: "showdown-replay", text: "Replay this hand" })));
+      return;
+    }
     box.appendChild(el("div", { class: "button-row" },
       el("button", { type: "button", class: "primary", "data-focus": "again", onclick: function () { playAgain(s); }, text: "Play again" }),
       el("a", { href: replay + "?move=0", class: "button-link", id: "showdown-replay", text: "Replay this game" }),

@@ -312,6 +312,7 @@
         onclick: function () { nextHand(s, broke); },
         text: broke ? "Rebuy " + buyIn + " chips and deal the next hand" : "Deal the next hand" }),
       el("a", { href: "/?game=" + encodeURIComponent(s.game), class: "button-link", id: "pk-leave", text: "Leave the table" })));
+    box.appendChild(el("p", { class: "help", text: "Leaving keeps every hand in your history; a new game from Play starts a new table." }));
     box.appendChild(el("p", { class: "help", text: "Stacks carry over and the button moves one seat. A bot that goes broke rebuys " +
       buyIn + " chips at once; you rebuy only when you ask." }));
   }
@@ -359,6 +360,14 @@
     });
   }
 
+  /** The header at the end of a hand: the chips you won or lost (a hand is not a win or a loss). */
+  function outcome(s) {
+    var won = s.result ? s.result.returns[s.seat] : 0;
+    if (won > 0) { return "You win " + count(won, "chip"); }
+    if (won < 0) { return "You lose " + count(-won, "chip"); }
+    return "You break even";
+  }
+
   function meta(s) {
     var n = (s.seats || []).filter(function (b) { return b; }).length;
     return [count(n, "bot"), STRUCTURE[s.table.structure]];
@@ -381,6 +390,8 @@
       renderControls: renderControlsFor,
       renderShowdown: renderShowdown,
       renderKnowledge: renderKnowledge,
+      outcome: outcome,
+      ownWayOn: true,
       renderReplay: renderTable,
       sameGame: sameGame,
       reset: reset,
