@@ -275,15 +275,25 @@ def test_history_reports_big_bets_per_100_hands_with_an_interval(http: TestClien
 # -- hidden cards ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", POKER)
 def test_no_response_shows_a_card_the_player_may_not_see(http: TestClient, game: str) -> None:
     rng = random.Random(game)
-    for hand in range(4):
-        players = SMALLEST[game] + hand % 3
-        state = new_game(http, game, players=min(players, 5), structure=("fixed", "pot", "no")[hand % 3])
+    most = {"henway": 5, "ten-card-regrets": 5, "double-draw-high-low": 5}.get(game, 7)
+    for hand in range(6):
+        players = min(SMALLEST[game] + hand, most)
+        state = new_game(http, game, players=players, structure=("fixed", "pot", "no")[hand % 3])
         state = play_hand(http, state, rng, check=True)
         check_no_leak(http, next_hand(http, state, rebuy=True).json() if any(
             s["you"] and s["final_stack"] == 0 for s in state["table"]["seats"]) else next_hand(http, state).json())
+
+
+def test_the_leak_check_catches_a_hidden_card(http: TestClient) -> None:
+    state = new_game(http, "seven-card-stud", players=3)
+    full = core(http, state["id"])
+    down = next(c for c in full.slots[1][0] if not full.up >> c & 1)  # a bot's down card
+    with pytest.raises(AssertionError, match="hidden but shown"):
+        check_no_leak(http, {**state, "prompt": f"Bot 1 holds {name(down)}"})
 
 
 # -- hostile requests -----------------------------------------------------------------------------
