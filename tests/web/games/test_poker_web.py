@@ -463,3 +463,9 @@ def test_two_hand_showdowns_name_each_hand_by_what_it_is(http: TestClient) -> No
             break
     shows = [line["text"] for line in state["log"] if re.match(r"(You show|Bot \d shows) ", line["text"])]
     assert shows and all("five-card hand: " in text and "; two-card hand: " in text for text in shows), shows
+
+
+def test_a_table_whose_stack_outgrew_the_largest_start_is_not_dealt_on(http: TestClient) -> None:
+    state = _hand_lost_all(http, "five-card-draw", "9995/9", loser=1)  # the bot broke: 10004 chips to you
+    response = next_hand(http, state)
+    assert response.status_code == 409 and "grown past 10000 chips" in response.json()["error"]

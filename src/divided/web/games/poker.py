@@ -670,7 +670,9 @@ def next_hand(options: Mapping[str, OptionValue], view: PokerView, rebuy: bool) 
             finals[seat] = buy_in
             notes.append(("You rebuy" if seat == me else f"{seat_name(seat, me)} was broke and rebuys") +
                          f" {buy_in} chips.")
-    finals = [min(chips, MAX_STACK) for chips in finals]
+    if max(finals) > MAX_STACK:  # never cut a stack: the table is done
+        raise NextGameRefused(f"a stack has grown past {MAX_STACK} chips, the most a hand can start with: "
+                              "start a new table from Play")
     out = dict(options)
     out["stacks"] = "/".join(str(c) for c in finals)
     out["first_dealer"] = (view.button + 1) % view.num_players
