@@ -373,8 +373,7 @@ def _winning_hand(view: PokerView, seat: int, slots: tuple[str, ...], rule: str)
         return None
     _, slot, cards = best
     if len(cards) > 5:  # seven-card stud: the best five of them
-        strength = system.strength
-        cards = list(max(combinations(cards, 5), key=lambda five: strength(as_cards(list(five)))))
+        cards = list(max(combinations(cards, 5), key=lambda five: system.strength(as_cards(list(five)))))
     return hand_words(rule, cards), [name(c) for c in cards], hand_labels(view).get(slot, slot)
 
 
