@@ -390,6 +390,7 @@ def replay(request: Request, game_id: str, move: int | None = None) -> HTMLRespo
         bots=[bot for bot in row.bots if bot is not None],
         variant=web_games.options_words(row.game, web_games.non_default_options(row.game, row.options)),
         family=_family(web_games.room(row.game)) if web_games.ROOMS.supports(row.game) else "",
+        review_offered=has_advisor(row.game),  # no review panel for a game without an advisor (yet)
     )
 
 

@@ -430,6 +430,7 @@ def test_history_and_replay_pages_show_a_poker_hand(http: TestClient) -> None:
     assert "Big bets per 100 hands" in history and "Cowpie" in history
     replay = http.get(f"/games/{state['id']}/replay")
     assert replay.status_code == 200 and "Pot " in replay.text
+    assert 'id="review-panel"' not in replay.text  # no advisor for poker here: no review to offer
 
 
 def test_a_stud_showdown_names_the_best_five_of_seven(http: TestClient) -> None:

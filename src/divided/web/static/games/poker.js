@@ -113,6 +113,8 @@
       var attrs = { class: "pk-hands pk-mine", "aria-label": "Your cards" };
       if (t.betting || t.assign) { attrs["data-decision"] = ""; }
       centre.appendChild(el("div", attrs, me.hands.map(function (h) { return handBox(h, "You"); })));
+      var up = me.hands.some(function (h) { return h.cards.some(function (c) { return c.up; }); });
+      if (up) { centre.appendChild(el("p", { class: "pk-key", text: "Outlined cards are face up: everyone sees them." })); }
     }
     byId("your-heading").textContent = "You";
     byId("your-summary").textContent = "";
