@@ -428,6 +428,12 @@ def test_history_and_replay_pages_show_a_poker_hand(http: TestClient) -> None:
     state = play_hand(http, new_game(http, "cowpie", players=3), random.Random(9))
     history = http.get("/history").text
     assert "Big bets per 100 hands" in history and "Cowpie" in history
+    mine = int(state["result"]["returns"][0])
+    (entry,) = http.get("/api/history").json()["games"]
+    how = "at the showdown" if state["table"]["showdown"]["shown"] else "uncontested"
+    chips = f"{abs(mine)} chip{'s' if abs(mine) != 1 else ''}"
+    assert entry["decided"] == (f"You won {chips} ({how})" if mine > 0 else f"You lost {chips} ({how})" if mine < 0
+                                else f"You broke even ({how})")
     replay = http.get(f"/games/{state['id']}/replay")
     assert replay.status_code == 200 and "Pot " in replay.text
     assert 'id="review-panel"' not in replay.text  # no advisor for poker here: no review to offer

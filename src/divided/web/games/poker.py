@@ -522,7 +522,16 @@ def result(view: PokerView) -> Result | None:
 
 
 def decided(summary: Mapping[str, Any]) -> str:
-    return str(summary.get("headline", ""))
+    """The history's "Decided by": your chips in the hand (you sit at seat 0) and how it ended."""
+    returns = summary.get("returns")
+    if not isinstance(returns, str):
+        return str(summary.get("headline", ""))
+    mine = int(returns.split("/")[HUMAN_SEAT])
+    how = "at the showdown" if summary.get("showdown") else "uncontested"
+    chips = f"{abs(mine)} chip{'s' if abs(mine) != 1 else ''}"
+    if mine > 0:
+        return f"You won {chips} ({how})"
+    return f"You lost {chips} ({how})" if mine < 0 else f"You broke even ({how})"
 
 
 # -- refusals -------------------------------------------------------------------------------------
