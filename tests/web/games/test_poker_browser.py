@@ -1,7 +1,8 @@
 """Poker in a real browser: ``divided serve`` in a subprocess, Debian's Chromium through
-Playwright. From the lobby's Poker entry (the variant picker), a hand of Henway, of five-card
-draw (no limit) and of 10 Card Regrets is played by clicks to the showdown and on into the next
-hand, on a 390x844 phone and a 1280x800 laptop. At every decision the page is checked against
+Playwright. From the lobby's Poker entry (the variant picker), hands of every poker game are
+played by clicks to the showdown, each followed by the table's next hand: Henway, five-card draw
+(no limit) and 10 Card Regrets on a 390x844 phone and a 1280x800 laptop, the other four at one
+size each, against 1 to 4 bots. At every decision the page is checked against
 the server's state (``GET /api/games/{id}`` from inside the page):
 
 * every seat is drawn with the server's stack and bet, the button where the server says, every
@@ -36,8 +37,15 @@ pytestmark = pytest.mark.slow
 TIMEOUT_MS = 30_000
 DISPLAY = {"pace": "off", "confirm": False}
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
-GAMES = {"henway": {"structure": "fixed"}, "five-card-draw": {"structure": "no"},
-         "ten-card-regrets": {"structure": "pot"}}
+GAMES = {"henway": {"structure": "fixed", "players": 3}, "five-card-draw": {"structure": "no", "players": 3},
+         "ten-card-regrets": {"structure": "pot", "players": 3}, "seven-card-stud": {"structure": "fixed", "players": 5},
+         "cowpie": {"structure": "no", "players": 4}, "double-draw-high-low": {"structure": "pot", "players": 3},
+         "open-draw": {"structure": "fixed", "players": 2}}
+RUNS = [(game, size) for game in ("henway", "five-card-draw", "ten-card-regrets") for size in SIZES] + [
+    ("seven-card-stud", "phone"), ("cowpie", "laptop"), ("double-draw-high-low", "phone"), ("open-draw", "laptop")]
+"""Henway, five-card draw and 10 Card Regrets at both sizes; the other four at one size each."""
+HANDS = 2
+"""Hands played at each table by clicks, each followed by the next hand."""
 
 
 @pytest.fixture(scope="module")
@@ -158,58 +166,70 @@ def start_from_lobby(page: Page, game: str, options: dict[str, Any]) -> None:
         with page.expect_navigation():
             picker.locator(f'input[value="{game}"]').check()
     expect(page.locator('#variant-picker input:checked')).to_have_value(game)
-    page.locator('input[name="players"][value="3"]').check()
+    page.locator(f'input[name="players"][value="{options["players"]}"]').check()
     page.locator(f'input[name="structure"][value="{options["structure"]}"]').check()
     page.locator('input[name="bot"][value="random"]').check()
     page.click("#start-game")
     page.wait_for_url(re.compile(r"/games/[0-9a-f]+$"))
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("game", list(GAMES))
-def test_a_hand_by_clicks_to_the_showdown_and_into_the_next(browser: Browser, server: E2EServer,
-                                                            game: str, size: str) -> None:
+@pytest.mark.parametrize(("game", "size"), RUNS)
+def test_hands_by_clicks_to_the_showdown_and_into_the_next(browser: Browser, server: E2EServer,
+                                                           game: str, size: str) -> None:
     context = browser.new_context(base_url=server.url, viewport=SIZES[size])  # type: ignore[arg-type]
     context.set_default_timeout(TIMEOUT_MS)
     context.add_init_script(script=f"window.localStorage.setItem('divided.settings', {json.dumps(json.dumps(DISPLAY))});")
+    players = GAMES[game]["players"]
     try:
         page = context.new_page()
         table = Table(page, random.Random(f"{game}-{size}"))
         start_from_lobby(page, game, GAMES[game])
         s = table.ready()
-        assert s["game"] == game and len(s["table"]["seats"]) == 3
-        for _ in range(200):
-            if s["phase"] == "over":
-                break
-            s = table.decide(s)
-        assert s["phase"] == "over"
-        table.check_table(s)
-        won = int(s["result"]["returns"][0])
-        chips = f"{abs(won)} chip{'s' if abs(won) != 1 else ''}"
-        expect(page.locator("#prompt")).to_have_text(  # chips, not a win or a draw: a hand can be shared
-            f"You win {chips}" if won > 0 else f"You lose {chips}" if won < 0 else "You break even")
-        expect(page.locator("#controls")).not_to_contain_text("Play again")
-        for pot in s["table"]["showdown"]["pots"]:
-            for award in pot["awards"]:
-                for winner in award["winners"]:
-                    if winner["hand"]:
-                        expect(page.locator("#controls")).to_contain_text(winner["hand"])
-        final = {seat["seat"]: seat["final_stack"] for seat in s["table"]["seats"]}
-        button = next(seat["seat"] for seat in s["table"]["seats"] if seat["button"])
-        broke = final[0] == 0
-        expect(page.locator("#pk-next")).to_have_text("Rebuy 200 chips and deal the next hand" if broke
-                                                      else "Deal the next hand")
-        old = page.url
-        page.click("#pk-next")
-        page.wait_for_url(lambda url: url != old)
-        nxt = table.ready()
-        starts = nxt["options"]["stacks"].split("/")
-        assert [int(x) for x in starts] == [200 if final[seat] == 0 else final[seat] for seat in range(3)]
-        assert nxt["options"]["first_dealer"] == (button + 1) % 3
-        new_button = next(seat["seat"] for seat in nxt["table"]["seats"] if seat["button"])
-        assert new_button == (button + 1) % 3
-        table.check_table(nxt)
+        assert s["game"] == game and len(s["table"]["seats"]) == players
+        for _ in range(HANDS):
+            s = play_to_the_end(page, table, s)
+            s = deal_next(page, table, s, players)
         assert not table.errors, table.errors
     finally:
         with contextlib.suppress(Exception):
             context.close()
+
+
+def play_to_the_end(page: Page, table: Table, s: dict[str, Any]) -> dict[str, Any]:
+    for _ in range(200):
+        if s["phase"] == "over":
+            break
+        s = table.decide(s)
+    assert s["phase"] == "over"
+    table.check_table(s)
+    won = int(s["result"]["returns"][0])
+    chips = f"{abs(won)} chip{'s' if abs(won) != 1 else ''}"
+    expect(page.locator("#prompt")).to_have_text(  # chips, not a win or a draw: a hand can be shared
+        f"You win {chips}" if won > 0 else f"You lose {chips}" if won < 0 else "You break even")
+    expect(page.locator("#controls")).not_to_contain_text("Play again")
+    for pot in s["table"]["showdown"]["pots"]:
+        for award in pot["awards"]:
+            for winner in award["winners"]:
+                if winner["hand"]:
+                    expect(page.locator("#controls")).to_contain_text(winner["hand"])
+    return s
+
+
+def deal_next(page: Page, table: Table, s: dict[str, Any], players: int) -> dict[str, Any]:
+    """Press the next-hand button: the next hand keeps the stacks and moves the button."""
+    final = {seat["seat"]: seat["final_stack"] for seat in s["table"]["seats"]}
+    button = next(seat["seat"] for seat in s["table"]["seats"] if seat["button"])
+    expect(page.locator("#pk-next")).to_have_text("Rebuy 200 chips and deal the next hand" if final[0] == 0
+                                                  else "Deal the next hand")
+    old = page.url
+    page.click("#pk-next")
+    page.wait_for_url(lambda url: url != old)
+    nxt = table.ready()
+    starts = [int(x) for x in nxt["options"]["stacks"].split("/")]
+    assert starts == [200 if final[seat] == 0 else final[seat] for seat in range(players)]
+    assert nxt["options"]["first_dealer"] == (button + 1) % players
+    assert next(seat["seat"] for seat in nxt["table"]["seats"] if seat["button"]) == (button + 1) % players
+    if any(final[seat] == 0 for seat in range(1, players)):
+        expect(page.locator(".pk-notes")).to_contain_text("was broke and rebuys 200 chips")
+    table.check_table(nxt)
+    return nxt
