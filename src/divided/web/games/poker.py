@@ -100,11 +100,6 @@ def hand_labels(view: PokerView) -> dict[str, str]:
     return {"hand": "Hand"}
 
 
-def _hand_name(view: PokerView, slot: str) -> str:
-    """A hand in a sentence ("the low hand (left)")."""
-    return "the " + hand_labels(view).get(slot, slot)[0].lower() + hand_labels(view).get(slot, slot)[1:]
-
-
 def _cards(codes: Sequence[int]) -> str:
     return " ".join(name(c) for c in codes)
 
