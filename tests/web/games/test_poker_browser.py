@@ -114,7 +114,7 @@ class Table:
             for index in picked:
                 cards.nth(index).click()
             n = len(picked)
-            expect(self.page.locator("#pk-draw")).to_have_text(f"Discard {n} and draw {n}" if n else "Stand pat")
+            expect(self.page.locator("#pk-draw")).to_have_text(f"Discard {n}" if n else "Stand pat")
             self.page.click("#pk-draw")
         elif t["assign"]:
             legal = {a["action"] for a in s["legal"]}

@@ -188,9 +188,10 @@
     var n = P.picked.length;
     var commit = el("button", { type: "button", class: "primary", id: "pk-draw", "data-focus": "draw",
       onclick: function () { play({ action: 4 + mask, kind: n ? "discard" : "stand-pat" }); },
-      text: n ? "Discard " + n + " and draw " + n : "Stand pat" });
+      text: n ? "Discard " + n : "Stand pat" });
     box.appendChild(el("div", { "data-decision": "" }, cards,
-      el("p", { class: "help", text: "Up to " + d.most + " cards." }), el("div", { class: "button-row" }, commit)));
+      el("p", { class: "help", text: "Up to " + d.most + " cards; you draw as many new ones." }),
+      el("div", { class: "button-row" }, commit)));
   }
 
   function toggle(code) {
