@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from webtools import client, move, store_of, strings, truth
+from webtools import client, move, service_of, session_of, store_of, strings, truth
 
 from divided.games import POKER
 from divided.games.poker import actions as act
@@ -476,3 +476,19 @@ def test_a_table_whose_stack_outgrew_the_largest_start_is_not_dealt_on(http: Tes
     state = _hand_lost_all(http, "five-card-draw", "9995/9", loser=1)  # the bot broke: 10004 chips to you
     response = next_hand(http, state)
     assert response.status_code == 409 and "grown past 10000 chips" in response.json()["error"]
+
+
+def test_two_next_requests_racing_deal_one_hand(http: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second of two requests that both read the finished hand before either dealt (a stale
+    row: no next hand yet) loses the store's guarded link and answers the first one's hand."""
+    state = play_hand(http, new_game(http, "henway", players=2), random.Random(12))
+    service = service_of(http)
+    session = session_of(http)
+    stale = service.row(state["id"], session)
+    first = next_hand(http, state).json()
+    real_row = service.row
+    calls = iter([stale])
+    monkeypatch.setattr(service, "row", lambda game_id, who: next(calls, None) or real_row(game_id, who))
+    second = service.next_hand(state["id"], session, False)
+    assert second["id"] == first["id"]
+    assert len(store_of(http).list(session)) == 2  # the finished hand and one next hand
