@@ -19,12 +19,7 @@ from divided.review.base import EXPLAINERS
 from divided.sim.games import _LAB_ROOMS
 from divided.web import games as web_games
 
-NOT_SUPPORTED: dict[tuple[str, str], str] = {
-    (game, layer): "the poker engine, its room, bots, lab, advisor and review come first (issue 29); its "
-                   "web table is a later step of that issue"
-    for game in games.POKER
-    for layer in ("web room",)
-}
+NOT_SUPPORTED: dict[tuple[str, str], str] = {}
 """(game, layer) -> why that game has no such part yet."""
 
 

@@ -120,6 +120,7 @@ def test_defaults_are_skilled_blind_coin(http: TestClient) -> None:
 def test_the_state_object_has_the_contract_fields(http: TestClient) -> None:
     state = new_game(http, seed=5, first_splitter="you")
     assert set(state) == {"id", "game", "move_number", "seat", "seats", "options", "hints", "phase", "to_move", "prompt",
+                          "session",
                           "legal", "table", "knowledge", "log", "result", "bot_error"}
     assert state["game"] == "divided-ranks" and state["seats"] == [None, "skilled"] and state["seat"] == 0
     assert set(state["table"]) == {"hand", "hand_known_to_bot", "opponent", "stock_size", "reserve", "drawn",

@@ -39,7 +39,14 @@ GAMES = {
     "card-commons": {"game": "card-commons", "bot": "random", "first_starter": "you", "target": 3},
     "divide-4": {"game": "divide", "bot": "random", "players": 4, "rounds": 1},
     "divide-6": {"game": "divide", "bot": "random", "players": 6, "rounds": 1},
+    "henway": {"game": "henway", "bot": "random", "players": 3},
+    "cowpie": {"game": "cowpie", "bot": "random", "players": 5},
+    "five-card-draw": {"game": "five-card-draw", "bot": "random", "players": 6, "structure": "no"},
+    "ten-card-regrets": {"game": "ten-card-regrets", "bot": "random", "players": 4, "structure": "pot"},
 }
+POKER_KINDS = {"henway": {"bet", "arrange"}, "cowpie": {"bet", "arrange"}, "five-card-draw": {"bet", "draw"},
+               "ten-card-regrets": {"bet", "assign"}}
+"""The kinds of decision each poker game must show (the poker games' API phases)."""
 SHOTS = os.environ.get("DIVIDED_DECISION_SHOTS")
 """A folder to save a screenshot of the first decision of each kind in (to look at them)."""
 # The parts of `selectors` not wholly inside the viewport (none found is a failure too).
@@ -98,6 +105,7 @@ class Player:
         self.rng = rng
         self.errors: list[str] = []
         self.seen: dict[str, int] = {}
+        self.poker_kinds: set[str] = set()
         page.on("pageerror", lambda error: self.errors.append(str(error)))
 
     def state(self) -> dict[str, Any]:
@@ -245,6 +253,36 @@ class Player:
         return self.move(s, phase)
 
 
+    # -- poker ----------------------------------------------------------------------------------
+    def poker(self, s: dict[str, Any]) -> dict[str, Any]:
+        t, phase = s["table"], s["phase"]
+        self.poker_kinds.add(phase)
+        if t["betting"]:
+            amounts = ["#pk-amount", "#pk-raise"] if t["betting"]["range"] and t["structure"] != "fixed" else []
+            self.on_screen("bet", "#controls .pk-bet-row button", *amounts)
+            kinds = {a["kind"]: a["action"] for a in s["legal"]}
+            pick = next(k for k in ("check", "call", "bring-in", "complete", "bet", "raise", "fold") if k in kinds)
+            self.click(f'#controls button[data-kind="{pick}"]')
+        elif t["draw"]:
+            self.on_screen("draw", "#controls .pk-pick button", "#pk-draw")
+            self.click("#controls .pk-pick button >> nth=0")
+            self.on_screen("draw picked", "#controls .pk-pick button", "#pk-draw")
+            self.click("#pk-draw")
+        elif t["assign"]:
+            self.on_screen("assign", "#controls .pk-assign-choice")
+            self.click(f'#controls .pk-assign-choice[data-action="{self.rng.choice(s["legal"])["action"]}"]')
+        elif t["partition"]["stage"] == "split":
+            self.on_screen("split", "#controls .pk-pick button", "#pk-split")
+            for code in self.rng.choice(s["legal"])["cards"]:
+                self.click(f'#controls .pk-pick [data-focus="card-{code}"]')
+            self.on_screen("split picked", "#controls .pk-pick button", "#pk-split")
+            self.click("#pk-split")
+        else:
+            self.on_screen("order", "#controls .pk-pick button")
+            self.click(f'#controls .pk-pick [data-focus="card-{self.rng.choice(s["legal"])["cards"][0]}"]')
+        return self.move(s, phase)
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_decision_is_on_the_first_screen(browser: Browser, server: E2EServer, tmp_path: Path,
@@ -256,7 +294,8 @@ def test_every_decision_is_on_the_first_screen(browser: Browser, server: E2EServ
         page = context.new_page()
         player = Player(page, tmp_path, random.Random(f"{game}-{size}"), f"{game}-{size}")
         expected = {"divided-ranks": {"split", "choose", "reserve", "build"},
-                    "card-commons": {"turn", "keep", "build"}}.get(GAMES[game]["game"], {"commit", "pass", "play", "draft"})
+                    "card-commons": {"turn", "keep", "build"}, **POKER_KINDS}.get(
+            GAMES[game]["game"], {"commit", "pass", "play", "draft"})
         # another game while a kind of decision has not come up (a DIVIDE round where you never
         # finish a trick in the first three has no Divide for you)
         for _ in range(3):
@@ -265,15 +304,18 @@ def test_every_decision_is_on_the_first_screen(browser: Browser, server: E2EServ
             assert response.ok, response.text()
             page.goto(f"/games/{response.json()['id']}")
             s = player.ready()
-            play = {"divided-ranks": player.divided_ranks, "card-commons": player.card_commons}.get(s["game"], player.divide)
+            play = {"divided-ranks": player.divided_ranks, "card-commons": player.card_commons,
+                    **dict.fromkeys(POKER_KINDS, player.poker)}.get(s["game"], player.divide)
             for _ in range(400):
                 if s["phase"] == "over":
                     break
                 s = play(s)
             assert s["phase"] == "over"
-            if expected <= set(player.seen):
+            seen = set(player.seen) if s["game"] not in POKER_KINDS else player.poker_kinds
+            if expected <= seen:
                 break
-        assert expected <= set(player.seen), player.seen
+        assert expected <= (set(player.seen) if GAMES[game]["game"] not in POKER_KINDS else player.poker_kinds), \
+            player.seen
         assert not player.errors, player.errors
     finally:
         with contextlib.suppress(Exception):

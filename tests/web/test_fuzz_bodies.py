@@ -82,6 +82,7 @@ ENDPOINTS = (
     Endpoint("POST", f"/api/games/{GAME}/moves", body(("move_number", "action"), move_number=MOVE, action=ACTION)),
     Endpoint("POST", f"/api/games/{GAME}/bot", body(("move_number",), move_number=MOVE)),
     Endpoint("POST", f"/api/games/{GAME}/hint", body(("move_number",), move_number=MOVE)),
+    Endpoint("POST", f"/api/games/{GAME}/next", body(("rebuy",), rebuy="false")),
     Endpoint("POST", f"/api/games/{GAME}/review", body(())),
     Endpoint("POST", "/api/data/delete", body(("confirm",), confirm="true")),
     Endpoint("POST", "/api/feedback", body(("message", "page", "game_id"), message='"Nice game"',
@@ -358,4 +359,4 @@ def test_the_valid_bodies_are_accepted(site: Site, endpoint: Endpoint) -> None:
     for chosen in endpoint.bodies:
         response = site.send(endpoint, objects(list(chosen.valid.items())).encode(), JSON_TYPE)
         assert response.status_code < 400 or (response.status_code == 409 and endpoint.path.endswith(
-            ("/bot", "/hint", "/review"))), (endpoint.path, response.text)
+            ("/bot", "/hint", "/review", "/next"))), (endpoint.path, response.text)  # /next: the game is in play

@@ -1,6 +1,6 @@
-"""A game's own stylesheet in a real browser: a table script that registers with
-``stylesheet: true`` gets ``games/<game>.css`` from beside it, with the same version query,
-once a page; a game without one (Divided Ranks) gets none."""
+"""A game's own stylesheet in a real browser: a table script with ``games/<game>.css`` beside it
+gets it, with the same version query, once a page (in the page's head; a script that registers
+with ``stylesheet: true`` finds it there); a game without one (Divided Ranks) gets none."""
 
 from __future__ import annotations
 
@@ -38,8 +38,8 @@ def test_each_games_stylesheet_loads_beside_its_script(browser: Browser, server:
         page.wait_for_load_state("load")
         scripts = {src.split("?")[0].rsplit("/", 1)[-1]: src for src in page.evaluate(SCRIPTS_JS) if "/games/" in src}
         styles = {s["id"]: s for s in page.evaluate(STYLES_JS) if s["id"]}
-        assert set(styles) == {"card-commons-css", "divide-css"}
-        for game in ("card-commons", "divide"):
+        assert set(styles) == {"card-commons-css", "divide-css", "poker-css"}  # poker: one for its seven games
+        for game in ("card-commons", "divide", "poker"):
             assert styles[f"{game}-css"]["href"] == scripts[f"{game}.js"].replace(f"{game}.js", f"{game}.css")
             assert styles[f"{game}-css"]["rules"] > 0  # the file was found and parsed
         assert "divided-ranks.js" in scripts

@@ -40,7 +40,7 @@ from webtools import Postgres, postgres_or_skip
 from divided import games
 from divided.games.base import GameRecord
 from divided.web.after import export_object, history_for, replay_object
-from divided.web.api import GameService
+from divided.web.api import GameService, NewGame
 from divided.web.store import GameStore, feedback_table
 
 FIXTURE = Path(__file__).parent / "data" / "store_5ef849e.sqlite3"
@@ -99,7 +99,7 @@ def expected_summary(row: dict[str, Any]) -> dict[str, Any]:
 
 def check_upgraded(store: GameStore) -> None:
     columns = {column["name"] for column in inspect(store.engine).get_columns("games")}
-    assert {"bots", "summary"} <= columns
+    assert {"bots", "summary", "table_id", "next_id"} <= columns
     assert not columns & {"bot", "step", "step_name"}
     rows = old_rows()
     service = GameService(store)
@@ -175,6 +175,31 @@ def test_an_upgrade_broken_off_halfway_finishes(old_sqlite: str) -> None:
     store.create_tables()
     check_upgraded(store)
     store.dispose()
+
+
+def test_an_upgraded_database_deals_the_hands_of_a_poker_table(old_sqlite: str) -> None:
+    """The columns that link a table's hands are added to an old table, and a session of hands
+    is stored in it: each hand names its table and the hand that followed it."""
+    store = GameStore(old_sqlite)
+    store.create_tables()
+    service = GameService(store)
+    try:
+        state = service.create(SESSION, NewGame("random", rules={"players": 2}, game="open-draw"))
+        first = state["id"]
+        rng = random.Random(4)
+        hands = [first]
+        for _ in range(2):
+            while state["phase"] != "over":
+                state = service.move(state["id"], SESSION, state["move_number"], rng.choice(state["legal"])["action"])
+            broke = any(seat["you"] and seat["final_stack"] == 0 for seat in state["table"]["seats"])
+            state = service.next_hand(state["id"], SESSION, broke)
+            hands.append(state["id"])
+        rows = [store.get(game_id, SESSION) for game_id in hands]
+        assert [row.table_id for row in rows if row] == [first, first, first]
+        assert [row.next_id for row in rows if row] == [hands[1], hands[2], None]
+    finally:
+        service.close()
+        store.dispose()
 
 
 @pytest.fixture(scope="module")

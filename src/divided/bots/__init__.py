@@ -7,6 +7,17 @@ Bots are registered by name, each saying which games it supports (:mod:`divided.
 'random'
 """
 
-from divided.bots.base import Advisor, Bot, BotSpec, Evaluation, advisor, make_bot, names, register, specs
+from divided.bots.base import (
+                               Advisor,
+                               Bot,
+                               BotSpec,
+                               Evaluation,
+                               advisor,
+                               has_advisor,
+                               make_bot,
+                               names,
+                               register,
+                               specs,
+)
 
-__all__ = ["Advisor", "Bot", "BotSpec", "Evaluation", "advisor", "make_bot", "names", "register", "specs"]
+__all__ = ["Advisor", "Bot", "BotSpec", "Evaluation", "advisor", "has_advisor", "make_bot", "names", "register", "specs"]

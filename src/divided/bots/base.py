@@ -248,6 +248,11 @@ def register_advisor(game: str, factory: AdvisorFactory | str, *, replace: bool 
     _ADVISORS.register(game, factory, replace=replace)
 
 
+def has_advisor(game: str) -> bool:
+    """Whether ``game`` has an advisor registered (hints and reviews are offered only then)."""
+    return _ADVISORS.supports(game)
+
+
 def _check_game(game: str) -> None:
     if game not in games.names():
         raise UnsupportedGameError(f"unknown game {game!r}; known games: {', '.join(games.names())}")

@@ -56,7 +56,8 @@ GroupKey = tuple[tuple[str, ...], tuple[tuple[str, OptionValue], ...]]
 def _group_options(game: FinishedGame, measure: Measure) -> tuple[tuple[str, OptionValue], ...]:
     """The options a row names: those the measure groups by (even at their default), then the
     rest that differ from the defaults."""
-    varied = non_default_options(game.game, game.options)
+    varied = tuple((name, value) for name, value in non_default_options(game.game, game.options)
+                   if name not in measure.varies)
     named = {name for name, _ in varied}
     always = tuple((name, game.options[name]) for name in measure.grouped_by
                    if name in game.options and name not in named)
@@ -121,7 +122,8 @@ def history_object(store: GameStore, session: str) -> JSON:
                            "bots": [b for b in game.bots if b is not None], "options": dict(game.options),
                            "variant": options_words(game.game, variant), "result": game.result,
                            "summary": None if game.summary is None else dict(game.summary),
-                           "decided": decided_words(game.game, game.summary), "hints_used": game.hints_used})
+                           "decided": decided_words(game.game, game.summary), "hints_used": game.hints_used,
+                           "table": game.table_id})
     blocks = [game_statistics(game, per_game[game]) for game in sorted(per_game)]
     overall = {"games": len(finished), "wins": sum(g.result == "win" for g in finished),
                "draws": sum(g.result == "draw" for g in finished),

@@ -54,7 +54,7 @@ from divided.web.compute import (
 )
 from divided.web.config import BOT_TIMEOUT, Limits
 from divided.web.games import DEFAULT_GAME, WebRoom
-from divided.web.games.base import PacedRoom
+from divided.web.games.base import NextGameRefused, PacedRoom
 from divided.web.guards import Bucket, ComputeGate, RateLimiter
 from divided.web.jobs import (
     PONDER_BRANCHES,
@@ -202,7 +202,9 @@ def _rule_option(data: Mapping[str, Any], option: RuleOption) -> OptionValue | N
         raise ApiError(422, f"{name} must be a string, one of {option.values_text} (got {_json_type(value)})")
     try:
         return option.validate(value)
-    except RuleOptionError:
+    except RuleOptionError as error:
+        if type(option) is not RuleOption:  # an option with its own checks says what is wrong itself
+            raise ApiError(422, str(error).removeprefix("rule option ")) from None
         shown = value[:40] if isinstance(value, str) else value
         raise ApiError(422, f"{name} {shown!r} is not allowed; choose one of {option.values_text}") from None
 
@@ -508,8 +510,11 @@ class GameService:
         """The state object of a stored game."""
         if state is None:
             state = self.cache.state(row)
+        web = web_games.room(row.game)
+        session = None if getattr(web, "next_game", None) is None else \
+            {"table_id": row.table_id or row.id, "next_id": row.next_id}
         meta = GameMeta(row.id, row.game, row.move_number, row.human_seat, row.bots, row.options, row.bot_error,
-                        row.hints)
+                        row.hints, session)
         return state_object(state.observation(row.human_seat), meta)
 
     def summaries(self, session: str) -> list[dict[str, Any]]:
@@ -526,7 +531,10 @@ class GameService:
 
     # changes
     def create(self, session: str, request: NewGame) -> dict[str, Any]:
-        game = games.load(request.game, **request.options())
+        try:
+            game = games.load(request.game, **request.options())
+        except RuleOptionError as error:  # options that do not go together (stacks for another table size)
+            raise ApiError(422, str(error)) from None
         web = web_games.room(request.game)
         seats: tuple[str | None, ...] = (None, *(request.bot,) * web.bot_seats(game.options))
         seed = self.store.seed_source()
@@ -534,9 +542,51 @@ class GameService:
         bot_error = self._bot_replies(state, seats, seed, HUMAN_SEAT, None)
         row = self.store.insert(session_id=session, game=request.game, options=game.options, seed=seed,
                                 human_seat=HUMAN_SEAT, bots=seats,
-                                progress=_progress(web, state, HUMAN_SEAT, bot_error), hints=request.hints)
+                                progress=_progress(web, state, HUMAN_SEAT, bot_error), hints=request.hints,
+                                opens_table=getattr(web, "next_game", None) is not None)
+        assert row is not None  # a game on its own always stores
         self.cache.put(row.id, state)
         return self.state_json(row, state)
+
+    def next_hand(self, game_id: str, session: str, rebuy: bool) -> dict[str, Any]:
+        """The next hand of a session of many hands, dealt from the finished hand ``game_id``
+        (its room's ``next_game`` says the options: stacks, button, rebuys). Asked again for
+        the same hand, the same next hand comes back: a hand is followed by one hand only."""
+        row = self.row(game_id, session)
+        web = web_games.room(row.game)
+        next_game = getattr(web, "next_game", None)
+        if next_game is None:
+            raise ApiError(409, f"{web.title} is played one game at a time: start a new game instead")
+        if row.next_id is not None:
+            return self._dealt_next(row.next_id, session)
+        if not row.over:
+            raise ApiError(409, "this hand is not over yet: finish it before the next one is dealt")
+        state = self.cache.state(row)
+        try:
+            dealt = next_game(row.options, state.observation(row.human_seat), rebuy)
+        except NextGameRefused as refused:
+            raise ApiError(409, str(refused)) from None
+        game = games.load(row.game, **dealt.options)
+        seed = self.store.seed_source()
+        new_state = game.new_initial_state(seed=seed)
+        bot_error = self._bot_replies(new_state, row.bots, seed, row.human_seat, None)
+        added = self.store.insert(session_id=session, game=row.game, options=game.options, seed=seed,
+                                  human_seat=row.human_seat, bots=row.bots,
+                                  progress=_progress(web, new_state, row.human_seat, bot_error), hints=row.hints,
+                                  table_id=row.table_id or row.id, after=row)
+        if added is None:  # another request dealt it first: that one is the next hand
+            found = self.row(game_id, session)
+            if found.next_id is None:
+                raise ApiError(409, "the table changed while the next hand was being dealt: reload it")
+            return self._dealt_next(found.next_id, session)
+        self.cache.put(added.id, new_state)
+        return {**self.state_json(added, new_state), "notes": list(dealt.notes)}
+
+    def _dealt_next(self, next_id: str, session: str) -> dict[str, Any]:
+        found = self.store.get(next_id, session)
+        if found is None:
+            raise ApiError(409, "the next hand of this table is no longer stored: start a new table")
+        return {**self.state_json(found), "notes": []}
 
     def move(self, game_id: str, session: str, move_number: int, action: int) -> dict[str, Any]:
         row = self.row(game_id, session)
@@ -783,6 +833,22 @@ async def _optional_move_number(request: Request, game_id: str) -> tuple[str, in
     data = await read_json(request, optional=True)
     _check_keys(data, ("move_number",))
     return session, (_integer(data, "move_number") if "move_number" in data else None)
+
+
+@router.post("/games/{game_id}/next")
+async def post_next(request: Request, game_id: str) -> JSONResponse:
+    """The next hand of a session of many hands (``{"rebuy": true}`` to rebuy when broke)."""
+    service = _service(request)
+    session = session_id(request)
+    if not _GAME_ID.fullmatch(game_id):
+        raise ApiError(404, NO_SUCH_GAME)
+    data = await read_json(request, optional=True)
+    _check_keys(data, ("rebuy",))
+    rebuy = data.get("rebuy", False)
+    if not isinstance(rebuy, bool):
+        raise ApiError(422, f"rebuy must be true or false, not {_json_type(rebuy)}")
+    service.game_limiter.take(client_address(request))
+    return JSONResponse(await service.thinking(service.next_hand, game_id, session, rebuy))
 
 
 @router.post("/games/{game_id}/bot")

@@ -26,6 +26,7 @@ from fastapi.templating import Jinja2Templates
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
+from divided.bots import has_advisor
 from divided.cards import Card
 from divided.web import games as web_games
 from divided.web.after import (
@@ -161,10 +162,15 @@ def _markdown() -> MarkdownIt:
 @cache
 def rules_html(game: str = web_games.DEFAULT_GAME) -> str:
     """A game's rules text, rendered from its package resource ("" when the game has none yet)."""
-    resource = resources.files("divided").joinpath(web_games.room(game).rules_resource)
+    room = web_games.room(game)
+    resource = resources.files("divided").joinpath(room.rules_resource)
     if not resource.is_file():
         return ""
-    return str(_markdown().render(resource.read_text(encoding="utf-8")))
+    text = resource.read_text(encoding="utf-8")
+    after = str(getattr(room, "rules_after", "") or "")
+    if after and resources.files("divided").joinpath(after).is_file():  # a family's shared rules (poker's table)
+        text = text.rstrip() + "\n\n" + resources.files("divided").joinpath(after).read_text(encoding="utf-8")
+    return str(_markdown().render(text))
 
 
 def _game_room(game: str | None) -> web_games.WebRoom | None:
@@ -174,7 +180,40 @@ def _game_room(game: str | None) -> web_games.WebRoom | None:
 
 
 def _other_games(current: str) -> list[web_games.WebRoom]:
-    return [web_games.room(name) for name in web_games.names() if name != current]
+    """The other games the lobby and rules pages link to: a family (poker) once, by its own
+    name, unless the current game is one of it."""
+    family = _family(web_games.room(current)) if web_games.ROOMS.supports(current) else ""
+    out: list[web_games.WebRoom] = []
+    seen: set[str] = set()
+    for name in web_games.names():
+        room = web_games.room(name)
+        group = _family(room)
+        if name == current or (group and (group == family or group in seen)):
+            continue
+        seen.add(group)
+        out.append(room)
+    return out
+
+
+def _family(room: web_games.WebRoom) -> str:
+    return str(getattr(room, "family", "") or "")
+
+
+def family_members(room: web_games.WebRoom) -> list[web_games.WebRoom]:
+    """The games of ``room``'s family in the registry's order (``[]``: it has none)."""
+    family = _family(room)
+    if not family:
+        return []
+    members = [web_games.room(name) for name in web_games.names() if _family(web_games.room(name)) == family]
+    return sorted(members, key=lambda room: int(getattr(room, "family_rank", 0)))
+
+
+def link_title(room: web_games.WebRoom) -> str:
+    """A game as the links to other games name it: a family by the family's name ("Poker")."""
+    return str(getattr(room, "family_title", "") or "") or room.title
+
+
+templates.env.globals["link_title"] = link_title
 
 
 def _split_rules(html: str) -> tuple[str, str, str]:
@@ -216,7 +255,8 @@ def lobby(request: Request, game: str | None = None) -> HTMLResponse:
     if room is None:
         return _problem(request, 404, "There is no such game here.")
     return _render(request, "lobby.html", "lobby", "Play", game=room.game, room=room,
-                   other_games=_other_games(room.game))
+                   other_games=_other_games(room.game), family=family_members(room),
+                   hints_offered=has_advisor(room.game))
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse, include_in_schema=False)
@@ -241,9 +281,11 @@ def rules(request: Request, game: str | None = None) -> HTMLResponse:
     if room is None:
         return _problem(request, 404, "There is no such game here.")
     if room.game != web_games.DEFAULT_GAME:  # a game's own rules page: games/<game>-rules.html
-        return _render(request, f"games/{room.game}-rules.html", "rules", f"Rules of {room.title}",
+        page = _family(room) or room.game  # a family's games share one page
+        return _render(request, f"games/{page}-rules.html", "rules", f"Rules of {room.title}",
                        game=room.game, room=room, rules_text=rules_html(room.game),
-                       other_games=_other_games(room.game))
+                       other_games=_other_games(room.game), family=family_members(room),
+                   hints_offered=has_advisor(room.game))
     before, joker, after = _split_rules(rules_html())
     return _render(
         request, "rules.html", "rules", "Rules",
@@ -304,10 +346,25 @@ templates.env.globals["faces"] = _faces
 
 def game_scripts() -> list[str]:
     """The browser scripts of every game with a web room (each registers its renderer)."""
-    return [web_games.room(game).script for game in web_games.names()]
+    return list(dict.fromkeys(web_games.room(game).script for game in web_games.names()))
 
 
 templates.env.globals["game_scripts"] = game_scripts
+
+
+def game_styles() -> list[tuple[str, str]]:
+    """The stylesheets beside the games' scripts (``games/<name>.css``), as (link id, path): in
+    the page's head, so a table is laid out once, not again when a late stylesheet arrives (the
+    shell skips a stylesheet whose link id, ``<name>-css``, is already there)."""
+    out = []
+    for script in game_scripts():
+        style = script.removesuffix(".js") + ".css"
+        if (STATIC_DIR / style).is_file():
+            out.append((Path(style).stem + "-css", style))
+    return out
+
+
+templates.env.globals["game_styles"] = game_styles
 
 
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse, include_in_schema=False)
@@ -332,6 +389,8 @@ def replay(request: Request, game_id: str, move: int | None = None) -> HTMLRespo
         index=index, step_moves=[count for count, _ in prefixes], summary_open=move is None,
         bots=[bot for bot in row.bots if bot is not None],
         variant=web_games.options_words(row.game, web_games.non_default_options(row.game, row.options)),
+        family=_family(web_games.room(row.game)) if web_games.ROOMS.supports(row.game) else "",
+        review_offered=has_advisor(row.game),  # no review panel for a game without an advisor (yet)
     )
 
 

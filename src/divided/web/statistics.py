@@ -96,6 +96,9 @@ class Measure(ABC):
     """What the figures mean, one or two sentences under the game's table."""
     grouped_by: tuple[str, ...] = ()
     """Rule options every row names even at their default (a table size)."""
+    varies: tuple[str, ...] = ()
+    """Rule options that change from game to game of one sitting (a poker hand's stacks and
+    button): rows never name them, so the hands of one kind of table are counted together."""
 
     @abstractmethod
     def figures(self, finished: Sequence[FinishedGame]) -> JSON:
@@ -260,6 +263,101 @@ class Places(Measure):
         return out
 
 
+def chips_of(game: FinishedGame) -> float | None:
+    """The human's chips won (lost: negative) in a finished poker hand, from its summary."""
+    text = (game.summary or {}).get("returns")
+    if not isinstance(text, str):
+        return None
+    try:
+        returns = [float(part) for part in text.split("/")]
+    except ValueError:
+        return None
+    return returns[game.seat] if 0 <= game.seat < len(returns) else None
+
+
+def big_bet_of(game: FinishedGame) -> float | None:
+    """The big bet of a finished poker hand (its summary's, else its options')."""
+    value = (game.summary or {}).get("big_bet", game.options.get("big_bet"))
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) and value > 0 else None
+
+
+def mean_interval(values: Sequence[float], z: float = Z_95) -> tuple[float, float | None, float | None]:
+    """The mean of ``values`` with its normal 95% interval (``None`` with fewer than two values)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, None, None
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    margin = z * math.sqrt(variance / n)
+    return mean, mean - margin, mean + margin
+
+
+class BigBets(Measure):
+    """Poker: chips won and big bets won per 100 hands with a 95% interval (a hand is one
+    game; wins mean little when most hands are folded), grouped by table size."""
+
+    kind = "big-bets"
+    label = "Big bets per 100 hands"
+    note = ("Each hand counts once. Big bets per 100 hands is your average result per hand in big bets, "
+            "times 100; the range is its 95% interval (mean ± 1.96 standard errors): with few hands it "
+            "is wide. Broke players rebuy, so the chips are the sum of every hand's result.")
+    grouped_by = ("players",)
+    varies = ("stacks", "first_dealer")
+
+    def figures(self, finished: Sequence[FinishedGame]) -> JSON:
+        counts = _results(finished)
+        chips, per_hand = [], []
+        for game in finished:
+            won, big = chips_of(game), big_bet_of(game)
+            if won is None or big is None:
+                continue
+            chips.append(won)
+            per_hand.append(won / big)
+        out: JSON = {**counts, "hands": len(per_hand), "chips": sum(chips) if chips else 0,
+                     "bb_per_100": None, "interval": None}
+        if per_hand:
+            mean, low, high = mean_interval(per_hand)
+            out["bb_per_100"] = mean * 100
+            if low is not None and high is not None:
+                out["interval"] = {"low": low * 100, "high": high * 100, "level": 0.95, "method": "normal"}
+        return out
+
+    def headings(self) -> tuple[str, ...]:
+        return ("Hands", "Chips won", "Big bets per 100 hands", "95% interval")
+
+    def cells(self, figures: Mapping[str, Any]) -> tuple[str, ...]:
+        rate, interval = figures["bb_per_100"], figures["interval"]
+        chips = figures["chips"]
+        return (str(figures["hands"]), f"{chips:+.0f}" if chips else "0",
+                "" if rate is None else f"{rate:+.1f}",
+                "needs 2 hands" if interval is None else f"{interval['low']:+.1f} to {interval['high']:+.1f}")
+
+    def charts(self, title: str, finished: Sequence[FinishedGame],
+               words: Callable[[Sequence[tuple[str, OptionValue]]], str]) -> list[Chart]:
+        results = [(game, chips_of(game)) for game in finished]
+        known = [(game, won) for game, won in results if won is not None]
+        if not known:
+            return []
+        running, totals = 0.0, []
+        for _, won in known:
+            running += won
+            totals.append(running)
+        scale = max(1.0, max(abs(t) for t in totals), max(abs(w) for _, w in known))
+
+        def level(chips: float) -> float:
+            return 0.5 + chips / (2 * scale)
+
+        points = tuple(ChartPoint(game.id, "win" if won > 0 else "loss" if won < 0 else "draw", level(won),
+                                  level(total), (("chips", won), ("chips_so_far", total)))
+                       for (game, won), total in zip(known, totals, strict=True))
+        n = len(points)
+        return [Chart(title, points, ((0.0, f"{-scale:+.0f}"), (0.5, "0"), (1.0, f"{scale:+.0f}")),
+                      "Each dot is a hand, oldest on the left, at the chips you won or lost in it. The line "
+                      "is your running total of chips.",
+                      f"{title}: {n} hand{'s' if n != 1 else ''}, oldest first; your running total ends at "
+                      f"{totals[-1]:+.0f} chips.")]
+
+
 WIN_RATE = WinRate()
 """The measure of a game whose web room names none."""
 
@@ -272,5 +370,5 @@ def measure_of(game: str) -> Measure:
     return found if isinstance(found, Measure) else WIN_RATE
 
 
-__all__ = ["WIN_RATE", "Chart", "ChartPoint", "Measure", "Places", "WinRate", "measure_of", "ordinal",
+__all__ = ["WIN_RATE", "BigBets", "Chart", "ChartPoint", "Measure", "Places", "WinRate", "measure_of", "ordinal",
            "wilson_interval"]

@@ -87,6 +87,9 @@ games_table = Table(
     # hints: allowed at creation, and how many the player asked for
     Column("hints", Boolean, nullable=True),
     Column("hints_used", Integer, nullable=True),
+    # a session of many hands (poker): the table's id (its first hand's) and the hand dealt next
+    Column("table_id", String(32), nullable=True),
+    Column("next_id", String(32), nullable=True),
 )
 Index("ix_games_session_created", games_table.c.session_id, games_table.c.created)
 
@@ -94,6 +97,8 @@ SUMMARY_COLUMNS: tuple[tuple[str, str], ...] = (
     ("finished", "TIMESTAMP"),
     ("hints", "BOOLEAN"),
     ("hints_used", "INTEGER"),
+    ("table_id", "VARCHAR(32)"),
+    ("next_id", "VARCHAR(32)"),
 )
 """Columns added after the first release: :meth:`GameStore.create_tables` adds them to an
 older ``games`` table (they are nullable, so old rows stay valid)."""
@@ -195,6 +200,10 @@ class GameRow:
     finished: datetime | None = None
     hints: bool = False
     hints_used: int = 0
+    table_id: str | None = None
+    """The table of a session of many hands (its first hand's id; ``None``: a game on its own)."""
+    next_id: str | None = None
+    """The hand dealt after this one at its table (``None``: none yet)."""
 
     def record(self) -> GameRecord:
         return GameRecord(self.game, dict(self.options), self.seed, self.actions)
@@ -232,6 +241,7 @@ def _row(mapping: RowMapping | Mapping[str, Any]) -> GameRow:
         bot_error=mapping["bot_error"], summary=_summary(mapping.get("summary")),
         finished=None if mapping.get("finished") is None else _aware(mapping["finished"]),
         hints=bool(mapping.get("hints") or False), hints_used=int(mapping.get("hints_used") or 0),
+        table_id=mapping.get("table_id"), next_id=mapping.get("next_id"),
     )
 
 
@@ -259,6 +269,8 @@ class FinishedGame:
     hints_used: int = 0
     seat: int = 0
     """The human player's seat."""
+    table_id: str | None = None
+    """The table of a session of many hands it was played at (``None``: a game on its own)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,18 +429,30 @@ class GameStore:
         self.engine.dispose()
 
     def insert(self, *, session_id: str, game: str, options: Mapping[str, OptionValue], seed: int,
-               human_seat: int, bots: Sequence[str | None], progress: Progress, hints: bool = False) -> GameRow:
-        """Store a new game and return its row."""
+               human_seat: int, bots: Sequence[str | None], progress: Progress, hints: bool = False,
+               table_id: str | None = None, after: GameRow | None = None, opens_table: bool = False,
+               ) -> GameRow | None:
+        """Store a new game and return its row. ``after``: the finished hand this one follows
+        at its table (``table_id`` names the table): the two are linked in the same transaction,
+        and ``None`` is returned (nothing stored) when another request dealt its next hand first.
+        ``opens_table``: the first hand of a table (the table is named by this hand's id)."""
         now = utcnow()
+        game_id = new_game_id()
         values: dict[str, Any] = {
-            "id": new_game_id(), "session_id": owner_key(session_id), "created": now, "updated": now,
+            "id": game_id, "session_id": owner_key(session_id), "created": now, "updated": now,
             "game": game, "options": dict(options), "seed": seed, "human_seat": human_seat, "bots": list(bots),
             "actions": list(progress.actions), "move_number": progress.move_number,
             "phase": progress.phase, "over": progress.over, "result": progress.result,
             "bot_error": progress.bot_error, "summary": _summary(progress.summary),
             "finished": now if progress.over else None, "hints": hints, "hints_used": 0,
+            "table_id": game_id if opens_table else table_id, "next_id": None,
         }
         with self.engine.begin() as connection:
+            if after is not None:
+                linked = connection.execute(update(games_table).where(
+                    games_table.c.id == after.id, games_table.c.next_id.is_(None)).values(next_id=game_id))
+                if linked.rowcount != 1:
+                    return None
             connection.execute(insert(games_table).values(**values))
         return _row(values)
 
@@ -475,6 +499,7 @@ class GameStore:
             over=progress.over, result=progress.result, bot_error=progress.bot_error,
             summary=_summary(progress.summary),
             finished=values.get("finished", row.finished), hints=row.hints, hints_used=row.hints_used,
+            table_id=row.table_id, next_id=row.next_id,
         )
 
     # -- the history and the saved data ----------------------------------------------------
@@ -482,7 +507,7 @@ class GameStore:
         """This session's finished games, oldest first, from the summary columns alone."""
         c = games_table.c
         query = (select(c.id, c.game, c.created, c.updated, c.finished, c.bots, c.options, c.result,
-                        c.summary, c.hints_used, c.human_seat)
+                        c.summary, c.hints_used, c.human_seat, c.table_id)
                  .where(c.session_id == owner_key(session_id), c.over.is_(True))
                  .order_by(func.coalesce(c.finished, c.updated), c.id))
         with self.engine.connect() as connection:
@@ -492,7 +517,7 @@ class GameStore:
                          finished=_aware(m["finished"] if m["finished"] is not None else m["updated"]),
                          bots=_bots(m["bots"]), options=dict(m["options"]), result=m["result"] or "draw",
                          summary=_summary(m["summary"]), hints_used=int(m["hints_used"] or 0),
-                         seat=int(m["human_seat"]))
+                         seat=int(m["human_seat"]), table_id=m["table_id"])
             for m in found
         ]
 

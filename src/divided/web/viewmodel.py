@@ -34,6 +34,8 @@ class GameMeta:
     options: Mapping[str, OptionValue]
     bot_error: str | None = None
     hints: bool = False
+    session: JSON | None = None
+    """A hand of a session of many hands: ``table_id`` and ``next_id`` (``None``: a game on its own)."""
 
 
 def to_move(view: Any) -> str | None:
@@ -94,4 +96,5 @@ def state_object(view: Any, meta: GameMeta, web: WebRoom | None = None) -> JSON:
         "log": [entry.to_json() for entry in web.log(view)],
         "result": result_object(web.result(view), view.player, web.headline(view)),
         "bot_error": meta.bot_error,
+        "session": meta.session,
     }

@@ -40,6 +40,6 @@ def facts(state: PokerState) -> dict[str, JSON]:
     return {
         "game": config.variant.id, "hands": hands, "players": config.players, "button": state.button,
         "pot": sum(state.table.contributed), "showdown": state.shown, "uncontested": state.over and not state.shown,
-        "pots": awards, "folds": folds, "results": [final - config.stack for final in finals],
+        "pots": awards, "folds": folds, "results": [final - start for final, start in zip(finals, config.stacks, strict=True)],
         "draws": [list(counts) for counts in state.draws],
     }

@@ -19,6 +19,42 @@ from divided.hands.poker.suits import SUIT_ORDERS, SuitOrder
 MAX_STACK = 10_000
 """The largest starting stack: it bounds the raise-to actions of pot and no limit."""
 
+SAME_STACKS = "same"
+"""The option ``stacks`` when every seat starts with ``stack`` chips."""
+
+
+@dataclass(frozen=True, slots=True)
+class StacksOption(RuleOption):
+    """The option ``stacks``: ``same`` (every seat starts with ``stack``) or one starting stack
+    per seat, seat 0 first, written ``200/180/220`` (each 1..MAX_STACK). How many stacks a table
+    needs is checked with the other options (:func:`configure`).
+
+    >>> STACKS.validate(" 200 / 180/220"), STACKS.validate("same")
+    ('200/180/220', 'same')
+    """
+
+    def validate(self, value: object) -> OptionValue:
+        if value == SAME_STACKS:
+            return SAME_STACKS
+        if not isinstance(value, str):
+            raise RuleOptionError(f"rule option stacks={value!r} is not allowed; write 'same' or one "
+                                  "starting stack per seat, seat 0 first, as '200/180/220'")
+        parts = [part.strip() for part in value.split("/")]
+        if len(parts) < 2 or not all(part.isdigit() for part in parts):
+            shown = value[:60]
+            raise RuleOptionError(f"rule option stacks={shown!r} is not allowed; write one whole number of "
+                                  "chips per seat, seat 0 first, separated by '/', as '200/180/220' (or 'same')")
+        numbers = [int(part) for part in parts]
+        for seat, chips in enumerate(numbers):
+            if not 1 <= chips <= MAX_STACK:
+                raise RuleOptionError(f"rule option stacks: seat {seat}'s stack {chips} is not allowed; each "
+                                      f"starting stack is 1..{MAX_STACK} chips")
+        return "/".join(str(chips) for chips in numbers)
+
+
+STACKS = StacksOption("stacks", (SAME_STACKS,), "each seat's starting stack, seat 0 first, as 200/180/220 "
+                      f"(1..{MAX_STACK} chips each; same: every seat starts with stack)")
+
 
 def options_of(variant: Variant) -> tuple[RuleOption, ...]:
     """The table options of T1-T11 that apply to ``variant``, then its own."""
@@ -31,6 +67,7 @@ def options_of(variant: Variant) -> tuple[RuleOption, ...]:
                    "event) or a seat number", integers=range(0, high)),
         RuleOption("structure", ("fixed", "pot", "no"), "the betting structure: fixed limit, pot limit or no limit"),
         RuleOption("stack", (200,), "every player's starting stack in chips", integers=range(1, MAX_STACK + 1)),
+        STACKS,
         RuleOption("ante", (1,), "the ante each player dealt in pays (0: none)", integers=range(0, 1001)),
         RuleOption("small_bet", (2,), "the small bet S (fixed limit: the size of the early rounds; pot and no "
                    "limit: the smallest bet)", integers=range(1, 1001)),
@@ -60,12 +97,14 @@ def options_of(variant: Variant) -> tuple[RuleOption, ...]:
 class Config:
     """A variant under validated options: what the interpreter reads.
 
-    ``steps`` and ``awards`` are the variant's with every :class:`ByOption` resolved."""
+    ``steps`` and ``awards`` are the variant's with every :class:`ByOption` resolved;
+    ``stacks`` each seat's starting stack (``stack`` for every seat unless ``stacks`` says)."""
 
     variant: Variant
     players: int
     first_dealer: int | None
     stack: int
+    stacks: tuple[int, ...]
     ante: int
     small_bet: int
     big_bet: int
@@ -80,7 +119,7 @@ class Config:
 
     @property
     def total_chips(self) -> int:
-        return self.players * self.stack
+        return sum(self.stacks)
 
     def option(self, name: str) -> OptionValue:
         return dict(self.values)[name]
@@ -94,6 +133,7 @@ def configure(variant: Variant, values: Mapping[str, OptionValue]) -> Config:
     if isinstance(first, int) and not 0 <= first < players:
         raise RuleOptionError(f"rule option first_dealer={first} is not a seat of a {players}-player table; "
                               f"choose random or 0..{players - 1}")
+    stacks = _stacks(values, players)
     small, big = int(values["small_bet"]), int(values["big_bet"])
     bring_in = int(values.get("bring_in", 0))
     if variant.bring_in and bring_in >= small:
@@ -102,10 +142,22 @@ def configure(variant: Variant, values: Mapping[str, OptionValue]) -> Config:
                     short_all_in=ShortAllIn(str(values["short_all_in"])))
     return Config(
         variant=variant, players=players, first_dealer=first if isinstance(first, int) else None,
-        stack=int(values["stack"]), ante=int(values["ante"]), small_bet=small, big_bet=big, bring_in=bring_in,
+        stack=int(values["stack"]), stacks=stacks, ante=int(values["ante"]), small_bet=small, big_bet=big, bring_in=bring_in,
         blinds=values.get("blinds", "off") == "on", limits=limits, odd_chip=str(values["odd_chip"]),
         suit_order=SUIT_ORDERS[str(values["suit_order"])],
         steps=tuple(resolve(step, values) for step in variant.steps),
         awards=tuple(resolve(award, values) for award in variant.awards),
         values=tuple(sorted(values.items())),
     )
+
+
+def _stacks(values: Mapping[str, OptionValue], players: int) -> tuple[int, ...]:
+    """Each seat's starting stack: the option ``stacks`` (one per seat), else ``stack`` for all."""
+    given = values.get("stacks", SAME_STACKS)
+    if given == SAME_STACKS:
+        return (int(values["stack"]),) * players
+    stacks = tuple(int(part) for part in str(given).split("/"))
+    if len(stacks) != players:
+        raise RuleOptionError(f"rule option stacks={given!r} names {len(stacks)} stacks, but the table has "
+                              f"{players} players: give one stack per seat, seat 0 first")
+    return stacks

@@ -52,7 +52,7 @@ def _max_length(config: Config) -> int:
             sizes = [variant.slots[variant.slot_index(name)].size for name in step.into]
             moves += players * (1 + (sum(s - 1 for s in sizes) if step.ordered else 0))
         elif isinstance(step, steps.Bet):
-            moves += (config.stack + 2) * players
+            moves += (max(config.stacks) + 2) * players
     return moves
 
 
@@ -72,7 +72,7 @@ class PokerRules(Rules[PokerState, PokerView]):
             min_players=self.variant.players[0], max_players=self.variant.players[1],
             num_distinct_actions=act.num_distinct_actions(config.limits.structure, config.total_chips),
             max_chance_outcomes=max(DECK_SIZE, config.players), max_game_length=_max_length(config),
-            min_utility=-float(config.stack), max_utility=float((config.players - 1) * config.stack),
+            min_utility=-float(max(config.stacks)), max_utility=float(config.total_chips - min(config.stacks)),
             utility_sum=0.0, options=self.options,
         )
 
@@ -87,7 +87,7 @@ class PokerRules(Rules[PokerState, PokerView]):
         empty = tuple(() for _ in self.variant.slots)
         state = PokerState(
             config=config, button=-1, step=0, phase=Phase(), slots=(empty,) * players, up=0, stock=FULL_DECK,
-            discarded=zero, mucked=zero, owed=(), table=betting.new_table((config.stack,) * players),
+            discarded=zero, mucked=zero, owed=(), table=betting.new_table(config.stacks),
             draws=(), dealt=0, folded_at=(-1,) * players,
         )
         return state if config.first_dealer is None else _start(state, config.first_dealer)
@@ -168,7 +168,7 @@ class PokerRules(Rules[PokerState, PokerView]):
     def returns(self, state: PokerState) -> list[float]:
         if not state.over:
             return [0.0] * state.players
-        return [float(final - state.config.stack) for final in engine.final_stacks(state)]
+        return [float(final - start) for final, start in zip(engine.final_stacks(state), state.config.stacks, strict=True)]
 
     def result(self, state: PokerState) -> Result | None:
         if not state.over:

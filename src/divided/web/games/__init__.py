@@ -1,8 +1,9 @@
 """The web app's per-game parts, found by game id (imported on first use).
 
 >>> from divided.web import games as web_games
->>> web_games.names()
-['card-commons', 'divide', 'divided-ranks']
+>>> web_games.names()  # doctest: +NORMALIZE_WHITESPACE
+['card-commons', 'cowpie', 'divide', 'divided-ranks', 'double-draw-high-low', 'five-card-draw', 'henway',
+ 'open-draw', 'seven-card-stud', 'ten-card-regrets']
 >>> web_games.room("divided-ranks").script
 'games/divided-ranks.js'
 """
@@ -11,13 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from divided.games import POKER
 from divided.games.base import OptionValue
 from divided.registry import Registry
 from divided.web.games.base import BotChoice, GameRoom, LobbyChoice, LobbyOption, LogEntry, WebRoom
 
 ROOMS: Registry[WebRoom] = Registry("web room", {"divided-ranks": "divided.web.games.divided_ranks:ROOM",
                                                  "card-commons": "divided.web.games.card_commons:ROOM",
-                                                 "divide": "divided.web.games.divide:ROOM"})
+                                                 "divide": "divided.web.games.divide:ROOM",
+                                                 **{game: f"divided.web.games.poker:ROOMS[{game}]"
+                                                    for game in POKER}})
 """Game id -> its :class:`WebRoom`; tests and plugins add games with ``ROOMS.register``."""
 
 DEFAULT_GAME = "divided-ranks"

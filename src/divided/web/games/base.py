@@ -187,6 +187,18 @@ class WebRoom(Protocol):
         holds a game's cards): called when a player's data is deleted."""
 
 
+class NextGameRefused(Exception):
+    """There is no next hand now (the message is for the player: the hand is not over, the
+    player is broke and did not rebuy)."""
+
+
+NextGame = Callable[[Mapping[str, OptionValue], Any, bool], Any]
+"""``next_game(options, view, rebuy)``: the next hand after the finished hand of ``view`` (the
+human's) played under ``options``: an object with ``options`` (the next hand's rule options)
+and ``notes`` (what the table is told, e.g. rebuys); it raises :class:`NextGameRefused`
+(its message for the player) when there is no next hand (the hand is not over, the player is broke)."""
+
+
 def _one_bot(options: Mapping[str, OptionValue]) -> int:
     return 1
 
@@ -250,6 +262,17 @@ class GameRoom:
     decided: Callable[[Mapping[str, Any]], str] = _stored_headline
     warm_up: Callable[[], None] = _nothing
     forget_caches: Callable[[], None] = _nothing
+    rules_after: str = ""
+    """Rules every game of its family shares, shown after the game's own (a resource path; empty: none)."""
+    family: str = ""
+    """The family the lobby groups the game in (one entry with a variant picker; empty: none)."""
+    family_title: str = ""
+    """The family's name in the lobby ("Poker")."""
+    family_rank: int = 0
+    """Where the game comes in its family's variant picker (lowest first)."""
+    next_game: NextGame | None = None
+    """A game played as a session of many hands: the options of the next hand from a finished
+    one (``None``: every game stands alone); see :data:`NextGame`."""
 
     @property
     def bots(self) -> tuple[BotChoice, ...]:

@@ -18,7 +18,8 @@
   // -- the games' renderers ------------------------------------------------------------------
   /* A renderer: {title, renderTable(s), renderControls(box, s), renderShowdown(box, s),
    * and optionally stylesheet (true: the game has games/<game>.css beside its script),
-   * renderKnowledge(body, s), renderReplay(s), meta(s) -> [words], help {phase:
+   * renderKnowledge(body, s), renderReplay(s), meta(s) -> [words], outcome(s) -> the header's words
+   * at the end, ownWayOn (true: the game draws its own buttons after the end), help {phase:
    * text}, phaseWords {phase: words}, settings {key, defaults, choices} (the game's own choices,
    * stored under its own key), lobbyDefaults(own settings) -> {field: value},
    * sameGame(s, own settings) -> new-game body, botMovesNext(s), reset()}. */
@@ -187,6 +188,9 @@
     });
   }
 
+  /** Text ending in a full stop (one only: a server's message may end in one already). */
+  function sentence(text) { return /[.!?]$/.test(text) ? text : text + "."; }
+
   function errorText(result, fallback) {
     if (result && result.data && typeof result.data.error === "string") { return result.data.error; }
     if (result && result.data && typeof result.data.detail === "string") { return result.data.detail; }
@@ -249,7 +253,13 @@
     var form = byId("new-game");
     var status = byId("new-game-status");
     var button = byId("start-game");
-    var gameInput = form.querySelector('input[name="game"]');
+    var gameInput = form.querySelector('input[name="game"][type="hidden"], input[name="game"]:checked');
+    // a family's variant picker: another game has its own options (table sizes), so its lobby opens
+    form.querySelectorAll('input[type="radio"][name="game"]').forEach(function (input) {
+      input.addEventListener("change", function () {
+        if (input.checked) { window.location.assign("/?game=" + encodeURIComponent(input.value)); }
+      });
+    });
     var renderer = gameInput && GAMES[gameInput.value];
     var defaults = renderer && renderer.lobbyDefaults ? renderer.lobbyDefaults(gameSettings(gameInput.value)) : {};
     Object.keys(defaults).forEach(function (name) { setRadio(form, name, defaults[name]); });
@@ -275,6 +285,8 @@
   // The "Allow hints" checkbox of the new-game form (off by default): the form's own if it
   // has one, else one added before the start button.
   function hintsBox(form, button) {
+    // a game without an advisor (yet) offers no hints: its lobby says so with data-hints="off"
+    if (form.getAttribute("data-hints") === "off") { return { checked: false }; }
     var box = form.querySelector('input[name="hints"]');
     if (box) { return box; }
     box = el("input", { type: "checkbox", name: "hints", id: "new-game-hints" });
@@ -612,7 +624,7 @@
       }
       if (result.status === 404) { showMissing(); return; }
       var prefix = result.status >= 500 ? "The server had a problem: " : "That move was not accepted: ";
-      showAlert(prefix + errorText(result, "status " + result.status) + ".", "error");
+      showAlert(sentence(prefix + errorText(result, "status " + result.status)), "error");
       announce(prefix + errorText(result, ""));
       renderControls();
     }, function () {
@@ -860,7 +872,7 @@
     else if (s.to_move === "bot") { whose.textContent = "The bot's turn"; whose.classList.add("bots"); }
     else { whose.textContent = ""; }
     var prompt = clear(byId("prompt"));
-    prompt.appendChild(richText(s.phase === "over" ? outcomeHeadline(s.result) : (s.prompt || "")));
+    prompt.appendChild(richText(s.phase === "over" ? (g.outcome ? g.outcome(s) : outcomeHeadline(s.result)) : (s.prompt || "")));
     byId("hint").textContent = s.to_move === "you" || s.phase === "over" ? ((g.help || {})[s.phase] || "") : "";
   }
 
@@ -916,8 +928,14 @@
 
   /** The end of the game: the game's showdown, then the way on (the same for every game). */
   function renderOver(box, s) {
-    gameOf(s).renderShowdown(box, s);
+    var g = gameOf(s);
+    g.renderShowdown(box, s);
     var replay = "/games/" + encodeURIComponent(s.id) + "/replay";
+    if (g.ownWayOn) {  // a game with its own way on (poker's next hand): the replay link only
+      box.appendChild(el("div", { class: "button-row" },
+        el("a", { href: replay + "?move=0", class: "button-link", id: "showdown-replay", text: "Replay this hand" })));
+      return;
+    }
     box.appendChild(el("div", { class: "button-row" },
       el("button", { type: "button", class: "primary", "data-focus": "again", onclick: function () { playAgain(s); }, text: "Play again" }),
       el("a", { href: replay + "?move=0", class: "button-link", id: "showdown-replay", text: "Replay this game" }),

@@ -93,6 +93,12 @@ def _ordering(position: Position, step: Partition, seat: int) -> tuple[int, list
     raise IllegalActionError("this seat's partition is complete")
 
 
+def ordering(position: Position, step: Partition, seat: int) -> tuple[int, list[int], list[int]]:
+    """Where ``seat``'s ordering stands, from its own view or the state: the hand being put in
+    order (its index in ``step.into``), the cards put in so far (top first) and the cards left."""
+    return _ordering(position, step, seat)
+
+
 class PartitionKind(commits.CommitSteps):
     def legal(self, step: Step, position: Position) -> list[int]:
         assert isinstance(step, Partition)

@@ -1,0 +1,235 @@
+"""Poker in a real browser: ``divided serve`` in a subprocess, Debian's Chromium through
+Playwright. From the lobby's Poker entry (the variant picker), hands of every poker game are
+played by clicks to the showdown, each followed by the table's next hand: Henway, five-card draw
+(no limit) and 10 Card Regrets on a 390x844 phone and a 1280x800 laptop, the other four at one
+size each, against 1 to 4 bots. At every decision the page is checked against
+the server's state (``GET /api/games/{id}`` from inside the page):
+
+* every seat is drawn with the server's stack and bet, the button where the server says, every
+  other seat's face-down card as a back and the pots with the server's amounts;
+* the draw button counts the cards pressed ("Discard 2" / "Stand pat"); a split button waits
+  for the hand's cards; a raise outside the range is refused with the server's words;
+* the showdown names each award's winning hand, and "Deal the next hand" opens the table's next
+  hand with the stacks the last one left and the button one seat on.
+
+The tests wait on states (the page's own readiness and move numbers), never on time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from e2e_server import CHROMIUM, FETCH_JS, READY_JS, E2EServer, running_server
+from playwright.sync_api import Browser, Page, expect
+
+if not CHROMIUM.exists():
+    pytest.skip(f"!!! END-TO-END BROWSER TESTS SKIPPED: {CHROMIUM} is missing (apt-get install chromium) !!!",
+                allow_module_level=True)
+
+pytestmark = pytest.mark.slow
+
+TIMEOUT_MS = 30_000
+DISPLAY = {"pace": "off", "confirm": False}
+SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
+GAMES = {"henway": {"structure": "fixed", "players": 3}, "five-card-draw": {"structure": "no", "players": 3},
+         "ten-card-regrets": {"structure": "pot", "players": 3}, "seven-card-stud": {"structure": "fixed", "players": 5},
+         "cowpie": {"structure": "no", "players": 4}, "double-draw-high-low": {"structure": "pot", "players": 3},
+         "open-draw": {"structure": "fixed", "players": 2}}
+RUNS = [(game, size) for game in ("henway", "five-card-draw", "ten-card-regrets") for size in SIZES] + [
+    ("seven-card-stud", "phone"), ("cowpie", "laptop"), ("double-draw-high-low", "phone"), ("open-draw", "laptop")]
+"""Henway, five-card draw and 10 Card Regrets at both sizes; the other four at one size each."""
+HANDS = 2
+"""Hands played at each table by clicks, each followed by the next hand."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[E2EServer]:
+    with running_server(tmp_path_factory.mktemp("poker-e2e")) as running:
+        yield running
+
+
+class Table:
+    def __init__(self, page: Page, rng: random.Random) -> None:
+        self.page = page
+        self.rng = rng
+        self.errors: list[str] = []
+        self.kinds: set[str] = set()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def state(self) -> dict[str, Any]:
+        found = re.search(r"/games/([0-9a-f]+)", self.page.url)
+        assert found
+        return dict(self.page.evaluate(FETCH_JS, found.group(1)))
+
+    def ready(self) -> dict[str, Any]:
+        how = self.page.wait_for_function(READY_JS, timeout=TIMEOUT_MS).json_value()
+        assert how == "ready", self.page.inner_text("#turn")
+        assert self.page.locator("#alert").is_hidden(), self.page.inner_text("#alert")
+        assert not self.errors, self.errors
+        return self.state()
+
+    def after(self, s: dict[str, Any]) -> dict[str, Any]:
+        self.page.wait_for_function("n => window.DividedTable.state && window.DividedTable.state.move_number > n",
+                                    arg=s["move_number"], timeout=TIMEOUT_MS)
+        return self.ready()
+
+    def check_table(self, s: dict[str, Any]) -> None:
+        """The seats, backs and pots as the server says; your own cards face up."""
+        t = s["table"]
+        me = next(seat for seat in t["seats"] if seat["you"])
+        if not t["draw"] and not t["partition"] and me["hands"]:
+            codes = [card["card"] for hand in me["hands"] for card in hand["cards"]]
+            assert None not in codes
+            expect(self.page.locator(".pk-mine .card:not(.back)")).to_have_count(len(codes))
+        for seat in t["seats"]:
+            box = self.page.locator(f'.pk-seat[data-seat="{seat["seat"]}"]')
+            text = box.inner_text()
+            stack = seat["final_stack"] if seat["final_stack"] is not None else seat["stack"]
+            assert f"Stack {stack}" in text, (seat, text)
+            if seat["bet"]:
+                assert f"Bet {seat['bet']}" in text
+            assert ("Button" in text) == seat["button"], (seat, text)
+            if not seat["you"]:
+                hidden = sum(1 for h in seat["hands"] for c in h["cards"] if c["card"] is None)
+                assert box.locator(".card.back").count() == hidden
+        for pot in t["pots"]:
+            expect(self.page.locator("#centre-body")).to_contain_text(f"{pot['name']}: {pot['amount']}")
+
+    def decide(self, s: dict[str, Any]) -> dict[str, Any]:
+        self.check_table(s)
+        t = s["table"]
+        self.kinds.add(s["phase"])
+        if t["betting"]:
+            return self.bet(s)
+        if t["draw"]:
+            cards = self.page.locator("#controls .pk-pick button")
+            picked = self.rng.sample(range(cards.count()), self.rng.randint(0, 3))
+            expect(self.page.locator("#pk-draw")).to_have_text("Stand pat")
+            for index in picked:
+                cards.nth(index).click()
+            n = len(picked)
+            expect(self.page.locator("#pk-draw")).to_have_text(f"Discard {n}" if n else "Stand pat")
+            self.page.click("#pk-draw")
+        elif t["assign"]:
+            legal = {a["action"] for a in s["legal"]}
+            choice = self.rng.choice([c for c in t["assign"]["choices"] if c["action"] in legal])
+            self.page.click(f'#controls .pk-assign-choice[data-action="{choice["action"]}"]')
+        elif t["partition"] and t["partition"]["stage"] == "split":
+            expect(self.page.locator("#pk-split")).to_be_disabled()
+            for code in self.rng.choice(s["legal"])["cards"]:
+                self.page.click(f'#controls .pk-pick [data-focus="card-{code}"]')
+            expect(self.page.locator("#pk-split")).to_be_enabled()
+            self.page.click("#pk-split")
+        elif t["partition"]:
+            self.page.click(f'#controls .pk-pick [data-focus="card-{self.rng.choice(s["legal"])["cards"][0]}"]')
+        else:
+            raise AssertionError(f"no decision drawn for {s['phase']}: {s['legal']}")
+        return self.after(s)
+
+    def bet(self, s: dict[str, Any]) -> dict[str, Any]:
+        b = s["table"]["betting"]
+        if b["range"] is not None and b["structure"] != "fixed":
+            high = b["range"]["max"]
+            amount = self.page.locator("#pk-amount")
+            amount.fill(str(high + 1))
+            self.page.click("#pk-raise")
+            alert = self.page.locator("#alert")
+            expect(alert).to_contain_text(f"must be from {b['range']['min']} to {high} chips")
+            assert ".." not in alert.inner_text(), alert.inner_text()  # one full stop after the server's words
+            assert self.state()["move_number"] == s["move_number"]
+            amount.fill(str(b["range"]["min"]))
+            expect(self.page.locator("#pk-raise")).to_contain_text(str(b["range"]["min"]))
+            if self.rng.random() < 0.3:
+                self.page.click("#pk-raise")
+                return self.after(s)
+        kinds = [a["kind"] for a in s["legal"]]
+        pick = next(k for k in ("check", "call", "bring-in", "complete", "bet", "raise", "fold") if k in kinds)
+        if "fold" in kinds and self.rng.random() < 0.1:
+            pick = "fold"
+        self.page.click(f'#controls button[data-kind="{pick}"]')
+        return self.after(s)
+
+
+def start_from_lobby(page: Page, game: str, options: dict[str, Any]) -> None:
+    """The lobby's Poker entry: pick the game in the variant picker, then its options."""
+    page.goto("/?game=five-card-draw")
+    expect(page.locator("h1")).to_have_text("Play Poker")
+    picker = page.locator("#variant-picker")
+    expect(picker).to_contain_text("Henway")
+    if game != "five-card-draw":
+        with page.expect_navigation():
+            picker.locator(f'input[value="{game}"]').check()
+    expect(page.locator('#variant-picker input:checked')).to_have_value(game)
+    page.locator(f'input[name="players"][value="{options["players"]}"]').check()
+    page.locator(f'input[name="structure"][value="{options["structure"]}"]').check()
+    page.locator('input[name="bot"][value="random"]').check()
+    page.click("#start-game")
+    page.wait_for_url(re.compile(r"/games/[0-9a-f]+$"))
+
+
+@pytest.mark.parametrize(("game", "size"), RUNS)
+def test_hands_by_clicks_to_the_showdown_and_into_the_next(browser: Browser, server: E2EServer,
+                                                           game: str, size: str) -> None:
+    context = browser.new_context(base_url=server.url, viewport=SIZES[size])  # type: ignore[arg-type]
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(script=f"window.localStorage.setItem('divided.settings', {json.dumps(json.dumps(DISPLAY))});")
+    players = GAMES[game]["players"]
+    try:
+        page = context.new_page()
+        table = Table(page, random.Random(f"{game}-{size}"))
+        start_from_lobby(page, game, GAMES[game])
+        s = table.ready()
+        assert s["game"] == game and len(s["table"]["seats"]) == players
+        for _ in range(HANDS):
+            s = play_to_the_end(page, table, s)
+            s = deal_next(page, table, s, players)
+        assert not table.errors, table.errors
+    finally:
+        with contextlib.suppress(Exception):
+            context.close()
+
+
+def play_to_the_end(page: Page, table: Table, s: dict[str, Any]) -> dict[str, Any]:
+    for _ in range(200):
+        if s["phase"] == "over":
+            break
+        s = table.decide(s)
+    assert s["phase"] == "over"
+    table.check_table(s)
+    won = int(s["result"]["returns"][0])
+    chips = f"{abs(won)} chip{'s' if abs(won) != 1 else ''}"
+    expect(page.locator("#prompt")).to_have_text(  # chips, not a win or a draw: a hand can be shared
+        f"You win {chips}" if won > 0 else f"You lose {chips}" if won < 0 else "You break even")
+    expect(page.locator("#controls")).not_to_contain_text("Play again")
+    for pot in s["table"]["showdown"]["pots"]:
+        for award in pot["awards"]:
+            for winner in award["winners"]:
+                if winner["hand"]:
+                    expect(page.locator("#controls")).to_contain_text(winner["hand"])
+    return s
+
+
+def deal_next(page: Page, table: Table, s: dict[str, Any], players: int) -> dict[str, Any]:
+    """Press the next-hand button: the next hand keeps the stacks and moves the button."""
+    final = {seat["seat"]: seat["final_stack"] for seat in s["table"]["seats"]}
+    button = next(seat["seat"] for seat in s["table"]["seats"] if seat["button"])
+    expect(page.locator("#pk-next")).to_have_text("Rebuy 200 chips and deal the next hand" if final[0] == 0
+                                                  else "Deal the next hand")
+    old = page.url
+    page.click("#pk-next")
+    page.wait_for_url(lambda url: url != old)
+    nxt = table.ready()
+    starts = [int(x) for x in nxt["options"]["stacks"].split("/")]
+    assert starts == [200 if final[seat] == 0 else final[seat] for seat in range(players)]
+    assert nxt["options"]["first_dealer"] == (button + 1) % players
+    assert next(seat["seat"] for seat in nxt["table"]["seats"] if seat["button"]) == (button + 1) % players
+    if any(final[seat] == 0 for seat in range(1, players)):
+        expect(page.locator(".pk-notes")).to_contain_text("was broke and rebuys 200 chips")
+    table.check_table(nxt)
+    return nxt
