@@ -404,7 +404,7 @@ class GameService:
             answer = self.hint(game_id, session, move_number)
             self.store.put_hint(game_id, int(answer["move_number"]),
                                 {key: answer[key] for key in ("action", "label", "value", "error", "mix",
-                                                              "opponent_off_path")})
+                                                              "opponent_off_path", "unit")})
             return answer
 
     def cached_hint(self, game_id: str, session: str, move_number: int | None) -> dict[str, Any] | None:

@@ -16,7 +16,7 @@ from divided import games
 from divided.bots import advisor
 from divided.bots.base import REAL_WEIGHT, Bot, Evaluation, ponder
 from divided.games.base import GameRecord, State
-from divided.review.base import Allowance, Decision, expert_choice, review_decision
+from divided.review.base import EXPLAINERS, Allowance, Decision, expert_choice, review_decision
 
 BotFactory = Callable[[str, str], Bot[Any]]
 """Makes a bot from a game id and a bot name (:func:`divided.bots.make_bot`)."""
@@ -72,7 +72,16 @@ def hint_of(state: State[Any, Any], seat: int, budget: int, salt: int) -> dict[s
     action, found = chosen.action, chosen.found
     return {"action": action, "label": state.action_to_string(action), "value": chosen.values[action],
             "error": chosen.errors[action], "mix": hint_mix(found, state),
-            "opponent_off_path": found.opponent_off_path}
+            "opponent_off_path": found.opponent_off_path, "unit": value_unit(state.game.info.short_name)}
+
+
+def value_unit(game: str) -> str | None:
+    """How ``game``'s advisor values read in words, as its review explainer names a hundredth of
+    them (poker: ``"% of the pot"``); ``None``: chances to win."""
+    if not EXPLAINERS.supports(game):
+        return None
+    unit = getattr(EXPLAINERS.get(game), "unit", None)
+    return unit if isinstance(unit, str) else None
 
 
 def hint_job(record: GameRecord, seat: int, budget: int, salt: int) -> dict[str, Any]:

@@ -233,3 +233,30 @@ def deal_next(page: Page, table: Table, s: dict[str, Any], players: int) -> dict
         expect(page.locator(".pk-notes")).to_contain_text("was broke and rebuys 200 chips")
     table.check_table(nxt)
     return nxt
+
+
+def test_a_poker_hint_is_worth_a_share_of_the_pot_not_a_chance_to_win(browser: Browser, server: E2EServer) -> None:
+    """The poker advisor's values are chips in pots: the hint says so ("worth about +40% of the
+    pot to you from here"), never "to win" (which the other games' chances read as)."""
+    context = browser.new_context(base_url=server.url, viewport=SIZES["laptop"])  # type: ignore[arg-type]
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(script=f"window.localStorage.setItem('divided.settings', {json.dumps(json.dumps(DISPLAY))});")
+    try:
+        page = context.new_page()
+        table = Table(page, random.Random("hint"))
+        page.goto("/?game=five-card-draw")
+        page.locator('input[name="players"][value="2"]').check()
+        page.locator('input[name="hints"]').check()
+        page.click("#start-game")
+        page.wait_for_url(re.compile(r"/games/[0-9a-f]+$"))
+        s = table.ready()
+        assert s["phase"] != "over"
+        page.click("#hint-button")
+        page.wait_for_function("() => /of the pot/.test(document.getElementById('hint-output').textContent)")
+        text = page.inner_text("#hint-output")
+        assert re.search(r"The Expert would .+ \(worth about [+\u2212]?\d+% of the pot to you from here\)", text), text
+        assert "to win" not in text
+        assert not table.errors, table.errors
+    finally:
+        with contextlib.suppress(Exception):
+            context.close()

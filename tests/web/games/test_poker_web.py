@@ -5,6 +5,7 @@ refused in words with nothing changed."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import re
@@ -492,3 +493,17 @@ def test_two_next_requests_racing_deal_one_hand(http: TestClient, monkeypatch: p
     second = service.next_hand(state["id"], session, False)
     assert second["id"] == first["id"]
     assert len(store_of(http).list(session)) == 2  # the finished hand and one next hand
+
+
+def test_a_poker_hint_says_its_values_are_in_pots_and_shows_no_hidden_card(http: TestClient) -> None:
+    state = new_game(http, "five-card-draw", players=2, hints=True)
+    assert state["phase"] != "over" and state["legal"]  # the bots have acted: the player is to move
+    hint = http.post(f"/api/games/{state['id']}/hint", json={"move_number": state["move_number"]})
+    assert hint.status_code == 200, hint.text
+    found = hint.json()
+    assert found["unit"] == "% of the pot"  # the page words it as such, not as a chance to win
+    assert found["action"] in {a["action"] for a in state["legal"]}
+    again = http.post(f"/api/games/{state['id']}/hint", json={"move_number": state["move_number"]})
+    assert again.json()["unit"] == "% of the pot"  # the stored hint keeps its unit
+    text = json.dumps(found)
+    assert not any(f'"{card}"' in text or f" {card}" in text for card in hidden_cards(core(http, state["id"])))

@@ -77,6 +77,16 @@
     return pct(weight);
   }
 
+  /** What a move is worth in the advisor's unit: "% of the pot" for a game whose values are in
+   * pots (the chips it expects to end with from here), else a chance to win. */
+  function valueWords(hint, value, about) {
+    if (typeof hint.unit === "string" && hint.unit) {
+      var n = Math.round(value * 100);
+      return "worth about " + (n > 0 ? "+" : n < 0 ? "\u2212" : "") + Math.abs(n) + hint.unit + " to you from here";
+    }
+    return (about ? "about " : "") + pct(value) + " to win";
+  }
+
   /** A hint in words: the Expert's move, or, where it plays a mixed strategy (hint.mix lists
    * the moves it plays with real weight), each of those moves with how often it plays it. */
   function hintWords(hint) {
@@ -85,12 +95,12 @@
       " Your opponent got here by a move the Expert's solved strategy almost never makes, so these " +
       "chances rest on a guess about its cards." : "";
     if (mix.length < 2) {
-      return "The Expert would " + actionWords(hint.label) + " (about " + pct(hint.value) + " to win)." + guess;
+      return "The Expert would " + actionWords(hint.label) + " (" + valueWords(hint, hint.value, true) + ")." + guess;
     }
     var total = 0;
     var moves = mix.map(function (m) {
       total += m.weight;
-      return actionWords(m.label) + " " + share(m.weight) + " of the time (" + pct(m.value) + " to win)";
+      return actionWords(m.label) + " " + share(m.weight) + " of the time (" + valueWords(hint, m.value, false) + ")";
     });
     var rest = 1 - total;
     return "The Expert plays a mixed strategy here: " + moves.join("; ") +
