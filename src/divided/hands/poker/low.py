@@ -224,11 +224,23 @@ class LowSystem:
         the size, each index in range and no repeats raise :class:`InvalidHandError`.
         """
         tables = self._tables
+        count = len(indices)
+        if count == 5:  # the common case unrolled (the same checks and result as below)
+            weight = tables.weight
+            a, b, c, d, e = indices
+            try:
+                key = weight[a] + weight[b] + weight[c] + weight[d] + weight[e]
+            except (KeyError, TypeError):
+                raise InvalidHandError(f"a card index is an integer 0 to {_PACK - 1}; got {list(indices)!r}") from None
+            if len({a, b, c, d, e}) != 5:
+                raise InvalidHandError(f"a card appears more than once: {list(indices)!r}")
+            if key + _SUIT_ADD & _SUIT_FULL:
+                return tables.flush_by_sum[key & _RANK_MASK]
+            return tables.best[key & _RANK_MASK]
         try:
             key = sum(map(tables.weight_of, indices))
         except (KeyError, TypeError):
             raise InvalidHandError(f"a card index is an integer 0 to {_PACK - 1}; got {list(indices)!r}") from None
-        count = len(indices)
         if count not in _SIZE_SET or len(set(indices)) != count:
             if count not in _SIZE_SET:
                 raise InvalidHandError(f"a {self.name} hand is 5 to 7 cards; got {count}")
