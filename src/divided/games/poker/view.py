@@ -14,6 +14,7 @@ seat's legal actions and names from its view as from the state (:class:`Position
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 from divided.games.base import TERMINAL, Result
@@ -22,7 +23,7 @@ from divided.games.poker.betting import Table
 from divided.games.poker.cards import mask_indices
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config
-from divided.games.poker.state import Phase, PokerState, Settled
+from divided.games.poker.state import Phase, PokerState, SeatSlots, Settled
 
 Seen = tuple[int | None, ...]
 
@@ -95,9 +96,12 @@ class PokerView:
 
 
 def _seen(cards: tuple[int, ...], visible: int) -> Seen:
+    if not visible:
+        return (None,) * len(cards)
     return tuple(card if visible >> card & 1 else None for card in cards)
 
 
+@lru_cache(maxsize=4096)
 def _pile(mask: int, visible: int) -> Seen:
     """A heap as seen: the visible cards in card order, then one ``None`` per hidden card."""
     if not mask:
@@ -107,6 +111,92 @@ def _pile(mask: int, visible: int) -> Seen:
     return (*shown, *(None for _ in range(len(cards) - len(shown))))
 
 
+# What every view of a state shares: each seat's hands and piles as the public sees them. States
+# are frozen and a move copies the fields it does not change, so successive states (and every
+# seat's view of one state) hold the same objects: the projections below are kept by identity.
+# An entry holds its key object, so the key's identity cannot be reused while the entry lives;
+# each table is replaced or cleared in one operation, so a concurrent reader sees whole entries.
+_MEMO_SIZE = 512
+_public_hands_memo: dict[int, tuple[SeatSlots, int, tuple[Seen, ...]]] = {}
+_public_slots_memo: list[tuple[tuple[SeatSlots, ...], int, tuple[tuple[Seen, ...], ...]] | None] = [None]
+_public_piles_memo: dict[int, tuple[tuple[int, ...], int, tuple[Seen, ...]]] = {}
+
+
+def _mask_hands(held: SeatSlots, public: int) -> tuple[Seen, ...]:
+    return tuple(_seen(cards, public) if cards else () for cards in held)
+
+
+def _public_hands(held: SeatSlots, public: int) -> tuple[Seen, ...]:
+    """One seat's hands as the public sees them (up cards, everything else ``None``)."""
+    entry = _public_hands_memo.get(id(held))
+    if entry is not None and entry[0] is held and entry[1] == public:
+        return entry[2]
+    masked = _mask_hands(held, public)
+    if len(_public_hands_memo) >= _MEMO_SIZE:
+        _public_hands_memo.clear()
+    _public_hands_memo[id(held)] = (held, public, masked)
+    return masked
+
+
+def _public_slots(slots: tuple[SeatSlots, ...], public: int) -> tuple[tuple[Seen, ...], ...]:
+    """Every seat's hands as the public sees them."""
+    last = _public_slots_memo[0]
+    if last is not None and last[1] == public and len(last[0]) == len(slots):
+        if last[0] is slots:
+            return last[2]
+        was = last[0]
+        changed = [seat for seat in range(len(slots)) if slots[seat] is not was[seat]]
+        if len(changed) == 1:  # a card dealt: one seat's hands changed since the last state
+            seat = changed[0]
+            before = last[2]
+            masked = (*before[:seat], _mask_hands(slots[seat], public), *before[seat + 1:])
+        else:
+            masked = tuple(_public_hands(held, public) for held in slots)
+    else:
+        masked = tuple(_public_hands(held, public) for held in slots)
+    _public_slots_memo[0] = (slots, public, masked)
+    return masked
+
+
+def _public_piles(piles: tuple[int, ...], public: int) -> tuple[Seen, ...]:
+    """Every seat's discards (or mucked cards) as the public sees them."""
+    entry = _public_piles_memo.get(id(piles))
+    if entry is not None and entry[0] is piles and entry[1] == public:
+        return entry[2]
+    seen = tuple(_pile(mask, public) if mask else () for mask in piles)
+    if len(_public_piles_memo) >= _MEMO_SIZE:
+        _public_piles_memo.clear()
+    _public_piles_memo[id(piles)] = (piles, public, seen)
+    return seen
+
+
+def _with_own(public: tuple[Seen, ...], own: int, piles: tuple[int, ...]) -> tuple[Seen, ...]:
+    """The public piles with seat ``own``'s own pile seen whole."""
+    mask = piles[own]
+    if not mask:
+        return public
+    return (*public[:own], _pile(mask, -1), *public[own + 1:])
+
+
+def _seen_phase(phase: Phase, player: int | None, public: int) -> tuple[Phase, tuple[int, ...]]:
+    """The step under way as ``player`` sees it, and how many cards each seat has drawn."""
+    if not (phase.commits or phase.drawn):
+        return phase, ()
+    last = _seen_phase_memo[0]
+    if last is not None and last[0] is phase and last[1] == player and last[2] == public:
+        return last[3]
+    drawn = phase.drawn
+    seen = Phase(
+        order=phase.order,
+        commits=tuple(c if seat == player else () for seat, c in enumerate(phase.commits)),
+        drawn=tuple(d if seat == player else d & public for seat, d in enumerate(drawn)),
+    ), tuple(d.bit_count() for d in drawn)
+    _seen_phase_memo[0] = (phase, player, public, seen)
+    return seen
+
+
+_seen_phase_memo: list[tuple[Phase, int | None, int, tuple[Phase, tuple[int, ...]]] | None] = [None]
+
 _make_view = builder(PokerView)
 """``PokerView(...)``, faster (:mod:`divided.games.frozen_builder`), for :func:`observe`."""
 
@@ -114,30 +204,29 @@ _make_view = builder(PokerView)
 def observe(state: PokerState, player: int | None, current_player: int, result: Result | None) -> PokerView:
     """``player``'s view of ``state`` (``None``: a spectator's)."""
     players = state.config.players
-    live = state.table.live
     public = state.up
-    shown = state.shown
-    slots: list[tuple[Seen, ...]] = []
-    for seat, held in enumerate(state.slots):
-        if seat == player or (shown and live[seat]):
-            slots.append(held)
-        else:
-            slots.append(tuple(_seen(cards, public) if cards else () for cards in held))
-    discarded = tuple(_pile(mask, -1 if seat == player else public) for seat, mask in enumerate(state.discarded))
-    mucked = tuple(_pile(mask, -1 if seat == player else public) for seat, mask in enumerate(state.mucked))
-    phase = state.phase
-    drawn = phase.drawn
-    if phase.commits or drawn:
-        seen_phase = Phase(
-            order=phase.order,
-            commits=tuple(c if seat == player else () for seat, c in enumerate(phase.commits)),
-            drawn=tuple(d if seat == player else d & public for seat, d in enumerate(drawn)),
-        )
+    held = state.slots
+    seat_of_viewer = player if player is not None and 0 <= player < len(held) else None
+    masked = _public_slots(held, public)
+    if state.shown or seat_of_viewer is not None:
+        shown_seats = [seat for seat, live in enumerate(state.table.live) if live] if state.shown else []
+        seen_slots = list(masked)
+        for seat in shown_seats:
+            seen_slots[seat] = held[seat]
+        if seat_of_viewer is not None:
+            seen_slots[seat_of_viewer] = held[seat_of_viewer]
+        slots = tuple(seen_slots)
     else:
-        seen_phase = phase
+        slots = masked
+    discarded = _public_piles(state.discarded, public)
+    mucked = _public_piles(state.mucked, public)
+    if seat_of_viewer is not None:
+        discarded = _with_own(discarded, seat_of_viewer, state.discarded)
+        mucked = _with_own(mucked, seat_of_viewer, state.mucked)
+    seen_phase, drawn_counts = _seen_phase(state.phase, player, public)
     return _make_view(
         player, current_player, players, state.config, state.button, state.step, seen_phase,
-        tuple(d.bit_count() for d in drawn), tuple(slots), public, state.stock.bit_count(),
+        drawn_counts, slots, public, state.stock.bit_count(),
         discarded, mucked, state.owed, state.table, state.draws, state.dealt, state.folded_at, state.shown,
         state.over, state.settled, result, state.events,
     )
