@@ -17,12 +17,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
+from divided.errors import DividedError
 from divided.games.base import TERMINAL, Result
 from divided.games.frozen_builder import builder
 from divided.games.poker.betting import Table
 from divided.games.poker.cards import mask_indices
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config
+from divided.games.poker.pots import Pot, layers
 from divided.games.poker.state import Phase, PokerState, SeatSlots, Settled
 
 Seen = tuple[int | None, ...]
@@ -93,6 +95,44 @@ class PokerView:
     @property
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL
+
+    def to_call(self, seat: int) -> int:
+        """The chips ``seat`` must add to its bet to stay in: the bet to match less its own, at
+        most its stack (short: it calls all in). 0 for a seat that has folded or is all in, between
+        betting rounds, once the deal is over, and while a bring-in is open (the seat to act brings
+        in or completes: ``table.bring_in``)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise DividedError(f"there is no seat {seat!r} at this table: seats are 0 to {self.num_players - 1}")
+        table = self.table
+        if self.over or not table.live[seat]:
+            return 0
+        return max(0, min(table.current - table.bets[seat], table.stacks[seat]))
+
+    def pots(self) -> tuple[Pot, ...]:
+        """The main pot, then the side pots (T9): each layer's chips and the seats that may win it.
+
+        During the deal these are the chips in the middle: every contribution except the bets in
+        front of the seats in the round under way (:attr:`table` ``.bets``, pulled in when the round
+        ends), cut at the totals of the seats all in before this round. Once the deal is over, the
+        layers that were settled (:attr:`settled`). Public information (T17)."""
+        table, settled = self.table, self.settled
+        last = _pots_memo[0]
+        if last is not None and last[0] is table and last[1] is settled:
+            return last[2]
+        if settled:
+            found = tuple(Pot(layer.amount, layer.eligible) for layer in settled)
+        else:
+            middle = tuple(chips - bet for chips, bet in zip(table.contributed, table.bets, strict=True))
+            all_in = tuple(live and stack == 0 and bet == 0
+                           for live, stack, bet in zip(table.live, table.stacks, table.bets, strict=True))
+            found = layers(middle, table.live, all_in=all_in)
+        _pots_memo[0] = (table, settled, found)  # one assignment: a reader sees a whole triple
+        return found
+
+
+_pots_memo: list[tuple[Table, tuple[Settled, ...], tuple[Pot, ...]] | None] = [None]
+"""The last table (and settled layers) :meth:`PokerView.pots` answered, with its answer: every
+seat's view of one state shares its table object (frozen; holding it keeps its identity)."""
 
 
 def _seen(cards: tuple[int, ...], visible: int) -> Seen:
