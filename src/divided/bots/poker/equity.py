@@ -36,6 +36,7 @@ from divided.bots.poker.betting import bet_amounts, pick_raise, to_call
 from divided.bots.poker.heuristics import flip_order
 from divided.bots.poker.playout import Completion, Hands, stock_of
 from divided.games.poker import actions as act
+from divided.games.poker.batch import award_strengths
 from divided.games.poker.view import PokerView
 
 
@@ -95,8 +96,8 @@ class EquityBot:
                 mine.append(completion.finish(me, hands, stock.take_front, world.up, option))
         config = view.config
         rows = 1 if fixed is not None else self.worlds
-        mine_s = shares.strengths(config, fixed or mine).reshape(len(config.awards), rows, len(options))
-        theirs_s = shares.strengths(config, theirs).reshape(len(config.awards), self.worlds, 1, len(live))
+        mine_s = award_strengths(config, fixed or mine).reshape(len(config.awards), rows, len(options))
+        theirs_s = award_strengths(config, theirs).reshape(len(config.awards), self.worlds, 1, len(live))
         return shares.pot_share(config, mine_s, theirs_s)
 
     @staticmethod
