@@ -8,7 +8,13 @@ Hidden commitments (T15) are shown to their maker only. A spectator (``player`` 
 only the public part.
 
 A view keeps the state's shape (the same field names), so the step kinds compute the acting
-seat's legal actions and names from its view as from the state (:class:`Position`).
+seat's legal actions and names from its view as from the state (:class:`Position`). For the
+table it also answers :meth:`PokerView.to_call` (a seat's chips to call) and
+:meth:`PokerView.pots` (each pot with the seats that may win it).
+
+Views are built many times a move (every seat, bots' samplers), so what all views of a state
+share (each seat's hands and piles as the public sees them) is computed once and kept by the
+identity of the state's frozen fields, which successive states share.
 """
 
 from __future__ import annotations
