@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import is_not
 from typing import Protocol
 
 from divided.errors import DividedError
@@ -190,10 +191,9 @@ def _public_slots(slots: tuple[SeatSlots, ...], public: int) -> tuple[tuple[Seen
     if last is not None and last[1] == public and len(last[0]) == len(slots):
         if last[0] is slots:
             return last[2]
-        was = last[0]
-        changed = [seat for seat in range(len(slots)) if slots[seat] is not was[seat]]
-        if len(changed) == 1:  # a card dealt: one seat's hands changed since the last state
-            seat = changed[0]
+        changed = list(map(is_not, slots, last[0]))
+        if changed.count(True) == 1:  # a card dealt: one seat's hands changed since the last state
+            seat = changed.index(True)
             before = last[2]
             masked = (*before[:seat], _mask_hands(slots[seat], public), *before[seat + 1:])
         else:
