@@ -23,7 +23,7 @@ from divided.games.poker.cards import CARDS, as_cards
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 from divided.games.poker.state import PokerState, Settled, evolve_state
-from divided.games.poker.variant import Award
+from divided.games.poker.variant import Award, Variant
 from divided.hands.poker import system
 from divided.hands.value import HandCategory, RankingSystem
 
@@ -61,6 +61,7 @@ class Entry:
 
 _make_event = builder(Event)
 _make_settled = builder(Settled)
+_make_award_winners = builder(pots.AwardWinners)
 
 
 def decider(config: Config, rule: str, entry: Entry) -> int:
@@ -145,6 +146,24 @@ def register_award(kind: str, judge: Judge) -> None:
     _AWARD_KINDS[kind] = judge
 
 
+def _slot_indices(config: Config, award: Award) -> tuple[int, ...]:
+    """The positions of ``award``'s slots in ``config``'s variant (kept per award and variant)."""
+    variant = config.variant
+    found = _SLOT_INDICES.get((id(award), id(variant)))
+    if found is not None and found[0] is award and found[1] is variant:
+        return found[2]
+    indices = tuple(variant.slot_index(name) for name in award.slots)
+    if len(_SLOT_INDICES) >= 256:
+        _SLOT_INDICES.clear()
+    _SLOT_INDICES[id(award), id(variant)] = (award, variant, indices)
+    return indices
+
+
+_SLOT_INDICES: dict[tuple[int, int], tuple[Award, Variant, tuple[int, ...]]] = {}
+"""Awards' slot positions by the identities of the award and the variant (each entry holds both,
+so neither identity is reused while the entry lives)."""
+
+
 def best_hand(state: PokerState, award: Award) -> Callable[[Collection[int]], tuple[int, ...]]:
     """The ``best`` award: the best qualifying hand among the award's slots wins (T11 ties).
 
@@ -153,25 +172,46 @@ def best_hand(state: PokerState, award: Award) -> Callable[[Collection[int]], tu
     config, rule = state.config, award.rule
     strength, sizes = strength_of(rule), ranking(rule).sizes
     qualifier = rule == "a5-8"
-    slot_index = config.variant.slot_index
-    indices = [slot_index(name) for name in award.slots]
+    indices = _slot_indices(config, award)
     slots = state.slots
+    order = engine.live_from_left(state)
     claims: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []  # (strength, seat, hands of it)
-    for seat in engine.live_from_left(state):
-        held = slots[seat]
-        best = -1
-        hands: tuple[tuple[int, ...], ...] = ()
-        for index in indices:
-            cards = held[index]
-            if len(cards) not in sizes or (qualifier and not _qualifies(rule, cards)):
-                continue
-            claim = strength(cards)
-            if claim > best or not hands:
-                best, hands = claim, (cards,)
-            elif claim == best:
-                hands += (cards,)
-        if hands:
-            claims.append((best, seat, hands))
+    if len(indices) == 1 and not qualifier:  # one hand a seat (most games)
+        (index,) = indices
+        for seat in order:
+            cards = slots[seat][index]
+            if len(cards) in sizes:
+                claims.append((strength(cards), seat, (cards,)))
+    elif len(indices) == 2 and not qualifier:  # two hands compete (Henway H2)
+        first, second = indices
+        for seat in order:
+            held = slots[seat]
+            one, two = held[first], held[second]
+            if len(one) in sizes:
+                a = strength(one)
+                if len(two) in sizes:
+                    b = strength(two)
+                    claims.append((a, seat, (one,)) if a > b else (b, seat, (two,)) if b > a else (a, seat, (one, two)))
+                else:
+                    claims.append((a, seat, (one,)))
+            elif len(two) in sizes:
+                claims.append((strength(two), seat, (two,)))
+    else:
+        for seat in order:
+            held = slots[seat]
+            best = -1
+            hands: tuple[tuple[int, ...], ...] = ()
+            for index in indices:
+                cards = held[index]
+                if len(cards) not in sizes or (qualifier and not _qualifies(rule, cards)):
+                    continue
+                claim = strength(cards)
+                if claim > best or not hands:
+                    best, hands = claim, (cards,)
+                elif claim == best:
+                    hands += (cards,)
+            if hands:
+                claims.append((best, seat, hands))
 
     def judge(eligible: Collection[int]) -> tuple[int, ...]:
         top = -1
@@ -206,7 +246,8 @@ def settle(state: PokerState) -> PokerState:
     names = config.variant.slot_names
     showing = engine.live_from_left(state)
     step, slots = state.step, state.slots
-    events = [_make_event(step, seat, "show", hands=slots[seat], hands_named=names) for seat in showing]
+    # Event(step, seat, "show", hands=slots[seat], hands_named=names), by position
+    events = [_make_event(step, seat, "show", 0, False, (), slots[seat], (), names) for seat in showing]
     contributed = table.contributed
     if len({contributed[seat] for seat in showing}) == 1:  # nobody all-in below the others: one pot
         layers: tuple[pots.Pot, ...] = (pots.Pot(sum(contributed), tuple(sorted(showing))),)
@@ -215,7 +256,7 @@ def settle(state: PokerState) -> PokerState:
     settled = []
     for index, pot in enumerate(layers):
         eligible = set(pot.eligible)
-        results = [pots.AwardWinners(judge(eligible), award.share) for award, judge in zip(awards, judges, strict=True)]
+        results = [_make_award_winners(judge(eligible), award.share) for award, judge in zip(awards, judges, strict=True)]
         if not any(result.winners for result in results):
             pots.divide(pot, results, state.players)  # raises: nobody wins any award of this pot
         chips = [0] * state.players  # pots.divide's count, from the shares the events show
