@@ -161,6 +161,8 @@ class _Tables:
         # The per-call tables: a hand's key is the sum of its cards' weights (base-5 rank counts,
         # suit counts above); every size shares one dictionary, as the digit sum tells the size.
         self.best: dict[int, int] = dict(zip(np.concatenate(rank_sums).tolist(), np.concatenate(best).tolist(), strict=True))
+        # five cards alone: the same entries in a table a twelfth the size (fewer cache misses)
+        self.best5: dict[int, int] = dict(zip(rank_sums[0].tolist(), best[0].tolist(), strict=True))
         self.flush_by_sum: dict[int, int] = {
             int(weights[list(ranks)].sum()): order_of[keys[ranks, True]] for ranks in distinct
         }
@@ -236,7 +238,7 @@ class LowSystem:
                 raise InvalidHandError(f"a card appears more than once: {list(indices)!r}")
             if key + _SUIT_ADD & _SUIT_FULL:
                 return tables.flush_by_sum[key & _RANK_MASK]
-            return tables.best[key & _RANK_MASK]
+            return tables.best5[key & _RANK_MASK]
         try:
             key = sum(map(tables.weight_of, indices))
         except (KeyError, TypeError):
