@@ -240,33 +240,37 @@ def settle(state: PokerState) -> PokerState:
     awards = config.awards
     judges = []
     for award in awards:
-        if award.kind not in _AWARD_KINDS:
+        judge_of = _AWARD_KINDS.get(award.kind)
+        if judge_of is None:
             raise ValueError(f"no award kind {award.kind!r} is registered; known: {', '.join(sorted(_AWARD_KINDS))}")
-        judges.append(_AWARD_KINDS[award.kind](state, award))
+        judges.append(judge_of(state, award))
     names = config.variant.slot_names
     showing = engine.live_from_left(state)
-    step, slots = state.step, state.slots
+    step, slots, players = state.step, state.slots, state.players
     # Event(step, seat, "show", hands=slots[seat], hands_named=names), by position
     events = [_make_event(step, seat, "show", 0, False, (), slots[seat], (), names) for seat in showing]
     contributed = table.contributed
-    if len({contributed[seat] for seat in showing}) == 1:  # nobody all-in below the others: one pot
+    first = contributed[showing[0]]
+    if all(contributed[seat] == first for seat in showing):  # nobody all-in below the others: one pot
         layers: tuple[pots.Pot, ...] = (pots.Pot(sum(contributed), tuple(sorted(showing))),)
     else:
         layers = pots.layers(contributed, table.live)
     settled = []
     for index, pot in enumerate(layers):
-        eligible = set(pot.eligible)
+        eligible = pot.eligible
         results = [_make_award_winners(judge(eligible), award.share) for award, judge in zip(awards, judges, strict=True)]
         if not any(result.winners for result in results):
-            pots.divide(pot, results, state.players)  # raises: nobody wins any award of this pot
-        chips = [0] * state.players  # pots.divide's count, from the shares the events show
+            pots.divide(pot, results, players)  # raises: nobody wins any award of this pot
+        chips = [0] * players  # pots.divide's count, from the shares the events show
         for award, result, won in zip(awards, results, pots.shares(pot, results), strict=True):
-            if result.winners:
-                for seat, amount in zip(result.winners, won, strict=True):
+            winners = result.winners
+            if winners:
+                for seat, amount in zip(winners, won, strict=True):
                     chips[seat] += amount
-                events.append(_make_event(step, None, "award", pot.amount, pot=index, title=award.title,
-                                          winners=result.winners, chips=won))
-        settled.append(_make_settled(pot.amount, pot.eligible,
-                                     tuple((a.title, r.winners) for a, r in zip(awards, results, strict=True)),
+                # Event(step, None, "award", pot.amount, pot=index, title=award.title, winners=winners, chips=won)
+                events.append(_make_event(step, None, "award", pot.amount, False, (), (), (), (), index, award.title,
+                                          winners, won))
+        settled.append(_make_settled(pot.amount, eligible,
+                                     tuple([(award.title, result.winners) for award, result in zip(awards, results, strict=True)]),
                                      tuple(chips)))
-    return evolve_state(state, shown=True, over=True, settled=tuple(settled), events=(*state.events, *events))
+    return evolve_state(state, shown=True, over=True, settled=tuple(settled), events=state.events + tuple(events))
