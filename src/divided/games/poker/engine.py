@@ -22,8 +22,19 @@ def from_left(button: int, players: int) -> tuple[int, ...]:
 def live_from_left(state: PokerState) -> tuple[int, ...]:
     """The seats still in, in turn from the button's left."""
     live = state.table.live
-    after = state.button + 1
-    return (*(seat for seat in range(after, len(live)) if live[seat]), *(seat for seat in range(after) if live[seat]))
+    button = state.button
+    last = _LAST_LIVE[0]
+    if last is not None and last[0] is live and last[1] == button:  # asked again (the showdown's awards)
+        return last[2]
+    after = button + 1
+    found = (*(seat for seat in range(after, len(live)) if live[seat]), *(seat for seat in range(after) if live[seat]))
+    _LAST_LIVE[0] = (live, button, found)  # one assignment: a reader sees a whole triple
+    return found
+
+
+_LAST_LIVE: list[tuple[tuple[bool, ...], int, tuple[int, ...]] | None] = [None]
+"""The last live flags and button :func:`live_from_left` answered, with its answer (the flags
+are a frozen tuple, and holding it keeps its identity from being reused)."""
 
 
 def enter(state: PokerState) -> PokerState:

@@ -101,18 +101,25 @@ def shares(pot: Pot, awards: Sequence[AwardWinners]) -> tuple[tuple[int, ...], .
     ((15,), (8, 7))
     """
     won = [award for award in awards if award.winners]
+    if not won:
+        return tuple(() for _ in awards)
+    amount = pot.amount
     weight = sum(award.share for award in won)
-    amounts = [pot.amount * award.share // weight for award in won]
-    if amounts:
-        amounts[0] += pot.amount - sum(amounts)
+    amounts = [amount * award.share // weight for award in won]
+    amounts[0] += amount - sum(amounts)
     out: list[tuple[int, ...]] = []
-    given = iter(amounts)
+    given = 0
     for award in awards:
-        if not award.winners:
+        winners = award.winners
+        if not winners:
             out.append(())
-            continue
-        each, odd = divmod(next(given), len(award.winners))
-        out.append(tuple(each + (1 if place < odd else 0) for place in range(len(award.winners))))
+        elif len(winners) == 1:
+            out.append((amounts[given],))
+            given += 1
+        else:
+            each, odd = divmod(amounts[given], len(winners))
+            out.append(tuple(each + 1 if place < odd else each for place in range(len(winners))))
+            given += 1
     return tuple(out)
 
 

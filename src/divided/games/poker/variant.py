@@ -132,6 +132,11 @@ class Variant:
             positions.setdefault(slot.name, index)
         return positions
 
+    @cached_property
+    def slot_names(self) -> tuple[str, ...]:
+        """The slots' names in order (what a shown hand is labelled with)."""
+        return tuple(slot.name for slot in self.slots)
+
 
 LOW_OPTION_TEXT = ("the low ranking: a5 (ace-to-five), a5-8 (ace-to-five, eight or better: when no hand "
                    "qualifies, high takes the pot), 27 (deuce-to-seven) or a6 (ace-to-six)")

@@ -17,7 +17,7 @@ not exactly so. The output depends on the view and the random source alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from divided.games.base import evolve
@@ -63,17 +63,28 @@ def _revealed_splits(view: PokerView) -> list[tuple[Partition, int, int]]:
 
 @dataclass(frozen=True, slots=True)
 class PokerWorlds:
-    """The world sampler of one view (see the module text)."""
+    """The world sampler of one view (see the module text). What every world of the view shares
+    (the cards the viewer cannot see, the revealed splits, the seats to fill) is read from the
+    view once, when the sampler is made."""
 
     view: PokerView
+    _unseen: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _splits: tuple[tuple[Partition, int, int], ...] = field(init=False, repr=False, compare=False)
+    _seats: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        view = self.view
+        known = _known(view)
+        object.__setattr__(self, "_unseen", tuple(c for c in range(DECK_SIZE) if not known >> c & 1))
+        object.__setattr__(self, "_splits", tuple(_revealed_splits(view)))
+        object.__setattr__(self, "_seats", tuple(s for s in range(view.num_players)
+                                                 if s != view.player and view.table.live[s]))
 
     def weight(self, state: Any) -> float:
         return 1.0
 
     def sample(self, rng: random.Random) -> PokerState:
-        view = self.view
-        splits = _revealed_splits(view)
-        seats = [s for s in range(view.num_players) if s != view.player and view.table.live[s]]
+        splits, seats = self._splits, self._seats
         for _ in range(JOINT_TRIES):
             state = self._fill(rng, None)
             if all(self._legal(state, seat, splits) for seat in seats):
@@ -88,7 +99,7 @@ class PokerWorlds:
                 raise RuntimeError(f"no legal split found for seat {seat} (the view is impossible)")
         return self._commit(state, rng)
 
-    def _legal(self, state: PokerState, seat: int, splits: list[tuple[Partition, int, int]]) -> bool:
+    def _legal(self, state: PokerState, seat: int, splits: tuple[tuple[Partition, int, int], ...]) -> bool:
         return all(is_legal_split(step, list(state.slots[seat][first]), list(state.slots[seat][last]), state.up)
                    for step, first, last in splits)
 
@@ -97,7 +108,7 @@ class PokerWorlds:
         seat's hidden cards are dealt again, from its own and the stock's."""
         view = self.view
         if redo is None:
-            unseen = [c for c in range(DECK_SIZE) if not _known(view) >> c & 1]
+            unseen = list(self._unseen)
             rng.shuffle(unseen)
             return self._build(unseen)
         state, seat = redo

@@ -161,6 +161,8 @@ class _Tables:
         # The per-call tables: a hand's key is the sum of its cards' weights (base-5 rank counts,
         # suit counts above); every size shares one dictionary, as the digit sum tells the size.
         self.best: dict[int, int] = dict(zip(np.concatenate(rank_sums).tolist(), np.concatenate(best).tolist(), strict=True))
+        # five cards alone: the same entries in a table a twelfth the size (fewer cache misses)
+        self.best5: dict[int, int] = dict(zip(rank_sums[0].tolist(), best[0].tolist(), strict=True))
         self.flush_by_sum: dict[int, int] = {
             int(weights[list(ranks)].sum()): order_of[keys[ranks, True]] for ranks in distinct
         }
@@ -224,11 +226,23 @@ class LowSystem:
         the size, each index in range and no repeats raise :class:`InvalidHandError`.
         """
         tables = self._tables
+        count = len(indices)
+        if count == 5:  # the common case unrolled (the same checks and result as below)
+            weight = tables.weight
+            a, b, c, d, e = indices
+            try:
+                key = weight[a] + weight[b] + weight[c] + weight[d] + weight[e]
+            except (KeyError, TypeError):
+                raise InvalidHandError(f"a card index is an integer 0 to {_PACK - 1}; got {list(indices)!r}") from None
+            if len({a, b, c, d, e}) != 5:
+                raise InvalidHandError(f"a card appears more than once: {list(indices)!r}")
+            if key + _SUIT_ADD & _SUIT_FULL:
+                return tables.flush_by_sum[key & _RANK_MASK]
+            return tables.best5[key & _RANK_MASK]
         try:
             key = sum(map(tables.weight_of, indices))
         except (KeyError, TypeError):
             raise InvalidHandError(f"a card index is an integer 0 to {_PACK - 1}; got {list(indices)!r}") from None
-        count = len(indices)
         if count not in _SIZE_SET or len(set(indices)) != count:
             if count not in _SIZE_SET:
                 raise InvalidHandError(f"a {self.name} hand is 5 to 7 cards; got {count}")

@@ -1,0 +1,49 @@
+"""Showdowns of many worlds at once: every final hand set's strength for each award, ranked in
+batches by the ranking library (:mod:`divided.hands.poker.batch`: numpy stays out of the rules
+engine). For bots, which value thousands of sampled deals a decision;
+:func:`divided.games.poker.showdown.settle` ranks one deal per call, faster for one.
+
+A hand set's strength for an award is its best hand among the award's slots under the award's
+rule, as the showdown judges it (:func:`divided.games.poker.showdown.entries`), ``-1`` where no
+hand competes: a slot of a size the rule does not rank, or a low that misses the ``a5-8``
+qualifier. A slot shared by two awards with the same rule is ranked once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from divided.games.poker.options import Config
+from divided.games.poker.showdown import ranking
+from divided.hands.poker.batch import best_of, orders
+
+if TYPE_CHECKING:
+    from divided.hands.poker.batch import Orders
+
+Hands = Sequence[Sequence[int]]
+"""A seat's final cards, one sequence of card indices per slot of the variant."""
+
+
+def award_strengths(config: Config, finals: Sequence[Hands]) -> Orders:
+    """``(awards, len(finals))``: each final hand set's strength for every award of ``config``
+    (see the module text), as a numpy array."""
+    variant = config.variant
+    ranked: dict[tuple[str, int], Orders] = {}
+    rows = []
+    for award in config.awards:
+        columns = []
+        for name in award.slots:
+            index = variant.slot_index(name)
+            key = (award.rule, index)
+            if key not in ranked:
+                ranked[key] = slot_strengths(award.rule, [hands[index] for hands in finals])
+            columns.append(ranked[key])
+        rows.append(columns)
+    return best_of(rows, len(finals))
+
+
+def slot_strengths(rule: str, hands: Sequence[Sequence[int]]) -> Orders:
+    """Each hand's strength under the award rule ``rule`` (``-1``: a size the rule does not rank,
+    or a low that misses the ``a5-8`` qualifier)."""
+    return orders(ranking(rule), hands, none_at_zero=rule == "a5-8")
