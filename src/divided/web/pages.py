@@ -261,7 +261,9 @@ def lobby(request: Request, game: str | None = None) -> HTMLResponse:
 
 @router.get("/games/{game_id}", response_class=HTMLResponse, include_in_schema=False)
 def table(request: Request, game_id: str) -> HTMLResponse:
-    return _render(request, "table.html", "table", "Game", game=_game_of(request, game_id), game_id=game_id)
+    game = _game_of(request, game_id)
+    name = web_games.room(game).title if game is not None and web_games.ROOMS.supports(game) else "Game"
+    return _render(request, "table.html", "table", name, game=game, game_id=game_id, game_name=name)
 
 
 def _game_of(request: Request, game_id: str) -> str | None:

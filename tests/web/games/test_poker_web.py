@@ -507,3 +507,15 @@ def test_a_poker_hint_says_its_values_are_in_pots_and_shows_no_hidden_card(http:
     assert again.json()["unit"] == "% of the pot"  # the stored hint keeps its unit
     text = json.dumps(found)
     assert not any(f'"{card}"' in text or f" {card}" in text for card in hidden_cards(core(http, state["id"])))
+
+
+@pytest.mark.parametrize("game", ["henway", "cowpie", "card-commons", "divided-ranks"])
+def test_the_table_page_names_its_game_in_the_heading(http: TestClient, game: str) -> None:
+    body: dict[str, Any] = {"game": game, "bot": "random"}
+    state = http.post("/api/games", json=body)
+    assert state.status_code == 201, state.text
+    page = http.get(f"/games/{state.json()['id']}").text
+    heading = page.split('<h1 id="table-title">')[1].split("<span")[0].strip()
+    title = {"henway": "Henway", "cowpie": "Cowpie", "card-commons": "Card Commons", "divided-ranks": "Divided Ranks"}
+    assert heading == title[game]
+    assert http.get("/games/0123456789abcdef0123456789abcdef").status_code in (200, 404)  # an unknown game: no crash
