@@ -112,8 +112,10 @@ def history_object(store: GameStore, session: str) -> JSON:
     per_game: dict[str, list[FinishedGame]] = {}
     for game in finished:
         per_game.setdefault(game.game, []).append(game)
-        variant = non_default_options(game.game, game.options)
-        place = measure_of(game.game).place_of(game)
+        measure = measure_of(game.game)
+        variant = tuple((name, value) for name, value in non_default_options(game.game, game.options)
+                        if name not in measure.varies)  # a hand's stacks and button are not its rules
+        place = measure.place_of(game)
         games_json.append({"id": game.id, "game": game.game, "title": title_of(game.game),
                            "players": len(game.bots), "place": place,
                            "place_words": None if place is None else f"{ordinal(place)} of {len(game.bots)}",
@@ -121,6 +123,7 @@ def history_object(store: GameStore, session: str) -> JSON:
                            "finished": _iso(game.finished), "seats": list(game.bots),
                            "bots": [b for b in game.bots if b is not None], "options": dict(game.options),
                            "variant": options_words(game.game, variant), "result": game.result,
+                           "result_words": measure.result_words(game),
                            "summary": None if game.summary is None else dict(game.summary),
                            "decided": decided_words(game.game, game.summary), "hints_used": game.hints_used,
                            "table": game.table_id})

@@ -125,6 +125,11 @@ class Measure(ABC):
             return int(places[game.seat])
         return None
 
+    def result_words(self, game: FinishedGame) -> str | None:
+        """One finished game's result in the measure's own words for the history's Result
+        column (``None``: the shell's won / lost / drawn)."""
+        return None
+
     def describe(self) -> JSON:
         return {"kind": self.kind, "label": self.label, "note": self.note, "headings": list(self.headings())}
 
@@ -324,6 +329,15 @@ class BigBets(Measure):
 
     def headings(self) -> tuple[str, ...]:
         return ("Hands", "Chips won", "Big bets per 100 hands", "95% interval")
+
+    def result_words(self, game: FinishedGame) -> str | None:
+        """The chips the hand won or lost ("+4 chips", "-200 chips", "Even"), not who won."""
+        won = chips_of(game)
+        if won is None:
+            return None
+        if won == 0:
+            return "Even"
+        return f"{won:+.0f} chip{'' if abs(won) == 1 else 's'}".replace("-", "\u2212")
 
     def cells(self, figures: Mapping[str, Any]) -> tuple[str, ...]:
         rate, interval = figures["bb_per_100"], figures["interval"]

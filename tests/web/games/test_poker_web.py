@@ -519,3 +519,22 @@ def test_the_table_page_names_its_game_in_the_heading(http: TestClient, game: st
     title = {"henway": "Henway", "cowpie": "Cowpie", "card-commons": "Card Commons", "divided-ranks": "Divided Ranks"}
     assert heading == title[game]
     assert http.get("/games/0123456789abcdef0123456789abcdef").status_code in (200, 404)  # an unknown game: no crash
+
+
+def test_the_history_lists_a_hand_by_its_chips_and_rules_without_its_stacks_or_button(http: TestClient) -> None:
+    first = play_hand(http, new_game(http, "five-card-draw", players=3), random.Random(4))
+    second_start = next_hand(http, first, rebuy=int(first["result"]["returns"][0]) <= -200)
+    assert second_start.status_code == 200, second_start.text
+    play_hand(http, second_start.json(), random.Random(5))
+    entries = http.get("/api/history").json()["games"]
+    assert len(entries) == 2
+    for entry in entries:
+        mine = int(float(entry["summary"]["returns"].split("/")[0]))
+        words = "Even" if mine == 0 else f"{mine:+d} chip{'' if abs(mine) == 1 else 's'}".replace("-", "\u2212")
+        assert entry["result_words"] == words
+        assert "stacks" not in entry["variant"] and "first_dealer" not in entry["variant"], entry["variant"]
+        assert entry["variant"] == "3 players"
+    page = http.get("/history").text
+    rows = page.split("<tbody>")[-1]
+    assert "stacks=" not in rows and "first_dealer" not in rows and "A bot won" not in rows
+    assert all(entry["result_words"] in rows for entry in entries)
