@@ -10,7 +10,7 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -22,6 +22,7 @@ INT8_ARRAYS = hnp.arrays(np.int8, hnp.array_shapes(min_dims=1, max_dims=3, max_s
                          elements=st.integers(-128, 127) | st.sampled_from([0, 0, 0, 1]))
 
 
+@settings(deadline=None)  # no timing in a test: a loaded machine is slow, not wrong
 @given(INT8_ARRAYS)
 def test_nonzero_finds_what_numpy_finds_for_a_plain_array(plain: np.ndarray) -> None:  # type: ignore[type-arg]
     mask = plain.copy().view(pz.ActionMask)
