@@ -165,11 +165,22 @@ def _piece_rows(kept: _PieceRows, row_of: tuple[int, ...], width: int, base: int
 def _tally_bits(base: int, scores: tuple[int, ...], points: tuple[int, ...], fives: tuple[int, ...],
                 led: tuple[int, ...]) -> int:
     """The pieces ``scores``, ``round_points``, ``fives`` and ``led`` (consecutive), relative to
-    ``scores``, with row ``r`` seat ``(base + r) % n``."""
-    return (_piece_rows(_SCORE_ROWS, _SCORE_ROW, SCORE_BITS, base, scores)
-            | _piece_rows(_POINTS_ROWS, _POINTS_ROW, ROUND_POINTS, base, points) << _POINTS_FROM_SCORES
-            | _piece_rows(_FIVES_ROWS, _FIVES_ROW, FIVES_BITS, base, fives) << _FIVES_FROM_SCORES
-            | _piece_rows(_LED_ROWS, _LED_ROW, LED_BITS, base, led) << _LED_FROM_SCORES)
+    ``scores``, with row ``r`` seat ``(base + r) % n``. (Each kept piece looked up here, the
+    function called only for a piece not kept: a call costs more than the look-up.)"""
+    score_rows = _SCORE_ROWS.get((base, scores))
+    if score_rows is None:
+        score_rows = _piece_rows(_SCORE_ROWS, _SCORE_ROW, SCORE_BITS, base, scores)
+    points_rows = _POINTS_ROWS.get((base, points))
+    if points_rows is None:
+        points_rows = _piece_rows(_POINTS_ROWS, _POINTS_ROW, ROUND_POINTS, base, points)
+    fives_rows = _FIVES_ROWS.get((base, fives))
+    if fives_rows is None:
+        fives_rows = _piece_rows(_FIVES_ROWS, _FIVES_ROW, FIVES_BITS, base, fives)
+    led_rows = _LED_ROWS.get((base, led))
+    if led_rows is None:
+        led_rows = _piece_rows(_LED_ROWS, _LED_ROW, LED_BITS, base, led)
+    return (score_rows | points_rows << _POINTS_FROM_SCORES | fives_rows << _FIVES_FROM_SCORES
+            | led_rows << _LED_FROM_SCORES)
 
 
 _POINTS_FROM_SCORES = _O["round_points"] - _O["scores"]
@@ -224,6 +235,24 @@ def _card_rows(masks: tuple[int, ...], width: int = CARDS) -> int:
     for seat, mask in enumerate(masks):
         rows |= mask << seat * width
     return rows
+
+_TRICK_CARDS: dict[tuple[tuple[int, int], ...], tuple[int, int]] = {}
+
+
+def _trick_cards(plays: tuple[tuple[int, int], ...], n: int) -> tuple[int, int]:
+    """A trick's cards by absolute seat (:func:`_card_rows`) and the voids it shows if it is one
+    of Tricks 2-9 (by absolute seat, rows of 4 bits); the last few thousand tricks are kept
+    (a trick in play is met again at every decision until it is complete). ``plays`` name their
+    seats, so the table size is the same for every key: a seat beyond the last does not occur."""
+    rows = 0
+    for seat, card in plays:
+        rows |= 1 << (seat * CARDS + card)
+    voids = _card_rows(trick_voids(plays, n), 4) if plays else 0
+    if len(_TRICK_CARDS) >= 4096:
+        _TRICK_CARDS.clear()
+    _TRICK_CARDS[plays] = rows, voids
+    return rows, voids
+
 
 _RULES = _O["rules"]
 _SEAT = _O["seat"]
@@ -337,22 +366,24 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
             bits |= 1 << (_RECEIVED + CARDS + from_left)
     cut, low, up = _CARD_ROWS[n, base]
     trump = table.trump
-    table_bits = _line_bits(line) | 1 << (_TRUMP_T + (13 if trump is None else trump - 2))  # from the current trick on, relative to it
+    line_bits = _LINE_BITS.get(line)
+    if line_bits is None:
+        line_bits = _line_bits(line)
+    table_bits = line_bits | 1 << (_TRUMP_T + (13 if trump is None else trump - 2))  # from the current trick on, relative to it
     next_leader = table.next_leader
     if next_leader >= 0:
         table_bits |= 1 << (_NEXT_LEADER_T + (next_leader - base) % n)
     if trick_number >= 1 and phase in _IN_A_TRICK:
         plays = table.plays
-        trick_rows = 0
-        for seat, card in plays:
-            trick_rows |= 1 << (seat * CARDS + card)
+        trick_cards = _TRICK_CARDS.get(plays)
+        if trick_cards is None:
+            trick_cards = _trick_cards(plays, n)
+        trick_rows, trick_void_rows = trick_cards
         table_bits |= trick_rows >> cut | (trick_rows & low) << up | 1 << (_LEADER_T + (table.leader - base) % n)
         if not trick_in_play_read and phase is _PLAY and plays:
             played_rows |= trick_rows
             if trick_number >= 2:
-                shown = trick_voids(plays, n)
-                if any(shown):
-                    void_rows |= _card_rows(shown, 4)
+                void_rows |= trick_void_rows
     bits |= seat_rows << _HAND_SIZES | (played_rows >> cut | (played_rows & low) << up) << _PLAYED
     if void_rows:
         cut, low, up = _VOID_ROWS[n, base]
