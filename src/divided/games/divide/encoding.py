@@ -412,8 +412,9 @@ _RoundCards = tuple[tuple[PassEvent | None, ...], int, int]
 """A round's passes by seat (the full events: hidden cards), and its played cards and voids by
 absolute seat (:func:`_card_rows`)."""
 
-_LAST_STATE_ROUND: dict[int, tuple[tuple[Event, ...], int, _RoundCards]] = {}
-"""Per table size: the last core log :func:`_state_round_cards` read, its round and reading."""
+_LAST_STATE_ROUND: dict[int, tuple[tuple[Event, ...], int, int, _RoundCards]] = {}
+"""Per table size: the last core log :func:`_state_round_cards` read, its round, where that
+round's events start in it, and its reading."""
 
 
 def _read_state_round(number: int, events: tuple[Event, ...], n: int, before: _RoundCards | None) -> _RoundCards:
@@ -438,25 +439,31 @@ def _state_round_cards(state: DivideState) -> _RoundCards:
     """The core state's round in play as :func:`_read_state_round` reads it (without the trick
     being played). Public but for the passes, which :meth:`ViewLayout.encode_state` reads only as
     the viewer sees them. Read once for every viewer: the last log read is kept (per table size)
-    and extended when the new log extends it by value."""
+    and extended when the new log holds the same events of the round (compared by value) and
+    more after them. The log's rounds never go back (the engine appends to it), so only the
+    round's own events are compared: the events before it belong to earlier rounds."""
     n = state.options.players
     number = max(state.round, 0)
     log = state.log
     last = _LAST_STATE_ROUND.get(n)
     reading: _RoundCards | None = None
+    start = -1
     if last is not None and last[1] == number:
-        known, _, reading = last
+        known, _, start, reading = last
         if known is log:
             return reading
         done = len(known)
-        reading = (_read_state_round(number, log[done:], n, reading)
-                   if len(log) >= done and log[:done] == known else None)
+        if (len(log) >= done and log[start:done] == known[start:]
+                and (start == 0 or log[start - 1].round < number)):
+            reading = _read_state_round(number, log[done:], n, reading)
+        else:
+            reading = None
     if reading is None:
         start = len(log)
         while start and log[start - 1].round >= number:
             start -= 1
         reading = _read_state_round(number, log[start:], n, None)
-    _LAST_STATE_ROUND[n] = (log, number, reading)
+    _LAST_STATE_ROUND[n] = (log, number, start, reading)
     return reading
 
 
