@@ -254,6 +254,24 @@ def _trick_cards(plays: tuple[tuple[int, int], ...], n: int) -> tuple[int, int]:
     return rows, voids
 
 
+_DRAFT_BITS: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], int] = {}
+
+
+def _draft_bits(base: int, n: int, finishers: tuple[int, ...], picks: tuple[int, ...]) -> int:
+    """The pieces ``finishers`` (relative seats) and ``picks``, relative to ``current_trick``;
+    the last few thousand are kept (a draft is met again at each of its picks and by each
+    viewer)."""
+    bits = 0
+    for place, seat in enumerate(finishers):
+        bits |= 1 << (_FINISHERS_T + place * SEATS + (seat - base) % n)
+    for place, pick in enumerate(picks):
+        bits |= 1 << (_PICKS_T + place * len(REWARDS) + _REWARD_NUMBER[act.reward_of(pick)])
+    if len(_DRAFT_BITS) >= 4096:
+        _DRAFT_BITS.clear()
+    _DRAFT_BITS[base, n, finishers, picks] = bits
+    return bits
+
+
 _RULES = _O["rules"]
 _SEAT = _O["seat"]
 _CURRENT_PLAYER = _O["current_player"]
@@ -393,10 +411,11 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
         if token:
             table_bits |= 1 << (_CURRENT_TOKEN_T + _VALUE_NUMBER[token])
     if phase is _DRAFT:
-        for place, seat in enumerate(table.finishers):
-            table_bits |= 1 << (_FINISHERS_T + place * SEATS + (seat - base) % n)
-        for place, pick in enumerate(table.picks):
-            table_bits |= 1 << (_PICKS_T + place * len(REWARDS) + _REWARD_NUMBER[act.reward_of(pick)])
+        finishers, picks = table.finishers, table.picks
+        draft_bits = _DRAFT_BITS.get((base, n, finishers, picks))
+        if draft_bits is None:
+            draft_bits = _draft_bits(base, n, finishers, picks)
+        table_bits |= draft_bits
     bits |= table_bits << _CURRENT_TRICK
     bits |= _tally_bits(base, table.scores, table.round_points, table.fives, table.led) << _SCORES
     outcome = table.outcome
