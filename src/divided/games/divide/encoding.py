@@ -272,6 +272,10 @@ def _draft_bits(base: int, n: int, finishers: tuple[int, ...], picks: tuple[int,
     return bits
 
 
+_PASS_BITS: dict[int, int] = {}
+"""A pass action's pieces ``pass_left`` and ``pass_right`` (kept: a pass is encoded at every
+decision of the rest of its round; under 3,000 pass actions)."""
+
 _RULES = _O["rules"]
 _SEAT = _O["seat"]
 _CURRENT_PLAYER = _O["current_player"]
@@ -373,8 +377,11 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
     if commit >= 0:
         bits |= 1 << (_COMMIT + commit)
     if my_pass >= 0:
-        left, right = act.pass_cards(my_pass)
-        bits |= 1 << (_PASS_LEFT + left) | 1 << (_PASS_RIGHT + right)
+        pass_bits = _PASS_BITS.get(my_pass)
+        if pass_bits is None:
+            left, right = act.pass_cards(my_pass)
+            pass_bits = _PASS_BITS[my_pass] = 1 << (_PASS_LEFT + left) | 1 << (_PASS_RIGHT + right)
+        bits |= pass_bits
     if me is not None:
         bits |= 1 << (_SEAT + me)
         from_right, from_left = received
@@ -521,8 +528,11 @@ class ViewLayout:
         ``tests/games/test_state_encodings.py`` checks the two agree bit for bit."""
         n = state.options.players
         passes, played_rows, void_rows = _state_round_cards(state)
-        seat_rows = _seat_rows_bits(player if player is not None else 0, tuple(map(int.bit_count, state.hands)),
-                                    tuple(map(_MADE, state.commits)), tuple(map(_MADE, state.passes)))
+        key = (player if player is not None else 0, tuple(map(int.bit_count, state.hands)),
+               tuple(map(_MADE, state.commits)), tuple(map(_MADE, state.passes)))
+        seat_rows = _SEAT_ROWS_BITS.get(key)
+        if seat_rows is None:
+            seat_rows = _seat_rows_bits(*key)
         if player is None:
             return _encode(state, n, None, current_player, 0, -1, -1, (None, None), played_rows, void_rows,
                            seat_rows, False)
