@@ -162,23 +162,47 @@ def _piece_rows(kept: _PieceRows, row_of: tuple[int, ...], width: int, base: int
     return bits
 
 
-def _tally_bits(base: int, scores: tuple[int, ...], points: tuple[int, ...], fives: tuple[int, ...],
+_SeatRows = dict[tuple[int, ...], int]
+_POINTS_BY_SEAT: _SeatRows = {}
+_LED_BY_SEAT: _SeatRows = {}
+
+
+def _seat_rows(kept: _SeatRows, row_of: tuple[int, ...], width: int, values: tuple[int, ...]) -> int:
+    """One tally piece by absolute seat (seat ``s``'s row in bits ``s * width`` on; ``row_of``
+    as in :func:`_piece_rows`), kept by its values (the last few thousand)."""
+    bits = 0
+    for seat, value in enumerate(values):
+        bits |= row_of[value] << seat * width
+    if len(kept) >= 4096:
+        kept.clear()
+    kept[values] = bits
+    return bits
+
+
+def _tally_bits(n: int, base: int, scores: tuple[int, ...], points: tuple[int, ...], fives: tuple[int, ...],
                 led: tuple[int, ...]) -> int:
     """The pieces ``scores``, ``round_points``, ``fives`` and ``led`` (consecutive), relative to
     ``scores``, with row ``r`` seat ``(base + r) % n``. (Each kept piece looked up here, the
-    function called only for a piece not kept: a call costs more than the look-up.)"""
+    function called only for a piece not kept: a call costs more than the look-up.) The scores
+    and the 5s change only now and then and are kept by viewer; the round points and the tricks
+    led change at nearly every trick, so they are kept by absolute seat (one reading for every
+    viewer) and turned to the viewer's seats by :func:`_rotation`."""
     score_rows = _SCORE_ROWS.get((base, scores))
     if score_rows is None:
         score_rows = _piece_rows(_SCORE_ROWS, _SCORE_ROW, SCORE_BITS, base, scores)
-    points_rows = _POINTS_ROWS.get((base, points))
-    if points_rows is None:
-        points_rows = _piece_rows(_POINTS_ROWS, _POINTS_ROW, ROUND_POINTS, base, points)
     fives_rows = _FIVES_ROWS.get((base, fives))
     if fives_rows is None:
         fives_rows = _piece_rows(_FIVES_ROWS, _FIVES_ROW, FIVES_BITS, base, fives)
-    led_rows = _LED_ROWS.get((base, led))
+    points_rows = _POINTS_BY_SEAT.get(points)
+    if points_rows is None:
+        points_rows = _seat_rows(_POINTS_BY_SEAT, _POINTS_ROW, ROUND_POINTS, points)
+    led_rows = _LED_BY_SEAT.get(led)
     if led_rows is None:
-        led_rows = _piece_rows(_LED_ROWS, _LED_ROW, LED_BITS, base, led)
+        led_rows = _seat_rows(_LED_BY_SEAT, _LED_ROW, LED_BITS, led)
+    if base:
+        (cut, low, up), (led_cut, led_low, led_up) = _TALLY_ROWS[n, base]
+        points_rows = points_rows >> cut | (points_rows & low) << up
+        led_rows = led_rows >> led_cut | (led_rows & led_low) << led_up
     return (score_rows | points_rows << _POINTS_FROM_SCORES | fives_rows << _FIVES_FROM_SCORES
             | led_rows << _LED_FROM_SCORES)
 
@@ -225,8 +249,10 @@ def _rotation(n: int, base: int, width: int) -> tuple[int, int, int]:
 
 _CARD_ROWS = {(n, base): _rotation(n, base, CARDS) for n in (4, SEATS) for base in range(n)}
 _VOID_ROWS = {(n, base): _rotation(n, base, 4) for n in (4, SEATS) for base in range(n)}
-"""``(n, base)``: :func:`_rotation` of the card rows (``played``, ``current_trick``) and of the
-``voids`` rows."""
+_TALLY_ROWS = {(n, base): (_rotation(n, base, ROUND_POINTS), _rotation(n, base, LED_BITS))
+               for n in (4, SEATS) for base in range(n)}
+"""``(n, base)``: :func:`_rotation` of the card rows (``played``, ``current_trick``), of the
+``voids`` rows and of the ``round_points`` and ``led`` rows."""
 
 
 def _card_rows(masks: tuple[int, ...], width: int = CARDS) -> int:
@@ -424,7 +450,7 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
             draft_bits = _draft_bits(base, n, finishers, picks)
         table_bits |= draft_bits
     bits |= table_bits << _CURRENT_TRICK
-    bits |= _tally_bits(base, table.scores, table.round_points, table.fives, table.led) << _SCORES
+    bits |= _tally_bits(n, base, table.scores, table.round_points, table.fives, table.led) << _SCORES
     outcome = table.outcome
     if outcome is not None:
         winners = 0
