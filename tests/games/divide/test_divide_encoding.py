@@ -71,6 +71,11 @@ def test_the_bits_say_what_the_view_says(players: int) -> None:
             scores = entries(LAYOUT, bits, "scores")
             for r in range(players):
                 assert sum(1 for i in scores if i // 40 == r) == min(core.scores[(me + r) % players] // 2, 40)
+            for piece, row_size, tally in (("round_points", 23, core.round_points), ("fives", 10, core.fives),
+                                           ("led", 30, core.led)):  # thermometers, row r = seat me + r
+                found = entries(LAYOUT, bits, piece)
+                assert found == [r * row_size + k for r in range(players)
+                                 for k in range(min(tally[(me + r) % players], row_size))], piece
             if rng.random() < 0.3:
                 other = swap_hidden(core, me, rng)
                 assert LAYOUT.encode(RULES.observe(other, me)) == bits, "a hidden change changed the bits"
