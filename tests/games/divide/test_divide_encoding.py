@@ -68,6 +68,12 @@ def test_the_bits_say_what_the_view_says(players: int) -> None:
             if core.phase == Phase.PLAY:
                 expected = sorted(((seat - me) % players) * CARDS + c for seat, c in core.plays)
                 assert entries(LAYOUT, bits, "current_trick") == expected
+            if core.phase == Phase.DRAFT:  # finishing order by relative seat; each pick's reward
+                assert entries(LAYOUT, bits, "finishers") == sorted(
+                    place * SEATS + (seat - me) % players for place, seat in enumerate(core.finishers))
+                rewards = (act.Reward.POINTS, act.Reward.TRUMP, act.Reward.LEAD)
+                assert entries(LAYOUT, bits, "picks") == [
+                    place * 3 + rewards.index(act.reward_of(pick)) for place, pick in enumerate(core.picks)]
             scores = entries(LAYOUT, bits, "scores")
             for r in range(players):
                 assert sum(1 for i in scores if i // 40 == r) == min(core.scores[(me + r) % players] // 2, 40)
