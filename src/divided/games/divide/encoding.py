@@ -138,38 +138,16 @@ def _line_bits(line: tuple[int, ...]) -> int:
     return bits
 
 
-_PieceRows = dict[tuple[int, tuple[int, ...]], int]
-_SCORE_ROWS: _PieceRows = {}
-_POINTS_ROWS: _PieceRows = {}
-_FIVES_ROWS: _PieceRows = {}
-_LED_ROWS: _PieceRows = {}
-
-
-def _piece_rows(kept: _PieceRows, row_of: tuple[int, ...], width: int, base: int, values: tuple[int, ...]) -> int:
-    """One tally piece (``row_of[v]``: a seat's row of ``width`` bits at value ``v``), row ``r``
-    seat ``(base + r) % n``. Each tally changes at its own pace (the scores only between
-    rounds), so each piece's last few thousand are kept by their values."""
-    key = (base, values)
-    bits = kept.get(key)
-    if bits is None:
-        bits = 0
-        n = len(values)
-        for row in range(n):
-            bits |= row_of[values[(base + row) % n]] << row * width
-        if len(kept) >= 4096:
-            kept.clear()
-        kept[key] = bits
-    return bits
-
-
 _SeatRows = dict[tuple[int, ...], int]
+_SCORES_BY_SEAT: _SeatRows = {}
 _POINTS_BY_SEAT: _SeatRows = {}
+_FIVES_BY_SEAT: _SeatRows = {}
 _LED_BY_SEAT: _SeatRows = {}
 
 
 def _seat_rows(kept: _SeatRows, row_of: tuple[int, ...], width: int, values: tuple[int, ...]) -> int:
-    """One tally piece by absolute seat (seat ``s``'s row in bits ``s * width`` on; ``row_of``
-    as in :func:`_piece_rows`), kept by its values (the last few thousand)."""
+    """One tally piece by absolute seat (``row_of[v]``: a seat's row of ``width`` bits at value
+    ``v``, seat ``s``'s in bits ``s * width`` on), kept by its values (the last few thousand)."""
     bits = 0
     for seat, value in enumerate(values):
         bits |= row_of[value] << seat * width
@@ -182,27 +160,29 @@ def _seat_rows(kept: _SeatRows, row_of: tuple[int, ...], width: int, values: tup
 def _tally_bits(n: int, base: int, scores: tuple[int, ...], points: tuple[int, ...], fives: tuple[int, ...],
                 led: tuple[int, ...]) -> int:
     """The pieces ``scores``, ``round_points``, ``fives`` and ``led`` (consecutive), relative to
-    ``scores``, with row ``r`` seat ``(base + r) % n``. (Each kept piece looked up here, the
-    function called only for a piece not kept: a call costs more than the look-up.) The scores
-    and the 5s change only now and then and are kept by viewer; the round points and the tricks
-    led change at nearly every trick, so they are kept by absolute seat (one reading for every
-    viewer) and turned to the viewer's seats by :func:`_rotation`."""
-    score_rows = _SCORE_ROWS.get((base, scores))
+    ``scores``, with row ``r`` seat ``(base + r) % n``. Each piece is kept by absolute seat,
+    by its values (one reading for every viewer: kept by viewer, the round points and the
+    tricks led missed on most encodings of a new game, since a viewer meets a trick's tallies
+    once), and turned to the viewer's seats by :func:`_rotation`. Each kept piece is looked up
+    here, the function called only for a piece not kept (a call costs more than the look-up)."""
+    score_rows = _SCORES_BY_SEAT.get(scores)
     if score_rows is None:
-        score_rows = _piece_rows(_SCORE_ROWS, _SCORE_ROW, SCORE_BITS, base, scores)
-    fives_rows = _FIVES_ROWS.get((base, fives))
-    if fives_rows is None:
-        fives_rows = _piece_rows(_FIVES_ROWS, _FIVES_ROW, FIVES_BITS, base, fives)
+        score_rows = _seat_rows(_SCORES_BY_SEAT, _SCORE_ROW, SCORE_BITS, scores)
     points_rows = _POINTS_BY_SEAT.get(points)
     if points_rows is None:
         points_rows = _seat_rows(_POINTS_BY_SEAT, _POINTS_ROW, ROUND_POINTS, points)
+    fives_rows = _FIVES_BY_SEAT.get(fives)
+    if fives_rows is None:
+        fives_rows = _seat_rows(_FIVES_BY_SEAT, _FIVES_ROW, FIVES_BITS, fives)
     led_rows = _LED_BY_SEAT.get(led)
     if led_rows is None:
         led_rows = _seat_rows(_LED_BY_SEAT, _LED_ROW, LED_BITS, led)
     if base:
-        (cut, low, up), (led_cut, led_low, led_up) = _TALLY_ROWS[n, base]
-        points_rows = points_rows >> cut | (points_rows & low) << up
-        led_rows = led_rows >> led_cut | (led_rows & led_low) << led_up
+        (s_cut, s_low, s_up), (p_cut, p_low, p_up), (f_cut, f_low, f_up), (l_cut, l_low, l_up) = _TALLY_ROWS[n, base]
+        score_rows = score_rows >> s_cut | (score_rows & s_low) << s_up
+        points_rows = points_rows >> p_cut | (points_rows & p_low) << p_up
+        fives_rows = fives_rows >> f_cut | (fives_rows & f_low) << f_up
+        led_rows = led_rows >> l_cut | (led_rows & l_low) << l_up
     return (score_rows | points_rows << _POINTS_FROM_SCORES | fives_rows << _FIVES_FROM_SCORES
             | led_rows << _LED_FROM_SCORES)
 
@@ -249,10 +229,10 @@ def _rotation(n: int, base: int, width: int) -> tuple[int, int, int]:
 
 _CARD_ROWS = {(n, base): _rotation(n, base, CARDS) for n in (4, SEATS) for base in range(n)}
 _VOID_ROWS = {(n, base): _rotation(n, base, 4) for n in (4, SEATS) for base in range(n)}
-_TALLY_ROWS = {(n, base): (_rotation(n, base, ROUND_POINTS), _rotation(n, base, LED_BITS))
+_TALLY_ROWS = {(n, base): tuple(_rotation(n, base, width) for width in (SCORE_BITS, ROUND_POINTS, FIVES_BITS, LED_BITS))
                for n in (4, SEATS) for base in range(n)}
 """``(n, base)``: :func:`_rotation` of the card rows (``played``, ``current_trick``), of the
-``voids`` rows and of the ``round_points`` and ``led`` rows."""
+``voids`` rows and of the tally rows (``scores``, ``round_points``, ``fives``, ``led``)."""
 
 
 def _card_rows(masks: tuple[int, ...], width: int = CARDS) -> int:
