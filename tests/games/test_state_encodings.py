@@ -75,3 +75,35 @@ def test_every_rule_variant_here_is_checked(game: str) -> None:
     for options in SETTINGS[game]:
         games.load(game, **options)
     assert callable(room_of(game).observation.encode_state)  # type: ignore[attr-defined]
+
+
+def test_divide_a_log_whose_round_starts_earlier_is_read_again() -> None:
+    """DIVIDE's fast path extends its last round reading to a log that holds the same events of
+    the round from the same place on. A log with one more event of the round just before that
+    place (here a trick of the round where the last event of the round before was) is another
+    round: its cards must be read, as the view reads them."""
+    from dataclasses import replace
+
+    from divided.games.divide.state import TrickEvent
+
+    loaded = games.load("divide", players=4, rounds=2, first_dealer=0)
+    layout = room_of("divide").observation
+    rules = loaded.rules
+    rng = random.Random(7)
+    state = loaded.new_initial_state(7)
+    while not (state.core.round == 1 and state.core.trick >= 4):
+        state.apply_action(rng.choice(state.legal_actions()))
+    core = state.core
+    log = core.log
+    start = next(i for i, event in enumerate(log) if event.round == 1)
+    tricks = [event for event in log[start:] if isinstance(event, TrickEvent)]
+    assert start >= 1 and log[start - 1].round == 0 and len(tricks) >= 2
+    # Trick 3 again, earlier in the log, with another card of its leader (off the lead suit
+    # for a player behind): played cards and voids the real log does not show.
+    trick = tricks[1]
+    extra = replace(trick, trick=3, plays=((trick.plays[0][0], 53), *trick.plays[1:]))
+    other = replace(core, log=(*log[:start - 1], extra, *log[start:]))
+    current = rules.current_player(core)
+    for player in (*range(4), None):
+        assert layout.encode_state(core, player, current) == layout.encode(rules.observe(core, player))
+        assert layout.encode_state(other, player, current) == layout.encode(rules.observe(other, player)), player

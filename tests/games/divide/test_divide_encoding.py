@@ -68,9 +68,20 @@ def test_the_bits_say_what_the_view_says(players: int) -> None:
             if core.phase == Phase.PLAY:
                 expected = sorted(((seat - me) % players) * CARDS + c for seat, c in core.plays)
                 assert entries(LAYOUT, bits, "current_trick") == expected
+            if core.phase == Phase.DRAFT:  # finishing order by relative seat; each pick's reward
+                assert entries(LAYOUT, bits, "finishers") == sorted(
+                    place * SEATS + (seat - me) % players for place, seat in enumerate(core.finishers))
+                rewards = (act.Reward.POINTS, act.Reward.TRUMP, act.Reward.LEAD)
+                assert entries(LAYOUT, bits, "picks") == [
+                    place * 3 + rewards.index(act.reward_of(pick)) for place, pick in enumerate(core.picks)]
             scores = entries(LAYOUT, bits, "scores")
             for r in range(players):
                 assert sum(1 for i in scores if i // 40 == r) == min(core.scores[(me + r) % players] // 2, 40)
+            for piece, row_size, tally in (("round_points", 23, core.round_points), ("fives", 10, core.fives),
+                                           ("led", 30, core.led)):  # thermometers, row r = seat me + r
+                found = entries(LAYOUT, bits, piece)
+                assert found == [r * row_size + k for r in range(players)
+                                 for k in range(min(tally[(me + r) % players], row_size))], piece
             if rng.random() < 0.3:
                 other = swap_hidden(core, me, rng)
                 assert LAYOUT.encode(RULES.observe(other, me)) == bits, "a hidden change changed the bits"

@@ -138,38 +138,53 @@ def _line_bits(line: tuple[int, ...]) -> int:
     return bits
 
 
-_PieceRows = dict[tuple[int, tuple[int, ...]], int]
-_SCORE_ROWS: _PieceRows = {}
-_POINTS_ROWS: _PieceRows = {}
-_FIVES_ROWS: _PieceRows = {}
-_LED_ROWS: _PieceRows = {}
+_SeatRows = dict[tuple[int, ...], int]
+_SCORES_BY_SEAT: _SeatRows = {}
+_POINTS_BY_SEAT: _SeatRows = {}
+_FIVES_BY_SEAT: _SeatRows = {}
+_LED_BY_SEAT: _SeatRows = {}
 
 
-def _piece_rows(kept: _PieceRows, row_of: tuple[int, ...], width: int, base: int, values: tuple[int, ...]) -> int:
-    """One tally piece (``row_of[v]``: a seat's row of ``width`` bits at value ``v``), row ``r``
-    seat ``(base + r) % n``. Each tally changes at its own pace (the scores only between
-    rounds), so each piece's last few thousand are kept by their values."""
-    key = (base, values)
-    bits = kept.get(key)
-    if bits is None:
-        bits = 0
-        n = len(values)
-        for row in range(n):
-            bits |= row_of[values[(base + row) % n]] << row * width
-        if len(kept) >= 4096:
-            kept.clear()
-        kept[key] = bits
+def _seat_rows(kept: _SeatRows, row_of: tuple[int, ...], width: int, values: tuple[int, ...]) -> int:
+    """One tally piece by absolute seat (``row_of[v]``: a seat's row of ``width`` bits at value
+    ``v``, seat ``s``'s in bits ``s * width`` on), kept by its values (the last few thousand)."""
+    bits = 0
+    for seat, value in enumerate(values):
+        bits |= row_of[value] << seat * width
+    if len(kept) >= 4096:
+        kept.clear()
+    kept[values] = bits
     return bits
 
 
-def _tally_bits(base: int, scores: tuple[int, ...], points: tuple[int, ...], fives: tuple[int, ...],
+def _tally_bits(n: int, base: int, scores: tuple[int, ...], points: tuple[int, ...], fives: tuple[int, ...],
                 led: tuple[int, ...]) -> int:
     """The pieces ``scores``, ``round_points``, ``fives`` and ``led`` (consecutive), relative to
-    ``scores``, with row ``r`` seat ``(base + r) % n``."""
-    return (_piece_rows(_SCORE_ROWS, _SCORE_ROW, SCORE_BITS, base, scores)
-            | _piece_rows(_POINTS_ROWS, _POINTS_ROW, ROUND_POINTS, base, points) << _POINTS_FROM_SCORES
-            | _piece_rows(_FIVES_ROWS, _FIVES_ROW, FIVES_BITS, base, fives) << _FIVES_FROM_SCORES
-            | _piece_rows(_LED_ROWS, _LED_ROW, LED_BITS, base, led) << _LED_FROM_SCORES)
+    ``scores``, with row ``r`` seat ``(base + r) % n``. Each piece is kept by absolute seat,
+    by its values (one reading for every viewer: kept by viewer, the round points and the
+    tricks led missed on most encodings of a new game, since a viewer meets a trick's tallies
+    once), and turned to the viewer's seats by :func:`_rotation`. Each kept piece is looked up
+    here, the function called only for a piece not kept (a call costs more than the look-up)."""
+    score_rows = _SCORES_BY_SEAT.get(scores)
+    if score_rows is None:
+        score_rows = _seat_rows(_SCORES_BY_SEAT, _SCORE_ROW, SCORE_BITS, scores)
+    points_rows = _POINTS_BY_SEAT.get(points)
+    if points_rows is None:
+        points_rows = _seat_rows(_POINTS_BY_SEAT, _POINTS_ROW, ROUND_POINTS, points)
+    fives_rows = _FIVES_BY_SEAT.get(fives)
+    if fives_rows is None:
+        fives_rows = _seat_rows(_FIVES_BY_SEAT, _FIVES_ROW, FIVES_BITS, fives)
+    led_rows = _LED_BY_SEAT.get(led)
+    if led_rows is None:
+        led_rows = _seat_rows(_LED_BY_SEAT, _LED_ROW, LED_BITS, led)
+    if base:
+        (s_cut, s_low, s_up), (p_cut, p_low, p_up), (f_cut, f_low, f_up), (l_cut, l_low, l_up) = _TALLY_ROWS[n, base]
+        score_rows = score_rows >> s_cut | (score_rows & s_low) << s_up
+        points_rows = points_rows >> p_cut | (points_rows & p_low) << p_up
+        fives_rows = fives_rows >> f_cut | (fives_rows & f_low) << f_up
+        led_rows = led_rows >> l_cut | (led_rows & l_low) << l_up
+    return (score_rows | points_rows << _POINTS_FROM_SCORES | fives_rows << _FIVES_FROM_SCORES
+            | led_rows << _LED_FROM_SCORES)
 
 
 _POINTS_FROM_SCORES = _O["round_points"] - _O["scores"]
@@ -214,8 +229,10 @@ def _rotation(n: int, base: int, width: int) -> tuple[int, int, int]:
 
 _CARD_ROWS = {(n, base): _rotation(n, base, CARDS) for n in (4, SEATS) for base in range(n)}
 _VOID_ROWS = {(n, base): _rotation(n, base, 4) for n in (4, SEATS) for base in range(n)}
-"""``(n, base)``: :func:`_rotation` of the card rows (``played``, ``current_trick``) and of the
-``voids`` rows."""
+_TALLY_ROWS = {(n, base): tuple(_rotation(n, base, width) for width in (SCORE_BITS, ROUND_POINTS, FIVES_BITS, LED_BITS))
+               for n in (4, SEATS) for base in range(n)}
+"""``(n, base)``: :func:`_rotation` of the card rows (``played``, ``current_trick``), of the
+``voids`` rows and of the tally rows (``scores``, ``round_points``, ``fives``, ``led``)."""
 
 
 def _card_rows(masks: tuple[int, ...], width: int = CARDS) -> int:
@@ -224,6 +241,46 @@ def _card_rows(masks: tuple[int, ...], width: int = CARDS) -> int:
     for seat, mask in enumerate(masks):
         rows |= mask << seat * width
     return rows
+
+_TRICK_CARDS: dict[tuple[tuple[int, int], ...], tuple[int, int]] = {}
+
+
+def _trick_cards(plays: tuple[tuple[int, int], ...], n: int) -> tuple[int, int]:
+    """A trick's cards by absolute seat (:func:`_card_rows`) and the voids it shows if it is one
+    of Tricks 2-9 (by absolute seat, rows of 4 bits); the last few thousand tricks are kept
+    (a trick in play is met again at every decision until it is complete). ``plays`` name their
+    seats, so the table size is the same for every key: a seat beyond the last does not occur."""
+    rows = 0
+    for seat, card in plays:
+        rows |= 1 << (seat * CARDS + card)
+    voids = _card_rows(trick_voids(plays, n), 4) if plays else 0
+    if len(_TRICK_CARDS) >= 4096:
+        _TRICK_CARDS.clear()
+    _TRICK_CARDS[plays] = rows, voids
+    return rows, voids
+
+
+_DRAFT_BITS: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], int] = {}
+
+
+def _draft_bits(base: int, n: int, finishers: tuple[int, ...], picks: tuple[int, ...]) -> int:
+    """The pieces ``finishers`` (relative seats) and ``picks``, relative to ``current_trick``;
+    the last few thousand are kept (a draft is met again at each of its picks and by each
+    viewer)."""
+    bits = 0
+    for place, seat in enumerate(finishers):
+        bits |= 1 << (_FINISHERS_T + place * SEATS + (seat - base) % n)
+    for place, pick in enumerate(picks):
+        bits |= 1 << (_PICKS_T + place * len(REWARDS) + _REWARD_NUMBER[act.reward_of(pick)])
+    if len(_DRAFT_BITS) >= 4096:
+        _DRAFT_BITS.clear()
+    _DRAFT_BITS[base, n, finishers, picks] = bits
+    return bits
+
+
+_PASS_BITS: dict[int, int] = {}
+"""A pass action's pieces ``pass_left`` and ``pass_right`` (kept: a pass is encoded at every
+decision of the rest of its round; under 3,000 pass actions)."""
 
 _RULES = _O["rules"]
 _SEAT = _O["seat"]
@@ -326,8 +383,11 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
     if commit >= 0:
         bits |= 1 << (_COMMIT + commit)
     if my_pass >= 0:
-        left, right = act.pass_cards(my_pass)
-        bits |= 1 << (_PASS_LEFT + left) | 1 << (_PASS_RIGHT + right)
+        pass_bits = _PASS_BITS.get(my_pass)
+        if pass_bits is None:
+            left, right = act.pass_cards(my_pass)
+            pass_bits = _PASS_BITS[my_pass] = 1 << (_PASS_LEFT + left) | 1 << (_PASS_RIGHT + right)
+        bits |= pass_bits
     if me is not None:
         bits |= 1 << (_SEAT + me)
         from_right, from_left = received
@@ -337,22 +397,24 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
             bits |= 1 << (_RECEIVED + CARDS + from_left)
     cut, low, up = _CARD_ROWS[n, base]
     trump = table.trump
-    table_bits = _line_bits(line) | 1 << (_TRUMP_T + (13 if trump is None else trump - 2))  # from the current trick on, relative to it
+    line_bits = _LINE_BITS.get(line)
+    if line_bits is None:
+        line_bits = _line_bits(line)
+    table_bits = line_bits | 1 << (_TRUMP_T + (13 if trump is None else trump - 2))  # from the current trick on, relative to it
     next_leader = table.next_leader
     if next_leader >= 0:
         table_bits |= 1 << (_NEXT_LEADER_T + (next_leader - base) % n)
     if trick_number >= 1 and phase in _IN_A_TRICK:
         plays = table.plays
-        trick_rows = 0
-        for seat, card in plays:
-            trick_rows |= 1 << (seat * CARDS + card)
+        trick_cards = _TRICK_CARDS.get(plays)
+        if trick_cards is None:
+            trick_cards = _trick_cards(plays, n)
+        trick_rows, trick_void_rows = trick_cards
         table_bits |= trick_rows >> cut | (trick_rows & low) << up | 1 << (_LEADER_T + (table.leader - base) % n)
         if not trick_in_play_read and phase is _PLAY and plays:
             played_rows |= trick_rows
             if trick_number >= 2:
-                shown = trick_voids(plays, n)
-                if any(shown):
-                    void_rows |= _card_rows(shown, 4)
+                void_rows |= trick_void_rows
     bits |= seat_rows << _HAND_SIZES | (played_rows >> cut | (played_rows & low) << up) << _PLAYED
     if void_rows:
         cut, low, up = _VOID_ROWS[n, base]
@@ -362,12 +424,13 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
         if token:
             table_bits |= 1 << (_CURRENT_TOKEN_T + _VALUE_NUMBER[token])
     if phase is _DRAFT:
-        for place, seat in enumerate(table.finishers):
-            table_bits |= 1 << (_FINISHERS_T + place * SEATS + (seat - base) % n)
-        for place, pick in enumerate(table.picks):
-            table_bits |= 1 << (_PICKS_T + place * len(REWARDS) + _REWARD_NUMBER[act.reward_of(pick)])
+        finishers, picks = table.finishers, table.picks
+        draft_bits = _DRAFT_BITS.get((base, n, finishers, picks))
+        if draft_bits is None:
+            draft_bits = _draft_bits(base, n, finishers, picks)
+        table_bits |= draft_bits
     bits |= table_bits << _CURRENT_TRICK
-    bits |= _tally_bits(base, table.scores, table.round_points, table.fives, table.led) << _SCORES
+    bits |= _tally_bits(n, base, table.scores, table.round_points, table.fives, table.led) << _SCORES
     outcome = table.outcome
     if outcome is not None:
         winners = 0
@@ -381,8 +444,9 @@ _RoundCards = tuple[tuple[PassEvent | None, ...], int, int]
 """A round's passes by seat (the full events: hidden cards), and its played cards and voids by
 absolute seat (:func:`_card_rows`)."""
 
-_LAST_STATE_ROUND: dict[int, tuple[tuple[Event, ...], int, _RoundCards]] = {}
-"""Per table size: the last core log :func:`_state_round_cards` read, its round and reading."""
+_LAST_STATE_ROUND: dict[int, tuple[tuple[Event, ...], int, int, _RoundCards]] = {}
+"""Per table size: the last core log :func:`_state_round_cards` read, its round, where that
+round's events start in it, and its reading."""
 
 
 def _read_state_round(number: int, events: tuple[Event, ...], n: int, before: _RoundCards | None) -> _RoundCards:
@@ -407,25 +471,31 @@ def _state_round_cards(state: DivideState) -> _RoundCards:
     """The core state's round in play as :func:`_read_state_round` reads it (without the trick
     being played). Public but for the passes, which :meth:`ViewLayout.encode_state` reads only as
     the viewer sees them. Read once for every viewer: the last log read is kept (per table size)
-    and extended when the new log extends it by value."""
+    and extended when the new log holds the same events of the round (compared by value) and
+    more after them. The log's rounds never go back (the engine appends to it), so only the
+    round's own events are compared: the events before it belong to earlier rounds."""
     n = state.options.players
     number = max(state.round, 0)
     log = state.log
     last = _LAST_STATE_ROUND.get(n)
     reading: _RoundCards | None = None
+    start = -1
     if last is not None and last[1] == number:
-        known, _, reading = last
+        known, _, start, reading = last
         if known is log:
             return reading
         done = len(known)
-        reading = (_read_state_round(number, log[done:], n, reading)
-                   if len(log) >= done and log[:done] == known else None)
+        if (len(log) >= done and log[start:done] == known[start:]
+                and (start == 0 or log[start - 1].round < number)):
+            reading = _read_state_round(number, log[done:], n, reading)
+        else:
+            reading = None
     if reading is None:
         start = len(log)
         while start and log[start - 1].round >= number:
             start -= 1
         reading = _read_state_round(number, log[start:], n, None)
-    _LAST_STATE_ROUND[n] = (log, number, reading)
+    _LAST_STATE_ROUND[n] = (log, number, start, reading)
     return reading
 
 
@@ -464,8 +534,11 @@ class ViewLayout:
         ``tests/games/test_state_encodings.py`` checks the two agree bit for bit."""
         n = state.options.players
         passes, played_rows, void_rows = _state_round_cards(state)
-        seat_rows = _seat_rows_bits(player if player is not None else 0, tuple(map(int.bit_count, state.hands)),
-                                    tuple(map(_MADE, state.commits)), tuple(map(_MADE, state.passes)))
+        key = (player if player is not None else 0, tuple(map(int.bit_count, state.hands)),
+               tuple(map(_MADE, state.commits)), tuple(map(_MADE, state.passes)))
+        seat_rows = _SEAT_ROWS_BITS.get(key)
+        if seat_rows is None:
+            seat_rows = _seat_rows_bits(*key)
         if player is None:
             return _encode(state, n, None, current_player, 0, -1, -1, (None, None), played_rows, void_rows,
                            seat_rows, False)
