@@ -4,10 +4,14 @@ and picks the obviously best draw, assignment and splits."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from poker_bot_positions import AnyState, passive, play_until, start
 
+from divided import games
 from divided.bots.base import make_bot
+from divided.bots.poker.equity import range_from_draws, showdown_price
+from divided.bots.poker.playout import Completion
 from divided.games.poker import actions as act
 from divided.games.poker.cards import parse
 
@@ -109,3 +113,69 @@ def test_bets_the_pot_with_the_nuts_under_no_limit() -> None:
     raises = [a - act.RAISE_TO for a in legal if a >= act.RAISE_TO]
     expected = max((r for r in raises if r <= pot), default=min(raises))  # to the pot, or the least bet
     assert choose(state) == act.raise_to_action(expected)
+
+
+def raise_whenever(state: AnyState) -> int:
+    """A maniac by hand: raise when it may, else call; stand pat at draws."""
+    legal = state.legal_actions()
+    return act.RAISE if act.RAISE in legal else act.CALL if act.CALL in legal else legal[0]
+
+
+def two_raisers_in_the_second_round(mine: str) -> AnyState:
+    """Double draw high-low, three seats, button the third: the first round capped (ante 1, four
+    bets of 2: 9 chips each), everyone stands pat, then in the second round (big bet 4) the two
+    others bet and raise while I call, until I face the raise: bets 0 / 4 / 8."""
+    state = start("double-draw-high-low", [mine, "Ks Jd 9d 7c 3s", "As 5h 4c Th 6c"], button=2)
+    while state.core.step == 1:
+        state.apply_action(act.CALL if state.current_player() == ME else raise_whenever(state))
+    while state.core.step == 2:
+        state.apply_action(act.DISCARD)
+    state = play_until(state, ME, "bet", raise_whenever)
+    state.apply_action(act.CALL)
+    return play_until(state, ME, "bet", raise_whenever)
+
+
+def test_the_showdown_price_counts_the_rounds_still_to_come() -> None:
+    state = two_raisers_in_the_second_round("Kh 8h 7h 5c 2s")
+    table = state.core.table
+    assert (table.contributed, table.bets) == ((9, 13, 17), (0, 4, 8))
+    # bets seen: round one to 8 chips = 4 small bets, round two to 8 = 2 big bets: 3 bets a round,
+    # so the last round costs each seat 3 x 4 = 12 more. I put in 8 + 12 = 20 of a final pot of
+    # 39 + (8 + 12) + (4 + 12) + (0 + 12) = 87
+    assert showdown_price(state.observation(ME)) == 20 / 87
+    # the last round of five-card draw: only the call, 4 into a pot of 6
+    assert showdown_price(facing_a_bet_after_the_draw("7s 5h 4d 3c 2s").observation(ME)) == 4 / 10
+
+
+def test_folds_a_middling_hand_to_two_players_who_raise_every_round() -> None:
+    # its share of the pot is about a fifth: more than the call alone costs (8 of 47 chips) but
+    # less than the call and the capped last round to come (20 of 87)
+    state = two_raisers_in_the_second_round("Kh 8h 7h 5c 2s")
+    view, legal = state.observation(ME), state.legal_actions()
+    bot = make_bot("double-draw-high-low", "equity")
+    folds = sum(bot.choose(view, legal, random.Random(seed)) == act.FOLD for seed in range(9))
+    assert folds >= 6
+
+
+def test_an_opponent_who_drew_three_holds_a_pair_in_the_worlds() -> None:
+    # heads-up five-card draw: she keeps a pair and draws three, so every hand she can hold has
+    # a pair or better; uniform worlds would give her one in about half
+    state = start("five-card-draw", ["Ah Kd 9c 7s 3h", "Qs Qd 9d 8c 3s"], button=HER)
+    state = play_until(state, ME, "draw", passive)
+    state.apply_action(act.discard_action(0b11100))  # I draw three too (keeping 7s 3h)
+    for card in parse("2c 4d 6h"):
+        state.apply_action(card)
+    state.apply_action(act.discard_action(0b00111))  # she keeps Qs Qd: her 3s 8c 9d go (card order 3 8 9 Q Q)
+    for card in parse("Jc Tc 5d"):
+        state.apply_action(card)
+    assert state.core.draws[0] == (3, 3)
+    view = state.observation(ME)
+    sampler = games.room("five-card-draw").sampler(view)
+    completion = Completion(view)
+    rng = random.Random(3)
+    paired = 0
+    for _ in range(200):
+        hand = range_from_draws(view, sampler.sample(rng), completion, rng).slots[HER][0]
+        ranks = Counter(card // 4 for card in hand)
+        paired += max(ranks.values()) >= 2
+    assert paired >= 195

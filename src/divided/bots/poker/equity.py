@@ -7,18 +7,20 @@ expected **pot share**, with every award of the variant (high and low halves, He
 any-hand-competes, 10 Card Regrets' sides, Cowpie's five and two).
 
 * **Betting**: with ``share`` the expected share (plus a little noise, ``jitter``, from the
-  given rng) and ``price`` = to call / (pot + to call): fold when ``share < price``; bet or
-  raise when ``share`` exceeds the fair share of the seats still in (1 / seats) by ``margin``;
-  otherwise check or call. A bring-in counts as the call. Pot and no limit: raise to the pot
-  (the nearest legal amount at or below it, else the least).
+  given rng) and ``price`` the share of the final pot that staying in to the showdown costs
+  (:func:`showdown_price`: the call now and the rounds still to come, each priced at the bets
+  seen per round so far in this deal): fold when ``share < price``; bet or raise when
+  ``share`` exceeds the fair share of the seats still in (1 / seats) by ``margin``; otherwise
+  check or call. A bring-in counts as the call. Pot and no limit: raise to the pot (the
+  nearest legal amount at or below it, else the least).
 * **Draws, assignments, splits**: every legal option is valued over the same worlds (common
   random numbers) and the best expected share is played (ties: the first legal).
 * **Henway's order**: information only, so no search: :func:`~divided.bots.poker.heuristics.flip_order`.
 
 Known limits: every world is equally likely (no range from the opponents' bets, draws or
-splits); the price is that of the call in front of it only, not of the rounds still to come
-(two maniacs in three-handed double draw high-low hold it to a draw, BENCHMARKS.md); side pots
-are not modelled (the whole pot is shared among the seats still in).
+splits, so against seats that draw well its share runs high); the rounds to come are priced
+from this deal's bets only, as if every seat still in went on matching them; side pots are
+not modelled (the whole pot is shared among the seats still in).
 """
 
 from __future__ import annotations
@@ -34,8 +36,10 @@ from divided.bots.base import one_hot, view_random
 from divided.bots.poker import shares
 from divided.bots.poker.betting import bet_amounts, pick_raise, to_call
 from divided.bots.poker.heuristics import flip_order
-from divided.bots.poker.playout import Completion, Hands, stock_of
+from divided.bots.poker.playout import Completion, Hands, keep_for, stock_of
+from divided.games.base import evolve
 from divided.games.poker import actions as act
+from divided.games.poker.state import PokerState
 from divided.games.poker.view import PokerView
 
 
@@ -45,6 +49,74 @@ class _CardNeeded(Exception):
 
 def _no_card() -> int:
     raise _CardNeeded
+
+
+def showdown_price(view: PokerView) -> float:
+    """The share of the final pot the seat to act needs to stay in to the showdown: what it
+    puts in from now on over the pot it would then share, ``(call + later) / (pot + calls +
+    seats * later)``. ``later`` is what each seat still in puts in at the betting rounds still to
+    come, each priced at the mean bets per round seen so far in this deal (the largest bet or
+    raise-to of each round in bets of its size, the round under way included; blinds and
+    bring-ins are not bets), at most the seat's stack. With no bets seen it is the price of the
+    call alone, ``call / (pot + calls)``."""
+    table, config = view.table, view.config
+    me = view.current_player
+    steps = config.steps
+    levels: dict[int, float] = {}
+    for event in view.events:
+        if event.kind in ("bet", "raise", "complete"):
+            size = config.big_bet if getattr(steps[event.step], "size", "small") == "big" else config.small_bet
+            levels[event.step] = max(levels.get(event.step, 0.0), event.amount / size)
+    rounds = sum(1 for step in steps[: view.step + 1] if step.kind == "bet")
+    per_round = sum(levels.values()) / rounds if rounds else 0.0
+    later = sum(per_round * (config.big_bet if getattr(step, "size", "small") == "big" else config.small_bet)
+                for step in steps[view.step + 1:] if step.kind == "bet")
+    owed = [max(0, min(table.current - table.bets[seat], table.stacks[seat])) for seat in range(view.num_players)]
+    mine = owed[me] + min(later, table.stacks[me] - owed[me])
+    if mine <= 0:
+        return 0.0
+    final = sum(table.contributed) + sum(owed[seat] + min(later, table.stacks[seat] - owed[seat])
+                                         for seat in range(view.num_players) if table.live[seat])
+    return mine / final
+
+
+DRAW_TRIES = 20
+"""Hands tried per opponent and world by :func:`range_from_draws` before it keeps the world's."""
+
+
+def range_from_draws(view: PokerView, world: PokerState, completion: Completion, rng: random.Random) -> PokerState:
+    """``world`` with each opponent's hand redrawn to fit how many cards it drew: a hand of
+    the cards it could hold (its own in the world and the stock's), played through the draws so
+    far by the heuristics (the policies the playouts assume), is kept when it discards what the
+    opponent did at every draw; after :data:`DRAW_TRIES` misses the world's hand stays. Only
+    hands the viewer sees nothing of, with face-down discards, in a game of one drawing hand."""
+    if len(view.config.variant.slots) != 1 or not view.draws:
+        return world
+    slots, stock = list(world.slots), world.stock
+    for seat in range(view.num_players):
+        counts = [draw[seat] for draw in view.draws if draw[seat] >= 0]
+        hidden = all(card is None for card in view.slots[seat][0]) and all(c is None for c in view.discarded[seat])
+        if seat == view.player or not view.table.live[seat] or not hidden or not counts:
+            continue
+        size = len(view.slots[seat][0])
+        pool = [*slots[seat][0], *(c for c in range(52) if stock >> c & 1)]
+        for _ in range(DRAW_TRIES):
+            rng.shuffle(pool)
+            hand, rest = pool[:size], pool[size:]
+            for count in counts:
+                kept = keep_for(completion.style, hand, completion.low_aces)
+                if size - len(kept) != count:
+                    break
+                hand, rest = kept + rest[:count], rest[count:]
+            else:
+                held = set(hand)
+                stock = 0
+                for card in pool:
+                    if card not in held:
+                        stock |= 1 << card
+                slots[seat] = (tuple(hand),)
+                break
+    return evolve(world, slots=tuple(slots), stock=stock)
 
 
 def order_action(view: PokerView, legal: Sequence[int]) -> int:
@@ -81,7 +153,7 @@ class EquityBot:
         mine: list[Hands] = []
         theirs: list[Hands] = []
         for _ in range(self.worlds):
-            world = sampler.sample(rng)
+            world = range_from_draws(view, sampler.sample(rng), completion, rng)
             stock = stock_of(world, rng)
             for seat in live:
                 hands = [list(cards) for cards in world.slots[seat]]
@@ -128,9 +200,7 @@ class EquityBot:
 
     def _bet(self, view: PokerView, legal: Sequence[int], rng: random.Random) -> int:
         share = self.share(view, rng) + rng.gauss(0.0, self.jitter)
-        owed = to_call(view)
-        pot = sum(view.table.contributed)
-        price = owed / (pot + owed) if owed else 0.0
+        price = showdown_price(view) if to_call(view) else 0.0
         seats = sum(view.table.live)
         raises = bet_amounts(legal)
         if raises and share > 1.0 / seats + self.margin:
