@@ -14,6 +14,7 @@ from poker_deals import passive, start
 from divided import games
 from divided.errors import IllegalActionError, NotYourTurnError
 from divided.games import State
+from divided.games.base import evolve
 from divided.games.poker import actions as act
 from divided.games.poker.cards import DECK_SIZE
 
@@ -178,3 +179,20 @@ def test_every_decision_stays_small(game: str, options: dict[str, object]) -> No
             legal = state.legal_actions()
             assert len([a for a in legal if a < act.RAISE_TO]) <= 252
             assert len([a for a in legal if a >= act.RAISE_TO]) <= stack
+
+
+def test_the_no_leak_checker_catches_a_down_card_shown_to_another_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a view that shows everyone the first card of seat 0, face down or not: the checker must object
+    from divided.games.poker import rules as poker_rules
+    from divided.games.poker import view as poker_view
+
+    def leaky(state: Any, player: int | None, current: int, result: Any) -> Any:
+        view = poker_view.observe(state, player, current, result)
+        if not state.slots[0][0]:
+            return view
+        first = (state.slots[0][0][0], *view.slots[0][0][1:])
+        return evolve(view, slots=((first, *view.slots[0][1:]), *view.slots[1:]))
+
+    monkeypatch.setattr(poker_rules, "observe", leaky)
+    with pytest.raises(AssertionError, match="seat 0's"):
+        play_checked("five-card-draw", 1, Tally(), {"players": 3})
