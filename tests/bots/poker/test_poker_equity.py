@@ -179,3 +179,22 @@ def test_an_opponent_who_drew_three_holds_a_pair_in_the_worlds() -> None:
         ranks = Counter(card // 4 for card in hand)
         paired += max(ranks.values()) >= 2
     assert paired >= 195
+
+
+def test_worlds_keep_five_cards_a_hand_when_the_stock_runs_short() -> None:
+    # seven seats: 35 cards dealt, 17 in the stock; the first five to draw take three each and
+    # the rest stand pat, so 2 are left: too few to play a three-card draw through again (a pair
+    # kept and three more); every hand must still hold five cards
+    state = games.load("five-card-draw", players=7).new_initial_state(seed=3)
+    while state.game.rules.variant.steps[state.core.step].kind != "draw" or state.current_player() < 0:
+        state.apply_action(act.CALL)
+    for drawn in range(7):
+        state.apply_action(act.discard_action(0b00111 if drawn < 5 else 0))
+    seat = state.current_player()
+    view = state.observation(seat)
+    assert sorted(view.draws[0]) == [0, 0, 3, 3, 3, 3, 3] and view.stock == 2
+    sampler, completion, rng = games.room("five-card-draw").sampler(view), Completion(view), random.Random(2)
+    for _ in range(20):
+        world = range_from_draws(view, sampler.sample(rng), completion, rng)
+        assert all(len(world.slots[other][0]) == 5 for other in range(7))
+    assert choose(state) in state.legal_actions()

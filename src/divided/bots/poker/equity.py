@@ -100,6 +100,8 @@ def range_from_draws(view: PokerView, world: PokerState, completion: Completion,
             continue
         size = len(view.slots[seat][0])
         pool = [*slots[seat][0], *(c for c in range(52) if stock >> c & 1)]
+        if len(pool) < size + sum(counts):  # too few cards left to play the draws through
+            continue
         for _ in range(DRAW_TRIES):
             rng.shuffle(pool)
             hand, rest = pool[:size], pool[size:]
