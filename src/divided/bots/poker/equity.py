@@ -6,8 +6,8 @@ and values the showdown exactly in numpy batches (:mod:`~divided.bots.poker.shar
 expected **pot share**, with every award of the variant (high and low halves, Henway's
 any-hand-competes, 10 Card Regrets' sides, Cowpie's five and two).
 
-* **Betting**: with ``share`` the expected share (plus a little noise, ``jitter``, from the
-  given rng) and ``price`` the share of the final pot that staying in to the showdown costs
+* **Betting**: with ``share`` the expected share (plus a little noise, ``jitter``; worlds and
+  noise the same for every decision of a betting round, :func:`betting_round_random`) and ``price`` the share of the final pot that staying in to the showdown costs
   (:func:`showdown_price`: the call now and the rounds still to come, each priced at the bets
   seen per round so far in this deal): fold when ``share < price``; bet or raise when
   ``share`` exceeds the fair share of the seats still in (1 / seats) by ``margin``; otherwise
@@ -121,6 +121,15 @@ def range_from_draws(view: PokerView, world: PokerState, completion: Completion,
     return evolve(world, slots=tuple(slots), stock=stock)
 
 
+def betting_round_random(view: PokerView) -> random.Random:
+    """The random numbers of the seat's betting decisions in this round: a function of the seat,
+    the step and the cards it holds (what stays the same through a betting round), so every
+    decision of the round meets the same worlds and noise and the bot does not call a bet and
+    then fold to the raise behind it on sampling noise alone."""
+    me = view.current_player
+    return view_random((me, view.step, view.button, view.slots[me], view.up), "equity-betting-round")
+
+
 def order_action(view: PokerView, legal: Sequence[int]) -> int:
     """Henway's order decisions: the next card of the heuristic flip order."""
     cards = [a - act.ORDER for a in legal]
@@ -201,7 +210,8 @@ class EquityBot:
         return legal[int(np.argmax(values))]
 
     def _bet(self, view: PokerView, legal: Sequence[int], rng: random.Random) -> int:
-        share = self.share(view, rng) + rng.gauss(0.0, self.jitter)
+        same = betting_round_random(view)
+        share = self.share(view, same) + same.gauss(0.0, self.jitter)
         price = showdown_price(view) if to_call(view) else 0.0
         seats = sum(view.table.live)
         raises = bet_amounts(legal)
