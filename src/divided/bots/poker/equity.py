@@ -13,7 +13,8 @@ the rounds to come at the bets seen per round so far (``later``), the expected c
 of the deal relative to now, in pots. So:
 
 * **Betting**: with ``share`` the expected pot share and ``n`` the seats still in, a call is
-  worth ``share * (pot + call * n + later * n) - (call + later)`` and a fold 0 (so it folds when
+  worth ``share * (pot + calls + n * later) - (call + later)`` (``calls`` what every seat in
+  puts in to match the bet) and a fold 0 (so it folds when
   ``share`` is below the price of staying in to the showdown, not the call's pot odds alone); a
   bet or raise called by the ``n`` seats still in adds ``share * n - 1`` times its extra chips, so it bets or raises
   when ``share`` beats the fair share ``1 / n`` (side pots counted exactly). Pot and no limit:
