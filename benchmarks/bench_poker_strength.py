@@ -1,7 +1,7 @@
 """Strength of ``equity`` against the random bot and the probes, in big bets per hand.
 
 Run: ``.venv/bin/python benchmarks/bench_poker_strength.py [--pairings henway:2:random,...]
-[--max-hands 4000] [--min-deals 30] [--seed 0]``
+[--max-hands 4000] [--min-deals 30] [--seed 0] [--progress 100]``
 
 A self-contained duplicate match (the lab's poker room is not on this branch): every deal is
 ``new_initial_state(seed, chance_by_name=True)`` with the same seed for each rotation, so the
@@ -51,7 +51,8 @@ def interval(samples: list[float]) -> tuple[float, float]:
     return mean, half
 
 
-def pairing(game: str, players: int, villain: str, max_hands: int, seed: int, min_deals: int = 30) -> None:
+def pairing(game: str, players: int, villain: str, max_hands: int, seed: int, min_deals: int = 30,
+            progress: int = 0) -> None:
     big = games.load(game, players=players).new_initial_state(0).core.config.big_bet
     samples: list[float] = []
     hands = 0
@@ -62,6 +63,9 @@ def pairing(game: str, players: int, villain: str, max_hands: int, seed: int, mi
         samples.append(statistics.fmean(results) / big)
         hands += players
         number += 1
+        if progress and len(samples) % progress == 0:
+            mean, half = interval(samples)
+            print(f"  after {len(samples)} deals ({hands} hands): {mean:+.3f} +- {half:.3f}", flush=True)
         if len(samples) >= min_deals and len(samples) % 10 == 0:
             mean, half = interval(samples)
             if abs(mean) > half:
@@ -79,11 +83,12 @@ def main() -> None:
     parser.add_argument("--max-hands", type=int, default=4000)
     parser.add_argument("--min-deals", type=int, default=30)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--progress", type=int, default=0, help="print the interval every this many deals")
     args = parser.parse_args()
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     for item in args.pairings.split(","):
         game, players, villain = item.split(":")
-        pairing(game, int(players), villain, args.max_hands, args.seed, args.min_deals)
+        pairing(game, int(players), villain, args.max_hands, args.seed, args.min_deals, args.progress)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
 
 

@@ -13,6 +13,7 @@ from poker_bot_positions import AnyState, passive, play_until, start, step_kind
 from divided import bots
 from divided.bots.base import MIN_WORLDS, make_bot
 from divided.bots.poker.advisor import PokerAdvisor, raise_sizes
+from divided.bots.poker.values import is_betting
 from divided.games import POKER
 from divided.games.poker import actions as act
 from divided.games.poker.cards import parse
@@ -239,3 +240,18 @@ def test_henway_orders_are_worth_what_the_committed_split_is_worth() -> None:
         values = advisor.evaluate(ordering.observation(ME), legal).values
         assert len(set(values.values())) == 1  # every order is worth the same
         assert values[legal[0]] == pytest.approx(splits[split], abs=0.15)  # the split's, not another's
+
+
+def test_a_betting_turn_values_depend_on_the_view_and_salt_only() -> None:
+    # betting turns draw from the betting round (seat, step, button, own and face-up cards): the
+    # hint must still be a function of the view, never of the cards the player cannot see
+    mine = "9h 9d 7c 4s 2h"
+    one = play_until(start("five-card-draw", [mine, "Qs Qd 9c 8c 3s"], button=HER), ME, "bet", passive)
+    two = play_until(start("five-card-draw", [mine, "Ac Kc Jc 5d 3d"], button=HER), ME, "bet", passive)
+    assert one.core.slots[HER] != two.core.slots[HER]
+    view_one, view_two = one.observation(ME), two.observation(ME)
+    assert view_one == view_two and is_betting(one.legal_actions())
+    advisor = bots.advisor("five-card-draw")
+    first = advisor.evaluate(view_one, one.legal_actions(), salt=1)
+    assert first == advisor.evaluate(view_two, two.legal_actions(), salt=1)
+    assert first != advisor.evaluate(view_one, one.legal_actions(), salt=2)  # another salt, other worlds

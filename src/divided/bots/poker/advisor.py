@@ -8,7 +8,9 @@ the river +1 (the pot). They are estimated over worlds sampled from the view alo
 seat's future play by the rollout policy of :mod:`~divided.bots.poker.values` (nobody bets or
 folds again, the heuristics draw, assign and split), and the showdowns valued exactly; every
 valued action is valued over the same worlds (common random numbers), so the standard error of
-a difference is paired. The random numbers come from the view and a salt only.
+a difference is paired. The random numbers come from the view and a salt only; at a betting turn
+from the part of the view that stays the same through the betting round
+(:func:`betting_round_random`), so every decision of a round meets the same worlds.
 
 **What is valued.** Every legal action of a betting turn (fold, check or call, the fixed-limit
 bet or raise, the bring-in) except the raise-to amounts of pot and no limit, of which a subset is
@@ -36,7 +38,7 @@ import numpy as np
 from divided.bots.base import MIN_WORLDS, TIE, Evaluation, one_hot
 from divided.bots.poker.betting import to_call
 from divided.bots.poker.heuristics import flip_order
-from divided.bots.poker.values import Array, is_order, samples
+from divided.bots.poker.values import Array, is_betting, is_order, samples
 from divided.games.poker import actions as act
 from divided.games.poker.view import PokerView
 
@@ -48,6 +50,18 @@ def view_rng(view: PokerView, salt: int | None = None, purpose: str = "decide") 
     """The random numbers of a decision: a function of the view (as :func:`repr` spells it),
     ``salt`` and ``purpose`` only."""
     digest = hashlib.blake2b(f"poker-advisor:{purpose}:{salt}:{view!r}".encode(), digest_size=16).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def betting_round_random(view: PokerView, salt: int | None = 0) -> random.Random:
+    """The random numbers of the seat's betting decisions in this round: a function of ``salt``
+    and the seat, the step, the button and the cards it holds and sees face up (what stays the
+    same through a betting round) only, so every decision of the round meets the same worlds
+    and neither the hint nor ``equity`` calls a bet and then folds to the raise behind it on
+    sampling noise alone."""
+    me = view.current_player
+    key = (me, view.step, view.button, view.slots[me], view.up)
+    digest = hashlib.blake2b(f"poker-advisor:betting-round:{salt}:{key!r}".encode(), digest_size=16).digest()
     return random.Random(int.from_bytes(digest, "big"))
 
 
@@ -101,9 +115,11 @@ class PokerAdvisor:
 
     def evaluate(self, view: PokerView, legal: Sequence[int], *, salt: int | None = None) -> Evaluation:
         """The valued actions of ``legal`` (in pots, see the module text) over :attr:`worlds`
-        worlds drawn from the view and ``salt`` (``None``: the advisor's own)."""
+        worlds drawn from the view and ``salt`` (``None``: the advisor's own; at a betting turn
+        :func:`betting_round_random`)."""
         salt = self.salt if salt is None else salt
-        return self.values_over(view, legal, view_rng(view, salt), self.worlds)
+        rng = betting_round_random(view, salt) if legal and is_betting(legal) else view_rng(view, salt)
+        return self.values_over(view, legal, rng, self.worlds)
 
     def pick(self, view: PokerView, legal: Sequence[int], values: Mapping[int, float]) -> int:
         """The best valued action (the first in ``legal`` order within :data:`TIE`); Henway's order

@@ -1,15 +1,22 @@
 """``equity``: the baseline bot of every poker variant (design note 3.6), and the player the
 hints and the review stand for: it plays the poker advisor's choice
 (:meth:`~divided.bots.poker.advisor.PokerAdvisor.pick` of its values), over ``worlds`` worlds
-drawn with the random numbers it is given (the advisor of the hints draws more, from the view).
+drawn with the random numbers it is given, except at betting turns, where it draws them as the
+advisor does, the same for every decision of the betting round
+(:func:`~divided.bots.poker.advisor.betting_round_random`, salt 0), so it does not call a bet
+and fold to the raise behind it on sampling noise (the advisor of the hints draws more worlds).
 
-The values (:mod:`~divided.bots.poker.values`): over deals consistent with its view, completed
-by the heuristics for everyone, with nobody betting or folding after this decision, the
-expected chips at the end of the deal relative to now, in pots. So:
+The values (:mod:`~divided.bots.poker.values`): over deals consistent with its view (in the
+draw games opponents' hands fit to how many cards they drew), completed by the heuristics for
+everyone, with nobody betting or folding after this decision and every seat still in paying
+the rounds to come at the bets seen per round so far (``later``), the expected chips at the end
+of the deal relative to now, in pots. So:
 
-* **Betting**: with ``share`` the expected pot share, a call is worth ``share * (pot + call) -
-  call`` and a fold 0 (so it folds when ``share`` is below the pot odds); a bet or raise called
-  by the ``n`` seats still in adds ``share * n - 1`` times its extra chips, so it bets or raises
+* **Betting**: with ``share`` the expected pot share and ``n`` the seats still in, a call is
+  worth ``share * (pot + calls + n * later) - (call + later)`` (``calls`` what every seat in
+  puts in to match the bet) and a fold 0 (so it folds when
+  ``share`` is below the price of staying in to the showdown, not the call's pot odds alone); a
+  bet or raise called by the ``n`` seats still in adds ``share * n - 1`` times its extra chips, so it bets or raises
   when ``share`` beats the fair share ``1 / n`` (side pots counted exactly). Pot and no limit:
   the best of the least raise, half the pot, the pot and the most (against callers the most,
   whenever raising is right at all).
@@ -21,8 +28,8 @@ Two parameters move it off the advisor's choice (both 0 by default, where it pla
 ``margin``, in pots, that a bet or raise must beat the best passive action by, and ``jitter``,
 the standard deviation (in pots) of noise from the given random numbers added to every value.
 
-Known limits (the model's): no fold equity and no re-raises (a raise is always called), every
-world equally likely (no range from the opponents' bets, draws or splits).
+Known limits (the model's): no fold equity and no re-raises (a raise is always called), the
+rounds to come priced from this deal's bets only, no range from the opponents' bets or splits.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from divided.bots.base import one_hot
-from divided.bots.poker.advisor import PokerAdvisor, view_rng
+from divided.bots.poker.advisor import PokerAdvisor, betting_round_random, view_rng
 from divided.bots.poker.heuristics import flip_order
 from divided.bots.poker.values import is_betting, is_order
 from divided.games.poker import actions as act
@@ -65,6 +72,8 @@ class EquityBot:
         if is_order(legal):
             return order_action(view, legal)
         advisor = PokerAdvisor(self.game, worlds=self.worlds)
+        if is_betting(legal):
+            rng = betting_round_random(view)
         values = dict(advisor.values_over(view, legal, rng, self.worlds).values)
         if self.jitter:
             values = {a: v + rng.gauss(0.0, self.jitter) for a, v in values.items()}

@@ -2,7 +2,8 @@
 ``equity``.
 
 **The worlds.** Deals consistent with the deciding seat's view (the room's world sampler,
-uniform over the consistent deals), completed to the end of the deal by the heuristics of
+uniform over the consistent deals; in a game of one drawing hand each opponent's hand then
+refit to how many cards it drew, :func:`range_from_draws`), completed to the end of the deal by the heuristics of
 :mod:`~divided.bots.poker.heuristics` for every seat (:mod:`~divided.bots.poker.playout`), the
 deciding seat's option applied at the current step; the showdown is valued exactly in numpy
 batches (:mod:`~divided.bots.poker.shares`). Every option meets the same opponents' cards in a
@@ -27,8 +28,9 @@ trainers grade by the loss as a share of the pot).
 
 Known limits of the model: no fold equity (a raise never makes anyone fold) and no re-raise, so
 a raise's value is linear in its size and, against callers, the largest is best whenever the
-seat's share of the pot beats the fair share of the seats in; every deal is equally likely (no
-range read from the opponents' bets, draws or splits); the order of Henway's flips changes
+seat's share of the pot beats the fair share of the seats in; the rounds to come are priced
+from this deal's bets only, as if every seat still in went on matching them; no range is read
+from the opponents' bets or splits (only from their draws); the order of Henway's flips changes
 nothing (nobody reads it), so every order card is worth the position's value under the split the
 seat committed at that step.
 """
@@ -44,9 +46,11 @@ import numpy.typing as npt
 
 from divided import games
 from divided.bots.poker import shares
-from divided.bots.poker.playout import Completion, Hands, stock_of
+from divided.bots.poker.playout import Completion, Hands, keep_for, stock_of
+from divided.games.base import evolve
 from divided.games.poker import actions as act
 from divided.games.poker import betting, pots
+from divided.games.poker.state import PokerState
 from divided.games.poker.view import PokerView
 
 Array = npt.NDArray[np.float64]
@@ -96,13 +100,77 @@ def level_of(view: PokerView, action: int) -> int:
     return table.current  # draws, assignments, splits, orders: no chips move now
 
 
-def final_contributions(view: PokerView, level: int) -> tuple[int, ...]:
+def rounds_to_come(view: PokerView) -> int:
+    """The chips each seat still in is taken to put in at the betting rounds still to come: each
+    round priced at the mean bets per round seen so far in this deal (the largest bet or
+    raise-to of each round, in bets of that round's size, the round under way included; blinds
+    and bring-ins are not bets) times its own bet size, rounded to whole chips. 0 with no bet
+    seen or no round to come."""
+    config = view.config
+    steps = config.steps
+
+    def size(step: object) -> int:
+        return config.big_bet if getattr(step, "size", "small") == "big" else config.small_bet
+
+    levels: dict[int, float] = {}
+    for event in view.events:
+        if event.kind in ("bet", "raise", "complete"):
+            levels[event.step] = max(levels.get(event.step, 0.0), event.amount / size(steps[event.step]))
+    rounds = sum(1 for step in steps[: view.step + 1] if step.kind == "bet")
+    if not rounds or not levels:
+        return 0
+    per_round = sum(levels.values()) / rounds
+    return round(sum(per_round * size(step) for step in steps[view.step + 1:] if step.kind == "bet"))
+
+
+def final_contributions(view: PokerView, level: int, later: int = 0) -> tuple[int, ...]:
     """Every seat's chips in the pot at the end of the deal: the seats still in bring their bets
-    up to ``level`` as far as their stacks go, and nobody bets again."""
+    up to ``level`` and put in ``later`` more (the rounds to come), as far as their stacks go."""
     table = view.table
-    return tuple(chips + (min(max(0, level - bet), stack) if live else 0)
+    return tuple(chips + (min(max(0, level - bet) + later, stack) if live else 0)
                  for chips, bet, stack, live in zip(table.contributed, table.bets, table.stacks, table.live,
                                                     strict=True))
+
+
+DRAW_TRIES = 20
+"""Hands tried per opponent and world by :func:`range_from_draws` before it keeps the world's."""
+
+
+def range_from_draws(view: PokerView, world: PokerState, completion: Completion, rng: random.Random) -> PokerState:
+    """``world`` with each opponent's hand redrawn to fit how many cards it drew: a hand of the
+    cards it could hold (its own in the world and the stock's), played through the draws so far
+    by the heuristics (the policies the playouts assume), is kept when it discards what the
+    opponent did at every draw; after :data:`DRAW_TRIES` misses the world's hand stays. Only
+    hands the viewer sees nothing of, with face-down discards, in a game of one drawing hand."""
+    if len(view.config.variant.slots) != 1 or not view.draws:
+        return world
+    slots, stock = list(world.slots), world.stock
+    for seat in range(view.num_players):
+        counts = [draw[seat] for draw in view.draws if draw[seat] >= 0]
+        hidden = all(card is None for card in view.slots[seat][0]) and all(c is None for c in view.discarded[seat])
+        if seat == view.player or not view.table.live[seat] or not hidden or not counts:
+            continue
+        size = len(view.slots[seat][0])
+        pool = [*slots[seat][0], *(c for c in range(52) if stock >> c & 1)]
+        if len(pool) < size + sum(counts):  # too few cards left to play the draws through
+            continue
+        for _ in range(DRAW_TRIES):
+            rng.shuffle(pool)
+            hand, rest = pool[:size], pool[size:]
+            for count in counts:
+                kept = keep_for(completion.style, hand, completion.low_aces)
+                if size - len(kept) != count:
+                    break
+                hand, rest = kept + rest[:count], rest[count:]
+            else:
+                held = set(hand)
+                stock = 0
+                for card in pool:
+                    if card not in held:
+                        stock |= 1 << card
+                slots[seat] = (tuple(hand),)
+                break
+    return evolve(world, slots=tuple(slots), stock=stock)
 
 
 @dataclass(frozen=True)
@@ -136,7 +204,7 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
     mine: list[Hands] = []
     theirs: list[Hands] = []
     for _ in range(worlds):
-        world = sampler.sample(rng)
+        world = range_from_draws(view, sampler.sample(rng), completion, rng)
         stock = stock_of(world, rng)
         for seat in live:
             hands = [list(cards) for cards in world.slots[seat]]
@@ -208,12 +276,13 @@ def betting_samples(view: PokerView, found: Showdowns, actions: Sequence[int]) -
     me = view.current_player
     unit = pot_of(view)
     chips = ChipValues(view, found)
+    later = rounds_to_come(view)
     out: dict[int, Array] = {}
     for action in actions:
         if action == act.FOLD:
             out[action] = np.zeros(found.worlds, dtype=np.float64)
             continue
-        final = final_contributions(view, level_of(view, action))
+        final = final_contributions(view, level_of(view, action), later)
         paid = final[me] - view.table.contributed[me]
         out[action] = (chips.won(final)[:, 0] - paid) / unit
     return out
