@@ -4,10 +4,9 @@
 It plays random deals as ``tests/games/poker/no_leak.py`` does (its :class:`Sight` works out
 from the deal's history, by the rules, which cards each seat may see; its engine-level checks
 run too) and at every position builds, for every seat, what the server sends that seat, without
-HTTP: the API's state object (:func:`divided.web.viewmodel.state_object` of the seat's
-observation with the metadata ``state_json`` gives it; a replay's steps are these same objects
-at the prefixes of the history), the history's summary of a finished hand and its "decided"
-words, and, at a few positions a game, the hint (:func:`divided.web.jobs.hint_of`, the advisor
+HTTP: the API's state object (``GameService.state_json`` for a stored row with the human in
+that seat; a replay's steps are these same objects at the prefixes of the history), the
+history's summary of a finished hand and its "decided" words, and, at a few positions a game, the hint (:func:`divided.web.jobs.hint_of`, the advisor
 at the review's budget). Every string in them (keys included) is searched for card names ("As",
 "Td": the only notation the poker web layer writes; the suit symbols and a "10" rank are
 searched too), and every card named must be one the seat may see. The books' list of unseen
@@ -26,22 +25,26 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "games" / "poker"))
 
-from no_leak import GAMES, Sight, check_events, check_view, deals, random_options  # noqa: E402
+from no_leak import GAMES, Sight, check_events, check_view, deals, random_options
 
-from divided import games  # noqa: E402
-from divided.games import State  # noqa: E402
-from divided.games.poker import actions as act  # noqa: E402
-from divided.games.poker.cards import DECK_SIZE, name  # noqa: E402
-from divided.review.base import DEFAULT_BUDGET  # noqa: E402
-from divided.web import games as web_games  # noqa: E402
-from divided.web.games.base import PacedRoom  # noqa: E402
-from divided.web.jobs import hint_of  # noqa: E402
-from divided.web.viewmodel import GameMeta, state_object, summary_of  # noqa: E402
+from divided import games
+from divided.games import State
+from divided.games.poker import actions as act
+from divided.games.poker.cards import DECK_SIZE, name
+from divided.review.base import DEFAULT_BUDGET
+from divided.web import games as web_games
+from divided.web.after import decided_words
+from divided.web.api import GameService
+from divided.web.api import _progress as progress_of
+from divided.web.games.base import PacedRoom
+from divided.web.jobs import hint_of
+from divided.web.store import GameRow
 
 AnyState = State[Any, Any]
 JSON = dict[str, Any]
@@ -49,6 +52,8 @@ _BY_NAME = {name(card): card for card in range(DECK_SIZE)}
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 CARD_TEXT = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA])([cdhs♠♥♦♣])(?![A-Za-z0-9])")
 UNSEEN = ".knowledge.unseen"
+_NO_SERVICE: Any = None
+"""``GameService.state_json``'s ``self``: it reads the service only for a state not given."""
 
 
 def named_cards(text: str) -> set[int]:
@@ -92,26 +97,31 @@ def visible_to(sight: Sight, seat: int) -> set[int]:
     return {card for card in sight.knowers if sight.may_see(seat, card)}
 
 
-def meta_for(state: AnyState, seat: int, game: str, options: Mapping[str, object], moves: int) -> GameMeta:
-    """The metadata ``GameService.state_json`` gives the state object of ``seat``."""
-    players = state.core.players
-    bots = [None if s == seat else "random" for s in range(players)]
-    return GameMeta(f"g{moves}", game, moves, seat, bots, dict(options), None, True,
-                    {"table_id": "t", "next_id": None})
+def row_for(state: AnyState, seat: int, game: str, options: Mapping[str, object], moves: int) -> GameRow:
+    """A stored game's row for ``seat`` at this position: the human in ``seat``, random bots in
+    the others, hints on, a hand of a table (the poker web plays sessions of many hands)."""
+    now = datetime.now(UTC)
+    bots = tuple(None if s == seat else "random" for s in range(state.core.players))
+    return GameRow(id=f"g{moves}", session_id="s", created=now, updated=now, game=game,
+                   options=dict(options), seed=0, human_seat=seat, bots=bots,  # type: ignore[arg-type]
+                   actions=tuple(state.history()), move_number=moves, phase="", over=state.is_terminal(),
+                   result=None, bot_error=None, hints=True, table_id="t")
 
 
 def web_bodies(state: AnyState, seat: int, game: str, options: Mapping[str, object], moves: int) -> dict[str, Any]:
-    """What the server sends ``seat`` at this position: the state object and, once the hand is
-    over, the history's summary and its "decided" words (and a paced room's step table)."""
+    """What the server sends ``seat`` at this position, by the server's own functions: the
+    state object (``GameService.state_json``, which uses its service only to load a state it is
+    not given), once the hand is over the summary the history keeps (the stored progress) and
+    its "decided" words, and a paced room's step table (poker is not paced: none)."""
+    row = row_for(state, seat, game, options, moves)
+    bodies: dict[str, Any] = {"state": GameService.state_json(_NO_SERVICE, row, state)}
     web = web_games.room(game)
-    view = state.observation(seat)
-    bodies: dict[str, Any] = {"state": state_object(view, meta_for(state, seat, game, options, moves), web)}
-    if isinstance(web, PacedRoom):  # the steps a paced room sends (poker is not one: none yet)
+    if isinstance(web, PacedRoom):
+        view = state.observation(seat)
         bodies["step"] = {"log": len(web.log(view)), "phase": web.phase(view), "table": web.step_table(view)}
-    result = web.result(view)
-    if result is not None:
-        summary = summary_of(result)
-        bodies["summary"] = {"summary": summary, "decided": web.decided(summary)}
+    summary = progress_of(web, state, seat, None).summary
+    if summary is not None:
+        bodies["summary"] = {"summary": summary, "decided": decided_words(game, summary)}
     return bodies
 
 
@@ -138,7 +148,7 @@ def play_web_checked(game: str, seed: int, tally: WebTally, options: dict[str, o
     decisions: list[int] = []
     hint_at: set[int] = set()
     if hints:
-        hint_at = set(rng.sample(range(60), hints))  # decision numbers; those past the end are not reached
+        hint_at = set(rng.sample(range(8), hints))  # decision numbers (a deal may end before one)
     while True:
         core = state.core
         for seat in range(core.players):
