@@ -198,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
         started = time.process_time()
         for index, seed in enumerate(deals(game, arguments.games, arguments.seed)):
             play_web_checked(game, seed, tally, hints=1 if index < arguments.hints else 0)
+            if (index + 1) % 100 == 0 and index + 1 < arguments.games:
+                print(f"{game}: {index + 1} deals, {tally.responses} responses, no leak so far", flush=True)
         sizes = ", ".join(f"{size}: {count}" for size, count in sorted(tally.by_size.items()))
         print(f"{game}: {tally.games} deals (players {sizes}), {tally.positions} positions, {tally.responses} "
               f"responses checked (every seat; {tally.summaries} finished-hand summaries), {tally.hints} hints, "
