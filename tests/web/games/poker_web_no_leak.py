@@ -2,16 +2,18 @@
 (``test_poker_web_no_leak.py``) and the long run (``python tests/web/games/poker_web_no_leak.py``).
 
 It plays random deals as ``tests/games/poker/no_leak.py`` does (its :class:`Sight` works out
-from the deal's history, by the rules, which cards each seat may see; its engine-level checks
-run too) and at every position builds, for every seat, what the server sends that seat, without
-HTTP: the API's state object (``GameService.state_json`` for a stored row with the human in
-that seat; a replay's steps are these same objects at the prefixes of the history), the
-history's summary of a finished hand and its "decided" words, and, at a few positions a game, the hint (:func:`divided.web.jobs.hint_of`, the advisor
-at the review's budget). Every string in them (keys included) is searched for card names ("As",
-"Td": the only notation the poker web layer writes; the suit symbols and a "10" rank are
-searched too), and every card named must be one the seat may see. The books' list of unseen
-cards is the one place a hidden card is named: it must be exactly the cards the seat does not
-see, so it says nothing of where they are.
+from the deal's history, by the rules, which cards each seat may see; its engine-level view
+and event checks run too) and at every position builds, for every seat, what the server sends
+that seat, by the server's own functions and without HTTP: the API's state object
+(``GameService.state_json`` for a stored row with the human in that seat; a replay's steps are
+these same objects at prefixes of the history), the history's summary of a finished hand and
+its "decided" words, a paced room's step table (poker is not paced), and at one early decision
+of a few deals a game the hint (:func:`divided.web.jobs.hint_of`, the advisor at the review's
+budget). Every string in them (keys included) is searched for card names ("As", "Td": the only
+notation the poker web layer writes; suit symbols and a "10" rank are searched too), and every
+card named must be one the seat may see. The books' list of unseen cards is the one place a
+hidden card is named: it must be exactly the cards the seat's view does not show now, so it
+says nothing of where they are.
 """
 
 from __future__ import annotations
