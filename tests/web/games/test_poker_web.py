@@ -538,3 +538,13 @@ def test_the_history_lists_a_hand_by_its_chips_and_rules_without_its_stacks_or_b
     rows = page.split("<tbody>")[-1]
     assert "stacks=" not in rows and "first_dealer" not in rows and "A bot won" not in rows
     assert all(entry["result_words"] in rows for entry in entries)
+
+
+def test_a_game_without_an_advisor_offers_no_hints_and_no_review(http: TestClient,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    state = play_hand(http, new_game(http, "cowpie", players=3), random.Random(3))
+    from divided.bots import base as bot_base
+    monkeypatch.setattr(bot_base._ADVISORS, "supports", lambda game: game != "cowpie")
+    assert 'data-hints="off"' in http.get("/?game=cowpie").text
+    assert 'data-hints="off"' not in http.get("/?game=henway").text
+    assert 'id="review-panel"' not in http.get(f"/games/{state['id']}/replay").text
