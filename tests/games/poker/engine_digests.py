@@ -44,6 +44,19 @@ def play(game: str, options: dict[str, Any], seed: int) -> tuple[list[int], list
     return state.history(), state.returns(), state.core.settled
 
 
+OLD_RAISE_TO = 440
+"""Where pot and no limit's raise-to actions began when the digests were recorded (they moved to
+:data:`divided.games.poker.actions.RAISE_TO` when issue 30 added its actions before them)."""
+
+
+def recorded_number(action: int) -> int:
+    """An action as numbered when the digests were recorded (chance outcomes and the actions
+    below the raise-to block are unchanged)."""
+    from divided.games.poker.actions import RAISE_TO
+
+    return action - RAISE_TO + OLD_RAISE_TO if action >= RAISE_TO else action
+
+
 def settings() -> list[tuple[str, dict[str, Any], int]]:
     out = []
     for game in GAMES:
@@ -65,6 +78,7 @@ def digest(game: str) -> str:
         if name != game:
             continue
         actions, returns, settled = play(name, options, seed)
+        actions = [recorded_number(a) for a in actions]
         h.update(repr((name, sorted(options.items()), seed, actions, returns, settled)).encode())
     return h.hexdigest()
 

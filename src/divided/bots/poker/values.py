@@ -73,7 +73,7 @@ def is_betting(legal: Sequence[int]) -> bool:
 
 def is_order(legal: Sequence[int]) -> bool:
     """Whether ``legal`` are Henway's flip-order actions."""
-    return act.ORDER <= legal[0] < act.RAISE_TO
+    return act.ORDER <= legal[0] < act.ORDER_END
 
 
 def pot_of(view: PokerView) -> int:

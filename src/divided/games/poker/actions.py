@@ -16,7 +16,19 @@
                         that size in lexicographic order (at most C(10, 5) = 252)
 388 + card              order a partitioned hand: ``card`` (0-51) is the next card from
                         the top (Henway; the last card of a hand goes in by itself)
-440 + amount            pot and no limit: bet or raise to ``amount`` chips in front of the
+440                     pass: decline (a discard round, a bid, a take-back, a call)
+441                     stop: end the drawing ("I call", Jackpot)
+442                     bid one more than the highest bid (auction)
+443                     take the lot free (the auction's refusal ladder)
+444                     pay to refuse the lot (the refusal ladder)
+445 + mask              keep the lot's cards named by ``mask`` (3 bits: 8 masks)
+456 + mask              discard as ``4 + mask`` and show the discarded cards the game lets
+                        a player show (Assassin's twos): 128 masks
+584 + mask              take back: give up the hand's cards named by ``mask`` for the
+                        cards set aside (Bounce Back): 128 masks
+712 + schedule          the dealer's call of the draws (Low-Die / High-Die): up to 256
+968 - 1023              reserved for later step kinds
+1024 + amount           pot and no limit: bet or raise to ``amount`` chips in front of the
                         player this round (0 to every chip at the table)
 ======================  ==================================================================
 
@@ -24,10 +36,13 @@ A game's ``num_distinct_actions`` is :data:`RAISE_TO` under fixed limit, and
 ``RAISE_TO + players * stack + 1`` under pot and no limit.
 
 Chance outcomes: the first dealer is the seat drawn (0..players-1); a card dealt is its index
-(0-51, :mod:`divided.games.poker.cards`).
+(:mod:`divided.games.poker.cards`).
+
+The block 440-1023 was added for the draw games of issue 30; pot and no limit's raise-to
+actions moved from 440 to 1024 with it.
 
 >>> discard_action(0b101), assign_action(2), order_action(51), raise_to_action(12)
-(9, 134, 439, 452)
+(9, 134, 439, 1036)
 """
 
 from __future__ import annotations
@@ -45,7 +60,19 @@ ASSIGN_CHOICES = 4
 PARTITION = ASSIGN + ASSIGN_CHOICES  # 136
 PARTITION_CHOICES = 252
 ORDER = PARTITION + PARTITION_CHOICES  # 388
-RAISE_TO = ORDER + 52  # 440
+ORDER_END = ORDER + 52  # 440
+PASS = ORDER_END  # 440
+STOP = PASS + 1  # 441
+BID = STOP + 1  # 442
+TAKE = BID + 1  # 443
+REFUSE = TAKE + 1  # 444
+KEEP = REFUSE + 1  # 445
+KEEP_MASKS = 8
+SHOW = 456
+TAKE_BACK = SHOW + DISCARD_MASKS  # 584
+CALL_DRAWS = TAKE_BACK + DISCARD_MASKS  # 712
+CALL_SCHEDULES = 256
+RAISE_TO = 1024
 
 BOTH_FIRST, BOTH_SECOND, LOWER_FIRST, LOWER_SECOND = range(4)
 

@@ -256,7 +256,8 @@ def betting_object(view: PokerView, numbers: list[int]) -> JSON | None:
                  "pot": sum(table.contributed), "range": None, "presets": []}
     if raises:
         low, high = raises[0], raises[-1]
-        out["range"] = {"min": low, "max": high, "verb": "bet" if table.current == 0 else "raise"}
+        out["range"] = {"min": low, "max": high, "verb": "bet" if table.current == 0 else "raise",
+                        "action_base": act.RAISE_TO}
         out["presets"] = [{"label": label, "amount": amount} for label, amount in _raise_presets(view, low, high)]
     return out
 

@@ -3,7 +3,7 @@
 >>> from divided import games
 >>> game = games.load("henway", players=3)
 >>> game.info.num_players, game.info.num_distinct_actions
-(3, 440)
+(3, 1024)
 """
 
 from __future__ import annotations

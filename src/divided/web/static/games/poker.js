@@ -160,7 +160,7 @@
     commit.addEventListener("click", function () {
       var n = P.amount;
       if (n === null) { return; }
-      play({ action: 440 + n, kind: range.verb, text: verb.toLowerCase() + " " + n });
+      play({ action: range.action_base + n, kind: range.verb, text: verb.toLowerCase() + " " + n });
     });
     var presets = el("div", { class: "button-row pk-presets" }, b.presets.map(function (p) {
       return el("button", { type: "button", "data-focus": "preset-" + p.label, onclick: function () {
