@@ -53,7 +53,17 @@ def _max_length(config: Config) -> int:
             moves += players * (1 + (sum(s - 1 for s in sizes) if step.ordered else 0))
         elif isinstance(step, steps.Bet):
             moves += (max(config.stacks) + 2) * players
+        else:  # a kind that reports its own bound (issue 30's kinds)
+            bound = getattr(steps.kind_of(step), "max_moves", None)
+            if bound is not None:
+                moves += bound(step, config)
     return moves
+
+
+def bet_round_moves(config: Config) -> int:
+    """The bound on one betting round's moves that :func:`_max_length` counts (for kinds that
+    add betting rounds of their own)."""
+    return (max(config.stacks) + 2) * config.players
 
 
 class PokerRules(Rules[PokerState, PokerView]):
