@@ -9,7 +9,7 @@ hands of every seat still in are shown too. The chips are the betting :class:`~d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from divided.games.frozen_builder import evolver
 from divided.games.poker.betting import Table
@@ -35,7 +35,7 @@ class Phase:
     order: tuple[int, ...] = ()
     commits: tuple[tuple[int, ...], ...] = ()
     drawn: tuple[int, ...] = ()
-    marks: tuple[int, ...] = ()
+    marks: tuple[int, ...] = field(default=(), repr=False)  # not in the repr, which recorded view digests hash
 
 
 @dataclass(frozen=True, slots=True)
