@@ -20,6 +20,7 @@ hand's up cards, ``counts``: its down cards), ``flip`` (``cards``: the cards tur
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from divided.games.poker.cards import name
@@ -95,7 +96,7 @@ def _cards_count(count: int) -> str:
     return f"{count} card" + ("" if count == 1 else "s")
 
 
-_DRAW_GAME_TEXTS = {
+_DRAW_GAME_TEXTS: dict[str, Callable[[Event], tuple[str, str]]] = {
     "stop": lambda e: ("says", '"I call": the drawing ends'),
     "pass": lambda e: ("passes", ""),
     "discard": lambda e: ("discards", "a card face down" if e.amount == 1 else f"{e.amount} cards face down"),
