@@ -56,6 +56,7 @@ def test_random_deals_are_zero_sum_and_end_with_full_hands(game: str) -> None:
             while not state.is_terminal():
                 state.apply_action(rng.choice(state.legal_actions()))
             assert sum(state.returns()) == 0
+            assert len(state.history()) <= state.game.info.max_game_length
             core = state.core
             if core.shown:
                 assert all(len(core.slots[s][0]) == 5 for s in range(core.players) if core.table.live[s])
