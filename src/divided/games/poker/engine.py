@@ -64,7 +64,7 @@ def deal(state: PokerState, card: int) -> PokerState:
     """Chance deals ``card`` from the stock to the first owed target."""
     if not state.owed:
         raise IllegalActionError(f"no card is owed now (card {card} refused)")
-    if type(card) is not int or not 0 <= card < 52 or not state.stock >> card & 1:
+    if type(card) is not int or card < 0 or not state.stock >> card & 1:
         raise IllegalActionError(f"card {card!r} is not in the stock (nothing changed)")
     (seat, slot, face_up), owed = state.owed[0], state.owed[1:]
     held = list(state.slots[seat])

@@ -58,7 +58,9 @@ class PokerState:
     hand. ``draws``
     has one entry per draw step reached: the cards each seat discarded (-1: did not draw).
     ``folded_at[seat]`` is the step at which the seat folded (-1: still in). ``events`` is the
-    public log (:mod:`divided.games.poker.events`), appended as the deal goes.
+    public log (:mod:`divided.games.poker.events`), appended as the deal goes. ``aside[seat]``
+    are the cards the seat set aside at a draw (Bounce Back: kept apart, seen by the seat only,
+    never reshuffled); empty until a draw sets cards aside.
     """
 
     config: Config
@@ -79,6 +81,7 @@ class PokerState:
     over: bool = False
     settled: tuple[Settled, ...] = ()
     events: tuple[Event, ...] = ()
+    aside: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:

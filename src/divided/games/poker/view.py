@@ -61,6 +61,9 @@ class Position(Protocol):
     @property
     def table(self) -> Table: ...
 
+    @property
+    def aside(self) -> tuple[int, ...] | tuple[Seen, ...]: ...
+
 
 @dataclass(frozen=True, slots=True)
 class PokerView:
@@ -73,6 +76,8 @@ class PokerView:
     the numbers. ``phase.commits`` holds the viewer's own commitments only. ``events``: the public
     log (every event is public, :mod:`divided.games.poker.events`). ``stock`` is how
     many cards the stock holds; ``owed`` the cards about to be dealt (seat, slot, face up).
+    ``aside``: per seat, the cards it set aside (Bounce Back), seen by that seat only (the
+    others see one ``None`` a card); empty while nobody has set cards aside.
     """
 
     player: int | None
@@ -98,6 +103,7 @@ class PokerView:
     settled: tuple[Settled, ...]
     result: Result | None
     events: tuple[Event, ...]
+    aside: tuple[Seen, ...] = ()
 
     @property
     def is_terminal(self) -> bool:
@@ -269,10 +275,13 @@ def observe(state: PokerState, player: int | None, current_player: int, result: 
     if seat_of_viewer is not None:
         discarded = _with_own(discarded, seat_of_viewer, state.discarded)
         mucked = _with_own(mucked, seat_of_viewer, state.mucked)
+    aside: tuple[Seen, ...] = ()
+    if state.aside:
+        aside = tuple(_pile(mask, -1 if seat == seat_of_viewer else 0) for seat, mask in enumerate(state.aside))
     seen_phase, drawn_counts = _seen_phase(state.phase, player, public)
     return _make_view(
         player, current_player, players, state.config, state.button, state.step, seen_phase,
         drawn_counts, slots, public, state.stock.bit_count(),
         discarded, mucked, state.owed, state.table, state.draws, state.dealt, state.folded_at, state.shown,
-        state.over, state.settled, result, state.events,
+        state.over, state.settled, result, state.events, aside,
     )

@@ -1,5 +1,5 @@
 """The step kinds of a deal, each in its own module and registered by name
-(:mod:`divided.games.poker.steps.base`): deal, bet, draw, assign, partition, flip, showdown."""
+(:mod:`divided.games.poker.steps.base`): deal, bet, draw, assign, partition, flip, showdown, take-back."""
 
 from divided.games.poker.steps.assign import Assign
 from divided.games.poker.steps.base import StepKind, kind_of, kinds, register
@@ -9,6 +9,7 @@ from divided.games.poker.steps.draw import Draw
 from divided.games.poker.steps.flip import Flip
 from divided.games.poker.steps.partition import Partition
 from divided.games.poker.steps.showdown import Showdown
+from divided.games.poker.steps.take_back import TakeBack
 
-__all__ = ["Assign", "Bet", "Deal", "Draw", "Flip", "Partition", "Showdown", "StepKind", "kind_of", "kinds",
+__all__ = ["Assign", "Bet", "Deal", "Draw", "Flip", "Partition", "Showdown", "StepKind", "TakeBack", "kind_of", "kinds",
            "register"]
