@@ -136,10 +136,8 @@ def _choices(step: Draw, position: Position, seat: int) -> list[int]:
     shows = []
     for mask in range(1 << size):
         count = mask.bit_count()
-        if step.least <= count <= most:
-            pass
-        elif count == step.bonus_most and count > most and any(
-                rank_of(card) == step.bonus_rank for i, card in enumerate(held) if not mask >> i & 1):
+        if step.least <= count <= most or (count == step.bonus_most and count > most and any(
+                rank_of(card) == step.bonus_rank for i, card in enumerate(held) if not mask >> i & 1)):
             pass
         else:
             continue
