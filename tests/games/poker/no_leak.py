@@ -9,6 +9,12 @@ splits, assigns or orders them; a flip turns up the named card of each hand of e
 in; 10 Card Regrets under face-up exposure shows the assigned cards once the step ends (R3); the
 open draw shows the draw's discards once everyone drew, those still in the pile (OS1); the
 showdown shows every hand still in. A card dealt again after a reshuffle (T16) starts over.
+The draw games' extensions (issue 30): face-up discards are shown when made, or all together
+once every seat has chosen at a simultaneous draw (T15); shown discards of the show rank
+(Assassin) and the kept card of a bonus draw (Crazy 4 of Spades) are shown when made; a
+replacement for an up card comes up where the draw keeps faces; set-aside cards (Bounce Back)
+and the cards given up for them stay their owner's alone; a seat folding at a draw is out.
+Two-deck games name second copies with a prime (``As'``).
 
 At every position, for every seat and the spectator, :func:`check_position` compares the view
 place by place with the truth (each card shown is the true card of that place, and shown
@@ -34,7 +40,7 @@ from typing import Any
 from divided import games
 from divided.games import State
 from divided.games.poker import actions as act
-from divided.games.poker.cards import DECK_SIZE, name
+from divided.games.poker.cards import CARD_SPAN, deck_mask, mask_indices, name, rank_of
 from divided.games.poker.events import describe
 from divided.games.poker.knowledge import knowledge
 from divided.games.poker.steps import Assign, Deal, Draw, Flip
@@ -44,9 +50,10 @@ EVERYONE = -1
 """The knower that stands for every seat and the spectator."""
 
 GAMES = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
-         "double-draw-high-low", "open-draw")
-CARD_NAME = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
-_BY_NAME = {name(card): card for card in range(DECK_SIZE)}
+         "double-draw-high-low", "open-draw", "six-card-draw", "six-card-open-draw", "seven-card-open-draw",
+         "bounce-back")
+CARD_NAME = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs]'?|Jk[12])(?![A-Za-z0-9])")
+_BY_NAME = {name(card): card for card in range(CARD_SPAN)}
 
 
 def named_cards(text: str) -> set[int]:
@@ -64,6 +71,8 @@ class Sight:
     dealt_in_step: Counter[int] = field(default_factory=Counter)
     step_of_counts: int = -1
     drawn_now: set[int] = field(default_factory=set)
+    shown_together: set[int] = field(default_factory=set)
+    faces_owed: dict[int, list[bool]] = field(default_factory=dict)
 
     def may_see(self, viewer: int | None, card: int) -> bool:
         who = self.knowers.get(card, set())
@@ -82,11 +91,18 @@ class Sight:
             if before.step != self.step_of_counts:
                 self.dealt_in_step, self.step_of_counts = Counter(), before.step
             face_up = isinstance(step, Deal) and step.pattern[self.dealt_in_step[seat]] == "up"
+            if isinstance(step, Draw) and self.faces_owed.get(seat):  # keep_face: as the card replaced
+                face_up = self.faces_owed[seat].pop(0)
             self.dealt_in_step[seat] += 1
             self.knowers[action] = {EVERYONE} if face_up else {seat}
             self.drawn_now.discard(action)  # OS1: reshuffled and dealt again before the reveal
         elif not chance:
             self._decision(before, action)
+            step = before.config.steps[before.step]
+            if isinstance(step, Draw) and step.at_once and (after.step != before.step or after.over
+                                                            or not any(after.phase.commits)):
+                self._show(tuple(self.shown_together))  # T15: the choices apply together
+                self.shown_together = set()
         for index in range(before.step, min(after.step, len(steps))):
             self._step_done(steps[index], after)
         if after.over and len(self.live()) >= 2:  # the showdown: every hand still in is shown
@@ -101,10 +117,30 @@ class Sight:
         step = before.config.steps[before.step]
         if action == act.FOLD and step.kind == "bet":
             self.folded.add(before.table.to_act)
-        elif isinstance(step, Draw) and act.DISCARD <= action < act.ASSIGN:
+        elif isinstance(step, Draw) and action == act.FOLD:
+            self.folded.add(before.phase.order[0])
+        elif isinstance(step, Draw) and (act.DISCARD <= action < act.ASSIGN or act.SHOW <= action < act.TAKE_BACK):
             seat = before.phase.order[0]
+            show = action >= act.SHOW
             hand = sorted(before.slots[seat][before.config.variant.slot_index(step.slot)])
-            self.drawn_now |= {card for i, card in enumerate(hand) if (action - act.DISCARD) >> i & 1}
+            mask = action - (act.SHOW if show else act.DISCARD)
+            gone = [card for i, card in enumerate(hand) if mask >> i & 1]
+            kept = [card for card in hand if card not in gone]
+            self.drawn_now |= set(gone)
+            public = self.public()
+            faces = [card in public for card in gone] if step.keep_face else [False] * len(gone)
+            self.faces_owed[seat] = faces + ([False] if show else [])
+            shown = set()
+            if step.face == "up":
+                shown |= set(gone)
+            if show:
+                shown |= {card for card in gone if rank_of(card) == step.show_rank}
+            if step.bonus_most and len(gone) > step.most:
+                shown.add(min(card for card in kept if rank_of(card) == step.bonus_rank))
+            if step.at_once:
+                self.shown_together |= shown
+            else:
+                self._show(tuple(shown))
 
     def _step_done(self, step: Any, after: Any) -> None:
         variant = after.config.variant
@@ -134,7 +170,7 @@ def _holder(core: Any, card: int) -> int:
 
 
 def _mask_cards(mask: int) -> set[int]:
-    return {card for card in range(DECK_SIZE) if mask >> card & 1}
+    return set(mask_indices(mask))
 
 
 def check_view(state: AnyState, sight: Sight, viewer: int | None) -> set[int]:
@@ -149,7 +185,9 @@ def check_view(state: AnyState, sight: Sight, viewer: int | None) -> set[int]:
             for card, seen in zip(true_held, seen_held, strict=True):
                 expected = card if sight.may_see(viewer, card) else None
                 assert seen == expected, f"{where}: seat {seat}'s {name(card)} shown as {seen} (may see: {expected})"
-        piles = ((core.discarded[seat], view.discarded[seat], "discards"), (core.mucked[seat], view.mucked[seat], "muck"))
+        piles = [(core.discarded[seat], view.discarded[seat], "discards"), (core.mucked[seat], view.mucked[seat], "muck")]
+        if core.aside:
+            piles.append((core.aside[seat], view.aside[seat], "set aside"))
         for mask, seen_pile, what in piles:
             true_cards = _mask_cards(mask)
             assert len(seen_pile) == len(true_cards), (where, seat, what)
@@ -173,7 +211,8 @@ def check_view(state: AnyState, sight: Sight, viewer: int | None) -> set[int]:
 def _check_books(view: Any, shown: set[int], where: str) -> None:
     books = knowledge(view)
     unseen = {_BY_NAME[card] for card in books.unseen}
-    assert unseen == set(range(DECK_SIZE)) - shown, f"{where}: the books count {sorted(set(range(52)) - unseen - shown)}"
+    deck = set(mask_indices(deck_mask(view.config.deck)))
+    assert unseen == deck - shown, f"{where}: the books count {sorted(deck - unseen - shown)}"
     for opponent in books.opponents:
         assert {_BY_NAME[c] for held in opponent.visible for c in held} <= shown, (where, opponent)
     assert named_cards(books.describe()) <= shown, where
