@@ -103,7 +103,7 @@ def as_cards(cards: Sequence[int]) -> list[Card]:
 def parse(text: str) -> tuple[int, ...]:
     """Card ints from notation (``"Ah Kd"``; ``"Ah'"`` a second copy, ``"Jk1"`` a joker), in
     the order written."""
-    out = []
+    out: list[int] = []
     for word in text.split():
         card = _BY_NAME.get(word)
         if card is None:

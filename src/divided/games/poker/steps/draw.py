@@ -204,7 +204,7 @@ def _discard(step: Draw, state: PokerState, seat: int, action: int) -> tuple[Pok
 def _fold(state: PokerState, seat: int) -> PokerState:
     """``seat`` folds at a change-or-fold draw (TR1)."""
     table = state.table
-    table = betting.evolve_table(table, live=engine.replace_seat(table.live, seat, False))  # type: ignore[arg-type]
+    table = betting.evolve_table(table, live=(*table.live[:seat], False, *table.live[seat + 1:]))
     state = evolve_state(state, table=table, events=(*state.events, Event(state.step, seat, "fold")))
     return engine.after_fold(state, seat)
 

@@ -33,13 +33,13 @@ class TakeBack(Step):
     first: str = "left"
 
 
-def aside_cards(position: Position, seat: int) -> tuple[int, ...]:
+def aside_cards(position: Position, seat: int) -> tuple[int | None, ...]:
     """The cards ``seat`` set aside, as its own view (or the state) shows them (``None`` hidden)."""
     aside = position.aside
     if not aside:
         return ()
     held = aside[seat]
-    return tuple(mask_indices(held)) if isinstance(held, int) else tuple(held)
+    return tuple(mask_indices(held)) if isinstance(held, int) else held
 
 
 def held_in_order(position: Position, step: TakeBack, seat: int) -> list[int]:
@@ -82,7 +82,7 @@ class TakeBackKind:
             slot = state.config.variant.slot_index(step.slot)
             held = held_in_order(state, step, seat)
             given = [card for i, card in enumerate(held) if (action - act.TAKE_BACK) >> i & 1]
-            returned = aside_cards(state, seat)
+            returned = tuple(mask_indices(state.aside[seat]))
             gone = sum(1 << card for card in given)
             hand = (*(card for card in state.slots[seat][slot] if not gone >> card & 1), *returned)
             seat_slots = (*state.slots[seat][:slot], hand, *state.slots[seat][slot + 1:])
