@@ -13,7 +13,9 @@ The draw games' extensions (issue 30): face-up discards are shown when made, or 
 once every seat has chosen at a simultaneous draw (T15); shown discards of the show rank
 (Assassin) and the kept card of a bonus draw (Crazy 4 of Spades) are shown when made; a
 replacement for an up card comes up where the draw keeps faces; set-aside cards (Bounce Back)
-and the cards given up for them stay their owner's alone; a seat folding at a draw is out.
+and the cards given up for them stay their owner's alone; a seat folding at a draw is out; a
+card dealt to the trash is seen by nobody (everyone when the Deal's pattern turns it up), one a
+seat puts there by its owner only, and the showdown shows the whole trash (3-2-1).
 Two-deck games name second copies with a prime (``As'``).
 
 At every position, for every seat and the spectator, :func:`check_position` compares the view
@@ -85,7 +87,11 @@ class Sight:
         """Account for ``action`` (a chance outcome with ``chance``: a card, or the first
         dealer drawn) taking the deal from core ``before`` to core ``after``."""
         steps = before.config.steps
-        if chance and before.owed:  # a card
+        if chance and before.owed and action in after.trash:  # a card dealt to the trash
+            step = steps[before.step]
+            face_up = isinstance(step, Deal) and step.pattern[len(before.trash)] == "up"
+            self.knowers[action] = {EVERYONE} if face_up else set()
+        elif chance and before.owed:  # a card
             seat = _holder(after, action)
             step = steps[before.step]
             if before.step != self.step_of_counts:
@@ -109,6 +115,7 @@ class Sight:
             for seat in self.live():
                 for held in after.slots[seat]:
                     self._show(held)
+            self._show(after.trash)
 
     def live(self) -> list[int]:
         return [seat for seat in range(self.players) if seat not in self.folded]
@@ -203,6 +210,11 @@ def check_view(state: AnyState, sight: Sight, viewer: int | None) -> set[int]:
         if core.phase.commits and seat != viewer:
             assert not view.phase.commits[seat], f"{where}: seat {seat}'s hidden commitment shown"
         shown |= {card for held in view.slots[seat] for card in held if card is not None}
+    assert len(view.trash) == len(core.trash), where
+    for card, seen in zip(core.trash, view.trash, strict=True):
+        expected = card if sight.may_see(viewer, card) else None
+        assert seen == expected, f"{where}: the trash's {name(card)} shown as {seen} (may see: {expected})"
+        shown |= {seen} if seen is not None else set()
     assert _mask_cards(view.up) <= sight.public(), f"{where}: up mask names {_mask_cards(view.up) - sight.public()}"
     _check_books(view, shown, where)
     return shown

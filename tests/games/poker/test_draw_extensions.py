@@ -6,6 +6,7 @@ card (Assassin AS2, with jokers AS5) and the dealer drawing first (Bounce Back).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -27,12 +28,13 @@ def variant(steps: tuple[Step, ...], slots: tuple[Slot, ...] = (Slot("hand", 5),
 
 
 def start(made: Variant, hands: tuple[str, ...], button: int = C, **options: object):  # type: ignore[no-untyped-def]
-    """A deal of ``made`` with these cards (each seat's in the order it receives them)."""
+    """A deal of ``made`` with these cards (each seat's in the order it receives them) up to the
+    first deal to the trash or the first draw."""
     cards = [list(parse(text)) for text in hands]
     players = len(hands)
     order = [(button + k) % players for k in range(1, players + 1)]
-    chance = [cards[seat].pop(0) for step in made.steps if isinstance(step, Deal) for _ in step.pattern
-              for seat in order]
+    chance = [cards[seat].pop(0) for step in made.steps if isinstance(step, Deal) and step.slot != "trash"
+              for _ in step.pattern for seat in order]
     game = Game(PokerRules(made), {"players": players, "first_dealer": button, **options})
     return game.new_initial_state(chance=chance)
 
@@ -195,3 +197,65 @@ def test_the_dealer_draws_first_when_the_draw_says_so() -> None:
             order.append(state.current_player())
             state.apply_action(act.DISCARD + 1)
     assert order == [B, C, A]
+
+
+def trash_variant() -> Variant:
+    """3-2-1's trash: 5 - players cards face down to it at the deal; one change; each player still
+    in adds a card face down; filled to five from the stock; a betting round; the showdown."""
+    return variant((Deal(("down",) * 6), Deal(("down",) * 5, slot="trash", minus_players=True),
+                    Draw(least=3, most=3, or_fold=True),
+                    Draw(least=1, most=1, replace="never", to="trash"), Deal(("down",) * 5, slot="trash"),
+                    Bet("big")), SIX)
+
+
+def test_the_trash_gets_five_less_players_then_one_card_a_player_and_is_filled_to_five() -> None:
+    made = trash_variant()
+    state = start(made, THREE_HANDS, button=C)
+    deal(state, "Kh Kd")  # 5 - 3 players: two cards face down to the trash
+    assert state.core.trash == parse("Kh Kd") and state.core.trash_from == (-1, -1)
+    assert all(state.observation(v).trash == (None, None) for v in (None, A, B, C))
+    state.apply_action(act.DISCARD + mask(state, "Js 9s 7h"))
+    deal(state, "Ts Ah Ad")
+    state.apply_action(act.FOLD)  # B folds: it adds nothing
+    state.apply_action(act.DISCARD + mask(state, "2s 3s 4s"))
+    deal(state, "5s 6h 7s")
+    state.apply_action(act.DISCARD + mask(state, "Ah"))  # A adds the A♥
+    state.apply_action(act.DISCARD + mask(state, "Th"))  # C adds the T♥
+    core = state.core
+    assert core.trash == parse("Kh Kd Ah Th") and core.trash_from == (-1, -1, A, C)
+    assert state.observation(A).trash == (None, None, parse("Ah")[0], None)
+    assert state.observation(C).trash == (None, None, None, parse("Th")[0])
+    assert state.observation(B).trash == (None,) * 4
+    deal(state, "9c")  # filled to five from the stock
+    assert state.core.trash == parse("Kh Kd Ah Th 9c")
+    assert [len(held[0]) for held in state.core.slots] == [5, 0, 5]
+    state.apply_action(act.CALL)
+    state.apply_action(act.CALL)
+    assert state.is_terminal() and state.observation(B).trash == parse("Kh Kd Ah Th 9c")  # shown (T17)
+
+
+def test_the_trash_stays_hidden_after_an_uncontested_deal_and_no_card_of_it_leaks() -> None:
+    made = trash_variant()
+    state = start(made, THREE_HANDS, button=C)
+    deal(state, "Kh Kd")
+    state.apply_action(act.FOLD)
+    state.apply_action(act.FOLD)
+    assert state.is_terminal() and state.observation(A).trash == (None, None)
+    from no_leak import Sight, check_view
+
+    for seed in range(6):  # random deals: views place by place against the checker's own sight
+        rng = random.Random(seed)
+        state = Game(PokerRules(made), {"players": rng.randint(2, 5)}).new_initial_state()
+        sight = Sight(state.core.config.players)
+        while True:
+            for viewer in (None, *range(state.core.players)):
+                check_view(state, sight, viewer)
+            if state.is_terminal():
+                break
+            chance = state.is_chance_node()
+            legal = [a for a, _ in state.chance_outcomes()] if chance else state.legal_actions()
+            action = rng.choice([a for a in legal if a != act.FOLD] or legal) if not chance else rng.choice(legal)
+            before = state.core
+            state.apply_action(action)
+            sight.advance(before, action, state.core, chance=chance)
+        assert len(state.core.trash) == 5 or not state.core.shown

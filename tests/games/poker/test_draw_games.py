@@ -246,6 +246,8 @@ def places(core) -> list[int]:  # type: ignore[no-untyped-def]
         for held in seat_slots:
             for card in held:
                 counts[card] += 1
+    for card in core.trash:
+        counts[card] += 1
     return counts
 
 

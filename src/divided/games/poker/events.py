@@ -17,7 +17,7 @@ hand's up cards, ``counts``: its down cards), ``flip`` (``cards``: the cards tur
 (``hands``: every hand of a seat at the showdown), ``pay`` (``amount``: chips paid to draw),
 ``discard`` (``amount``: cards discarded and not replaced), ``expose`` (``cards``: a kept card
 shown for a larger draw), ``take-back`` (``amount``: set-aside cards taken back), ``keep`` (a
-take-back declined), ``award`` (``seat`` ``None``: pot layer
+take-back declined), ``trash`` (``seat`` ``None``: ``cards``, a card dealt face up to the trash), ``award`` (``seat`` ``None``: pot layer
 ``pot``, of ``amount`` chips; ``title`` of the award, ``winners`` and the ``chips`` each got).
 """
 
@@ -90,6 +90,8 @@ def describe(event: Event, viewer: int | None = None) -> str:
     kind, amount = event.kind, event.amount
     shove = " (all in)" if event.all_in else ""
     if event.seat is None:
+        if kind == "trash":
+            return f"{_cards(event.cards)} is dealt face up to the trash"
         if kind == "award":
             names = [_who(seat, viewer) for seat in event.winners]
             how = "uncontested" if event.title == "uncontested" else f"for {event.title}"

@@ -80,7 +80,7 @@ def _seen(view: PokerView) -> int:
                     seen |= 1 << card
     for drawn in view.phase.drawn:
         seen |= drawn
-    for pile in view.aside:
+    for pile in (*view.aside, view.trash):
         for card in pile:
             if card is not None:
                 seen |= 1 << card

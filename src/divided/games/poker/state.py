@@ -17,6 +17,8 @@ from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 
 Cards = tuple[int, ...]
+TRASH = -1
+"""The seat of an owed card bound for the trash, and the source of a trash card from the stock."""
 SeatSlots = tuple[Cards, ...]
 
 
@@ -60,7 +62,10 @@ class PokerState:
     ``folded_at[seat]`` is the step at which the seat folded (-1: still in). ``events`` is the
     public log (:mod:`divided.games.poker.events`), appended as the deal goes. ``aside[seat]``
     are the cards the seat set aside at a draw (Bounce Back: kept apart, seen by the seat only,
-    never reshuffled); empty until a draw sets cards aside.
+    never reshuffled); empty until a draw sets cards aside. ``trash`` are the cards of the
+    trash (3-2-1: a shared heap ranked at the showdown, never reshuffled), in the order they came,
+    and ``trash_from`` who put each there (:data:`TRASH` for the stock): a face-down trash card
+    is seen by the seat that put it there only, until the showdown shows the trash.
     """
 
     config: Config
@@ -82,6 +87,8 @@ class PokerState:
     settled: tuple[Settled, ...] = ()
     events: tuple[Event, ...] = ()
     aside: tuple[int, ...] = ()
+    trash: tuple[int, ...] = ()
+    trash_from: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:

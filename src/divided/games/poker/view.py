@@ -77,7 +77,9 @@ class PokerView:
     log (every event is public, :mod:`divided.games.poker.events`). ``stock`` is how
     many cards the stock holds; ``owed`` the cards about to be dealt (seat, slot, face up).
     ``aside``: per seat, the cards it set aside (Bounce Back), seen by that seat only (the
-    others see one ``None`` a card); empty while nobody has set cards aside.
+    others see one ``None`` a card); empty while nobody has set cards aside. ``trash``: the
+    trash's cards in order (3-2-1), each seen when it is up, when the viewer put it there, or
+    once the showdown shows the trash; ``trash_from`` who put each there (-1: the stock).
     """
 
     player: int | None
@@ -104,6 +106,8 @@ class PokerView:
     result: Result | None
     events: tuple[Event, ...]
     aside: tuple[Seen, ...] = ()
+    trash: Seen = ()
+    trash_from: tuple[int, ...] = ()
 
     @property
     def is_terminal(self) -> bool:
@@ -278,10 +282,14 @@ def observe(state: PokerState, player: int | None, current_player: int, result: 
     aside: tuple[Seen, ...] = ()
     if state.aside:
         aside = tuple(_pile(mask, -1 if seat == seat_of_viewer else 0) for seat, mask in enumerate(state.aside))
+    trash: Seen = ()
+    if state.trash:
+        trash = tuple(card if state.shown or public >> card & 1 or (seat_of_viewer is not None and source == seat_of_viewer)
+                      else None for card, source in zip(state.trash, state.trash_from, strict=True))
     seen_phase, drawn_counts = _seen_phase(state.phase, player, public)
     return _make_view(
         player, current_player, players, state.config, state.button, state.step, seen_phase,
         drawn_counts, slots, public, state.stock.bit_count(),
         discarded, mucked, state.owed, state.table, state.draws, state.dealt, state.folded_at, state.shown,
-        state.over, state.settled, result, state.events, aside,
+        state.over, state.settled, result, state.events, aside, trash, state.trash_from,
     )

@@ -48,7 +48,7 @@ def _known(view: PokerView) -> int:
                     known |= 1 << card
     for drawn in view.phase.drawn:
         known |= drawn
-    for pile in view.aside:
+    for pile in (*view.aside, view.trash):
         for card in pile:
             if card is not None:
                 known |= 1 << card
@@ -143,6 +143,7 @@ class PokerWorlds:
                     mask |= 1 << (card if card is not None else unseen.pop())
                 piles.append(mask)
         aside = tuple(sum(1 << (card if card is not None else unseen.pop()) for card in seen) for seen in view.aside)
+        trash = tuple(card if card is not None else unseen.pop() for card in view.trash)
         drawn = list(view.phase.drawn)
         for seat, count in enumerate(view.drawn_counts):
             for _ in range(count - drawn[seat].bit_count()):
@@ -156,7 +157,7 @@ class PokerWorlds:
             slots=tuple(slots), up=view.up, stock=stock, discarded=tuple(discarded), mucked=tuple(mucked),
             owed=view.owed, table=view.table, draws=view.draws, dealt=view.dealt,
             folded_at=view.folded_at, shown=view.shown, over=view.over, settled=view.settled, events=view.events,
-            aside=aside,
+            aside=aside, trash=trash, trash_from=view.trash_from,
         )
 
     def _commit(self, state: PokerState, rng: random.Random) -> PokerState:

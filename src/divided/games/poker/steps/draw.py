@@ -31,6 +31,9 @@ The draw games' extensions are fields with defaults (a plain draw takes none of 
   :class:`~divided.games.poker.steps.take_back.TakeBack` step may return them.
 * ``first``: ``left`` (T14) or ``dealer`` (the button acts first, then on to the left: Bounce
   Back).
+* ``to``: the discards go to the ``pile`` or to the ``trash`` (3-2-1: "each player still in adds
+  one card face down to the trash", a draw of exactly one card not replaced; the card is seen by
+  its owner only until the showdown shows the trash).
 
 A slot the draw does not name is never exchanged (Buck Thirty-Five's buck: a slot of its own).
 """
@@ -78,13 +81,14 @@ class Draw(Step):
     show_rank: int = 0
     set_aside: bool = False
     first: str = "left"
+    to: str = "pile"
 
     @cached_property
     def plain(self) -> bool:
         """Whether the draw takes none of the extensions (the plain draw's quick path)."""
         return (not self.fees and not self.or_fold and self.replace == "now" and self.face == "down"
                 and not self.at_once and not self.keep_face and not self.bonus_most and not self.show_rank
-                and not self.set_aside and self.first == "left")
+                and not self.set_aside and self.first == "left" and self.to == "pile")
 
 
 def held_in_order(position: Position, step: Draw, seat: int) -> list[int]:
@@ -188,13 +192,16 @@ def _discard(step: Draw, state: PokerState, seat: int, action: int) -> tuple[Pok
             events.append(Event(state.step, seat, "expose", cards=(bonus,)))
     phase = state.phase
     aside = state.aside
-    if step.set_aside:
+    trash, trash_from = state.trash, state.trash_from
+    if step.to == "trash":
+        trash, trash_from = (*trash, *cards), (*trash_from, *(seat for _ in cards))
+    elif step.set_aside:
         aside = engine.replace_seat(aside or (0,) * state.players, seat, aside[seat] | gone if aside else gone)
     else:
         phase = evolve_phase(phase, drawn=engine.replace_seat(phase.drawn, seat, phase.drawn[seat] | gone))
     counts = engine.replace_seat(state.draws[-1], seat, len(cards))
-    state = evolve_state(state, slots=slots, up=up, table=table, phase=phase, aside=aside,
-                         draws=(*state.draws[:-1], counts), events=tuple(events))
+    state = evolve_state(state, slots=slots, up=up, table=table, phase=phase, aside=aside, trash=trash,
+                         trash_from=trash_from, draws=(*state.draws[:-1], counts), events=tuple(events))
     if not replaced:
         return state, ()
     faces = was_up if step.keep_face else [False] * len(cards)
