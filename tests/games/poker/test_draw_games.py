@@ -293,3 +293,17 @@ def test_the_checker_catches_a_set_aside_card_shown_to_another_seat(monkeypatch:
     with pytest.raises(AssertionError, match="set aside"):
         for seed in range(10):
             play_checked("bounce-back", seed, Tally(), {"players": 3})
+
+
+def test_the_extra_ante_goes_to_the_winner_who_did_not_pay_it() -> None:
+    # T9: a paid draw is a contribution like any other and only all-in players cut side pots, so
+    # B, who stood pat and paid less, still wins A's extra ante: one pot of 9
+    state = start("six-card-draw", ("2c 3d 4h 6s 8c Tc", "As Ah Ad Ks Kh Kd"), button=B, ante=3)
+    passive(state)
+    state.apply_action(act.DISCARD + 0b111111)  # A draws six and pays 3 more
+    deal(state, "2s 3s 4s 6d 8h Td")
+    stand_pat(state)
+    passive(state)
+    assert state.is_terminal()
+    assert [(pot.amount, pot.eligible) for pot in state.core.settled] == [(9, (A, B))]
+    assert state.returns() == [-6.0, 6.0]

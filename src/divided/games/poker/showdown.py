@@ -260,7 +260,9 @@ def settle(state: PokerState) -> PokerState:
     if all(contributed[seat] == first for seat in showing):  # nobody all-in below the others: one pot
         layers: tuple[pots.Pot, ...] = (pots.Pot(sum(contributed), tuple(sorted(showing))),)
     else:
-        layers = pots.layers(contributed, table.live)
+        # only all-in seats cut (T9): a seat still in that paid less for a draw wins every layer
+        all_in = tuple(live and stack == 0 for live, stack in zip(table.live, table.stacks, strict=True))
+        layers = pots.layers(contributed, table.live, all_in=all_in)
     settled = []
     for index, pot in enumerate(layers):
         eligible = pot.eligible
