@@ -62,6 +62,10 @@ LINES: dict[str, str] = {
     "double-draw-high-low": "Five cards and two draws; half the pot to the best high hand, half to the best "
                             "low (3 to 5 players).",
     "open-draw": "Five-card draw, but everyone's discards are turned up after the draw.",
+    "six-card-draw": "Two decks, six cards that all play, one draw: all six cost one more ante.",
+    "six-card-open-draw": "Six cards and a draw, then everyone throws one card away face up at once.",
+    "seven-card-open-draw": "Seven cards and a draw, then twice everyone throws one card away face up at once.",
+    "bounce-back": "Up to two cards changed, the discards set aside; later you may take them back.",
 }
 """One line on each game for the variant picker: what makes it different."""
 
