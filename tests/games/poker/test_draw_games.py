@@ -307,3 +307,23 @@ def test_the_extra_ante_goes_to_the_winner_who_did_not_pay_it() -> None:
     assert state.is_terminal()
     assert [(pot.amount, pot.eligible) for pot in state.core.settled] == [(9, (A, B))]
     assert state.returns() == [-6.0, 6.0]
+
+
+def test_the_reshuffle_leaves_set_aside_cards_and_the_trash_apart() -> None:
+    # T16 / BK3: the discard pile becomes the stock; cards kept apart (set aside, the trash) do not
+    from dataclasses import replace
+
+    from divided.games.poker import engine
+
+    state = start("bounce-back", ("Ks Kh Qd 7c 3s", "2c 2d 5h 8s Tc"), button=A)
+    core = state.core
+    pile, aside, trash = (mask_of_text("9c 9d"), mask_of_text("Jc")), mask_of_text("4c 4d"), parse("6c")
+    stuck = replace(core, stock=0, owed=((A, 0, False),), discarded=pile, aside=(aside, 0), trash=trash,
+                    trash_from=(-1,))
+    shuffled = engine._reshuffle_if_empty(stuck)
+    assert shuffled.stock == pile[0] | pile[1] and shuffled.discarded == (0, 0)
+    assert shuffled.aside == (aside, 0) and shuffled.trash == trash
+
+
+def mask_of_text(cards: str) -> int:
+    return sum(1 << card for card in parse(cards))

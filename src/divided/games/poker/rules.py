@@ -43,8 +43,10 @@ def _max_length(config: Config) -> int:
     for step in config.steps:
         if isinstance(step, steps.Deal):
             moves += len(step.pattern) * players
-        elif isinstance(step, steps.Draw):
-            moves += (1 + step.most) * players
+        elif isinstance(step, steps.Draw):  # a decision, its replacements (a bonus draw, a shown card's extra)
+            moves += (1 + max(step.most, step.bonus_most) + (1 if step.show_rank else 0)) * players
+        elif isinstance(step, steps.TakeBack):
+            moves += players
         elif isinstance(step, steps.Assign):
             moves += players
         elif isinstance(step, steps.Partition):
