@@ -45,7 +45,7 @@ def _max_length(config: Config) -> int:
             moves += len(step.pattern) * players
         elif isinstance(step, steps.Draw):  # a decision, its replacements (a bonus draw, a shown card's extra)
             moves += (1 + max(step.most, step.bonus_most) + (1 if step.show_rank else 0)) * players
-        elif isinstance(step, steps.TakeBack) or isinstance(step, steps.Assign):
+        elif isinstance(step, steps.Assign | steps.TakeBack):
             moves += players
         elif isinstance(step, steps.Partition):
             variant = config.variant
