@@ -372,7 +372,7 @@ def _winning_hand(view: PokerView, seat: int, slots: tuple[str, ...], rule: str)
     if best is None:
         return None
     _, slot, cards = best
-    if len(cards) > 5:  # seven-card stud: the best five of them
+    if len(cards) > 5 and 5 in system.sizes:  # seven-card stud: the best five of them (six-card poker: all six)
         cards = list(max(combinations(cards, 5), key=lambda five: system.strength(as_cards(list(five)))))
     return hand_words(rule, cards), [name(c) for c in cards], hand_labels(view).get(slot, slot)
 
@@ -386,7 +386,8 @@ def _step_words(view: PokerView) -> str:
         return (f"Betting: {step.size} bet ({size})" if view.config.limits.structure.value == "fixed"
                 else "Betting")
     words = {"deal": "The deal", "draw": "The draw", "assign": "Placing the cards dealt",
-             "partition": "Making the hands", "flip": "Turning up", "showdown": "The showdown"}
+             "partition": "Making the hands", "flip": "Turning up", "showdown": "The showdown",
+             "take-back": "Taking back the set-aside cards"}
     return words.get(str(step.kind), str(step.kind))
 
 
