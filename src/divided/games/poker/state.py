@@ -1,8 +1,10 @@
 """The frozen state of one poker deal.
 
-Cards are ints 0..51 (:mod:`divided.games.poker.cards`); card sets are bit masks. Every card is
-always in exactly one place: the stock, a seat's slot, a seat's face-down or face-up discards
-in the pile (``discarded``) or a folded seat's mucked cards (``mucked``). ``up`` marks the cards
+Cards are ints (:mod:`divided.games.poker.cards`: 0..51, and past them the second deck's copies
+and the jokers of the games that deal them); card sets are bit masks. Every card of the game's
+deck is always in exactly one place: the stock, a seat's slot, a seat's face-down or face-up
+discards in the pile (``discarded``), a folded seat's mucked cards (``mucked``), a seat's
+set-aside cards (``aside``) or the trash (``trash``). ``up`` marks the cards
 everyone can see (up cards, flipped cards, revealed discards); at the showdown (``shown``) the
 hands of every seat still in are shown too. The chips are the betting :class:`~divided.games.poker.betting.Table`.
 """
