@@ -45,6 +45,10 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "jackpot": [{"players": 2, "jackpot_turns": 1, "stack": 9}, {"players": 7, "structure": "no"}],
     "sequential-open-draw": [{"players": 2, "sequential_betting": "on", "stack": 9},
                              {"players": 7, "structure": "pot", "blinds": "on"}],
+    "six-card-draw": [{"players": 2, "stack": 6}, {"players": 8, "structure": "pot"}],
+    "six-card-open-draw": [{"players": 2}, {"players": 5, "structure": "no", "stack": 12}],
+    "seven-card-open-draw": [{"players": 3, "stack": 10}, {"players": 5}],
+    "bounce-back": [{"players": 2, "blinds": "on"}, {"players": 7, "stack": 8}],
 }
 AnyState = State[Any, Any]
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from divided.bots.poker import heuristics as rules_of_thumb
+from divided.cards import mask_indices
 from divided.games.poker import actions as act
 from divided.games.poker.state import PokerState
 from divided.games.poker.steps import Assign, Deal, Draw, Partition
@@ -72,9 +73,9 @@ class Stock:
 
 
 def stock_of(world: PokerState, rng: random.Random) -> Stock:
-    cards = [c for c in range(52) if world.stock >> c & 1]
+    cards = list(mask_indices(world.stock))
     rng.shuffle(cards)
-    spare = [c for seat in range(world.players) for c in range(52) if world.discarded[seat] >> c & 1]
+    spare = [c for seat in range(world.players) for c in mask_indices(world.discarded[seat])]
     rng.shuffle(spare)
     return Stock(cards, spare)
 

@@ -47,6 +47,7 @@ import numpy.typing as npt
 from divided import games
 from divided.bots.poker import shares
 from divided.bots.poker.playout import Completion, Hands, keep_for, stock_of
+from divided.cards import mask_indices
 from divided.games.base import evolve
 from divided.games.poker import actions as act
 from divided.games.poker import betting, pots
@@ -151,7 +152,7 @@ def range_from_draws(view: PokerView, world: PokerState, completion: Completion,
         if seat == view.player or not view.table.live[seat] or not hidden or not counts:
             continue
         size = len(view.slots[seat][0])
-        pool = [*slots[seat][0], *(c for c in range(52) if stock >> c & 1)]
+        pool = [*slots[seat][0], *mask_indices(stock)]
         if len(pool) < size + sum(counts):  # too few cards left to play the draws through
             continue
         for _ in range(DRAW_TRIES):

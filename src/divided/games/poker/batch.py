@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from divided.games.poker.cards import ranking_index
 from divided.games.poker.options import Config
 from divided.games.poker.showdown import ranking
 from divided.hands.poker.batch import best_of, orders
@@ -45,5 +46,8 @@ def award_strengths(config: Config, finals: Sequence[Hands]) -> Orders:
 
 def slot_strengths(rule: str, hands: Sequence[Sequence[int]]) -> Orders:
     """Each hand's strength under the award rule ``rule`` (``-1``: a size the rule does not rank,
-    or a low that misses the ``a5-8`` qualifier)."""
+    or a low that misses the ``a5-8`` qualifier). Under ``six-2decks`` a second copy ranks as
+    its first (SD3)."""
+    if rule == "six-2decks":
+        hands = [[ranking_index(card) for card in hand] for hand in hands]
     return orders(ranking(rule), hands, none_at_zero=rule == "a5-8")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from divided.games.base import CHANCE, TERMINAL
-from divided.games.poker.cards import DECK_SIZE
+from divided.games.poker.cards import CARD_SPAN, DECK_SIZE
 from divided.games.poker.variant import Variant
 from divided.games.poker.view import PokerView
 from divided.games.room import Pieces, offsets
@@ -28,13 +28,19 @@ class PokerLayout:
     variant: Variant
 
     @property
+    def width(self) -> int:
+        """Bits a card set takes: the 52 cards, or every card int (two decks, jokers)."""
+        return DECK_SIZE if self.variant.deck == "one" else CARD_SPAN
+
+    @property
     def pieces(self) -> Pieces:
+        width = self.width
         seats = self.variant.players[1]
         slots = len(self.variant.slots)
         return (
             ("seat", (seats,)), ("to_act", (seats + 2,)), ("button", (seats,)),
-            ("step", (len(self.variant.steps) + 1,)), ("own", (slots, DECK_SIZE)),
-            ("visible", (seats, slots, DECK_SIZE)), ("face_up_discards", (DECK_SIZE,)),
+            ("step", (len(self.variant.steps) + 1,)), ("own", (slots, width)),
+            ("visible", (seats, slots, width)), ("face_up_discards", (width,)),
             ("live", (seats,)), ("all_in", (seats,)), ("pot", (POT_UNITS,)), ("bets", (seats, BET_UNITS)),
             ("stacks", (seats, STACK_UNITS)),
         )
@@ -43,6 +49,7 @@ class PokerLayout:
         seats = self.variant.players[1]
         slots = len(self.variant.slots)
         start = offsets(self.pieces)
+        width = self.width
         bits = 0
         if view.player is not None:
             bits |= 1 << (start["seat"] + view.player)
@@ -57,9 +64,9 @@ class PokerLayout:
                     if card is None:
                         continue
                     if seat == view.player:
-                        bits |= 1 << (start["own"] + index * DECK_SIZE + card)
+                        bits |= 1 << (start["own"] + index * width + card)
                     if view.up >> card & 1 or seat != view.player:
-                        bits |= 1 << (start["visible"] + (seat * slots + index) * DECK_SIZE + card)
+                        bits |= 1 << (start["visible"] + (seat * slots + index) * width + card)
             for card in view.discarded[seat]:
                 if card is not None and view.up >> card & 1:
                     bits |= 1 << (start["face_up_discards"] + card)

@@ -14,7 +14,10 @@ raised to), each with ``all_in``; ``deal`` (an up card dealt: ``cards``), ``draw
 draw turned up: ``cards``), ``assign`` (``counts``: cards put in each of ``hands_named``;
 ``hands``: those cards, only when they go face up), ``split``/``arrange`` (``hands``: each
 hand's up cards, ``counts``: its down cards), ``flip`` (``cards``: the cards turned up), ``show``
-(``hands``: every hand of a seat at the showdown), ``award`` (``seat`` ``None``: pot layer
+(``hands``: every hand of a seat at the showdown), ``pay`` (``amount``: chips paid to draw),
+``discard`` (``amount``: cards discarded and not replaced), ``expose`` (``cards``: a kept card
+shown for a larger draw), ``take-back`` (``amount``: set-aside cards taken back), ``keep`` (a
+take-back declined), ``trash`` (``seat`` ``None``: ``cards``, a card dealt face up to the trash), ``award`` (``seat`` ``None``: pot layer
 ``pot``, of ``amount`` chips; ``title`` of the award, ``winners`` and the ``chips`` each got).
 """
 
@@ -120,6 +123,8 @@ def describe(event: Event, viewer: int | None = None) -> str:
     kind, amount = event.kind, event.amount
     shove = " (all in)" if event.all_in else ""
     if event.seat is None:
+        if kind == "trash":
+            return f"{_cards(event.cards)} is dealt face up to the trash"
         if kind == "award":
             names = [_who(seat, viewer) for seat in event.winners]
             how = "uncontested" if event.title == "uncontested" else f"for {event.title}"
@@ -146,6 +151,11 @@ def describe(event: Event, viewer: int | None = None) -> str:
         "complete": ("completes", f"to {amount}{shove}"),
         "deal": ("is", f"dealt {_cards(event.cards)} face up"),
         "flip": ("turns", f"up {_cards(event.cards)}"),
+        "pay": ("pays", f"{amount} to draw{shove}"),
+        "discard": ("discards", f"{amount} without a replacement"),
+        "expose": ("shows", f"{_cards(event.cards)} and keeps it"),
+        "take-back": ("takes", f"back {amount} set-aside cards for {amount} of the hand"),
+        "keep": ("keeps", "the hand (no take-back)"),
     }
     if kind in texts:
         verb, rest = texts[kind]

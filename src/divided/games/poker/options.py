@@ -116,6 +116,7 @@ class Config:
     steps: tuple[Step, ...]
     awards: tuple[Award, ...]
     values: tuple[tuple[str, OptionValue], ...]
+    deck: str = "one"
 
     @property
     def total_chips(self) -> int:
@@ -147,7 +148,7 @@ def configure(variant: Variant, values: Mapping[str, OptionValue]) -> Config:
         suit_order=SUIT_ORDERS[str(values["suit_order"])],
         steps=tuple(resolve(step, values) for step in variant.steps),
         awards=tuple(resolve(award, values) for award in variant.awards),
-        values=tuple(sorted(values.items())),
+        values=tuple(sorted(values.items())), deck=str(resolve(variant.deck, values)),
     )
 
 

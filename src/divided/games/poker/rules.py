@@ -25,7 +25,7 @@ from divided.games.base import (
 )
 from divided.games.poker import actions as act
 from divided.games.poker import betting, engine, steps
-from divided.games.poker.cards import DECK_SIZE, FULL_DECK, mask_indices
+from divided.games.poker.cards import deck_mask, deck_size, mask_indices
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config, configure, options_of
 from divided.games.poker.state import Phase, PokerState, evolve_state
@@ -43,9 +43,9 @@ def _max_length(config: Config) -> int:
     for step in config.steps:
         if isinstance(step, steps.Deal):
             moves += len(step.pattern) * players
-        elif isinstance(step, steps.Draw):
-            moves += (1 + step.most) * players
-        elif isinstance(step, steps.Assign):
+        elif isinstance(step, steps.Draw):  # a decision, its replacements (a bonus draw, a shown card's extra)
+            moves += (1 + max(step.most, step.bonus_most) + (1 if step.show_rank else 0)) * players
+        elif isinstance(step, steps.Assign | steps.TakeBack):
             moves += players
         elif isinstance(step, steps.Partition):
             variant = config.variant
@@ -81,7 +81,7 @@ class PokerRules(Rules[PokerState, PokerView]):
             short_name=self.variant.id, long_name=self.variant.name, num_players=config.players,
             min_players=self.variant.players[0], max_players=self.variant.players[1],
             num_distinct_actions=act.num_distinct_actions(config.limits.structure, config.total_chips),
-            max_chance_outcomes=max(DECK_SIZE, config.players), max_game_length=_max_length(config),
+            max_chance_outcomes=max(deck_size(config.deck), config.players), max_game_length=_max_length(config),
             min_utility=-float(max(config.stacks)), max_utility=float(config.total_chips - min(config.stacks)),
             utility_sum=0.0, options=self.options,
         )
@@ -96,7 +96,7 @@ class PokerRules(Rules[PokerState, PokerView]):
         zero = (0,) * players
         empty = tuple(() for _ in self.variant.slots)
         state = PokerState(
-            config=config, button=-1, step=0, phase=Phase(), slots=(empty,) * players, up=0, stock=FULL_DECK,
+            config=config, button=-1, step=0, phase=Phase(), slots=(empty,) * players, up=0, stock=deck_mask(config.deck),
             discarded=zero, mucked=zero, owed=(), table=betting.new_table(config.stacks),
             draws=(), dealt=0, folded_at=(-1,) * players,
         )

@@ -19,7 +19,7 @@ from itertools import combinations
 
 from divided.games.frozen_builder import builder
 from divided.games.poker import engine, pots
-from divided.games.poker.cards import CARDS, as_cards
+from divided.games.poker.cards import CARDS, as_cards, ranking_index
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 from divided.games.poker.state import PokerState, Settled, evolve_state
@@ -32,9 +32,12 @@ System = RankingSystem[HandCategory]
 
 @cache
 def ranking(rule: str) -> System:
-    """The ranking system of an award rule: ``high``, ``a5``, ``a5-8``, ``27`` or ``a6``."""
+    """The ranking system of an award rule: ``high``, ``a5``, ``a5-8``, ``27``, ``a6``, ``six``
+    (six-card poker, one deck) or ``six-2decks`` (two decks: SD1-SD3)."""
     if rule == "a5-8":
         return system("a5", qualifier=8)
+    if rule == "six-2decks":
+        return system("six", decks=2)
     return system(rule)
 
 
@@ -44,6 +47,9 @@ def strength_of(rule: str) -> Callable[[Sequence[int]], int]:
     fast path on indices where it has one: no card objects built)."""
     system_ = ranking(rule)
     fast: Callable[[Sequence[int]], int] | None = getattr(system_, "strength_of_indices", None)
+    if fast is not None and rule == "six-2decks":  # a second copy ranks as its first (SD3)
+        two_decks = fast
+        return lambda cards: two_decks([ranking_index(c) for c in cards])
     if fast is not None:
         return fast
     return lambda cards: system_.strength(as_cards(cards))
@@ -84,7 +90,7 @@ def _decider(config: Config, rule: str, cards: Sequence[int]) -> int:
             return max(order.key(CARDS[c]) for c in five)
         return -min(order.key(CARDS[c], ace_low=ace_low) for c in five)
 
-    if len(cards) <= 5:
+    if len(cards) <= 5 or 5 not in ranking(rule).sizes:  # every card plays (six-card poker)
         return key(cards)
     strength = strength_of(rule)
     best = strength(cards)
@@ -255,7 +261,7 @@ def settle(state: PokerState) -> PokerState:
     if all(contributed[seat] == first for seat in showing):  # nobody all-in below the others: one pot
         layers: tuple[pots.Pot, ...] = (pots.Pot(sum(contributed), tuple(sorted(showing))),)
     else:
-        # only all-in seats cut (T9): seats still in may have paid different amounts (bids, refusals)
+        # only all-in seats cut (T9): seats still in may have paid different amounts (bids, refusals, draw fees)
         all_in = tuple(live and stack == 0 for live, stack in zip(table.live, table.stacks, strict=True))
         layers = pots.layers(contributed, table.live, all_in=all_in)
     settled = []

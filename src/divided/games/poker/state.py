@@ -1,8 +1,10 @@
 """The frozen state of one poker deal.
 
-Cards are ints 0..51 (:mod:`divided.games.poker.cards`); card sets are bit masks. Every card is
-always in exactly one place: the stock, a seat's slot, a seat's face-down or face-up discards
-in the pile (``discarded``) or a folded seat's mucked cards (``mucked``). ``up`` marks the cards
+Cards are ints (:mod:`divided.games.poker.cards`: 0..51, and past them the second deck's copies
+and the jokers of the games that deal them); card sets are bit masks. Every card of the game's
+deck is always in exactly one place: the stock, a seat's slot, a seat's face-down or face-up
+discards in the pile (``discarded``), a folded seat's mucked cards (``mucked``), a seat's
+set-aside cards (``aside``) or the trash (``trash``). ``up`` marks the cards
 everyone can see (up cards, flipped cards, revealed discards); at the showdown (``shown``) the
 hands of every seat still in are shown too. The chips are the betting :class:`~divided.games.poker.betting.Table`.
 """
@@ -17,6 +19,8 @@ from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 
 Cards = tuple[int, ...]
+TRASH = -1
+"""The seat of an owed card bound for the trash, and the source of a trash card from the stock."""
 SeatSlots = tuple[Cards, ...]
 
 
@@ -60,7 +64,12 @@ class PokerState:
     hand. ``draws``
     has one entry per draw step reached: the cards each seat discarded (-1: did not draw).
     ``folded_at[seat]`` is the step at which the seat folded (-1: still in). ``events`` is the
-    public log (:mod:`divided.games.poker.events`), appended as the deal goes.
+    public log (:mod:`divided.games.poker.events`), appended as the deal goes. ``aside[seat]``
+    are the cards the seat set aside at a draw (Bounce Back: kept apart, seen by the seat only,
+    never reshuffled); empty until a draw sets cards aside. ``trash`` are the cards of the
+    trash (3-2-1: a shared heap ranked at the showdown, never reshuffled), in the order they came,
+    and ``trash_from`` who put each there (:data:`TRASH` for the stock): a face-down trash card
+    is seen by the seat that put it there only, until the showdown shows the trash.
     """
 
     config: Config
@@ -81,6 +90,9 @@ class PokerState:
     over: bool = False
     settled: tuple[Settled, ...] = ()
     events: tuple[Event, ...] = ()
+    aside: tuple[int, ...] = ()
+    trash: tuple[int, ...] = ()
+    trash_from: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:

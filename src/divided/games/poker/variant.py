@@ -100,7 +100,9 @@ class Variant:
     options (the table options are added by :func:`divided.games.poker.options.options_of`);
     ``bring_in``: the first betting round is opened by a bring-in (T3) and the option
     ``bring_in`` exists; ``blinds``: the option ``blinds`` is offered (T3: games whose first
-    betting round precedes any draw, except those with a bring-in).
+    betting round precedes any draw, except those with a bring-in). ``deck``: the cards dealt,
+    a name of :data:`divided.games.poker.cards.DECKS` (``one``, ``two``, ``jokers``) or a
+    :class:`ByOption` choosing one.
     """
 
     id: str
@@ -115,6 +117,7 @@ class Variant:
     blinds: bool = True
     default_players: int = 4
     notes: tuple[str, ...] = field(default=())
+    deck: str = "one"
 
     def slot_index(self, name: str) -> int:
         """The position of the slot called ``name`` in :attr:`slots`."""

@@ -61,6 +61,9 @@ class Position(Protocol):
     @property
     def table(self) -> Table: ...
 
+    @property
+    def aside(self) -> tuple[int, ...] | tuple[Seen, ...]: ...
+
 
 @dataclass(frozen=True, slots=True)
 class PokerView:
@@ -73,6 +76,10 @@ class PokerView:
     the numbers. ``phase.commits`` holds the viewer's own commitments only. ``events``: the public
     log (every event is public, :mod:`divided.games.poker.events`). ``stock`` is how
     many cards the stock holds; ``owed`` the cards about to be dealt (seat, slot, face up).
+    ``aside``: per seat, the cards it set aside (Bounce Back), seen by that seat only (the
+    others see one ``None`` a card); empty while nobody has set cards aside. ``trash``: the
+    trash's cards in order (3-2-1), each seen when it is up, when the viewer put it there, or
+    once the showdown shows the trash; ``trash_from`` who put each there (-1: the stock).
     """
 
     player: int | None
@@ -98,6 +105,9 @@ class PokerView:
     settled: tuple[Settled, ...]
     result: Result | None
     events: tuple[Event, ...]
+    aside: tuple[Seen, ...] = ()
+    trash: Seen = ()
+    trash_from: tuple[int, ...] = ()
 
     @property
     def is_terminal(self) -> bool:
@@ -270,10 +280,17 @@ def observe(state: PokerState, player: int | None, current_player: int, result: 
     if seat_of_viewer is not None:
         discarded = _with_own(discarded, seat_of_viewer, state.discarded)
         mucked = _with_own(mucked, seat_of_viewer, state.mucked)
+    aside: tuple[Seen, ...] = ()
+    if state.aside:
+        aside = tuple(_pile(mask, -1 if seat == seat_of_viewer else 0) for seat, mask in enumerate(state.aside))
+    trash: Seen = ()
+    if state.trash:
+        trash = tuple(card if state.shown or public >> card & 1 or (seat_of_viewer is not None and source == seat_of_viewer)
+                      else None for card, source in zip(state.trash, state.trash_from, strict=True))
     seen_phase, drawn_counts = _seen_phase(state.phase, player, public)
     return _make_view(
         player, current_player, players, state.config, state.button, state.step, seen_phase,
         drawn_counts, slots, public, state.stock.bit_count(),
         discarded, mucked, state.owed, state.table, state.draws, state.dealt, state.folded_at, state.shown,
-        state.over, state.settled, result, state.events,
+        state.over, state.settled, result, state.events, aside, trash, state.trash_from,
     )

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from divided.games.base import evolve
 from divided.games.poker import engine
-from divided.games.poker.cards import DECK_SIZE
+from divided.games.poker.cards import deck_mask, mask_indices
 from divided.games.poker.state import PokerState
 from divided.games.poker.steps import Partition, kind_of
 from divided.games.poker.steps.partition import is_legal_split
@@ -48,6 +48,10 @@ def _known(view: PokerView) -> int:
                     known |= 1 << card
     for drawn in view.phase.drawn:
         known |= drawn
+    for pile in (*view.aside, view.trash):
+        for card in pile:
+            if card is not None:
+                known |= 1 << card
     return known
 
 
@@ -75,7 +79,7 @@ class PokerWorlds:
     def __post_init__(self) -> None:
         view = self.view
         known = _known(view)
-        object.__setattr__(self, "_unseen", tuple(c for c in range(DECK_SIZE) if not known >> c & 1))
+        object.__setattr__(self, "_unseen", tuple(mask_indices(deck_mask(view.config.deck) & ~known)))
         object.__setattr__(self, "_splits", tuple(_revealed_splits(view)))
         object.__setattr__(self, "_seats", tuple(s for s in range(view.num_players)
                                                  if s != view.player and view.table.live[s]))
@@ -115,7 +119,7 @@ class PokerWorlds:
         seen = view.slots[seat]
         pool = [state.slots[seat][i][pos] for i, held in enumerate(seen) for pos, card in enumerate(held)
                 if card is None]
-        pool += [c for c in range(DECK_SIZE) if state.stock >> c & 1]
+        pool += mask_indices(state.stock)
         rng.shuffle(pool)
         new_held = tuple(tuple(state.slots[seat][i][pos] if card is not None else pool.pop()
                                for pos, card in enumerate(held)) for i, held in enumerate(seen))
@@ -138,6 +142,8 @@ class PokerWorlds:
                 for card in seen:
                     mask |= 1 << (card if card is not None else unseen.pop())
                 piles.append(mask)
+        aside = tuple(sum(1 << (card if card is not None else unseen.pop()) for card in seen) for seen in view.aside)
+        trash = tuple(card if card is not None else unseen.pop() for card in view.trash)
         drawn = list(view.phase.drawn)
         for seat, count in enumerate(view.drawn_counts):
             for _ in range(count - drawn[seat].bit_count()):
@@ -151,6 +157,7 @@ class PokerWorlds:
             slots=tuple(slots), up=view.up, stock=stock, discarded=tuple(discarded), mucked=tuple(mucked),
             owed=view.owed, table=view.table, draws=view.draws, dealt=view.dealt,
             folded_at=view.folded_at, shown=view.shown, over=view.over, settled=view.settled, events=view.events,
+            aside=aside, trash=trash, trash_from=view.trash_from,
         )
 
     def _commit(self, state: PokerState, rng: random.Random) -> PokerState:

@@ -64,6 +64,10 @@ LINES: dict[str, str] = {
     "open-draw": "Five-card draw, but everyone's discards are turned up after the draw.",
     "jackpot": "Swap one card a turn until someone says \"I call\"; then one betting round.",
     "sequential-open-draw": "Discard one card at a time, face down, turned up after each round; pass to stop.",
+    "six-card-draw": "Two decks, six cards that all play, one draw: all six cost one more ante.",
+    "six-card-open-draw": "Six cards and a draw, then everyone throws one card away face up at once.",
+    "seven-card-open-draw": "Seven cards and a draw, then twice everyone throws one card away face up at once.",
+    "bounce-back": "Up to two cards changed, the discards set aside; later you may take them back.",
 }
 """One line on each game for the variant picker: what makes it different."""
 
@@ -370,7 +374,7 @@ def _winning_hand(view: PokerView, seat: int, slots: tuple[str, ...], rule: str)
     if best is None:
         return None
     _, slot, cards = best
-    if len(cards) > 5:  # seven-card stud: the best five of them
+    if len(cards) > 5 and 5 in system.sizes:  # seven-card stud: the best five of them (six-card poker: all six)
         cards = list(max(combinations(cards, 5), key=lambda five: system.strength(as_cards(list(five)))))
     return hand_words(rule, cards), [name(c) for c in cards], hand_labels(view).get(slot, slot)
 
@@ -384,7 +388,8 @@ def _step_words(view: PokerView) -> str:
         return (f"Betting: {step.size} bet ({size})" if view.config.limits.structure.value == "fixed"
                 else "Betting")
     words = {"deal": "The deal", "draw": "The draw", "assign": "Placing the cards dealt",
-             "partition": "Making the hands", "flip": "Turning up", "showdown": "The showdown"}
+             "partition": "Making the hands", "flip": "Turning up", "showdown": "The showdown",
+             "take-back": "Taking back the set-aside cards"}
     return words.get(str(step.kind), str(step.kind))
 
 

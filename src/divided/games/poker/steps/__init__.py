@@ -1,6 +1,6 @@
 """The step kinds of a deal, each in its own module and registered by name
 (:mod:`divided.games.poker.steps.base`): deal, bet, draw, assign, partition, flip, showdown;
-for the draw games of issue 30: exchange turns, discard rounds, the dealer's call, the auction."""
+for the draw games of issue 30: exchange turns, discard rounds, the dealer's call, the auction, the take-back."""
 
 from divided.games.poker.steps.assign import Assign
 from divided.games.poker.steps.auction import Auction
@@ -14,6 +14,7 @@ from divided.games.poker.steps.exchange_turns import ExchangeTurns
 from divided.games.poker.steps.flip import Flip
 from divided.games.poker.steps.partition import Partition
 from divided.games.poker.steps.showdown import Showdown
+from divided.games.poker.steps.take_back import TakeBack
 
 __all__ = ["Assign", "Auction", "Bet", "CallDraws", "CalledRounds", "Deal", "DiscardRounds", "Draw", "ExchangeTurns",
-           "Flip", "Partition", "Showdown", "StepKind", "kind_of", "kinds", "register"]
+           "Flip", "Partition", "Showdown", "StepKind", "TakeBack", "kind_of", "kinds", "register"]

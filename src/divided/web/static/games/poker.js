@@ -11,7 +11,8 @@
   "use strict";
 
   var GAMES = ["five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
-    "double-draw-high-low", "open-draw"];
+    "double-draw-high-low", "open-draw", "six-card-draw", "six-card-open-draw", "seven-card-open-draw",
+    "bounce-back"];
   var ui = window.DividedShell.ui;
   var el = ui.el, clear = ui.clear, byId = ui.byId;
   var cardFace = ui.cardFace, cardButton = ui.cardButton, cardBack = ui.cardBack, richText = ui.richText;
