@@ -157,14 +157,16 @@ def _seat_rows(kept: _SeatRows, row_of: tuple[int, ...], width: int, values: tup
     return bits
 
 
-def _tally_bits(n: int, base: int, scores: tuple[int, ...], points: tuple[int, ...], fives: tuple[int, ...],
-                led: tuple[int, ...]) -> int:
-    """The pieces ``scores``, ``round_points``, ``fives`` and ``led`` (consecutive), relative to
-    ``scores``, with row ``r`` seat ``(base + r) % n``. Each piece is kept by absolute seat,
-    by its values (one reading for every viewer: kept by viewer, the round points and the
-    tricks led missed on most encodings of a new game, since a viewer meets a trick's tallies
-    once), and turned to the viewer's seats by :func:`_rotation`. Each kept piece is looked up
-    here, the function called only for a piece not kept (a call costs more than the look-up)."""
+_Tally = tuple[int, ...] | None
+_TALLIES_READ: list[tuple[_Tally, _Tally, _Tally, _Tally, int, int, int, int]] = [(None, None, None, None, 0, 0, 0, 0)]
+"""The last tallies :func:`_tally_bits` read (scores, round points, 5s, tricks led: the tuples
+themselves, which the engine keeps until a tally changes) and their rows by absolute seat."""
+
+
+def _absolute_tallies(scores: tuple[int, ...], points: tuple[int, ...], fives: tuple[int, ...],
+                      led: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The four tally pieces by absolute seat (:func:`_seat_rows`, each kept by its values),
+    kept as the last tallies read."""
     score_rows = _SCORES_BY_SEAT.get(scores)
     if score_rows is None:
         score_rows = _seat_rows(_SCORES_BY_SEAT, _SCORE_ROW, SCORE_BITS, scores)
@@ -177,6 +179,22 @@ def _tally_bits(n: int, base: int, scores: tuple[int, ...], points: tuple[int, .
     led_rows = _LED_BY_SEAT.get(led)
     if led_rows is None:
         led_rows = _seat_rows(_LED_BY_SEAT, _LED_ROW, LED_BITS, led)
+    _TALLIES_READ[0] = (scores, points, fives, led, score_rows, points_rows, fives_rows, led_rows)
+    return score_rows, points_rows, fives_rows, led_rows
+
+
+def _tally_bits(n: int, base: int, scores: tuple[int, ...], points: tuple[int, ...], fives: tuple[int, ...],
+                led: tuple[int, ...]) -> int:
+    """The pieces ``scores``, ``round_points``, ``fives`` and ``led`` (consecutive), relative to
+    ``scores``, with row ``r`` seat ``(base + r) % n``. Each piece is kept by absolute seat,
+    by its values (one reading for every viewer: kept by viewer, the round points and the
+    tricks led missed on most encodings of a new game, since a viewer meets a trick's tallies
+    once), and turned to the viewer's seats by :func:`_rotation`. The last tallies read are
+    found by identity first (consecutive positions share the engine's tuples until a tally
+    changes)."""
+    kept_scores, kept_points, kept_fives, kept_led, score_rows, points_rows, fives_rows, led_rows = _TALLIES_READ[0]
+    if kept_scores is not scores or kept_points is not points or kept_fives is not fives or kept_led is not led:
+        score_rows, points_rows, fives_rows, led_rows = _absolute_tallies(scores, points, fives, led)
     if base:
         (s_cut, s_low, s_up), (p_cut, p_low, p_up), (f_cut, f_low, f_up), (l_cut, l_low, l_up) = _TALLY_ROWS[n, base]
         score_rows = score_rows >> s_cut | (score_rows & s_low) << s_up
@@ -499,8 +517,52 @@ def _state_round_cards(state: DivideState) -> _RoundCards:
     return reading
 
 
-_MADE = (-1).__lt__
-"""``_MADE(x)``: whether a seat's commit or pass (a card or an action; -1 for none yet) is made."""
+_SIZE_ROWS = {(n, base): _rotation(n, base, 10) for n in (4, SEATS) for base in range(n)}
+_TURNED_SEATS = {(n, base): tuple(sum(1 << (seat - base) % n for seat in range(n) if mask >> seat & 1)
+                                  for mask in range(1 << n)) for n in (4, SEATS) for base in range(n)}
+"""``(n, base)``: :func:`_rotation` of the ``hand_sizes`` rows; each set of absolute seats (a
+mask) as relative seats (``committed``, ``passed``)."""
+_SIZE_BITS = tuple(1 << min(size, 9) for size in range(CARDS + 1))
+_FROM_SIZES_TO_COMMITTED = _O["committed"] - _O["hand_sizes"]
+_FROM_SIZES_TO_PASSED = _O["passed"] - _O["hand_sizes"]
+
+_HANDS_READ: list[tuple[tuple[int, ...] | None, int]] = [(None, 0)]
+"""The last hands :meth:`ViewLayout.encode_state` read (the core state's tuple itself) and their
+``hand_sizes`` rows by absolute seat: the hands change only when a card moves, and consecutive
+positions share the tuple until then."""
+_MADE_READ: list[tuple[tuple[int, ...] | None, tuple[int, ...] | None, int, int]] = [(None, None, 0, 0)]
+"""The last commits and passes read (the tuples themselves) and the seats that made them, as
+masks: the same tuples for a whole round once every commit and pass is made."""
+_ROUND_READ: list[tuple[tuple[Event, ...] | None, int, _RoundCards]] = [(None, -1, ((), 0, 0))]
+"""The last core log :func:`_state_round_cards` was asked for (the tuple itself), its round and
+the answer."""
+
+
+def _state_seat_rows(state: DivideState, n: int, base: int) -> int:
+    """The pieces ``hand_sizes``, ``committed`` and ``passed`` of the core state (relative to
+    ``hand_sizes``), as :func:`_seat_rows_bits` makes them from a view."""
+    hands = state.hands
+    kept_hands, sizes = _HANDS_READ[0]
+    if kept_hands is not hands:
+        sizes = 0
+        for seat, hand in enumerate(hands):
+            sizes |= _SIZE_BITS[hand.bit_count()] << seat * 10
+        _HANDS_READ[0] = (hands, sizes)
+    commits, passes = state.commits, state.passes
+    kept_commits, kept_passes, committed, passed = _MADE_READ[0]
+    if kept_commits is not commits or kept_passes is not passes:
+        committed = passed = 0
+        for seat in range(n):
+            if commits[seat] >= 0:
+                committed |= 1 << seat
+            if passes[seat] >= 0:
+                passed |= 1 << seat
+        _MADE_READ[0] = (commits, passes, committed, passed)
+    turned = _TURNED_SEATS[n, base]
+    if base:
+        cut, low, up = _SIZE_ROWS[n, base]
+        sizes = sizes >> cut | (sizes & low) << up
+    return sizes | turned[committed] << _FROM_SIZES_TO_COMMITTED | turned[passed] << _FROM_SIZES_TO_PASSED
 
 
 class ViewLayout:
@@ -533,12 +595,12 @@ class ViewLayout:
         hand, commit and pass; of the other passes only the cards the viewer received).
         ``tests/games/test_state_encodings.py`` checks the two agree bit for bit."""
         n = state.options.players
-        passes, played_rows, void_rows = _state_round_cards(state)
-        key = (player if player is not None else 0, tuple(map(int.bit_count, state.hands)),
-               tuple(map(_MADE, state.commits)), tuple(map(_MADE, state.passes)))
-        seat_rows = _SEAT_ROWS_BITS.get(key)
-        if seat_rows is None:
-            seat_rows = _seat_rows_bits(*key)
+        log, number, reading = _ROUND_READ[0]
+        if log is not state.log or number != state.round or len(reading[0]) != n:  # (the empty log is one object)
+            reading = _state_round_cards(state)
+            _ROUND_READ[0] = (state.log, state.round, reading)
+        passes, played_rows, void_rows = reading
+        seat_rows = _state_seat_rows(state, n, player if player is not None else 0)
         if player is None:
             return _encode(state, n, None, current_player, 0, -1, -1, (None, None), played_rows, void_rows,
                            seat_rows, False)
