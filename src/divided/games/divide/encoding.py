@@ -119,7 +119,8 @@ _LINE_BITS: dict[tuple[int, ...], int] = {}
 
 def _line_bits(line: tuple[int, ...]) -> int:
     """The token line's pieces (each face-up value, the current token's, the values still face
-    down), relative to the ``current_trick`` piece; the last few thousand lines are kept."""
+    down), relative to the ``current_trick`` piece, kept as the last line read; the last few
+    thousand lines are kept by value."""
     bits = _LINE_BITS.get(line)
     if bits is None:
         faces = down = 0
@@ -135,6 +136,7 @@ def _line_bits(line: tuple[int, ...]) -> int:
         if len(_LINE_BITS) >= 4096:
             _LINE_BITS.clear()
         _LINE_BITS[line] = bits
+    _LINE_READ[0] = (line, bits)
     return bits
 
 
@@ -196,7 +198,7 @@ def _tally_bits(n: int, base: int, scores: tuple[int, ...], points: tuple[int, .
     if kept_scores is not scores or kept_points is not points or kept_fives is not fives or kept_led is not led:
         score_rows, points_rows, fives_rows, led_rows = _absolute_tallies(scores, points, fives, led)
     if base:
-        (s_cut, s_low, s_up), (p_cut, p_low, p_up), (f_cut, f_low, f_up), (l_cut, l_low, l_up) = _TALLY_ROWS[n, base]
+        (s_cut, s_low, s_up), (p_cut, p_low, p_up), (f_cut, f_low, f_up), (l_cut, l_low, l_up) = _TALLY_ROWS[n][base]
         score_rows = score_rows >> s_cut | (score_rows & s_low) << s_up
         points_rows = points_rows >> p_cut | (points_rows & p_low) << p_up
         fives_rows = fives_rows >> f_cut | (fives_rows & f_low) << f_up
@@ -245,11 +247,11 @@ def _rotation(n: int, base: int, width: int) -> tuple[int, int, int]:
     return cut, (1 << cut) - 1, (n - base) * width
 
 
-_CARD_ROWS = {(n, base): _rotation(n, base, CARDS) for n in (4, SEATS) for base in range(n)}
-_VOID_ROWS = {(n, base): _rotation(n, base, 4) for n in (4, SEATS) for base in range(n)}
-_TALLY_ROWS = {(n, base): tuple(_rotation(n, base, width) for width in (SCORE_BITS, ROUND_POINTS, FIVES_BITS, LED_BITS))
-               for n in (4, SEATS) for base in range(n)}
-"""``(n, base)``: :func:`_rotation` of the card rows (``played``, ``current_trick``), of the
+_CARD_ROWS = {n: tuple(_rotation(n, base, CARDS) for base in range(n)) for n in (4, SEATS)}
+_VOID_ROWS = {n: tuple(_rotation(n, base, 4) for base in range(n)) for n in (4, SEATS)}
+_TALLY_ROWS = {n: tuple(tuple(_rotation(n, base, width) for width in (SCORE_BITS, ROUND_POINTS, FIVES_BITS, LED_BITS))
+                         for base in range(n)) for n in (4, SEATS)}
+"""``[n][base]``: :func:`_rotation` of the card rows (``played``, ``current_trick``), of the
 ``voids`` rows and of the tally rows (``scores``, ``round_points``, ``fives``, ``led``)."""
 
 
@@ -329,6 +331,23 @@ _PLAY, _DRAFT = Phase.PLAY, Phase.DRAFT
 _IN_A_TRICK = (_PLAY, _DRAFT)
 
 
+_OPTIONS_READ: list[tuple[Options | None, int]] = [(None, 0)]
+_LINE_READ: list[tuple[tuple[int, ...] | None, int]] = [(None, 0)]
+"""The last options and token line read (the objects themselves: a game's positions share them,
+the line until a token turns face up) and their bits (:func:`_options_bits`, :func:`_line_bits`)."""
+
+
+def _options_bits(options: Options) -> int:
+    """The pieces ``players`` and ``rules`` (from the vector's start), kept as the last read."""
+    bits = 1 if options.players == 4 else 2
+    if options.trump == "resets":
+        bits |= 1 << _RULES
+    if not options.end_score:
+        bits |= 2 << _RULES
+    _OPTIONS_READ[0] = (options, bits)
+    return bits
+
+
 class _Table(Protocol):
     """What a view and the core state both hold under the same names (the layout reads these
     from either)."""
@@ -385,11 +404,9 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
     trick_number = table.trick
     line = table.line
     options = table.options
-    bits = 1 if n == 4 else 2  # players
-    if options.trump == "resets":
-        bits |= 1 << _RULES
-    if not options.end_score:
-        bits |= 2 << _RULES
+    kept_options, bits = _OPTIONS_READ[0]
+    if kept_options is not options:
+        bits = _options_bits(options)
     dealer = table.dealer
     if dealer >= 0:
         bits |= 1 << (_DEALER + (dealer - base) % n)
@@ -413,10 +430,10 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
             bits |= 1 << (_RECEIVED + from_right)
         if from_left is not None:
             bits |= 1 << (_RECEIVED + CARDS + from_left)
-    cut, low, up = _CARD_ROWS[n, base]
+    cut, low, up = _CARD_ROWS[n][base]
     trump = table.trump
-    line_bits = _LINE_BITS.get(line)
-    if line_bits is None:
+    kept_line, line_bits = _LINE_READ[0]
+    if kept_line is not line:
         line_bits = _line_bits(line)
     table_bits = line_bits | 1 << (_TRUMP_T + (13 if trump is None else trump - 2))  # from the current trick on, relative to it
     next_leader = table.next_leader
@@ -435,7 +452,7 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
                 void_rows |= trick_void_rows
     bits |= seat_rows << _HAND_SIZES | (played_rows >> cut | (played_rows & low) << up) << _PLAYED
     if void_rows:
-        cut, low, up = _VOID_ROWS[n, base]
+        cut, low, up = _VOID_ROWS[n][base]
         table_bits |= (void_rows >> cut | (void_rows & low) << up) << _VOIDS_T
     if 1 <= trick_number <= len(line):  # (the current token)
         token = line[trick_number - 1]
@@ -517,10 +534,10 @@ def _state_round_cards(state: DivideState) -> _RoundCards:
     return reading
 
 
-_SIZE_ROWS = {(n, base): _rotation(n, base, 10) for n in (4, SEATS) for base in range(n)}
-_TURNED_SEATS = {(n, base): tuple(sum(1 << (seat - base) % n for seat in range(n) if mask >> seat & 1)
-                                  for mask in range(1 << n)) for n in (4, SEATS) for base in range(n)}
-"""``(n, base)``: :func:`_rotation` of the ``hand_sizes`` rows; each set of absolute seats (a
+_SIZE_ROWS = {n: tuple(_rotation(n, base, 10) for base in range(n)) for n in (4, SEATS)}
+_TURNED_SEATS = {n: tuple(tuple(sum(1 << (seat - base) % n for seat in range(n) if mask >> seat & 1)
+                                for mask in range(1 << n)) for base in range(n)) for n in (4, SEATS)}
+"""``[n][base]``: :func:`_rotation` of the ``hand_sizes`` rows; each set of absolute seats (a
 mask) as relative seats (``committed``, ``passed``)."""
 _SIZE_BITS = tuple(1 << min(size, 9) for size in range(CARDS + 1))
 _FROM_SIZES_TO_COMMITTED = _O["committed"] - _O["hand_sizes"]
@@ -558,9 +575,9 @@ def _state_seat_rows(state: DivideState, n: int, base: int) -> int:
             if passes[seat] >= 0:
                 passed |= 1 << seat
         _MADE_READ[0] = (commits, passes, committed, passed)
-    turned = _TURNED_SEATS[n, base]
+    turned = _TURNED_SEATS[n][base]
     if base:
-        cut, low, up = _SIZE_ROWS[n, base]
+        cut, low, up = _SIZE_ROWS[n][base]
         sizes = sizes >> cut | (sizes & low) << up
     return sizes | turned[committed] << _FROM_SIZES_TO_COMMITTED | turned[passed] << _FROM_SIZES_TO_PASSED
 
