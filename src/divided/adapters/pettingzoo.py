@@ -301,7 +301,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         self.render_mode = render_mode
         self.game = games.load(game, **rule_options)
         self._rules = self.game.rules
-        self.layout: ObservationLayout[Any] = layout if layout is not None else room_of(game).observation
+        self.layout = layout if layout is not None else room_of(game).observation
         info = self.game.info
         agents = agent_names(info.num_players)
         self._agent_names = agents
@@ -328,6 +328,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         self._packed_count = (self._size + 7) // 8
         self._packed = np.zeros(self._packed_count, dtype=np.uint8)
         self._packed_bytes = self._packed.data
+
+    @property
+    def layout(self) -> ObservationLayout[Any]:
+        """The observation layout (another one may be set; it must have the same size)."""
+        return self._layout
+
+    @layout.setter
+    def layout(self, layout: ObservationLayout[Any]) -> None:
+        self._layout = layout
+        self._encode_state: Callable[[Any, int, int], int] | None = getattr(layout, "encode_state", None)
 
     # -- spaces ----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -387,12 +397,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         known_core, current = self._to_move  # (step() has just asked the engine)
         if known_core is not core:
             current = rules.current_player(core)
-        layout = self.layout
-        encode_state = getattr(layout, "encode_state", None)
+        encode_state = self._encode_state
         if encode_state is not None:  # the layout's fast path: the view's bits without the view
             bits = encode_state(core, player, current)
         else:
-            bits = layout.encode(rules.observe(core, player))
+            bits = self._layout.encode(rules.observe(core, player))
         if bits >> self._size:
             raise ValueError(f"the observation layout set bits beyond its {self._size} entries")
         self._packed_bytes[:] = bits.to_bytes(self._packed_count, "little")
