@@ -388,33 +388,19 @@ class _Table(Protocol):
     def outcome(self) -> Outcome | None: ...
 
 
-def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, commit: int, my_pass: int,
-            received: tuple[int | None, int | None], played_rows: int, void_rows: int, seat_rows: int,
-            trick_in_play_read: bool) -> int:
-    """The vector of the view of ``me`` at ``table`` (a view, or the core state: the fields they
-    share), given what only the view holds: the player to act, the viewer's hand, commit and
-    pass, the cards they received (from the right, from the left), the round's played cards and
-    voids by absolute seat (:func:`_card_rows`; with the trick being played, or without it when
-    ``trick_in_play_read`` is false: then its cards are added here), and :func:`_seat_rows_bits`.
-    Each piece is assembled as a small integer and shifted into place once (ORs into the
-    1,836-bit whole are the cost); pieces that change only now and then are kept by their
-    values."""
+def _round_bits(options: Options, me: int | None, dealer: int, round_number: int, commit: int, my_pass: int,
+                received: tuple[int | None, int | None]) -> int:
+    """The pieces that change only between rounds for a viewer (from the vector's start to
+    ``received``): the options, the viewer's seat, the dealer, the round, the viewer's commit and
+    pass, and the cards they received (from the right, from the left)."""
+    n = options.players
     base = me if me is not None else 0
-    phase = table.phase
-    trick_number = table.trick
-    line = table.line
-    options = table.options
     kept_options, bits = _OPTIONS_READ[0]
     if kept_options is not options:
         bits = _options_bits(options)
-    dealer = table.dealer
     if dealer >= 0:
         bits |= 1 << (_DEALER + (dealer - base) % n)
-    bits |= 1 << (_ROUND + min(table.round, ROUNDS - 1))
-    bits |= 1 << (_CURRENT_PLAYER + ((current - base) % n if current >= 0
-                                     else (SEATS if current == CHANCE else SEATS + 1)))
-    bits |= 1 << (_PHASE + _PHASE_NUMBER[phase]) | 1 << (_TRICK + trick_number)
-    bits |= hand << _HAND
+    bits |= 1 << (_ROUND + min(round_number, ROUNDS - 1))
     if commit >= 0:
         bits |= 1 << (_COMMIT + commit)
     if my_pass >= 0:
@@ -430,6 +416,27 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
             bits |= 1 << (_RECEIVED + from_right)
         if from_left is not None:
             bits |= 1 << (_RECEIVED + CARDS + from_left)
+    return bits
+
+
+def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, round_bits: int, played_rows: int,
+            void_rows: int, seat_rows: int, trick_in_play_read: bool) -> int:
+    """The vector of the view of ``me`` at ``table`` (a view, or the core state: the fields they
+    share), given what only the view holds: the player to act, the viewer's hand,
+    :func:`_round_bits`, the round's played cards and voids by absolute seat (:func:`_card_rows`;
+    with the trick being played, or without it when ``trick_in_play_read`` is false: then its
+    cards are added here), and :func:`_seat_rows_bits`.
+    Each piece is assembled as a small integer and shifted into place once (ORs into the
+    1,836-bit whole are the cost); pieces that change only now and then are kept by their
+    values."""
+    base = me if me is not None else 0
+    phase = table.phase
+    trick_number = table.trick
+    line = table.line
+    bits = round_bits | hand << _HAND
+    bits |= 1 << (_CURRENT_PLAYER + ((current - base) % n if current >= 0
+                                     else (SEATS if current == CHANCE else SEATS + 1)))
+    bits |= 1 << (_PHASE + _PHASE_NUMBER[phase]) | 1 << (_TRICK + trick_number)
     cut, low, up = _CARD_ROWS[n][base]
     trump = table.trump
     kept_line, line_bits = _LINE_READ[0]
@@ -547,6 +554,11 @@ _HANDS_READ: list[tuple[tuple[int, ...] | None, int]] = [(None, 0)]
 """The last hands :meth:`ViewLayout.encode_state` read (the core state's tuple itself) and their
 ``hand_sizes`` rows by absolute seat: the hands change only when a card moves, and consecutive
 positions share the tuple until then."""
+_ROUND_BITS_READ: dict[int | None, tuple[Options, tuple[int, ...], tuple[int, ...], tuple[PassEvent | None, ...],
+                                          int, int, int]] = {}
+"""Per viewer: what :func:`_round_bits` last read from the core state (the options, commits,
+passes made and the round's pass events: the objects themselves, the same for a whole round
+once the passes are made; the dealer and the round) and its answer."""
 _MADE_READ: list[tuple[tuple[int, ...] | None, tuple[int, ...] | None, int, int]] = [(None, None, 0, 0)]
 """The last commits and passes read (the tuples themselves) and the seats that made them, as
 masks: the same tuples for a whole round once every commit and pass is made."""
@@ -602,9 +614,9 @@ class ViewLayout:
             played_rows |= played_cards[seat] << seat * CARDS
             void_rows |= void_suits[seat] << seat * 4
         base = me if me is not None else 0
-        return _encode(view, n, me, view.current_player, view.hand, view.commit, view.my_pass, received,
-                       played_rows, void_rows, _seat_rows_bits(base, view.hand_sizes, view.committed, view.passed),
-                       True)
+        round_bits = _round_bits(view.options, me, view.dealer, view.round, view.commit, view.my_pass, received)
+        return _encode(view, n, me, view.current_player, view.hand, round_bits, played_rows, void_rows,
+                       _seat_rows_bits(base, view.hand_sizes, view.committed, view.passed), True)
 
     def encode_state(self, state: DivideState, player: int | None, current_player: int) -> int:
         """``encode(observe(state, player, current_player))`` without building the view: the
@@ -618,14 +630,23 @@ class ViewLayout:
             _ROUND_READ[0] = (state.log, state.round, reading)
         passes, played_rows, void_rows = reading
         seat_rows = _state_seat_rows(state, n, player if player is not None else 0)
-        if player is None:
-            return _encode(state, n, None, current_player, 0, -1, -1, (None, None), played_rows, void_rows,
-                           seat_rows, False)
-        from_right, from_left = passes[(player - 1) % n], passes[(player + 1) % n]
-        received = (from_right.left if from_right is not None else None,  # its left card came to the viewer
-                    from_left.right if from_left is not None else None)  # its right card came to the viewer
-        return _encode(state, n, player, current_player, state.hands[player], state.commits[player],
-                       state.passes[player], received, played_rows, void_rows, seat_rows, False)
+        options, commits, made_passes, dealer, number = state.options, state.commits, state.passes, state.dealer, state.round
+        kept = _ROUND_BITS_READ.get(player)
+        if (kept is None or kept[0] is not options or kept[1] is not commits or kept[2] is not made_passes
+                or kept[3] is not passes or kept[4] != dealer or kept[5] != number):
+            if player is None:
+                round_bits = _round_bits(options, None, dealer, number, -1, -1, (None, None))
+            else:
+                from_right, from_left = passes[(player - 1) % n], passes[(player + 1) % n]
+                received = (from_right.left if from_right is not None else None,  # its left card came to the viewer
+                            from_left.right if from_left is not None else None)  # its right card came to the viewer
+                round_bits = _round_bits(options, player, dealer, number, commits[player], made_passes[player],
+                                         received)
+            _ROUND_BITS_READ[player] = (options, commits, made_passes, passes, dealer, number, round_bits)
+        else:
+            round_bits = kept[6]
+        return _encode(state, n, player, current_player, state.hands[player] if player is not None else 0, round_bits,
+                       played_rows, void_rows, seat_rows, False)
 
     def public(self, view: PlayerView) -> PlayerView:
         """:func:`public_view`."""
