@@ -66,8 +66,8 @@ class ActionMask(np.ndarray[Any, np.dtype[Any]]):
     * a mask made by :meth:`of_legal` (as the environment makes them) keeps its legal actions
       and a copy of its entries, and answers from the list while its entries are still the
       same bytes (a write to it, or to any array sharing its memory, changes them), through
-      ``__array_function__`` (numpy's path to ``nonzero`` is several Python calls): about 1.5 µs
-      instead of 3 for DIVIDE's 2,986 entries (BENCHMARKS.md);
+      ``__array_function__`` (numpy's path to ``nonzero`` is several Python calls): about
+      two thirds of the time for DIVIDE's 2,986 entries (BENCHMARKS.md);
     * otherwise an ``int8`` array is compared with 0 first (numpy finds the nonzero entries of
       a boolean array by a fast path): about 3 µs instead of 7 for DIVIDE's mask, 7 instead of
       40 for Card Commons' 21,077.
