@@ -24,7 +24,7 @@ from divided.games.base import (
     seeded_fraction,
 )
 from divided.games.poker import actions as act
-from divided.games.poker import betting, engine, steps
+from divided.games.poker import betting, engine, match, steps
 from divided.games.poker.cards import DECK_SIZE, FULL_DECK, mask_indices
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config, configure, options_of
@@ -53,6 +53,8 @@ def _max_length(config: Config) -> int:
             moves += players * (1 + (sum(s - 1 for s in sizes) if step.ordered else 0))
         elif isinstance(step, steps.Bet):
             moves += (max(config.stacks) + 2) * players
+    if config.variant.match is not None:  # T18: a match is up to max_deals deals
+        moves *= match.max_deals(config)
     return moves
 
 
@@ -88,7 +90,7 @@ class PokerRules(Rules[PokerState, PokerView]):
         state = PokerState(
             config=config, button=-1, step=0, phase=Phase(), slots=(empty,) * players, up=0, stock=FULL_DECK,
             discarded=zero, mucked=zero, owed=(), table=betting.new_table(config.stacks),
-            draws=(), dealt=0, folded_at=(-1,) * players,
+            draws=(), dealt=0, folded_at=(-1,) * players, match=match.first(config),
         )
         return state if config.first_dealer is None else _start(state, config.first_dealer)
 

@@ -48,6 +48,26 @@ class Settled:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchState:
+    """Where a match stands (T18); all of it is public.
+
+    ``deal``: the number of the deal under way (1 the first). ``carried``: chips carried into
+    it from earlier deals (they join its lowest layer, T9). ``token``: the seat holding the
+    token (-1: in the middle). ``forfeits``: per seat, the forfeit it posted as its ante in this
+    deal (0: none). ``out``: per seat, whether it sits out the rest of the match (no chips).
+    ``last``: this deal ends the match whatever happens (the deal cap, or too few players
+    left for another). ``previous``: the public log of the deal before."""
+
+    deal: int
+    carried: int
+    token: int
+    forfeits: tuple[int, ...]
+    out: tuple[bool, ...]
+    last: bool
+    previous: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class PokerState:
     """One deal of a poker variant (see the module text).
 
@@ -58,7 +78,8 @@ class PokerState:
     hand. ``draws``
     has one entry per draw step reached: the cards each seat discarded (-1: did not draw).
     ``folded_at[seat]`` is the step at which the seat folded (-1: still in). ``events`` is the
-    public log (:mod:`divided.games.poker.events`), appended as the deal goes.
+    public log (:mod:`divided.games.poker.events`), appended as the deal goes. ``match``: where
+    the match stands (:class:`MatchState`; ``None`` in a game of one deal).
     """
 
     config: Config
@@ -79,6 +100,7 @@ class PokerState:
     over: bool = False
     settled: tuple[Settled, ...] = ()
     events: tuple[Event, ...] = ()
+    match: MatchState | None = None
 
     @property
     def players(self) -> int:
