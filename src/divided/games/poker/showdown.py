@@ -263,7 +263,9 @@ def _settle(state: PokerState) -> PokerState:
     if all(contributed[seat] == first for seat in showing):  # nobody all-in below the others: one pot
         layers: tuple[pots.Pot, ...] = (pots.Pot(sum(contributed) + carried, tuple(sorted(showing))),)
     else:
-        layers = pots.layers(contributed, table.live, carried=carried)
+        # T9: cut only at all-in totals (a forfeit or a paid draw is a contribution others need not match)
+        all_in = tuple(live and stack == 0 for live, stack in zip(table.live, table.stacks, strict=True))
+        layers = pots.layers(contributed, table.live, carried=carried, all_in=all_in)
     settled = []
     for index, pot in enumerate(layers):
         eligible = pot.eligible
