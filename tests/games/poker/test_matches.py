@@ -357,7 +357,7 @@ def test_a_bad_action_between_deals_is_refused_and_changes_nothing() -> None:
     rules, state = new(FIVES_TEST, 2)
     state = check_round(rules, deal(rules, state, ["9s 9h 9d Ks Kh", "7s 7h 7d Qc 3s"]))
     with pytest.raises(IllegalActionError):
-        rules.apply(state, act.CALL)  # chance deals deal 2's cards now
+        rules.apply(state, 99)  # chance deals deal 2's cards now: no card 99
     assert rules.current_player(state) < 0 and state.match is not None and state.match.deal == 2
 
 
