@@ -91,6 +91,7 @@ def view_digest(game: str, per_table: int = 2) -> str:
 
     from divided.games.poker.view import PokerView
 
+    added_later = ("match",)  # fields added after the recording, left out while they hold their default None
     names = [f.name for f in fields(PokerView) if f.name != "config"]
     h = hashlib.sha256()
     for players in table_sizes(game):
@@ -101,7 +102,8 @@ def view_digest(game: str, per_table: int = 2) -> str:
             while True:
                 for viewer in (None, *range(players)):
                     view = state.observation(viewer)
-                    h.update(repr(tuple(getattr(view, name) for name in names)).encode())
+                    h.update(repr(tuple(getattr(view, name) for name in names
+                                        if not (name in added_later and getattr(view, name) is None))).encode())
                 if state.is_terminal():
                     break
                 state.apply_action(rng.choice(state.legal_actions()))
