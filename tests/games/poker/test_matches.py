@@ -171,6 +171,11 @@ def test_assassin_example_both_assassinated_the_pot_carries() -> None:
     assert not state.over and state.match is not None and (state.match.deal, state.match.carried) == (2, 2)
     texts = [describe(e) for e in state.match.previous if e.kind == "carry"]
     assert texts == ["Nobody wins the main pot (2 chips): it carries to the next deal"]
+    # deal 2 (the button on seat 1): everyone antes again, the carried 2 join the pot; B's kings win it
+    state = check_round(rules, deal(rules, state, ["Qc Jd 9s 7h 4c", "Kc Kd 8s 6c 3h"]))
+    state = rules.apply(rules.apply(state, act.DISCARD), act.DISCARD)
+    state = check_round(rules, state)
+    assert state.over and stacks(rules, state) == [-2.0, 2.0]
 
 
 def test_assassin_capped_deal_goes_to_the_best_hand_twos_as_ordinary_cards() -> None:
@@ -263,7 +268,7 @@ def test_trash_example_the_failing_player_antes_half_the_pot_next_deal() -> None
 
 @pytest.mark.parametrize(("how", "owed"), [("ante", 10), ("off", 0)])
 def test_trash_forfeit_option(how: str, owed: int) -> None:
-    rules, state = trash_example(trash_forfeit=how)
+    _, state = trash_example(trash_forfeit=how)
     assert state.match is not None
     if owed:
         assert state.match.forfeits == (0, 0, owed, 0)
