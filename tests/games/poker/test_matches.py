@@ -376,3 +376,23 @@ def test_dealer_acts_first_in_every_betting_round() -> None:
     for _ in range(3):
         state = rules.apply(state, act.DISCARD)
     assert state.table.to_act == 1
+
+
+def test_blinds_in_a_later_deal_skip_the_seats_not_dealt_in() -> None:
+    # a Fives-like replay among seats 0, 2 and 4 of five (seats 1 and 3 folded); the button moves
+    # from seat 3 to seat 4, seat 0 posts the small blind, seat 2 the big, and the first to act is
+    # the next seat dealt in after the big blind: seat 4
+    variant = Variant(id="blinds-test", name="", summary="", players=(2, 7), slots=(Slot("hand", 5),),
+                      steps=(FIVE_DOWN, Bet("small"), Showdown()),
+                      awards=(Award("high", ("hand",), kind="must-hold-five"),), match=Match("replay"))
+    rules, state = new(variant, 5, blinds="on", first_dealer=3)
+    state = deal(rules, state, ["9s 9h 9d Ks Kh", "2c 3c 4d 6h 8s", "7s 7h 7d Qc 3s", "2d 3d 4s 6s 8c",
+                                "Ah Kd Qh Jc 9c"])
+    for action in (act.FOLD, act.CALL, act.FOLD, act.CALL, act.CALL):  # seats 1, 2, 3, 4, 0
+        state = rules.apply(state, action)
+    assert state.match is not None and state.match.deal == 2
+    assert state.table.live == (True, False, True, False, True) and state.button == 4
+    blinds = [(e.seat, e.amount) for e in state.events if e.kind == "blind"]
+    assert blinds == [(0, 1), (2, 2)]
+    state = deal(rules, state, ["5s 5h Ad 8c 2s", "", "Ks Qh 9d 7c 3s", "", "Js Th 8d 6c 4h"])
+    assert state.table.to_act == 4

@@ -42,6 +42,7 @@ from divided.games.poker.cards import FULL_DECK
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 from divided.games.poker.state import MatchState, Phase, PokerState, Settled, evolve_state
+from divided.games.poker.steps.bet import blind_seats_among
 
 MAX_DEALS = RuleOption("max_deals", (10,), "a match's deal cap (T18): the capped deal settles whatever would "
                        "have passed on, and ends the match", integers=range(1, 101))
@@ -227,8 +228,7 @@ def next_deal(done: PokerState, match: MatchState, dealt_in: Sequence[int]) -> P
             events.append(Event(0, seat, "forfeit" if owed else "ante", paid,
                                 all_in=paid > 0 and table.stacks[seat] == 0))
     if config.blinds:
-        small = button if len(dealt_in) == 2 else next_seat(button, live)
-        big = next_seat(small, live)
+        small, big = blind_seats_among(button, live)
         for seat, amount in ((small, max(1, config.small_bet // 2)), (big, config.small_bet)):
             before = table.stacks[seat]
             table = betting.post(table, seat, amount, as_bet=True)

@@ -142,7 +142,7 @@ class BetKind:
         elif step.opener == "dealer":
             first = state.button
         elif config.blinds and is_first_round(state):
-            _, big = blind_seats(state.button, state.players)
+            _, big = blind_seats_among(state.button, state.table.live)
             first = (big + 1) % state.players
         else:
             first = (state.button + 1) % state.players
@@ -281,6 +281,18 @@ def blind_seats(button: int, players: int) -> tuple[int, int]:
     """The small and the big blind's seats (T3: heads-up the button posts the small one)."""
     small = button if players == 2 else (button + 1) % players
     return small, (small + 1) % players
+
+
+def blind_seats_among(button: int, dealt_in: tuple[bool, ...]) -> tuple[int, int]:
+    """The blinds' seats among the seats dealt in (a match's later deals may leave some out,
+    T18): the first two left of the button, heads-up the button and the other. With every
+    seat dealt in, :func:`blind_seats`."""
+    players = len(dealt_in)
+    if all(dealt_in):
+        return blind_seats(button, players)
+    seats = [(button + k) % players for k in range(1, players + 1) if dealt_in[(button + k) % players]]
+    small = button if len(seats) == 2 else seats[0]
+    return small, seats[(seats.index(small) + 1) % len(seats)]
 
 
 register(Bet.kind, BetKind())
