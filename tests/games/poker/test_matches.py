@@ -396,3 +396,19 @@ def test_blinds_in_a_later_deal_skip_the_seats_not_dealt_in() -> None:
     assert blinds == [(0, 1), (2, 2)]
     state = deal(rules, state, ["5s 5h Ad 8c 2s", "", "Ks Qh 9d 7c 3s", "", "Js Th 8d 6c 4h"])
     assert state.table.to_act == 4
+
+
+def test_the_terminal_tells_the_end_of_a_deal_before_the_next_one() -> None:
+    from divided.cli.games.poker import PokerTerminal
+
+    terminal = PokerTerminal()
+    rules, state = new(FIVES_TEST, 2)
+    state = deal(rules, state, ["9s 9h 9d Ks Kh", "7s 7h 7d 5c 3s"])
+    lines, cursor = terminal.news(rules.observe(state, 0), 0, 0)
+    assert lines == ["Player 1 antes 1"]
+    state = check_round(rules, state)  # seat 1 checks, seat 0 checks: the showdown, the carry, deal 2
+    lines, cursor = terminal.news(rules.observe(state, 0), 0, cursor)
+    assert lines == ["Player 1 checks", "Player 1 shows hand: 7s 7h 7d 5c 3s",
+                     "Nobody wins the main pot (2 chips): it carries to the next deal",
+                     "Deal 2 of the match; 2 chips carried into the main pot", "Player 1 antes 1"]
+    assert terminal.news(rules.observe(state, 0), 0, cursor) == ([], cursor)
