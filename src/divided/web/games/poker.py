@@ -37,6 +37,7 @@ from divided.games.poker.cards import as_cards, name
 from divided.games.poker.events import describe
 from divided.games.poker.options import MAX_STACK, options_of
 from divided.games.poker.showdown import ranking
+from divided.games.poker.steps.bet import missing_openers
 from divided.games.poker.steps.partition import held_in_order, is_legal_split, ordering, split_of
 from divided.games.poker.variant import Step, Variant
 from divided.games.poker.variants import ROOMS as ENGINE_ROOMS
@@ -614,6 +615,11 @@ def _bet_refusal(view: PokerView, action: int) -> str:
     fixed = view.config.limits.structure.value == "fixed"
     if act.DISCARD <= action < act.RAISE_TO:
         return "this is a betting round: fold, check or call, or bet or raise"
+    step = _step(view)
+    if isinstance(step, steps.Bet) and (action == act.RAISE or action >= act.RAISE_TO):
+        missing = missing_openers(step, view, table.to_act)
+        if missing:
+            return f"opening the betting takes {missing}, and your hand does not have it: check"
     if action == act.FOLD:
         return "nobody has bet, so there is nothing to fold to: check instead"
     if action == act.CALL:

@@ -92,8 +92,12 @@ def _must_open_with(step: Bet, position: Position) -> str:
     return step.opens_with
 
 
-def _seat_cards(position: Position, seat: int) -> tuple[int | None, ...]:
-    return tuple(card for held in position.slots[seat] for card in held)
+def missing_openers(step: Bet, position: Position, seat: int) -> str:
+    """The opener requirement ``seat`` would fail by betting now, in words (``""``: none)."""
+    requirement = _must_open_with(step, position)
+    if not requirement or has_openers(requirement, tuple(card for held in position.slots[seat] for card in held)):
+        return ""
+    return OPENER_WORDS[requirement]
 
 
 def up_cards(state: PokerState, seat: int) -> list[int]:
@@ -173,10 +177,8 @@ class BetKind:
             if options.raise_to is not None:
                 low, high = options.raise_to
                 out.extend(range(act.RAISE_TO + low, act.RAISE_TO + high + 1))
-        if isinstance(step, Bet) and step.opens_with:
-            requirement = _must_open_with(step, position)
-            if requirement and not has_openers(requirement, _seat_cards(position, options.seat)):
-                out = [action for action in out if action in (act.FOLD, act.CALL)]
+        if isinstance(step, Bet) and step.opens_with and missing_openers(step, position, options.seat):
+            out = [action for action in out if action in (act.FOLD, act.CALL)]
         return out
 
     def allows(self, step: Step, position: Position, action: int) -> bool:
@@ -189,10 +191,10 @@ class BetKind:
         if action == act.BRING_IN:
             return options.bring_in is not None
         if isinstance(step, Bet) and step.opens_with and (action == act.RAISE or action >= act.RAISE_TO):
-            requirement = _must_open_with(step, position)
-            if requirement and not has_openers(requirement, _seat_cards(position, options.seat)):
-                raise IllegalActionError(f"player {options.seat} may not open the betting: it takes "
-                                         f"{OPENER_WORDS[requirement]} (nothing changed)")
+            missing = missing_openers(step, position, options.seat)
+            if missing:
+                raise IllegalActionError(f"player {options.seat} may not open the betting: it takes {missing} "
+                                         "(nothing changed)")
         fixed = position.config.limits.structure == betting.Structure.FIXED
         if action == act.RAISE:
             return fixed and options.raise_to is not None
