@@ -202,12 +202,27 @@ def pots_object(view: PokerView, me: int) -> list[JSON]:
         layers = [(p.amount, p.eligible) for p in view.settled]
     else:
         table = view.table
-        if not any(table.contributed):
+        carried = view.match.carried if view.match is not None else 0  # T18: chips carried into this deal
+        if not any(table.contributed) and not carried:
             return []
         all_in = tuple(live and stack == 0 for live, stack in zip(table.live, table.stacks, strict=True))
-        layers = [(p.amount, p.eligible) for p in pots.layers(table.contributed, table.live, all_in=all_in)]
+        layers = [(p.amount, p.eligible)
+                  for p in pots.layers(table.contributed, table.live, carried=carried, all_in=all_in)]
     return [{"name": "Main pot" if i == 0 else f"Side pot {i}", "amount": amount,
              "eligible": [seat_name(s, me) for s in eligible]} for i, (amount, eligible) in enumerate(layers)]
+
+
+def match_object(view: PokerView, me: int) -> JSON | None:
+    """Where a match stands (T18; ``None`` for a game of one deal): the deal, the cap, the chips
+    carried in, the token holder, the forfeits posted this deal and the seats sitting out."""
+    match = view.match
+    if match is None:
+        return None
+    return {"deal": match.deal, "max_deals": int(view.config.option("max_deals")), "last": match.last,
+            "carried": match.carried, "token": None if match.token < 0 else seat_name(match.token, me),
+            "forfeits": [{"name": seat_name(seat, me), "amount": amount}
+                         for seat, amount in enumerate(match.forfeits) if amount],
+            "out": [seat_name(seat, me) for seat, gone in enumerate(match.out) if gone]}
 
 
 def seats_object(view: PokerView) -> list[JSON]:
@@ -403,8 +418,9 @@ def table(view: PokerView, books: Any, mine: bool) -> JSON:
         "button": None if view.button < 0 else seat_name(view.button, me),
         "step": _step_words(view),
         "seats": seats_object(view),
-        "pot": sum(view.table.contributed),
+        "pot": sum(view.table.contributed) + (view.match.carried if view.match is not None and not view.settled else 0),
         "pots": pots_object(view, me),
+        "match": match_object(view, me),
         "betting": betting_object(view, numbers) if mine and isinstance(step, steps.Bet) else None,
         "draw": draw_object(view, step) if mine and isinstance(step, steps.Draw) else None,
         "assign": assign_object(view, step) if mine and isinstance(step, steps.Assign) else None,
@@ -475,7 +491,8 @@ def log(view: PokerView) -> list[LogEntry]:
         lines.append(LogEntry(None, f"{seat_name(view.button, me)} {'have' if view.button == me else 'has'} "
                                     "the button."))
     labels = hand_labels(view)
-    for event in view.events:
+    previous = view.match.previous if view.match is not None else ()  # T18: how the last deal ended
+    for event in (*previous, *view.events):
         if event.kind == "show" and event.seat is not None:  # the hands by the table's names for them
             who = "You show" if event.seat == me else f"{seat_name(event.seat, me)} shows"
             hands = "; ".join(f"{labels.get(slot, slot).lower()}: {_cards(cards)}" if len(event.hands) > 1
