@@ -50,6 +50,7 @@ from divided.bots.poker.playout import Completion, Hands, keep_for, stock_of
 from divided.games.base import evolve
 from divided.games.poker import actions as act
 from divided.games.poker import betting, pots
+from divided.games.poker.awards.switched import config_in_force
 from divided.games.poker.state import PokerState
 from divided.games.poker.view import PokerView
 
@@ -216,7 +217,7 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
             stock.front, stock.spare = start, list(spare)
             hands = [list(cards) for cards in world.slots[me]]
             mine.append(completion.finish(me, hands, stock.take_front, world.up, option, stock.recycle))
-    config = view.config
+    config = config_in_force(view)  # J-Lo ranks deuce-to-seven once nobody opened
     awards = len(config.awards)
     rows = 1 if fixed is not None else worlds
     mine_s = shares.strengths(config, fixed or mine).reshape(awards, rows, len(options))
