@@ -71,3 +71,16 @@ def test_without_a_switch_the_best_high_hand_wins() -> None:
     for _ in range(3):
         state.apply_action(act.CALL)
     assert state.returns() == [6.0, -3.0, -3.0]
+
+
+def test_the_observation_bits_tell_whether_the_deal_switched() -> None:
+    from divided.games.poker.encoding import PokerLayout
+    from divided.games.room import offsets
+
+    state = start("j-lo", EXAMPLE, button=2)
+    layout = PokerLayout(state.core.config.variant)
+    bit = 1 << offsets(layout.pieces)["switched"]
+    assert not layout.encode(state.observation(0)) & bit
+    for _ in range(3):
+        state.apply_action(act.CALL)
+    assert layout.encode(state.observation(0)) & bit

@@ -412,3 +412,17 @@ def test_the_terminal_tells_the_end_of_a_deal_before_the_next_one() -> None:
                      "Nobody wins the main pot (2 chips): it carries to the next deal",
                      "Deal 2 of the match; 2 chips carried into the main pot", "Player 1 antes 1"]
     assert terminal.news(rules.observe(state, 0), 0, cursor) == ([], cursor)
+
+
+def test_the_observation_bits_count_the_carried_chips_and_show_the_token() -> None:
+    from divided.games.poker.encoding import POT_UNITS, PokerLayout
+    from divided.games.room import offsets
+
+    rules, state = new(TOKEN_TEST, 2, small_bet=1)
+    state = token_deal(rules, state, *WIN_A)  # seat 0 takes the token, 2 chips carry
+    layout = PokerLayout(TOKEN_TEST)
+    start = offsets(layout.pieces)
+    bits = layout.encode(rules.observe(state, 1))
+    assert bits >> start["token"] & 0b11 == 0b01
+    pot = bits >> start["pot"] & ((1 << POT_UNITS) - 1)
+    assert pot == 0b1111  # 2 antes + 2 carried, in small bets of 1
