@@ -426,3 +426,13 @@ def test_the_observation_bits_count_the_carried_chips_and_show_the_token() -> No
     assert bits >> start["token"] & 0b11 == 0b01
     pot = bits >> start["pot"] & ((1 << POT_UNITS) - 1)
     assert pot == 0b1111  # 2 antes + 2 carried, in small bets of 1
+
+
+def test_the_books_count_the_carried_chips_in_the_pot() -> None:
+    from divided.games.poker.knowledge import knowledge
+
+    rules, state = new(TOKEN_TEST, 2)
+    state = deal(rules, token_deal(rules, state, *WIN_A), list(WIN_B))
+    state = rules.apply(state, act.RAISE)  # seat 0, left of the button (seat 1 in deal 2), bets 2
+    books = knowledge(rules.observe(state, 1))
+    assert (books.pot, books.to_call) == (2 + 2 + 2, 2) and books.describe().startswith("Pot 6; 2 to call")
