@@ -436,3 +436,41 @@ def test_the_books_count_the_carried_chips_in_the_pot() -> None:
     state = rules.apply(state, act.RAISE)  # seat 0, left of the button (seat 1 in deal 2), bets 2
     books = knowledge(rules.observe(state, 1))
     assert (books.pot, books.to_call) == (2 + 2 + 2, 2) and books.describe().startswith("Pot 6; 2 to call")
+
+
+MATCH_TESTS = (FIVES_TEST, ASSASSIN_TEST, TOKEN_TEST, TRASH_TEST)
+
+
+@pytest.fixture
+def registered(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """The test variants registered as games for the length of a test (room, sampler, labels)."""
+    from divided import games
+    from divided.games.poker import variants
+    from divided.games.poker.room import PokerRoom
+
+    for variant in MATCH_TESTS:
+        rules = PokerRules(variant)
+        monkeypatch.setitem(variants.VARIANTS, variant.id, variant)
+        monkeypatch.setitem(variants.RULES, variant.id, lambda rules=rules: rules)
+        games._RULES.register(variant.id, lambda rules=rules: rules)
+        games._ROOMS.register(variant.id, PokerRoom(variant.id, variant))
+    yield
+    for variant in MATCH_TESTS:
+        games._RULES.unregister(variant.id)
+        games._ROOMS.unregister(variant.id)
+
+
+@pytest.mark.parametrize("variant", MATCH_TESTS, ids=lambda v: v.id)
+def test_the_no_leak_checker_passes_over_random_matches(registered: None, variant: Variant,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import no_leak
+
+    later = []
+    start_over = no_leak.Sight.next_deal
+    monkeypatch.setattr(no_leak.Sight, "next_deal", lambda sight, after: (later.append(1), start_over(sight, after)))
+    seeds = [*range(25), 140, 222] if variant is ASSASSIN_TEST else range(25)  # 140, 222: the pot carries
+    for seed in seeds:
+        tally = no_leak.Tally()  # one a deal: the sampler's turns (which draw on the deal's generator) alike
+        no_leak.play_checked(variant.id, seed, tally, sample_every=3)
+        assert tally.labels > 0
+    assert later  # some matches went on to a later deal, checked too
