@@ -474,3 +474,21 @@ def test_the_no_leak_checker_passes_over_random_matches(registered: None, varian
         no_leak.play_checked(variant.id, seed, tally, sample_every=3)
         assert tally.labels > 0
     assert later  # some matches went on to a later deal, checked too
+
+
+def test_a_match_is_one_game_seeded_recorded_and_replayed(registered: None) -> None:
+    from divided import games
+
+    played = 0
+    for seed in range(30):
+        state = games.load("fives-test", players=3).new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.core.match.deal == 1:
+            continue
+        played += 1
+        again = games.replay(state.record())
+        assert again.returns() == state.returns() and sum(state.returns()) == 0
+        assert again.core.match == state.core.match and again.history() == state.history()
+    assert played >= 3
