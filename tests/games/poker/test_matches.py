@@ -492,3 +492,14 @@ def test_a_match_is_one_game_seeded_recorded_and_replayed(registered: None) -> N
         assert again.returns() == state.returns() and sum(state.returns()) == 0
         assert again.core.match == state.core.match and again.history() == state.history()
     assert played >= 3
+
+
+def test_a_sampled_world_of_a_later_deal_is_still_in_the_match() -> None:
+    from divided.games.poker.worlds import PokerWorlds
+
+    rules, state = new(TOKEN_TEST, 2)
+    state = deal(rules, token_deal(rules, state, *WIN_A), list(WIN_B))
+    world = PokerWorlds(rules.observe(state, 0)).sample(random.Random(1))
+    assert world.match == state.match
+    world = check_round(rules, world)  # played on, the world settles as the match does: seat 1 wins the
+    assert world.match is not None and world.match.deal == 3 and world.match.token == 1  # token, the pot carries

@@ -151,6 +151,7 @@ class PokerWorlds:
             slots=tuple(slots), up=view.up, stock=stock, discarded=tuple(discarded), mucked=tuple(mucked),
             owed=view.owed, table=view.table, draws=view.draws, dealt=view.dealt,
             folded_at=view.folded_at, shown=view.shown, over=view.over, settled=view.settled, events=view.events,
+            match=view.match,
         )
 
     def _commit(self, state: PokerState, rng: random.Random) -> PokerState:
