@@ -84,3 +84,34 @@ def test_the_observation_bits_tell_whether_the_deal_switched() -> None:
     for _ in range(3):
         state.apply_action(act.CALL)
     assert layout.encode(state.observation(0)) & bit
+
+
+def test_sampled_worlds_give_the_opener_openers_before_and_after_the_draw() -> None:
+    import random
+
+    from divided.games.poker.cards import mask_indices, parse
+    from divided.games.poker.steps.bet import has_openers
+    from divided.games.poker.worlds import PokerWorlds
+
+    state = start("j-lo", ["Kd Qc 5h 4s 3d", "Jh Jc 2s 5d 7c", "8s 6d 5c 4h 9s"], button=0)
+    state.apply_action(act.RAISE)  # seat 1 opens with its jacks
+    view = state.observation(2)
+    rng = random.Random(5)
+    worlds = [PokerWorlds(view).sample(rng) for _ in range(60)]
+    assert all(has_openers("jacks", world.slots[1][0]) for world in worlds)
+    state.apply_action(act.CALL)  # seat 2
+    state.apply_action(act.CALL)  # seat 0
+    state.apply_action(act.DISCARD + 0b11)  # seat 1 keeps its jacks: draws 2 (its 2s and 5d)
+    for card in parse("Ah Ac"):
+        state.apply_action(card)
+    state.apply_action(act.DISCARD + 0b111)  # seat 2 draws 3
+    for card in parse("Qs Qh Qd"):
+        state.apply_action(card)
+    assert state.current_player() == 0
+    view = state.observation(2)
+    worlds = [PokerWorlds(view).sample(rng) for _ in range(60)]
+    for world in worlds:
+        before = (*world.slots[1][0][:3], *mask_indices(world.discarded[1] | world.phase.drawn[1]))
+        assert has_openers("jacks", before)
+    # without the constraint a random hand rarely holds jacks or better (about one in five)
+    assert sum(has_openers("jacks", world.slots[0][0]) for world in worlds) < 30
