@@ -8,7 +8,11 @@ its views: a card dealt face down is seen by its receiver only, one dealt face u
 splits, assigns or orders them; a flip turns up the named card of each hand of every seat still
 in; 10 Card Regrets under face-up exposure shows the assigned cards once the step ends (R3); the
 open draw shows the draw's discards once everyone drew, those still in the pile (OS1); the
-showdown shows every hand still in. A card dealt again after a reshuffle (T16) starts over.
+sequential open draw shows each discard round's discards when the round ends (OQ2); an auction's
+lot is dealt face up, and once kept its cards are seen by the buyer only, the kept ones and the
+ones it discards alike (AF3); the showdown shows every hand still in. A card dealt again after a
+reshuffle (T16) starts over. A step kind may put steps into the deal (the dealer's call, a new
+discard round): the steps are read from the deal after the move.
 
 At every position, for every seat and the spectator, :func:`check_position` compares the view
 place by place with the truth (each card shown is the true card of that place, and shown
@@ -38,13 +42,15 @@ from divided.games.poker.cards import DECK_SIZE, name
 from divided.games.poker.events import describe
 from divided.games.poker.knowledge import knowledge
 from divided.games.poker.steps import Assign, Deal, Draw, Flip
+from divided.games.poker.steps.auction import Auction, lot_cards
+from divided.games.poker.steps.discard_rounds import DiscardRounds
 
 AnyState = State[Any, Any]
 EVERYONE = -1
 """The knower that stands for every seat and the spectator."""
 
 GAMES = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
-         "double-draw-high-low", "open-draw", "j-lo")
+         "double-draw-high-low", "open-draw", "jackpot", "sequential-open-draw", "j-lo")
 CARD_NAME = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
 _BY_NAME = {name(card): card for card in range(DECK_SIZE)}
 
@@ -84,14 +90,16 @@ class Sight:
             step = steps[before.step]
             if before.step != self.step_of_counts:
                 self.dealt_in_step, self.step_of_counts = Counter(), before.step
-            face_up = isinstance(step, Deal) and step.pattern[self.dealt_in_step[seat]] == "up"
+            face_up = isinstance(step, Auction) or (
+                isinstance(step, Deal) and step.pattern[self.dealt_in_step[seat]] == "up")
             self.dealt_in_step[seat] += 1
             self.knowers[action] = {EVERYONE} if face_up else {seat}
             self.drawn_now.discard(action)  # OS1: reshuffled and dealt again before the reveal
         elif not chance:
             self._decision(before, action)
-        for index in range(before.step, min(after.step, len(steps))):
-            self._step_done(steps[index], after)
+        grown = after.config.steps  # the steps a kind put into the deal included
+        for index in range(before.step, min(after.step, len(grown))):
+            self._step_done(grown[index], after)
         if after.over and len(self.live()) >= 2:  # the showdown: every hand still in is shown
             for seat in self.live():
                 for held in after.slots[seat]:
@@ -115,6 +123,14 @@ class Sight:
             seat = before.phase.order[0]
             hand = sorted(before.slots[seat][before.config.variant.slot_index(step.slot)])
             self.drawn_now |= {card for i, card in enumerate(hand) if (action - act.DISCARD) >> i & 1}
+        elif isinstance(step, DiscardRounds) and act.DISCARD <= action < act.ASSIGN:
+            seat = before.phase.order[0]
+            hand = sorted(before.slots[seat][before.config.variant.slot_index(step.slot)])
+            self.drawn_now |= {hand[(action - act.DISCARD).bit_length() - 1]}
+        elif isinstance(step, Auction) and act.KEEP <= action < act.KEEP + act.KEEP_MASKS:
+            buyer = before.phase.marks[4]
+            for card in lot_cards(before, step):
+                self.knowers[card] = {buyer}
 
     def _step_done(self, step: Any, after: Any) -> None:
         variant = after.config.variant
@@ -126,6 +142,9 @@ class Sight:
             for seat in self.live():
                 for slot in step.into:
                     self._show(after.slots[seat][variant.slot_index(slot)])
+        elif isinstance(step, DiscardRounds):
+            self._show(tuple(self.drawn_now))  # the round's discards (none at the replacement)
+            self.drawn_now = set()
         elif isinstance(step, Draw):
             if step.reveal == "after":
                 self._show(tuple(self.drawn_now))

@@ -503,3 +503,14 @@ def test_a_sampled_world_of_a_later_deal_is_still_in_the_match() -> None:
     assert world.match == state.match
     world = check_round(rules, world)  # played on, the world settles as the match does: seat 1 wins the
     assert world.match is not None and world.match.deal == 3 and world.match.token == 1  # token, the pot carries
+
+
+def test_steps_spliced_into_a_deal_do_not_pass_to_the_next() -> None:
+    from divided.games.poker.steps.expand import splice
+
+    rules, state = new(FIVES_TEST, 2)
+    state = deal(rules, state, ["9s 9h 9d Ks Kh", "7s 7h 7d 5c 3s"])
+    state = splice(state, (Bet("small"),))  # as a kind that grows the deal would
+    state = check_round(rules, check_round(rules, state))
+    assert state.match is not None and state.match.deal == 2
+    assert state.config.steps == FIVES_TEST.steps and state.step == 0

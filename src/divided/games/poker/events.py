@@ -24,6 +24,7 @@ ante). ``switch``: nobody opened, the deal turns to ``title`` (J-Lo).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from divided.games.poker.cards import name
@@ -51,8 +52,11 @@ class Event:
 
 _SECOND_PERSON = {"antes": "ante", "posts": "post", "brings": "bring", "folds": "fold", "checks": "check",
                   "calls": "call", "bets": "bet", "raises": "raise", "completes": "complete", "draws": "draw",
-                  "stands": "stand", "pays": "pay", "owes": "owe", "is": "are", "turns": "turn", "puts": "put", "splits": "split",
-                  "arranges": "arrange", "shows": "show", "wins": "win"}
+                  "stands": "stand", "is": "are", "turns": "turn", "puts": "put", "splits": "split",
+                  "arranges": "arrange", "shows": "show", "wins": "win",
+                  "passes": "pass", "discards": "discard", "bids": "bid", "buys": "buy", "pays": "pay",
+                  "keeps": "keep", "says": "say", "takes": "take",
+                  "owes": "owe"}
 
 
 _RULE_WORDS = {"27": "deuce-to-seven lowball", "high": "high"}
@@ -85,6 +89,37 @@ def _hand(label: str, up: tuple[int, ...], down: int) -> str:
     if down:
         parts.append(f"{down} down")
     return f"{label}: {', '.join(parts) or 'nothing'}"
+
+
+def _schedule(counts: tuple[int, ...]) -> str:
+    """The dealer's call in words: "no draw", "one draw of 3 cards", "draws of 3, 2 and 1 cards"."""
+    if not counts:
+        return "no draw"
+    if len(counts) == 1:
+        return f"one draw of {_cards_count(counts[0])}"
+    return f"draws of {', '.join(str(c) for c in counts[:-1])} and {counts[-1]} cards"
+
+
+def _cards_count(count: int) -> str:
+    return f"{count} card" + ("" if count == 1 else "s")
+
+
+_DRAW_GAME_TEXTS: dict[str, Callable[[Event], tuple[str, str]]] = {
+    "stop": lambda e: ("says", '"I call": the drawing ends'),
+    "pass": lambda e: ("passes", ""),
+    "discard": lambda e: ("discards", "a card face down" if e.amount == 1 else f"{e.amount} cards face down"),
+    "call-draws": lambda e: ("calls", _schedule(e.counts)),
+    "bid": lambda e: ("bids", str(e.amount)),
+    "buy": lambda e: ("buys", f"the lot for {_chips(e.amount)}") if e.amount else ("takes", "the lot free"),
+    "refuse": lambda e: ("pays", f"{_chips(e.amount)} to refuse the lot"),
+    "keep": lambda e: ("keeps", f"{_cards_count(e.amount)} of the lot (the rest go face down to the pile)"),
+}
+"""The words of the draw games' events (issue 30): ``stop`` (Jackpot's "I call"), ``pass``,
+``discard`` (``amount`` cards face down, not yet replaced), ``call-draws`` (the dealer's call:
+``counts``, the size of each draw), ``lot`` (a table event: the auction's lot turned up,
+``cards``), ``bid``
+(``amount``), ``buy`` (the lot sold or taken, ``amount`` paid), ``refuse`` (``amount`` paid) and
+``keep`` (``amount`` cards kept, which ones hidden)."""
 
 
 def describe(event: Event, viewer: int | None = None) -> str:
@@ -121,6 +156,8 @@ def describe(event: Event, viewer: int | None = None) -> str:
         if kind == "switch":
             rule = _RULE_WORDS.get(event.title, event.title)
             return f"Nobody opened: the deal turns to {rule} and the first round is played again"
+        if kind == "lot":
+            return f"A lot is turned up: {_cards(event.cards)}"
         raise ValueError(f"no table event of kind {kind!r}")
     seat = event.seat
     texts: dict[str, tuple[str, str]] = {
@@ -143,6 +180,9 @@ def describe(event: Event, viewer: int | None = None) -> str:
         return _sentence(seat, viewer, "pays", f"a forfeit of {_chips(amount)} as the ante{shove}")
     if kind == "owes":
         return _sentence(seat, viewer, "owes", f"a forfeit: an ante of {_chips(amount)} next deal")
+    if kind in _DRAW_GAME_TEXTS:
+        verb, rest = _DRAW_GAME_TEXTS[kind](event)
+        return _sentence(seat, viewer, verb, rest)
     if kind == "draw":
         if amount == 0:
             return _sentence(seat, viewer, "stands", "pat")

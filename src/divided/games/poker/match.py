@@ -43,6 +43,7 @@ from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 from divided.games.poker.state import MatchState, Phase, PokerState, Settled, evolve_state
 from divided.games.poker.steps.bet import blind_seats_among
+from divided.games.poker.variant import resolve
 
 MAX_DEALS = RuleOption("max_deals", (10,), "a match's deal cap (T18): the capped deal settles whatever would "
                        "have passed on, and ends the match", integers=range(1, 101))
@@ -205,9 +206,12 @@ def _close(done: PokerState, token: int, forfeits: tuple[int, ...]) -> PokerStat
 
 def next_deal(done: PokerState, match: MatchState, dealt_in: Sequence[int]) -> PokerState:
     """The next deal of the match: the stacks of ``done`` kept, the button moved to the next
-    seat left dealt in, a new deck; every seat dealt in antes (a forfeit instead where it owes
+    seat left dealt in, a new deck, the variant's own steps (none spliced in); every seat dealt in antes (a forfeit instead where it owes
     one), the blinds are posted when the option is on, and the first step begins."""
     config = done.config
+    steps = resolve(config.variant.steps, dict(config.values))
+    if config.steps != steps:  # steps spliced into the last deal (steps/expand.py): the next starts afresh
+        config = replace(config, steps=steps)
     players = config.players
     stacks = engine.final_stacks(done)
     live = tuple(seat in dealt_in for seat in range(players))

@@ -51,11 +51,21 @@ def _max_length(config: Config) -> int:
             variant = config.variant
             sizes = [variant.slots[variant.slot_index(name)].size for name in step.into]
             moves += players * (1 + (sum(s - 1 for s in sizes) if step.ordered else 0))
-        elif isinstance(step, steps.Bet):
-            moves += (max(config.stacks) + 2) * players
+        elif isinstance(step, steps.Bet):  # a round nobody opens may be played again (J-Lo's switch)
+            moves += (max(config.stacks) + 2) * players * (2 if step.otherwise else 1)
+        else:  # a kind that reports its own bound (issue 30's kinds)
+            bound = getattr(steps.kind_of(step), "max_moves", None)
+            if bound is not None:
+                moves += bound(step, config)
     if config.variant.match is not None:  # T18: a match is up to max_deals deals
         moves *= match.max_deals(config)
     return moves
+
+
+def bet_round_moves(config: Config) -> int:
+    """The bound on one betting round's moves that :func:`_max_length` counts (for kinds that
+    add betting rounds of their own)."""
+    return (max(config.stacks) + 2) * config.players
 
 
 class PokerRules(Rules[PokerState, PokerView]):

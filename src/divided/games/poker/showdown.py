@@ -132,9 +132,10 @@ def winners(config: Config, button: int, claims: Sequence[Entry], rule: str = "h
     return tuple(claim.seat for claim in tied)
 
 
-Judge = Callable[[PokerState, Award], Callable[[Collection[int]], tuple[int, ...]]]
+Judge = Callable[[PokerState, Award], Callable[[Collection[int]], "tuple[int, ...] | pots.AwardWinners"]]
 """An award kind: given the final state and an award, the function from a pot layer's eligible
-seats to the award's winners in odd-chip order (empty: nobody can win it)."""
+seats to the award's winners in odd-chip order (empty: nobody can win it), or to a whole
+:class:`~divided.games.poker.pots.AwardWinners` when the kind divides its chips itself (places)."""
 
 _AWARD_KINDS: dict[str, Judge] = {}
 
@@ -263,13 +264,17 @@ def _settle(state: PokerState) -> PokerState:
     if all(contributed[seat] == first for seat in showing):  # nobody all-in below the others: one pot
         layers: tuple[pots.Pot, ...] = (pots.Pot(sum(contributed) + carried, tuple(sorted(showing))),)
     else:
-        # T9: cut only at all-in totals (a forfeit or a paid draw is a contribution others need not match)
+        # T9: cut only at all-in totals (seats still in may have paid different amounts: bids, refusals,
+        # forfeits, paid draws)
         all_in = tuple(live and stack == 0 for live, stack in zip(table.live, table.stacks, strict=True))
         layers = pots.layers(contributed, table.live, carried=carried, all_in=all_in)
     settled = []
     for index, pot in enumerate(layers):
         eligible = pot.eligible
-        results = [_make_award_winners(judge(eligible), award.share) for award, judge in zip(awards, judges, strict=True)]
+        results = []
+        for award, judge in zip(awards, judges, strict=True):
+            found = judge(eligible)
+            results.append(found if isinstance(found, pots.AwardWinners) else _make_award_winners(found, award.share))
         if state.match is not None and match.carries(state, index, [result.winners for result in results]):
             settled.append(match.carried_layer(pot.amount, eligible, players, results[0].winners))
             events.append(_make_event(step, None, "carry", pot.amount, pot=index, winners=results[0].winners))

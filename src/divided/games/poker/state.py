@@ -9,7 +9,7 @@ hands of every seat still in are shown too. The chips are the betting :class:`~d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from divided.games.frozen_builder import evolver
 from divided.games.poker.betting import Table
@@ -28,12 +28,14 @@ class Phase:
     ``commits``: per seat, the hidden choices it made at this simultaneous step (T15), shown to
     nobody else until the step ends. ``drawn``: per seat, the cards it discarded at this draw
     (they join ``discarded`` when the draw ends; the seat being served keeps its own out of a
-    reshuffle, T16).
+    reshuffle, T16). ``marks``: public counters of a step kind that needs more than the order
+    (a turn number, the highest bid...); each kind documents its own.
     """
 
     order: tuple[int, ...] = ()
     commits: tuple[tuple[int, ...], ...] = ()
     drawn: tuple[int, ...] = ()
+    marks: tuple[int, ...] = field(default=(), repr=False)  # not in the repr, which recorded view digests hash
 
 
 @dataclass(frozen=True, slots=True)

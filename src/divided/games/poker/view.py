@@ -240,6 +240,7 @@ def _seen_phase(phase: Phase, player: int | None, public: int) -> tuple[Phase, t
         order=phase.order,
         commits=tuple(c if seat == player else () for seat, c in enumerate(phase.commits)),
         drawn=tuple(d if seat == player else d & public for seat, d in enumerate(drawn)),
+        marks=phase.marks,
     ), tuple(d.bit_count() for d in drawn)
     _seen_phase_memo[0] = (phase, player, public, seen)
     return seen

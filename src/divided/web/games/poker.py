@@ -63,6 +63,8 @@ LINES: dict[str, str] = {
     "double-draw-high-low": "Five cards and two draws; half the pot to the best high hand, half to the best "
                             "low (3 to 5 players).",
     "open-draw": "Five-card draw, but everyone's discards are turned up after the draw.",
+    "jackpot": "Swap one card a turn until someone says \"I call\"; then one betting round.",
+    "sequential-open-draw": "Discard one card at a time, face down, turned up after each round; pass to stop.",
     "j-lo": "Five-card draw where opening takes jacks or better; if nobody opens, the deal turns to "
             "deuce-to-seven lowball.",
 }

@@ -16,11 +16,14 @@ from divided.games.poker.rules import PokerRules
 from divided.games.poker.variant import Variant
 from divided.games.poker.variants.draw import DOUBLE_DRAW_HIGH_LOW, FIVE_CARD_DRAW, OPEN_DRAW
 from divided.games.poker.variants.j_lo import J_LO
+from divided.games.poker.variants.jackpot import JACKPOT
+from divided.games.poker.variants.sequential_open_draw import SEQUENTIAL_OPEN_DRAW
 from divided.games.poker.variants.stud import SEVEN_CARD_STUD
 from divided.games.poker.variants.two_hand import COWPIE, HENWAY, TEN_CARD_REGRETS
 
 VARIANTS: dict[str, Variant] = {variant.id: variant for variant in (
-    FIVE_CARD_DRAW, SEVEN_CARD_STUD, HENWAY, TEN_CARD_REGRETS, COWPIE, DOUBLE_DRAW_HIGH_LOW, OPEN_DRAW, J_LO)}
+    FIVE_CARD_DRAW, SEVEN_CARD_STUD, HENWAY, TEN_CARD_REGRETS, COWPIE, DOUBLE_DRAW_HIGH_LOW, OPEN_DRAW,
+    JACKPOT, SEQUENTIAL_OPEN_DRAW, J_LO)}
 """Every poker game by id."""
 
 
