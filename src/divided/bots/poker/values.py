@@ -78,8 +78,9 @@ def is_order(legal: Sequence[int]) -> bool:
 
 
 def pot_of(view: PokerView) -> int:
-    """The chips in the pot at ``view`` (the unit of the values; at least 1)."""
-    return max(1, sum(view.table.contributed))
+    """The chips in the pot at ``view`` (the unit of the values; at least 1), a match's chips
+    carried into the deal included."""
+    return max(1, sum(view.table.contributed) + (view.match.carried if view.match is not None else 0))
 
 
 def level_of(view: PokerView, action: int) -> int:
@@ -265,7 +266,8 @@ class ChipValues:
         ``contributed`` (the seats still in as the view shows them; nobody folds later)."""
         me = self.view.current_player
         total = np.zeros(self.found.mine.shape[1:], dtype=np.float64)
-        for pot in pots.layers(contributed, self.view.table.live):
+        match = self.view.match  # T18: chips carried into the deal join its lowest layer
+        for pot in pots.layers(contributed, self.view.table.live, carried=match.carried if match is not None else 0):
             if me in pot.eligible:
                 total = total + pot.amount * self.share(tuple(s for s in pot.eligible if s != me))
         return total
