@@ -55,3 +55,24 @@ def test_a_match_deals_carried_chips_are_part_of_what_a_hand_wins() -> None:
     assert view.current_player == 0 and pot_of(view) == 4
     found = Showdowns(np.array([[[9]]]), np.array([[[[1]]]]), (1,))  # seat 0's hand is the better
     assert ChipValues(view, found).won(view.table.contributed).tolist() == [[4.0]]
+
+
+def test_the_batch_showdown_counts_a_hand_without_a_five_or_with_a_two_as_unable_to_win() -> None:
+    import divided.games.poker.awards.assassin
+    import divided.games.poker.awards.must_hold
+    from divided.games.poker.batch import award_strengths
+    from divided.games.poker.cards import parse
+    from divided.games.poker.rules import PokerRules
+    from divided.games.poker.steps import Bet, Deal, Showdown
+    from divided.games.poker.variant import Award, Match, Slot, Variant
+
+    assert divided.games.poker.awards.assassin and divided.games.poker.awards.must_hold
+    finals = [[parse("9s 9h 9d Ks Kh")], [parse("7s 7h 7d 5c 3s")], [parse("8c 8d Ks 6h 2c")]]
+    for kind, expected in (("must-hold-five", [False, True, False]), ("assassin", [True, True, False])):
+        variant = Variant(id="t", name="", summary="", players=(2, 7), slots=(Slot("hand", 5),),
+                          steps=(Deal(("down",) * 5), Bet("big"), Showdown()),
+                          awards=(Award("high", ("hand",), kind=kind),), match=Match("carry"))
+        rules = PokerRules(variant)
+        config = rules.initial_state({o.name: o.default for o in rules.options}).config
+        strengths = award_strengths(config, finals)[0]
+        assert [bool(strength >= 0) for strength in strengths] == expected, kind

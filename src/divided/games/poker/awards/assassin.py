@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from divided.games.poker.awards.must_hold import award_cards
+from divided.games.poker.batch import register_can_win
 from divided.games.poker.cards import DECK_SIZE, rank_of
 from divided.games.poker.match import is_last_deal
 from divided.games.poker.showdown import best_hand, register_award
@@ -55,3 +56,4 @@ def assassin(state: PokerState, award: Award) -> Callable[[Collection[int]], tup
 
 
 register_award("assassin", assassin)
+register_can_win("assassin", lambda cards: not assassinated(cards))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
 
+from divided.games.poker.batch import register_can_win
 from divided.games.poker.cards import rank_of
 from divided.games.poker.match import is_last_deal
 from divided.games.poker.showdown import best_hand, register_award
@@ -60,3 +61,4 @@ def must_hold_five(state: PokerState, award: Award) -> Callable[[Collection[int]
 
 
 register_award("must-hold-five", must_hold_five)
+register_can_win("must-hold-five", holds_five)
