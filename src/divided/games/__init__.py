@@ -50,7 +50,7 @@ from divided.registry import Registry
 RulesFactory = Callable[[], Rules[Any, Any]]
 
 POKER = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie", "double-draw-high-low",
-          "open-draw")
+          "open-draw", "freak-of-nature", "uncle-bobs-left-nut")
 """The poker games (one engine, :mod:`divided.games.poker`; each a variant definition): every
 layer finds a poker game's part in one mapping keyed by game id (``"module:MAPPING[game]"``)."""
 

@@ -97,6 +97,8 @@ def entries(config: Config, state: PokerState, award: Award, seats: Sequence[int
     system_ = ranking(award.rule)
     strength, sizes, rule = strength_of(award.rule), system_.sizes, award.rule
     indices = [variant.slot_index(name) for name in award.slots]
+    if award.wild is not None:
+        return [Entry(seat, found, hands) for found, seat, hands in _wild_claims(state, award, tuple(indices), seats)]
     out = []
     for seat in seats:
         best = -1
@@ -176,7 +178,9 @@ def best_hand(state: PokerState, award: Award) -> Callable[[Collection[int]], tu
     slots = state.slots
     order = engine.live_from_left(state)
     claims: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []  # (strength, seat, hands of it)
-    if len(indices) == 1 and not qualifier:  # one hand a seat (most games)
+    if award.wild is not None:  # each hand ranked with its own wild cards (divided.games.poker.wilds)
+        claims = _wild_claims(state, award, indices, order)
+    elif len(indices) == 1 and not qualifier:  # one hand a seat (most games)
         (index,) = indices
         for seat in order:
             cards = slots[seat][index]
@@ -230,6 +234,16 @@ def best_hand(state: PokerState, award: Award) -> Callable[[Collection[int]], tu
 
 
 register_award("best", best_hand)
+
+
+def _wild_claims(state: PokerState, award: Award, indices: tuple[int, ...],
+                 seats: Sequence[int]) -> list[tuple[int, int, tuple[tuple[int, ...], ...]]]:
+    """The claims of an award with a wild rule: (strength on the high scale, seat, hands)."""
+    from divided.games.poker.wilds import claims
+
+    if award.rule != "high" or award.wild is None:
+        raise ValueError(f"a wild rule belongs to a high award, not to {award.title!r} ({award.rule})")
+    return claims(state, award.wild, indices, seats)
 
 
 def settle(state: PokerState) -> PokerState:

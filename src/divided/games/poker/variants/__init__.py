@@ -15,11 +15,14 @@ from divided.games.poker.room import PokerRoom
 from divided.games.poker.rules import PokerRules
 from divided.games.poker.variant import Variant
 from divided.games.poker.variants.draw import DOUBLE_DRAW_HIGH_LOW, FIVE_CARD_DRAW, OPEN_DRAW
+from divided.games.poker.variants.freak_of_nature import FREAK_OF_NATURE
 from divided.games.poker.variants.stud import SEVEN_CARD_STUD
 from divided.games.poker.variants.two_hand import COWPIE, HENWAY, TEN_CARD_REGRETS
+from divided.games.poker.variants.uncle_bobs_left_nut import UNCLE_BOBS_LEFT_NUT
 
 VARIANTS: dict[str, Variant] = {variant.id: variant for variant in (
-    FIVE_CARD_DRAW, SEVEN_CARD_STUD, HENWAY, TEN_CARD_REGRETS, COWPIE, DOUBLE_DRAW_HIGH_LOW, OPEN_DRAW)}
+    FIVE_CARD_DRAW, SEVEN_CARD_STUD, HENWAY, TEN_CARD_REGRETS, COWPIE, DOUBLE_DRAW_HIGH_LOW, OPEN_DRAW,
+    FREAK_OF_NATURE, UNCLE_BOBS_LEFT_NUT)}
 """Every poker game by id."""
 
 
