@@ -42,6 +42,8 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "cowpie": [{"players": 2, "cowpie_down": "both"}, {"players": 7, "structure": "no", "stack": 20}],
     "double-draw-high-low": [{"players": 3, "low": "a5-8"}, {"players": 5, "structure": "pot", "stack": 20}],
     "open-draw": [{"players": 2, "short_all_in": "half-bet", "stack": 9}, {"players": 7, "cap_heads_up": "lifted"}],
+    "freak-of-nature": [{"players": 2}, {"players": 7, "structure": "no", "stack": 30}],
+    "uncle-bobs-left-nut": [{"players": 2, "odd_chip": "seat"}, {"players": 7, "structure": "pot", "stack": 30}],
 }
 AnyState = State[Any, Any]
 

@@ -44,7 +44,7 @@ EVERYONE = -1
 """The knower that stands for every seat and the spectator."""
 
 GAMES = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
-         "double-draw-high-low", "open-draw")
+         "double-draw-high-low", "open-draw", "freak-of-nature", "uncle-bobs-left-nut")
 CARD_NAME = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
 _BY_NAME = {name(card): card for card in range(DECK_SIZE)}
 

@@ -24,7 +24,7 @@ from divided.games.poker.state import PokerState
 
 CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][shdc](?![A-Za-z0-9])")
 SMALLEST = {"five-card-draw": 2, "seven-card-stud": 2, "henway": 2, "ten-card-regrets": 2, "cowpie": 2,
-            "double-draw-high-low": 3, "open-draw": 2}
+            "double-draw-high-low": 3, "open-draw": 2, "freak-of-nature": 2, "uncle-bobs-left-nut": 2}
 
 
 @pytest.fixture

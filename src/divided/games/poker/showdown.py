@@ -80,7 +80,7 @@ def _decider(config: Config, rule: str, cards: Sequence[int]) -> int:
     ace_low = rule in ("a5", "a5-8", "a6")
 
     def key(five: Sequence[int]) -> int:
-        if rule == "high":
+        if rule in ("high", "two-high"):
             return max(order.key(CARDS[c]) for c in five)
         return -min(order.key(CARDS[c], ace_low=ace_low) for c in five)
 
@@ -255,6 +255,10 @@ def settle(state: PokerState) -> PokerState:
     judges = []
     for award in awards:
         judge_of = _AWARD_KINDS.get(award.kind)
+        if judge_of is None:  # the kinds of divided.games.poker.awards register on first need
+            import divided.games.poker.awards  # noqa: F401
+
+            judge_of = _AWARD_KINDS.get(award.kind)
         if judge_of is None:
             raise ValueError(f"no award kind {award.kind!r} is registered; known: {', '.join(sorted(_AWARD_KINDS))}")
         judges.append(judge_of(state, award))

@@ -31,7 +31,7 @@ from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from divided.games.poker.cards import CARDS, rank_of
-from divided.games.poker.variant import Wild
+from divided.games.poker.variant import Variant, Wild
 from divided.hands.poker import system
 from divided.hands.poker.scale import on_scale
 
@@ -45,13 +45,16 @@ Reading = tuple[Cards, frozenset[int]]
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """What a wild rule reads: the final state, the award's slot positions, the seat and its
-    cards in those slots (one hand of them)."""
+    """What a wild rule reads: one hand of the seat (``cards``, from one of the award's slots),
+    all the seat's slots (``held``, in the variant's order), the hands of every seat still in
+    (``table``: their cards in the award's slots) and the final state where there is one (a
+    batch of sampled worlds has none)."""
 
-    state: PokerState
-    slots: tuple[int, ...]
-    seat: int
     cards: Cards
+    held: tuple[Cards, ...]
+    variant: Variant
+    table: tuple[Cards, ...]
+    state: PokerState | None = None
 
 
 Resolver = Callable[[Wild, Seen], tuple[Reading, ...]]
@@ -202,9 +205,7 @@ def cascade_rank(ranks: Sequence[int], hands: Sequence[Cards]) -> int | None:
 
 def _cascade(rule: Wild, seen: Seen) -> tuple[Reading, ...]:
     assert isinstance(rule, Cascade)
-    state = seen.state
-    hands = [state.slots[seat][index] for seat, live in enumerate(state.table.live) if live for index in seen.slots]
-    rank = cascade_rank(rule.ranks, hands)
+    rank = cascade_rank(rule.ranks, seen.table)
     return ((seen.cards, frozenset() if rank is None else _cards_of_ranks((rank,))),)
 
 
@@ -222,8 +223,7 @@ class Designated(Wild):
 
 def _designated(rule: Wild, seen: Seen) -> tuple[Reading, ...]:
     assert isinstance(rule, Designated)
-    state = seen.state
-    apart = state.slots[seen.seat][state.config.variant.slot_index(rule.slot)]
+    apart = seen.held[seen.variant.slot_index(rule.slot)]
     ranks = sorted({rank_of(card) for card in apart})
     return ((seen.cards + apart, _cards_of_ranks(ranks)),)
 
@@ -254,6 +254,8 @@ def opposite_colour(card: int) -> tuple[int, int]:
 
 def _opposite_colour(rule: Wild, seen: Seen) -> tuple[Reading, ...]:
     assert isinstance(rule, OppositeColour)
+    if seen.state is None:
+        raise ValueError("the opposite-colour wild rule reads the final state's turned card; a batch has none")
     turned = getattr(seen.state, rule.turned, None)
     if not turned:
         raise ValueError(f"the opposite-colour wild rule reads the state's {rule.turned!r}, which holds no card")
@@ -297,20 +299,29 @@ def strength(rule: Wild, seen: Seen) -> int:
 def claims(state: PokerState, rule: Wild, slots: tuple[int, ...], seats: Sequence[int]) -> list[tuple[int, int, tuple[Cards, ...]]]:
     """Each seat's best hand among ``slots``: (strength on the high scale, seat, its printed
     hands of that strength), for the seats with a hand of five cards or more."""
+    variant = state.config.variant
+    table = tuple(state.slots[seat][index] for seat, live in enumerate(state.table.live) if live for index in slots)
     out: list[tuple[int, int, tuple[Cards, ...]]] = []
     for seat in seats:
-        best, hands = -1, tuple[Cards, ...]()
-        for index in slots:
-            cards = state.slots[seat][index]
-            seen = Seen(state, slots, seat, cards)
-            found = strength(rule, seen)
-            if found < 0:
-                continue
-            printed = readings(rule, seen)[0][0]  # the hand as printed (a designated slot joined)
-            if found > best:
-                best, hands = found, (printed,)
-            elif found == best:
-                hands += (printed,)
-        if hands:
-            out.append((best, seat, hands))
+        found = best_of(rule, state.slots[seat], slots, variant, table, state)
+        if found is not None:
+            out.append((found[0], seat, found[1]))
     return out
+
+
+def best_of(rule: Wild, held: tuple[Cards, ...], slots: Sequence[int], variant: Variant, table: tuple[Cards, ...],
+            state: PokerState | None = None) -> tuple[int, tuple[Cards, ...]] | None:
+    """A seat's best hand among its ``slots`` of ``held``: its strength on the high scale and
+    its printed hands of that strength (None: no hand of five cards or more)."""
+    best, hands = -1, tuple[Cards, ...]()
+    for index in slots:
+        seen = Seen(held[index], held, variant, table, state)
+        found = strength(rule, seen)
+        if found < 0:
+            continue
+        printed = readings(rule, seen)[0][0]  # the hand as printed (a designated slot joined)
+        if found > best:
+            best, hands = found, (printed,)
+        elif found == best:
+            hands += (printed,)
+    return (best, hands) if hands else None

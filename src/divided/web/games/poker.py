@@ -62,6 +62,9 @@ LINES: dict[str, str] = {
     "double-draw-high-low": "Five cards and two draws; half the pot to the best high hand, half to the best "
                             "low (3 to 5 players).",
     "open-draw": "Five-card draw, but everyone's discards are turned up after the draw.",
+    "freak-of-nature": "Five-card draw whose wild rank is found at the showdown: sixes if anyone still in "
+                       "holds one, else fives, fours, threes, twos.",
+    "uncle-bobs-left-nut": "Five-card draw in which each player's lowest card is wild for that player alone.",
 }
 """One line on each game for the variant picker: what makes it different."""
 
