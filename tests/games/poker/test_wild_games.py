@@ -3,8 +3,13 @@ played to the showdown with fixed cards, the results worked by hand."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+from no_leak import Tally, play_checked
 from poker_deals import passive, stand_pat, start
 
+from divided import games
 from divided.games.poker import actions as act
 
 A, B, C = 0, 1, 2
@@ -110,3 +115,21 @@ def test_uncle_bob_odd_chip_counts_cards_as_printed() -> None:
     (pot,) = state.core.settled
     assert pot.awards == (("high", (A, B)),)
     assert pot.chips[A] == pot.chips[B] + 1
+
+
+@pytest.mark.parametrize("game", ["freak-of-nature", "uncle-bobs-left-nut"])
+def test_random_deals_leak_nothing_and_are_zero_sum(game: str) -> None:
+    # the shared checker (no_leak.py): every view and event at every step shows a viewer only
+    # what the rules let it see; the returns of every finished deal sum to zero
+    tally = Tally()
+    for players in (2, 4, 7):
+        for seed in range(4):
+            options: dict[str, object] = {"players": players, "structure": ("fixed", "pot", "no")[seed % 3]}
+            play_checked(game, seed, tally, options)
+    assert tally.games == 12 and tally.events > 0
+    for seed in range(40):
+        state = games.load(game, players=2 + seed % 6).new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert sum(state.returns()) == 0
