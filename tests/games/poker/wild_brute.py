@@ -75,7 +75,8 @@ def best_with(naturals: npt.ArrayLike, wild: int, *, only: Callable[[Array], npt
               chunk: int = 1 << 20) -> Array:
     """For each row of natural cards, the best value over every substitution of ``wild`` wild
     cards (``only``: counting only values it accepts; -1 when none is accepted)."""
-    rows = np.asarray(naturals, dtype=np.int64).reshape(-1, 5 - wild)
+    rows = np.asarray(naturals, dtype=np.int64)
+    rows = rows.reshape(len(rows), 5 - wild)
     subs = substitutes(wild)
     out = np.full(len(rows), -1, dtype=np.int64)
     per = max(1, chunk // len(subs))
@@ -106,7 +107,7 @@ def _binomials(k: int) -> Array:
 def table(wild: int, wheel: bool = False) -> Array:
     """:func:`best_with` for every set of ``5 - wild`` natural cards, by colex number
     (``wheel``: counting only five-high straights)."""
-    naturals = np.array(list(combinations(range(52), 5 - wild)), dtype=np.int64).reshape(-1, 5 - wild)
+    naturals = np.array(list(combinations(range(52), 5 - wild)), dtype=np.int64).reshape(comb(52, 5 - wild), 5 - wild)
     found = best_with(naturals, wild, only=is_five_high_straight if wheel else None)
     out = np.empty(len(found), dtype=np.int64)
     out[colex(naturals)] = found
