@@ -96,7 +96,14 @@ class Fixed(Wild):
 DEUCES = tuple(range(4))
 """The four twos."""
 
-register_wild(Fixed.kind, lambda rule, seen: ((seen.cards, frozenset(rule.cards)),))  # type: ignore[attr-defined]
+
+
+def _fixed(rule: Wild, seen: Seen) -> tuple[Reading, ...]:
+    assert isinstance(rule, Fixed)
+    return ((seen.cards, frozenset(rule.cards)),)
+
+
+register_wild(Fixed.kind, _fixed)
 
 
 @dataclass(frozen=True)
@@ -287,8 +294,12 @@ _PLAIN = frozenset[int]()
 
 def strength(rule: Wild, seen: Seen) -> int:
     """The seat's hand at its best reading, on the high scale (-1: too few cards to rank)."""
+    return _strongest(readings(rule, seen))
+
+
+def _strongest(options: tuple[Reading, ...]) -> int:
     best = -1
-    for cards, wild in readings(rule, seen):
+    for cards, wild in options:
         held = wild.intersection(cards)
         found = scaled(wild if held else _PLAIN)(cards)
         if found > best:
@@ -315,11 +326,11 @@ def best_of(rule: Wild, held: tuple[Cards, ...], slots: Sequence[int], variant: 
     its printed hands of that strength (None: no hand of five cards or more)."""
     best, hands = -1, tuple[Cards, ...]()
     for index in slots:
-        seen = Seen(held[index], held, variant, table, state)
-        found = strength(rule, seen)
+        options = readings(rule, Seen(held[index], held, variant, table, state))
+        found = _strongest(options)
         if found < 0:
             continue
-        printed = readings(rule, seen)[0][0]  # the hand as printed (a designated slot joined)
+        printed = options[0][0]  # the hand as printed (a designated slot joined)
         if found > best:
             best, hands = found, (printed,)
         elif found == best:
