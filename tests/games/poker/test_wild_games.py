@@ -11,6 +11,7 @@ from poker_deals import passive, stand_pat, start
 
 from divided import games
 from divided.games.poker import actions as act
+from divided.games.poker.cards import parse
 
 A, B, C = 0, 1, 2
 
@@ -133,3 +134,30 @@ def test_random_deals_leak_nothing_and_are_zero_sum(game: str) -> None:
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
         assert sum(state.returns()) == 0
+
+
+def test_a_wild_rule_chosen_by_a_rule_option() -> None:
+    # Jackpot's way: deuces wild or not by option. A's 2♣ makes three kings with deuces wild,
+    # beating B's two pair; without wild cards B's two pair beats A's pair of kings.
+    from divided.games import Game
+    from divided.games.base import RuleOption
+    from divided.games.poker.rules import PokerRules
+    from divided.games.poker.steps import Bet, Deal, Showdown
+    from divided.games.poker.variant import Award, Slot, Variant, by_option
+    from divided.games.poker.wilds import DEUCES, Fixed
+
+    variant = Variant(
+        id="deuces-test", name="Deuces test", summary="", players=(2, 7), slots=(Slot("hand", 5),),
+        steps=(Deal(("down",) * 5), Bet("big"), Showdown()),
+        awards=(Award("high", ("hand",), wild=by_option("deuces_wild", {"none": None, "deuces": Fixed(DEUCES)})),),
+        options=(RuleOption("deuces_wild", ("none", "deuces"), "none or deuces"),))
+    hands = (parse("Ks Kh 9d 7c 2c"), parse("Qs Qh Jd Jc 3s"))
+    chance = [hands[seat][i] for i in range(5) for seat in (A, B)]  # B deals: A first
+    winners = {}
+    for wild in ("none", "deuces"):
+        state = Game(PokerRules(variant), {"players": 2, "first_dealer": B, "deuces_wild": wild}).new_initial_state(
+            chance=chance)
+        while not state.is_terminal():
+            state.apply_action(act.CALL)
+        winners[wild] = state.core.settled[0].awards
+    assert winners == {"none": (("high", (B,)),), "deuces": (("high", (A,)),)}
