@@ -161,3 +161,19 @@ def test_a_wild_rule_chosen_by_a_rule_option() -> None:
             state.apply_action(act.CALL)
         winners[wild] = state.core.settled[0].awards
     assert winners == {"none": (("high", (B,)),), "deuces": (("high", (A,)),)}
+
+
+def test_the_hands_are_named_as_the_showdown_ranks_them_with_their_wild_cards() -> None:
+    # FN example: A's 5♠ 5♦ K♣ K♥ 9♠ is four kings (fives wild), not two pair, in the deal's
+    # facts and in the web page's showdown (the cards still as printed)
+    from divided.games.poker.facts import facts
+    from divided.web.games.poker import showdown_object
+
+    state = showdown("freak-of-nature", FREAK)
+    hands = facts(state.core)["hands"]
+    assert hands["0"] == {"high": "Four kings, with a nine"}
+    assert hands["1"] == {"high": "Three fours, with a jack and a two"}  # no five held: B's fours are plain
+    shown = showdown_object(state.observation(B))
+    assert shown is not None
+    (winner,) = shown["pots"][0]["awards"][0]["winners"]
+    assert (winner["hand"], winner["cards"]) == ("Four kings, with a nine", ["5s", "5d", "Kc", "Kh", "9s"])

@@ -31,9 +31,9 @@ from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from divided.games.poker.cards import CARDS, rank_of
-from divided.games.poker.variant import Variant, Wild
+from divided.games.poker.variant import Award, Variant, Wild
 from divided.hands.poker import system
-from divided.hands.poker.scale import on_scale
+from divided.hands.poker.scale import on_scale, words_at
 
 if TYPE_CHECKING:
     from divided.games.poker.state import PokerState
@@ -336,3 +336,29 @@ def best_of(rule: Wild, held: tuple[Cards, ...], slots: Sequence[int], variant: 
         elif found == best:
             hands += (printed,)
     return (best, hands) if hands else None
+
+
+def wild_words(state: PokerState, award: Award, seat: int) -> str | None:
+    """The seat's best hand for ``award`` (which has a wild rule) in words, as the showdown
+    ranks it ("Four kings, with a nine"); None: no hand of five cards."""
+    assert award.wild is not None
+    variant = state.config.variant
+    slots = tuple(variant.slot_index(name) for name in award.slots)
+    table = tuple(state.slots[other][index] for other, live in enumerate(state.table.live) if live for index in slots)
+    found = best_of(award.wild, state.slots[seat], slots, variant, table, state)
+    return None if found is None else words_at(found[0])
+
+
+def shown_words(wild: Wild, variant: Variant, shown: Sequence[Sequence[Sequence[int | None]]], live: Sequence[bool],
+                seat: int, slots: Sequence[int]) -> tuple[str, Cards] | None:
+    """For a view at the showdown (``shown``: every seat's slots as seen, ``None`` for a hidden
+    card): the seat's best hand in words and its printed cards, or None (no hand of five cards,
+    or a rule that needs the whole state)."""
+    held = tuple(tuple(card for card in cards if card is not None) for cards in shown[seat])
+    table = tuple(tuple(card for card in shown[other][index] if card is not None)
+                  for other, still_in in enumerate(live) if still_in for index in slots)
+    try:
+        found = best_of(wild, held, slots, variant, table)
+    except ValueError:
+        return None
+    return None if found is None else (words_at(found[0]), found[1][0])

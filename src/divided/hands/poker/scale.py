@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 from divided.hands.poker import high, wild
-from divided.hands.poker.keys import Key
+from divided.hands.poker.keys import Key, high_words
 from divided.hands.poker.rules import system
 from divided.hands.value import HandCategory, RankingSystem
 
@@ -45,6 +45,15 @@ def on_scale(ranking: RankingSystem[HandCategory]) -> tuple[int, ...]:
     scale = tuple(_POSITION.get(key, -1) for key in keys)
     _MADE[id(ranking)] = (ranking, scale)
     return scale
+
+
+def words_at(position: int) -> str:
+    """The hand at this place of :data:`HIGH_SCALE` in words ("Five of a Kind, aces").
+
+    >>> words_at(len(HIGH_SCALE) - 1)
+    'Five of a Kind, aces'
+    """
+    return high_words(HIGH_SCALE[position])
 
 
 _MADE: dict[int, tuple[RankingSystem[HandCategory], tuple[int, ...]]] = {}
