@@ -34,13 +34,13 @@ import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "games" / "poker"))
 
-import wild_brute as brute  # noqa: E402
+import wild_brute as brute
 
-from divided.games.poker import wilds  # noqa: E402
-from divided.games.poker.cards import CARDS  # noqa: E402
-from divided.games.poker.variant import Slot, Variant  # noqa: E402
-from divided.hands.poker import system  # noqa: E402
-from divided.hands.poker.scale import on_scale  # noqa: E402
+from divided.games.poker import wilds
+from divided.games.poker.cards import CARDS
+from divided.games.poker.variant import Slot, Variant
+from divided.hands.poker import system
+from divided.hands.poker.scale import on_scale
 
 Array = npt.NDArray[np.int64]
 PLAIN = Variant(id="plain", name="plain", summary="", players=(2, 7), slots=(Slot("hand", 5),), steps=(), awards=())
@@ -67,7 +67,7 @@ class Pairs:
             raise SystemExit("the engine and the brute force disagree: some class maps to two")
         if not (np.diff(theirs) > 0).all():
             raise SystemExit("the engine and the brute force order some hands differently")
-        return len(pairs), int(len(np.unique(theirs)))
+        return len(pairs), len(np.unique(theirs))
 
 
 def wild_lists() -> dict[str, list[frozenset[int]]]:
