@@ -99,7 +99,9 @@ class Award:
     rule: str = "high"
     share: int = 1
     kind: str = "best"
-    wild: Wild | None = None
+    wild: Wild | None = field(default=None, repr=False)
+    # repr=False: the advisor seeds its worlds from a view's repr, which holds the awards; a
+    # game without wild cards keeps the repr, hence the seeded play, it had before the field
 
 
 @dataclass(frozen=True)
