@@ -84,7 +84,10 @@ def streets_of(steps: Sequence[Step], structure: str, small: int, big: int) -> t
 
 def _streets_of_game(game: str, structure: str) -> Callable[[int, int], tuple[Street, ...]]:
     def streets(small: int, big: int) -> tuple[Street, ...]:
-        return streets_of(rules_of(game).variant.steps, structure, small, big)
+        steps = rules_of(game).variant.steps
+        if any(step.kind == "call-draws" for step in steps):  # built again after the call
+            return (Street(False, (False,) * 5, 0, False, Opening.POSITION, small, _cap(structure)),)
+        return streets_of(steps, structure, small, big)
     return streets
 
 
@@ -157,7 +160,7 @@ class DrawGameHand(GameHand):
     def __init__(self, config: GameConfig, seed: int, tally: Tally) -> None:
         super().__init__(config, seed, tally)
         kind = self.core.config.steps[self.core.step].kind
-        if kind == "dealer_call":  # Low-Die: a random call, then pokerkit's streets follow it
+        if kind == "call-draws":  # Low-Die: a random call, then pokerkit's streets follow it
             self.core = self.apply_ours(self.rng.choice(self.rules.legal_actions(self.core)))
             small, big = self.options["small_bet"], self.options["big_bet"]
             self.state = self.pokerkit_state(streets_of(self.core.config.steps, config.structure, small, big))

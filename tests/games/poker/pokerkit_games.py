@@ -280,6 +280,8 @@ class GameHand(Hand):
             if state.can_deal_hole():
                 seat = state.hole_dealee_index
                 if not self.queued[seat]:
+                    if self.rules.current_player(self.core) >= 0 and self.core.config.steps[self.core.step].kind == "bet":
+                        return True  # D6: ours still has a seat that may only check (skip_forced_checks)
                     raise self.fail(f"pokerkit deals seat {seat} a card ours did not")
                 state.deal_hole(_PK_CARDS[self.queued[seat].popleft()])
             elif state.can_stand_pat_or_discard() and self.game_config.pokerkit_stands_pat:
