@@ -176,6 +176,7 @@ class DrawGameHand(GameHand):
         masks = [action - act.DISCARD for action in legal if act.DISCARD <= action < act.DISCARD + act.DISCARD_MASKS]
         if not masks:
             raise self.fail(f"no discard offered at a draw: legal {legal}")
+        self.check_draw_choices(player, step, legal, masks)
         by_count: dict[int, list[int]] = {}
         for mask in masks:
             by_count.setdefault(mask.bit_count(), []).append(mask)
@@ -186,10 +187,23 @@ class DrawGameHand(GameHand):
         self.core = self.apply_ours(act.DISCARD + mask)
         if step.replace == "never":  # the discard to the trash: pokerkit stands pat
             state.stand_pat_or_discard()
-            self.tally.known["3-2-1's discard to the trash: pokerkit stands pat"] += 1
+            self.tally.checked["3-2-1's discard to the trash: pokerkit stands pat"] += 1
         else:
             state.stand_pat_or_discard(tuple(_PK_CARDS[card] for card in chosen))
         self.tally.steps += 1
+
+    def check_draw_choices(self, player: int, step: Draw, legal: list[int], masks: list[int]) -> None:
+        """pokerkit lets any cards be discarded, so the draws our rules allow are checked against
+        the rules page instead (:func:`allowed_discards`), the fold offered only at 3-2-1's
+        changes (TR1)."""
+        held = sorted(card for card in self.core.slots[player][self.rules.variant.slot_index(step.slot)]
+                      if card is not None)
+        number = sum(1 for index in range(self.core.step) if isinstance(self.core.config.steps[index], Draw))
+        expected, fold = allowed_discards(self.game_config.game, number, held, self.core.config.steps)
+        if set(masks) != expected or (act.FOLD in legal) != fold:
+            raise self.fail(f"draw {number} of seat {player} holding {held}: ours offers masks {sorted(masks)}"
+                            f" (fold {act.FOLD in legal}), the rules {sorted(expected)} (fold {fold})")
+        self.tally.checked["draws checked against the rules page (pokerkit allows any)"] += 1
 
     def finish(self) -> None:
         """pokerkit's betting round after 3-2-1's discard to the trash, which ours does not have,
@@ -199,9 +213,31 @@ class DrawGameHand(GameHand):
             if self.game_config.payoffs or state.checking_or_calling_amount:
                 raise self.fail(f"pokerkit has seat {state.actor_index} to act after ours ended")
             state.check_or_call()
-            self.tally.known["pokerkit's betting after 3-2-1's trash discard checked through"] += 1
+            self.tally.checked["pokerkit's betting after 3-2-1's trash discard checked through"] += 1
             self.advance_pokerkit()
         super().finish()
+
+
+def allowed_discards(game: str, number: int, held: Sequence[int], steps: Sequence[Step]) -> tuple[set[int], bool]:
+    """The discard masks (bit i: the i-th held card in card order) the rules page allows at the
+    ``number``-th draw of ``game`` (0 the first), and whether folding is offered there."""
+    size = len(held)
+
+    def upto(most: int, least: int = 0) -> set[int]:
+        return {mask for mask in range(1 << size) if least <= mask.bit_count() <= most}
+
+    if game == "three-two-one":  # changes of exactly 3, 2, 1 or fold (TR1); then one card to the trash
+        count = (3, 2, 1, 1)[number]
+        return upto(count, count), number < 3
+    if game == "crazy-four-of-spades":  # 0-3, or 4 keeping (and showing) an ace (CF2)
+        return upto(3) | {mask for mask in upto(4, 4)
+                          if any(card // 4 + 2 == 14 for i, card in enumerate(held) if not mask >> i & 1)}, False
+    if game == "buck-thirty-five":  # 0-3 of the four in hand, never the buck (held apart)
+        return upto(3), False
+    if game == "low-high-die":  # 0 up to the called draw's size (LD2)
+        draws = [step for step in steps if isinstance(step, Draw)]
+        return upto(draws[number].most), False
+    return upto(size), False  # Freak, Uncle Bob's (0-5 of five), Mississippi (keep, either card, or both)
 
 
 # -- the configurations ------------------------------------------------------------------------
@@ -270,7 +306,8 @@ def main(argv: list[str] | None = None) -> int:
         elapsed = time.process_time() - started
         known = ", ".join(f"{name}: {count}" for name, count in sorted(tally.known.items())) or "none"
         print(f"{config.name}: {tally.hands} hands, {tally.steps} decisions, {tally.showdowns} showdowns,"
-              f" {tally.uncontested} uncontested, {elapsed:.1f} s CPU; known differences met: {known}", flush=True)
+              f" {tally.uncontested} uncontested, {elapsed:.1f} s CPU; known differences met: {known}; checked or"
+              f" played in pokerkit's terms: {dict(tally.checked)}", flush=True)
     return 0
 
 
