@@ -30,6 +30,10 @@ D4 in ``test_poker_betting_pokerkit``):
 - D4 (T3): under pot and no limit a completion of the bring-in is exactly the small bet; pokerkit
   lets it go up to the stack. The policy plays our options, which pokerkit also allows.
 
+D6 before a street that deals cards (Buck Thirty-Five, in ``pokerkit_draw_games``): pokerkit
+moves on to deal while ours still gives a seat that may only check its turn; pokerkit waits for
+our cards until that check is played.
+
 pokerkit finds its last street by identity (``street is streets[-1]``), so every street here is
 its own object: two equal draw streets given as one object end pokerkit's hand after the first.
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from pokerkit import Automation, BettingStructure, Deck, Mode, Opening, State, Street
-from pokerkit_draw_games import MississippiHigh, MississippiLow, configs, run, streets_of
+from pokerkit_draw_games import MississippiHigh, MississippiLow, allowed_discards, configs, run, streets_of
 from pokerkit_games import GameConfig
 
 from divided.games.poker.steps import Bet, Deal, Draw, Showdown
@@ -96,3 +96,23 @@ def test_mississippi_example_on_pokerkit_with_the_two_card_types() -> None:
         return list(state.stacks)
     assert play(False) == [52, 49, 49]
     assert play(True) == [49, 51, 50]
+
+
+def test_allowed_discards_follow_the_rules_page() -> None:
+    # Crazy 4 of Spades CF2: up to three, or four when the card kept is an ace. Held in card
+    # order 2♣ 5♦ 9♥ K♠ A♣ (indices 0, 13, 30, 47, 48): discarding all but the ace is allowed,
+    # discarding the ace among four is not.
+    held = [0, 13, 30, 47, 48]
+    allowed, fold = allowed_discards("crazy-four-of-spades", 0, held, ())
+    assert 0b01111 in allowed and 0b11110 not in allowed and 0b00111 in allowed and 0b11111 not in allowed
+    assert len(allowed) == 1 + 5 + 10 + 10 + 1 and not fold
+    # 3-2-1 TR1: exactly three, two, one cards or fold; then one card to the trash, no fold.
+    six = [0, 5, 10, 20, 30, 40]
+    for number, count in enumerate((3, 2, 1)):
+        allowed, fold = allowed_discards("three-two-one", number, six, ())
+        assert {mask.bit_count() for mask in allowed} == {count} and fold
+    allowed, fold = allowed_discards("three-two-one", 3, [0, 5, 10, 20, 30], ())
+    assert len(allowed) == 5 and not fold
+    # Buck Thirty-Five: 0-3 of the four in hand; Mississippi: keep, either card or both.
+    assert len(allowed_discards("buck-thirty-five", 0, [0, 5, 10, 20], ())[0]) == 15
+    assert allowed_discards("mississippi", 2, [0, 5], ())[0] == {0, 1, 2, 3}
