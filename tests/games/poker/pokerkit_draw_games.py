@@ -49,6 +49,7 @@ from pokerkit_games import _PK_CARDS, GameConfig, GameHand, _cap
 
 from divided.games.base import TERMINAL
 from divided.games.poker import actions as act
+from divided.games.poker.state import TRASH
 from divided.games.poker.steps import Bet, Deal, Draw
 from divided.games.poker.variant import Step
 from divided.games.poker.variants import rules_of
@@ -159,12 +160,30 @@ class DrawGameHand(GameHand):
 
     def __init__(self, config: GameConfig, seed: int, tally: Tally) -> None:
         super().__init__(config, seed, tally)
+        self.trashed: dict[int, int] = {}
+        """3-2-1: the card each seat put in the trash."""
         kind = self.core.config.steps[self.core.step].kind
         if kind == "call-draws":  # Low-Die: a random call, then pokerkit's streets follow it
             self.core = self.apply_ours(self.rng.choice(self.rules.legal_actions(self.core)))
             small, big = self.options["small_bet"], self.options["big_bet"]
             self.state = self.pokerkit_state(streets_of(self.core.config.steps, config.structure, small, big))
             self.label += f", call {self.core.config.steps}"
+            self.check_call()
+
+    def check_call(self) -> None:
+        """LD2 and T4, which pokerkit cannot check: at most three draws of 1-5 cards, totalling
+        per player at most the cards left after the deal divided by the players; a betting round
+        after the deal and after each draw, the first half (rounded down) of the small bet, the
+        rest of the big (no draw: one round of the big bet)."""
+        steps = self.core.config.steps
+        draws = [step.most for step in steps if isinstance(step, Draw)]
+        sizes = [step.size for step in steps if isinstance(step, Bet)]
+        players = self.core.players
+        rounds = len(draws) + 1
+        if (len(draws) > 3 or any(not 1 <= size <= 5 for size in draws) or sum(draws) > (52 - 5 * players) // players
+                or sizes != ["small"] * (rounds // 2) + ["big"] * (rounds - rounds // 2)):
+            raise self.fail(f"the call's draws {draws} and rounds {sizes} break LD2 or T4")
+        self.tally.checked["Low-Die's call against LD2 and T4"] += 1
 
     def draw_step(self, player: int) -> None:
         state = self.state
@@ -186,6 +205,7 @@ class DrawGameHand(GameHand):
         chosen = [card for i, card in enumerate(held) if mask >> i & 1]
         self.core = self.apply_ours(act.DISCARD + mask)
         if step.replace == "never":  # the discard to the trash: pokerkit stands pat
+            self.trashed[player] = chosen[0]
             state.stand_pat_or_discard()
             self.tally.checked["3-2-1's discard to the trash: pokerkit stands pat"] += 1
         else:
@@ -215,7 +235,24 @@ class DrawGameHand(GameHand):
             state.check_or_call()
             self.tally.checked["pokerkit's betting after 3-2-1's trash discard checked through"] += 1
             self.advance_pokerkit()
+        if self.trashed:
+            self.check_trash()
         super().finish()
+
+    def check_trash(self) -> None:
+        """3-2-1 (steps 1 and 5), which pokerkit cannot check: the trash starts with 5 - players
+        cards from the deal, then takes the card of each player still in, in order from the
+        button's left, and is filled to five from the stock."""
+        core = self.core
+        first = max(0, 5 - core.players)
+        live = [seat for seat in (*range(core.button + 1, core.players), *range(core.button + 1))
+                if core.folded_at[seat] < 0]
+        expected_from = (TRASH,) * first + tuple(live) + (TRASH,) * max(0, 5 - first - len(live))
+        if (len(core.trash) != max(5, first + len(live)) or tuple(core.trash_from) != expected_from
+                or [core.trash[first + i] for i in range(len(live))] != [self.trashed[seat] for seat in live]):
+            raise self.fail(f"the trash {core.trash} from {core.trash_from}: expected from {expected_from}, "
+                            f"the players' cards {self.trashed}")
+        self.tally.checked["3-2-1's trash against the rules page"] += 1
 
 
 def allowed_discards(game: str, number: int, held: Sequence[int], steps: Sequence[Step]) -> tuple[set[int], bool]:
