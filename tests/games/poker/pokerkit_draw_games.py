@@ -9,7 +9,10 @@ fold / check / call and the amount, the smallest and largest raise-to, stacks an
 to draw; at the showdown the pots and who may win each, and the stacks. Payoffs are compared
 only where both engines read the same hands (Mississippi, with its two-card ranking written
 here as pokerkit hand types); elsewhere (wild cards, the buck, the trash) the comparison ends at
-the showdown.
+the showdown. What pokerkit cannot check (it allows any discard, has no trash and no call) is
+checked against the rules page instead: the discards each draw offers
+(:func:`allowed_discards`), 3-2-1's trash and Low-Die's call (LD2, T4); those counts are in the
+tally's ``checked``, apart from the known differences.
 
 Per game:
 
