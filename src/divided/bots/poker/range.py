@@ -178,7 +178,8 @@ def guarded_weights(log_weights: Array, min_share: float = MIN_ESS_SHARE) -> Arr
     def weights(beta: float) -> Array:
         scaled = beta * (log_weights - log_weights.max())
         found: Array = np.exp(scaled)
-        return found / found.sum()
+        normalised: Array = found / found.sum()
+        return normalised
 
     full = weights(1.0)
     if effective_size(full) >= wanted:
