@@ -20,8 +20,10 @@ per event kind, so a new step kind plugs in by registering its own). The opponen
 play the fair-share rule ``equity`` plays, softened: with ``n`` seats in when it acted, a hand of
 quantile ``q`` wins about ``q ** (n - 1)`` of the pot, so it bets (or raises) when that beats the
 fair share ``1 / n`` (``q > (1 / n) ** (1 / (n - 1))``, 0.5 heads-up) and folds to a bet below
-half the fair share. Each threshold is a logistic step of width :data:`SOFTNESS` and every
-likelihood is floored at :data:`FLOOR` (bluffs, slow plays, other styles):
+half the fair share. Each threshold is a logistic step of width :data:`SOFTNESS` times one plus
+the deals and draws still to come after the event (an early bet says less about the final hand:
+:func:`softness`) and every likelihood is floored at :data:`FLOOR` (bluffs, slow plays, other
+styles):
 
 * ``bet``: ``P(aggressive | q)``; ``check``: ``1 - P(aggressive | q)``;
 * ``raise``, ``complete``: ``P(aggressive | q)`` with the raise threshold :data:`RAISE_EXTRA` higher;
@@ -75,9 +77,11 @@ MIN_ESS_SHARE = 0.25
 
 @dataclass(frozen=True)
 class Context:
-    """What a likelihood reads besides the event: the seats in (not folded) when it was made."""
+    """What a likelihood reads besides the event: the seats in (not folded) when it was made,
+    and the width of its logistic steps (:func:`softness`)."""
 
     seats_in: int
+    width: float = SOFTNESS
 
 
 Likelihood = Callable[[Event, Array, Context], Array]
@@ -96,9 +100,16 @@ def fold_threshold(seats_in: int) -> float:
     return float((0.5 / n) ** (1.0 / (n - 1)))
 
 
-def _step(q: Array, threshold: float) -> Array:
-    """``P(q > threshold)`` softened: a logistic step of width :data:`SOFTNESS`."""
-    result: Array = 1.0 / (1.0 + np.exp(-(q - threshold) / SOFTNESS))
+def softness(view: PokerView, step: int) -> float:
+    """The width of the model's steps for an event at ``step``: :data:`SOFTNESS` times one plus
+    the steps after it that bring cards (deals and draws), so an early bet says less about the
+    final hand than a last-round one."""
+    return SOFTNESS * (1 + sum(1 for later in view.config.steps[step + 1:] if later.kind in ("deal", "draw")))
+
+
+def _step(q: Array, threshold: float, width: float) -> Array:
+    """``P(q > threshold)`` softened: a logistic step of ``width``."""
+    result: Array = 1.0 / (1.0 + np.exp(-(q - threshold) / width))
     return result
 
 
@@ -110,18 +121,18 @@ def _floor(p: Array) -> Array:
 def aggressive(event: Event, q: Array, context: Context) -> Array:
     """A bet, raise or completion."""
     extra = 0.0 if event.kind == "bet" else RAISE_EXTRA
-    return _floor(_step(q, bet_threshold(context.seats_in) + extra))
+    return _floor(_step(q, bet_threshold(context.seats_in) + extra, context.width))
 
 
 def check(event: Event, q: Array, context: Context) -> Array:
     """A check: no bet to call, none made."""
-    return _floor(1.0 - _step(q, bet_threshold(context.seats_in)))
+    return _floor(1.0 - _step(q, bet_threshold(context.seats_in), context.width))
 
 
 def call(event: Event, q: Array, context: Context) -> Array:
     """A call: neither a raise nor a fold."""
-    raised = _step(q, bet_threshold(context.seats_in) + RAISE_EXTRA)
-    folded = 1.0 - _step(q, fold_threshold(context.seats_in))
+    raised = _step(q, bet_threshold(context.seats_in) + RAISE_EXTRA, context.width)
+    folded = 1.0 - _step(q, fold_threshold(context.seats_in), context.width)
     return _floor((1.0 - raised) * (1.0 - folded))
 
 
@@ -160,7 +171,8 @@ def log_likelihoods(view: PokerView, found: Showdowns) -> Array:
         model = LIKELIHOODS.get(event.kind)
         if model is None or event.seat is None or event.seat not in column:
             continue
-        total += np.log(model(event, q[:, column[event.seat]], Context(seats_in)))
+        context = Context(seats_in, softness(view, event.step))
+        total += np.log(model(event, q[:, column[event.seat]], context))
     return total
 
 
