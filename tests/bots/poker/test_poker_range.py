@@ -18,6 +18,7 @@ from divided.bots.poker import range as ranked
 from divided.bots.poker.range import FLOOR, RAISE_EXTRA, SOFTNESS, effective_size, guarded_weights
 from divided.bots.poker.values import showdowns
 from divided.games.poker import actions as act
+from divided.games.poker.cards import parse
 from divided.games.poker.events import Event
 from divided.games.poker.showdown import ranking
 from divided.games.poker.variants import VARIANTS
@@ -183,3 +184,43 @@ def test_a_legal_action_in_random_positions_of_every_game(game: str) -> None:
                 asked += 1
                 state.apply_action(legal[rng.randrange(len(legal))])
     assert asked > 8
+
+
+def test_folds_a_small_pair_to_a_raiser_that_equity_calls_as_the_exact_weighted_count_says() -> None:
+    # she raised at every street; my sevens beat a random set of her down cards often enough to
+    # call, but not the hands the model says she raises with: the call's value counted exactly
+    # over her 10,660 sets of down cards, uniform and weighted by the model, against the bot's
+    mine = "7s 7d Ac 2h 9s Kd 4c"
+    state = start("seven-card-stud", [mine, HERS], button=HER)
+    while True:
+        state = play_until(state, ME, "bet", aggressive)
+        if len(state.core.slots[ME][0]) == 7 and state.core.table.current > state.core.table.bets[ME]:
+            break
+        state.apply_action(passive(state))
+    view: PokerView = state.observation(ME)
+    seen = {c for held in view.slots[ME] for c in held if c is not None} | \
+        {c for c in view.slots[HER][0] if c is not None}
+    up = [c for c in view.slots[HER][0] if c is not None]
+    high = ranking("high")
+    hers = high.rank_batch(np.asarray([[*up, *down] for down in
+                                       combinations([c for c in range(52) if c not in seen], 3)]))
+    my_rank = high.rank_batch(np.asarray([list(parse(mine))]))[0]
+    won = np.where(my_rank > hers, 1.0, np.where(my_rank == hers, 0.5, 0.0))
+    ordered = np.sort(hers)
+    q = (np.searchsorted(ordered, hers, "left") + np.searchsorted(ordered, hers, "right")) / (2 * len(hers))
+    acts = [(event.kind, event.step) for event in view.events if event.seat == HER]
+    weights = np.asarray([math.prod(model(kind, step, float(x)) for kind, step in acts) for x in q])
+    table = state.core.table
+    owed, pot = table.current - table.bets[ME], sum(table.contributed)
+
+    def call_value(share: float) -> float:
+        return (share * (pot + owed) - owed) / pot
+
+    uniform = call_value(float(won.mean()))
+    weighted = call_value(float((weights * won).sum() / weights.sum()))
+    assert uniform > 0.1 and weighted < -0.05  # the hand-made case: calling is right only against a random hand
+    legal = state.legal_actions()
+    found = ranked.RangeBot("seven-card-stud", worlds=2000).values(view, legal, random.Random(3))
+    assert found[act.CALL] == pytest.approx(weighted, abs=0.04)
+    assert make_bot("seven-card-stud", "equity").choose(view, legal, random.Random(0)) != act.FOLD
+    assert make_bot("seven-card-stud", "equity+range").choose(view, legal, random.Random(0)) == act.FOLD
