@@ -224,3 +224,11 @@ def test_folds_a_small_pair_to_a_raiser_that_equity_calls_as_the_exact_weighted_
     assert found[act.CALL] == pytest.approx(weighted, abs=0.04)
     assert make_bot("seven-card-stud", "equity").choose(view, legal, random.Random(0)) != act.FOLD
     assert make_bot("seven-card-stud", "equity+range").choose(view, legal, random.Random(0)) == act.FOLD
+
+
+@pytest.mark.parametrize(("seats", "bet", "fold"), [(2, 0.5, 0.25), (3, 0.5773503, 0.4082483), (4, 0.6299605, 0.5)])
+def test_thresholds_are_where_a_quantile_wins_its_fair_share(seats: int, bet: float, fold: float) -> None:
+    # a hand of quantile q beats n - 1 random hands q ** (n - 1) of the time: it bets above the
+    # fair share 1 / n and folds below half of it (worked out by hand: 3 seats, sqrt(1/3), sqrt(1/6))
+    assert ranked.bet_threshold(seats) == pytest.approx(bet)
+    assert ranked.fold_threshold(seats) == pytest.approx(fold)
