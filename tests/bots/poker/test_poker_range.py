@@ -153,7 +153,10 @@ def test_a_new_event_kind_plugs_into_the_model(monkeypatch: pytest.MonkeyPatch) 
         result: np.ndarray = 1.0 - 0.9 * q
         return result
 
-    monkeypatch.setitem(ranked.LIKELIHOODS, "deal", shows_weakness)  # her up cards, as if telling
+    monkeypatch.setattr(ranked, "LIKELIHOODS", dict(ranked.LIKELIHOODS))  # undone after the test
+    ranked.register_likelihood("deal", shows_weakness)  # her up cards, as if telling
+    with pytest.raises(ValueError, match="'deal' already"):
+        ranked.register_likelihood("deal", shows_weakness)
     after, _ = estimated_mean_quantile(view, 400)
     assert any(e.kind == "deal" and e.seat == HER for e in view.events)
     assert after < before - 0.01

@@ -16,7 +16,7 @@ hands it could hold given everything public (not the strength at the event's str
 main simplification).
 
 **The opponent model** (the likelihood of an event given ``q``; :data:`LIKELIHOODS`, one function
-per event kind, so a new step kind plugs in by registering its own). The opponent is taken to
+per event kind, so a new step kind plugs in by :func:`register_likelihood`). The opponent is taken to
 play the fair-share rule ``equity`` plays, softened: with ``n`` seats in when it acted, a hand of
 quantile ``q`` wins about ``q ** (n - 1)`` of the pot, so it bets (or raises) when that beats the
 fair share ``1 / n`` (``q > (1 / n) ** (1 / (n - 1))``, 0.5 heads-up) and folds to a bet below
@@ -139,6 +139,14 @@ def call(event: Event, q: Array, context: Context) -> Array:
 LIKELIHOODS: dict[str, Likelihood] = {"bet": aggressive, "raise": aggressive, "complete": aggressive,
                                       "check": check, "call": call}
 """The opponent model by event kind (see the module text); kinds not here have likelihood 1."""
+
+
+def register_likelihood(kind: str, likelihood: Likelihood) -> None:
+    """Model the events of ``kind`` (a new step kind's draws, exposures, openers...) by
+    ``likelihood``; a kind already modelled is refused."""
+    if kind in LIKELIHOODS:
+        raise ValueError(f"events of kind {kind!r} already have a likelihood")
+    LIKELIHOODS[kind] = likelihood
 
 
 def quantiles(found: Showdowns, shares: Sequence[float]) -> Array:
