@@ -13,8 +13,8 @@ engine's:
 * PettingZoo through the views: the room's layout without its fast path from the state
   (``encode_state``), so every observation is ``encode(observe(...))`` (the path before it);
 * PettingZoo, mask read as bool: the full environment, the loop's ``np.flatnonzero`` given the
-  mask viewed as booleans (the same actions; numpy finds the nonzero entries of an ``int8``
-  array slower than of a ``bool`` one);
+  mask as a plain array viewed as booleans (the same actions; numpy finds the nonzero entries of
+  an ``int8`` array slower than of a ``bool`` one);
 * PettingZoo, unwrapped: the same loop on ``env.unwrapped`` (what the two standard wrappers
   cost);
 * PettingZoo: the loop of the adapter benchmarks.
@@ -94,7 +94,7 @@ def pettingzoo_loop(game: str, options: dict[str, Any], layout: Any = None, as_b
             if terminated or truncated:
                 environment.step(None)
             elif as_bool:
-                environment.step(rng.choice(np.flatnonzero(observation["action_mask"].view(np.bool_)).tolist()))
+                environment.step(rng.choice(np.flatnonzero(np.asarray(observation["action_mask"]).view(np.bool_)).tolist()))
             else:
                 environment.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
 

@@ -80,3 +80,45 @@ def test_small_masks_stay_plain_arrays() -> None:
     environment = pz.env("divided-ranks")
     environment.reset(seed=1)
     assert type(environment.last()[0]["action_mask"]) is np.ndarray
+
+
+LEGAL_LISTS = st.lists(st.integers(0, 99), max_size=40)
+"""Legal actions as a game might list them: usually increasing and distinct, but any list."""
+WRITES = st.lists(st.tuples(st.sampled_from(["mask", "asarray", "view", "slice"]), st.integers(0, 99),
+                            st.integers(-128, 127) | st.sampled_from([0, 1])), max_size=3)
+
+
+@settings(deadline=None)
+@given(LEGAL_LISTS | LEGAL_LISTS.map(lambda legal: sorted(set(legal))), WRITES)
+def test_a_mask_made_from_legal_actions_finds_what_numpy_finds_after_any_writes(
+        legal: list[int], writes: list[tuple[str, int, int]]) -> None:
+    """:meth:`ActionMask.of_legal` keeps its legal actions, and answers from them while its
+    entries are the ones it set: any write to it, through itself or an array sharing its memory,
+    must be seen (the expectation is numpy's answer for a plain copy of the entries)."""
+    mask = pz.ActionMask.of_legal(100, legal)
+    entries = [1 if index in legal else 0 for index in range(100)]
+    for through, index, value in writes:
+        target = {"mask": mask, "asarray": np.asarray(mask), "view": mask.view(np.ndarray),
+                  "slice": mask[::1]}[through]
+        target[index] = value
+        entries[index] = value
+    plain = np.array(entries, dtype=np.int8)
+    assert mask.tolist() == entries
+    for found, expected in (((np.flatnonzero(mask),), (np.flatnonzero(plain),)), (np.nonzero(mask), np.nonzero(plain)),
+                            (np.where(mask), np.where(plain)), (mask.nonzero(), plain.nonzero())):
+        assert len(found) == len(expected)
+        for axis, indices in zip(found, expected, strict=True):
+            assert type(axis) is np.ndarray and axis.dtype == np.intp
+            assert axis.tolist() == indices.tolist()
+
+
+def test_a_mask_made_from_legal_actions_changed_in_shape_or_dtype_is_read_as_numpy_reads_it() -> None:
+    """A mask whose shape or dtype is changed in place (same bytes) is no longer the list kept."""
+    reshaped = pz.ActionMask.of_legal(6, [1, 4])
+    reshaped.shape = (2, 3)
+    assert [axis.tolist() for axis in np.nonzero(reshaped)] == [[0, 1], [1, 1]]
+    retyped = pz.ActionMask.of_legal(6, [1, 4])
+    retyped.dtype = np.int16  # three entries of two bytes: (1 << 8), 0, 1
+    assert np.flatnonzero(retyped).tolist() == [0, 2]
+    assert np.flatnonzero(pz.ActionMask.of_legal(6, [4, 1])).tolist() == [1, 4]  # not in order
+    assert np.flatnonzero(pz.ActionMask.of_legal(6, [1, 1, 4])).tolist() == [1, 4]  # twice

@@ -42,6 +42,14 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "cowpie": [{"players": 2, "cowpie_down": "both"}, {"players": 7, "structure": "no", "stack": 20}],
     "double-draw-high-low": [{"players": 3, "low": "a5-8"}, {"players": 5, "structure": "pot", "stack": 20}],
     "open-draw": [{"players": 2, "short_all_in": "half-bet", "stack": 9}, {"players": 7, "cap_heads_up": "lifted"}],
+    "jackpot": [{"players": 2, "jackpot_turns": 1, "stack": 9}, {"players": 7, "structure": "no"}],
+    "sequential-open-draw": [{"players": 2, "sequential_betting": "on", "stack": 9},
+                             {"players": 7, "structure": "pot", "blinds": "on"}],
+    "six-card-draw": [{"players": 2, "stack": 6}, {"players": 8, "structure": "pot"}],
+    "six-card-open-draw": [{"players": 2}, {"players": 5, "structure": "no", "stack": 12}],
+    "seven-card-open-draw": [{"players": 3, "stack": 10}, {"players": 5}],
+    "bounce-back": [{"players": 2, "blinds": "on"}, {"players": 7, "stack": 8}],
+    "j-lo": [{"players": 2, "stack": 9}, {"players": 7, "structure": "no", "short_all_in": "half-bet"}],
 }
 AnyState = State[Any, Any]
 

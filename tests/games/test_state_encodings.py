@@ -107,3 +107,33 @@ def test_divide_a_log_whose_round_starts_earlier_is_read_again() -> None:
     for player in (*range(4), None):
         assert layout.encode_state(core, player, current) == layout.encode(rules.observe(core, player))
         assert layout.encode_state(other, player, current) == layout.encode(rules.observe(other, player)), player
+
+
+def test_divide_the_same_log_at_another_table_or_round_is_read_again() -> None:
+    """DIVIDE's fast path keeps its last round reading by the log itself (the engine's tuple).
+    Two games at different tables can start from the very same (empty) log, and a state with
+    the same log may name another round: each must be read for its own table and round."""
+    from dataclasses import replace
+
+    layout = room_of("divide").observation
+    starts = []
+    for players in (4, 6, 4):
+        loaded = games.load("divide", players=players, rounds=2, first_dealer=0)
+        state = loaded.new_initial_state(5)
+        assert state.core.log == ()
+        starts.append((loaded.rules, state.core))
+    for rules, core in starts:
+        current = rules.current_player(core)
+        for player in (*range(core.options.players), None):
+            assert layout.encode_state(core, player, current) == layout.encode(rules.observe(core, player))
+    loaded = games.load("divide", players=4, rounds=2, first_dealer=0)
+    rules = loaded.rules
+    rng = random.Random(11)
+    state = loaded.new_initial_state(11)
+    while not (state.core.round == 1 and state.core.trick >= 3):
+        state.apply_action(rng.choice(state.legal_actions()))
+    core = state.core
+    current = rules.current_player(core)
+    for position in (core, replace(core, round=0), core):  # round 0's cards from the same log
+        for player in (*range(4), None):
+            assert layout.encode_state(position, player, current) == layout.encode(rules.observe(position, player))

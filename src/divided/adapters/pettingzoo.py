@@ -60,25 +60,76 @@ _ENTRIES_OF_BYTE = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1
 
 class ActionMask(np.ndarray[Any, np.dtype[Any]]):
     """An ``int8`` action mask (the dtype gymnasium's ``Discrete.sample(mask)`` asks for) whose
-    ``nonzero()``, and so ``np.nonzero``, ``np.flatnonzero`` and ``np.where(mask)``, finds the
-    legal actions by comparing with 0 first: numpy finds the nonzero entries of an ``int8``
-    array entry by entry but those of a boolean one by a fast path, so an agent loop's
-    ``np.flatnonzero(mask)`` takes about 3 µs instead of 7 on DIVIDE's 2,986-entry mask and 7
-    instead of 40 on Card Commons' 21,077 (BENCHMARKS.md).
-    The answer is the same for every ``int8`` array, whatever its values; an array of another
+    nonzero entries (``np.flatnonzero``, ``np.nonzero``, ``np.where(mask)``, ``mask.nonzero()``)
+    numpy would find entry by entry, found faster:
+
+    * a mask made by :meth:`of_legal` (as the environment makes them) keeps its legal actions
+      and a copy of its entries, and answers from the list while its entries are still the
+      same bytes (a write to it, or to any array sharing its memory, changes them), through
+      ``__array_function__`` (numpy's path to ``nonzero`` is several Python calls): about
+      two thirds of the time for DIVIDE's 2,986 entries (BENCHMARKS.md);
+    * otherwise an ``int8`` array is compared with 0 first (numpy finds the nonzero entries of
+      a boolean array by a fast path): about 3 µs instead of 7 for DIVIDE's mask, 7 instead of
+      40 for Card Commons' 21,077.
+
+    The answer is numpy's for every ``int8`` array, whatever its values; an array of another
     dtype made from a mask (``mask * 0.5``) takes numpy's own path.
 
     >>> mask = np.zeros(3000, dtype=np.int8).view(ActionMask)
     >>> mask[[7, 2990]] = 1
     >>> np.flatnonzero(mask).tolist(), mask.dtype, isinstance(mask, np.ndarray)
     ([7, 2990], dtype('int8'), True)
+    >>> np.flatnonzero(ActionMask.of_legal(3000, [4, 9])).tolist()
+    [4, 9]
     """
 
+    @classmethod
+    def of_legal(cls, size: int, legal: list[int]) -> ActionMask:
+        """A mask of ``size`` entries with ``legal`` set (action numbers 0 to ``size - 1``), that
+        keeps them."""
+        if len(legal) <= _FEW_LEGAL:  # set byte by byte: numpy's fancy indexing costs more for a few
+            entries = bytearray(size)
+            for action in legal:
+                entries[action] = 1
+            mask = cls((size,), _INT8, entries)
+            kept = bytes(entries)
+        else:
+            mask = np.zeros(size, dtype=np.int8).view(cls)
+            mask[legal] = 1
+            kept = mask.tobytes()
+        mask.__dict__["_legal"] = (sorted(set(legal)), kept)  # (a copy: the list given may be a game's kept one)
+        return mask
+
+    def _kept_indices(self) -> npt.NDArray[np.intp] | None:
+        """The legal actions :meth:`of_legal` kept, if the entries are still the ones it set."""
+        kept = self.__dict__.get("_legal")
+        if kept is None or self.tobytes() != kept[1] or self.dtype is not _INT8 or self.ndim != 1:
+            return None
+        return np.array(kept[0], dtype=np.intp)
+
     def nonzero(self) -> tuple[npt.NDArray[np.intp], ...]:
+        indices = self._kept_indices()
+        if indices is not None:
+            return (indices,)
         plain = self.view(np.ndarray)
         if self.dtype is _INT8:
             return np.not_equal(plain, 0).nonzero()
         return plain.nonzero()
+
+    def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
+        """``np.flatnonzero(mask)``, ``np.nonzero(mask)`` and ``np.where(mask)`` straight from the
+        kept legal actions (numpy's own path reaches :meth:`nonzero` through several Python
+        calls); every other function as numpy's."""
+        if func in _NONZERO_FUNCTIONS and len(args) == 1 and args[0] is self and not kwargs:
+            kept = self.__dict__.get("_legal")
+            if kept is not None and self.tobytes() == kept[1] and self.dtype is _INT8 and self.ndim == 1:
+                indices = np.array(kept[0], dtype=np.intp)
+                return indices if func is _FLATNONZERO else (indices,)
+        return super().__array_function__(func, types, args, kwargs)
+
+
+_FLATNONZERO = np.flatnonzero
+_NONZERO_FUNCTIONS = frozenset((np.flatnonzero, np.nonzero, np.where))
 
 
 def agent_names(players: int) -> list[str]:
@@ -250,7 +301,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         self.render_mode = render_mode
         self.game = games.load(game, **rule_options)
         self._rules = self.game.rules
-        self.layout: ObservationLayout[Any] = layout if layout is not None else room_of(game).observation
+        self.layout = layout if layout is not None else room_of(game).observation
         info = self.game.info
         agents = agent_names(info.num_players)
         self._agent_names = agents
@@ -277,6 +328,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         self._packed_count = (self._size + 7) // 8
         self._packed = np.zeros(self._packed_count, dtype=np.uint8)
         self._packed_bytes = self._packed.data
+
+    @property
+    def layout(self) -> ObservationLayout[Any]:
+        """The observation layout (another one may be set; it must have the same size)."""
+        return self._layout
+
+    @layout.setter
+    def layout(self, layout: ObservationLayout[Any]) -> None:
+        self._layout = layout
+        self._encode_state: Callable[[Any, int, int], int] | None = getattr(layout, "encode_state", None)
 
     # -- spaces ----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -336,29 +397,31 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
         known_core, current = self._to_move  # (step() has just asked the engine)
         if known_core is not core:
             current = rules.current_player(core)
-        layout = self.layout
-        encode_state = getattr(layout, "encode_state", None)
+        encode_state = self._encode_state
         if encode_state is not None:  # the layout's fast path: the view's bits without the view
             bits = encode_state(core, player, current)
         else:
-            bits = layout.encode(rules.observe(core, player))
+            bits = self._layout.encode(rules.observe(core, player))
         if bits >> self._size:
             raise ValueError(f"the observation layout set bits beyond its {self._size} entries")
         self._packed_bytes[:] = bits.to_bytes(self._packed_count, "little")
+        mask: Int8Array
         if current == player:
             legal = rules.legal_actions(core)
-            if len(legal) <= _FEW_LEGAL:  # set byte by byte: numpy's fancy indexing costs more for a few
+            if self._actions >= _LARGE_MASK:
+                mask = ActionMask.of_legal(self._actions, legal)
+            elif len(legal) <= _FEW_LEGAL:  # set byte by byte: numpy's fancy indexing costs more for a few
                 entries = bytearray(self._actions)
                 for action in legal:
                     entries[action] = 1
-                mask = np.frombuffer(entries, dtype=np.int8)
+                mask = np.ndarray((self._actions,), _INT8, entries)  # (np.frombuffer costs twice as much)
             else:
                 mask = np.zeros(self._actions, dtype=np.int8)
                 mask[legal] = 1
+        elif self._actions >= _LARGE_MASK:
+            mask = ActionMask.of_legal(self._actions, [])
         else:
             mask = np.zeros(self._actions, dtype=np.int8)
-        if self._actions >= _LARGE_MASK:
-            mask = mask.view(ActionMask)
         observation = {"observation": _ENTRIES_OF_BYTE.take(self._packed, axis=0).ravel()[:self._size],
                        "action_mask": mask}
         self._observed[player] = (core, observation)

@@ -2,8 +2,9 @@
 
 >>> from divided import games
 >>> games.names()  # doctest: +NORMALIZE_WHITESPACE
-['card-commons', 'cowpie', 'divide', 'divided-ranks', 'double-draw-high-low', 'five-card-draw', 'henway',
- 'open-draw', 'seven-card-stud', 'ten-card-regrets']
+['bounce-back', 'card-commons', 'cowpie', 'divide', 'divided-ranks', 'double-draw-high-low', 'five-card-draw',
+ 'henway', 'open-draw', 'seven-card-open-draw', 'seven-card-stud', 'six-card-draw', 'six-card-open-draw',
+ 'ten-card-regrets']
 >>> game = games.load("divided-ranks", reserve_order="coin")
 >>> game.options["reserve_order"]
 'coin'
@@ -50,7 +51,8 @@ from divided.registry import Registry
 RulesFactory = Callable[[], Rules[Any, Any]]
 
 POKER = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie", "double-draw-high-low",
-          "open-draw")
+          "open-draw", "jackpot", "sequential-open-draw",
+          "six-card-draw", "six-card-open-draw", "seven-card-open-draw", "bounce-back", "j-lo")
 """The poker games (one engine, :mod:`divided.games.poker`; each a variant definition): every
 layer finds a poker game's part in one mapping keyed by game id (``"module:MAPPING[game]"``)."""
 

@@ -12,7 +12,7 @@ from typing import Any
 from divided import games
 
 GAMES = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
-         "double-draw-high-low", "open-draw")
+         "double-draw-high-low", "open-draw", "j-lo")
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
     {},
@@ -86,12 +86,15 @@ def digest(game: str) -> str:
 def view_digest(game: str, per_table: int = 2) -> str:
     """The sha256 of every seat's and a spectator's view after every move of the first
     ``per_table`` random games of each table size of ``game`` (the config left out: it is the
-    game's)."""
-    from dataclasses import fields
+    game's). Fields added to the view since the recording (those with a default) count only
+    when they differ from their default, so a new kind's view field leaves the old games'
+    digests as recorded."""
+    from dataclasses import MISSING, fields
 
     from divided.games.poker.view import PokerView
 
-    names = [f.name for f in fields(PokerView) if f.name != "config"]
+    names = [f.name for f in fields(PokerView) if f.name != "config" and f.default is MISSING]
+    added = [(f.name, f.default) for f in fields(PokerView) if f.default is not MISSING]
     h = hashlib.sha256()
     for players in table_sizes(game):
         for seed in range(per_table):
@@ -102,6 +105,9 @@ def view_digest(game: str, per_table: int = 2) -> str:
                 for viewer in (None, *range(players)):
                     view = state.observation(viewer)
                     h.update(repr(tuple(getattr(view, name) for name in names)).encode())
+                    changed = [(name, getattr(view, name)) for name, default in added if getattr(view, name) != default]
+                    if changed:
+                        h.update(repr(changed).encode())
                 if state.is_terminal():
                     break
                 state.apply_action(rng.choice(state.legal_actions()))

@@ -8,7 +8,19 @@ its views: a card dealt face down is seen by its receiver only, one dealt face u
 splits, assigns or orders them; a flip turns up the named card of each hand of every seat still
 in; 10 Card Regrets under face-up exposure shows the assigned cards once the step ends (R3); the
 open draw shows the draw's discards once everyone drew, those still in the pile (OS1); the
-showdown shows every hand still in. A card dealt again after a reshuffle (T16) starts over.
+sequential open draw shows each discard round's discards when the round ends (OQ2); an auction's
+lot is dealt face up, and once kept its cards are seen by the buyer only, the kept ones and the
+ones it discards alike (AF3); the showdown shows every hand still in. A card dealt again after a
+reshuffle (T16) starts over. A step kind may put steps into the deal (the dealer's call, a new
+discard round): the steps are read from the deal after the move.
+The draw games' extensions (issue 30): face-up discards are shown when made, or all together
+once every seat has chosen at a simultaneous draw (T15); shown discards of the show rank
+(Assassin) and the kept card of a bonus draw (Crazy 4 of Spades) are shown when made; a
+replacement for an up card comes up where the draw keeps faces; set-aside cards (Bounce Back)
+and the cards given up for them stay their owner's alone; a seat folding at a draw is out; a
+card dealt to the trash is seen by nobody (everyone when the Deal's pattern turns it up), one a
+seat puts there by its owner only, and the showdown shows the whole trash (3-2-1).
+Two-deck games name second copies with a prime (``As'``).
 
 At every position, for every seat and the spectator, :func:`check_position` compares the view
 place by place with the truth (each card shown is the true card of that place, and shown
@@ -34,19 +46,22 @@ from typing import Any
 from divided import games
 from divided.games import State
 from divided.games.poker import actions as act
-from divided.games.poker.cards import DECK_SIZE, name
+from divided.games.poker.cards import CARD_SPAN, deck_mask, mask_indices, name, rank_of
 from divided.games.poker.events import describe
 from divided.games.poker.knowledge import knowledge
 from divided.games.poker.steps import Assign, Deal, Draw, Flip
+from divided.games.poker.steps.auction import Auction, lot_cards
+from divided.games.poker.steps.discard_rounds import DiscardRounds
 
 AnyState = State[Any, Any]
 EVERYONE = -1
 """The knower that stands for every seat and the spectator."""
 
 GAMES = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
-         "double-draw-high-low", "open-draw")
-CARD_NAME = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
-_BY_NAME = {name(card): card for card in range(DECK_SIZE)}
+         "double-draw-high-low", "open-draw", "jackpot", "sequential-open-draw", "six-card-draw",
+         "six-card-open-draw", "seven-card-open-draw", "bounce-back", "j-lo")
+CARD_NAME = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs]'?|Jk[12])(?![A-Za-z0-9])")
+_BY_NAME = {name(card): card for card in range(CARD_SPAN)}
 
 
 def named_cards(text: str) -> set[int]:
@@ -64,6 +79,8 @@ class Sight:
     dealt_in_step: Counter[int] = field(default_factory=Counter)
     step_of_counts: int = -1
     drawn_now: set[int] = field(default_factory=set)
+    shown_together: set[int] = field(default_factory=set)
+    faces_owed: dict[int, list[bool]] = field(default_factory=dict)
 
     def may_see(self, viewer: int | None, card: int) -> bool:
         who = self.knowers.get(card, set())
@@ -76,23 +93,47 @@ class Sight:
         """Account for ``action`` (a chance outcome with ``chance``: a card, or the first
         dealer drawn) taking the deal from core ``before`` to core ``after``."""
         steps = before.config.steps
-        if chance and before.owed:  # a card
+        if before.match is not None and after.match is not None and after.match.deal != before.match.deal:
+            self.next_deal(after)  # T18: a new deal of the match, a new deck: nobody knows a card of it
+            return
+        if chance and before.owed and action in after.trash:  # a card dealt to the trash
+            step = steps[before.step]
+            face_up = isinstance(step, Deal) and step.pattern[len(before.trash)] == "up"
+            self.knowers[action] = {EVERYONE} if face_up else set()
+        elif chance and before.owed:  # a card
             seat = _holder(after, action)
             step = steps[before.step]
             if before.step != self.step_of_counts:
                 self.dealt_in_step, self.step_of_counts = Counter(), before.step
-            face_up = isinstance(step, Deal) and step.pattern[self.dealt_in_step[seat]] == "up"
+            face_up = isinstance(step, Auction) or (
+                isinstance(step, Deal) and step.pattern[self.dealt_in_step[seat]] == "up")
+            if isinstance(step, Draw) and self.faces_owed.get(seat):  # keep_face: as the card replaced
+                face_up = self.faces_owed[seat].pop(0)
             self.dealt_in_step[seat] += 1
             self.knowers[action] = {EVERYONE} if face_up else {seat}
             self.drawn_now.discard(action)  # OS1: reshuffled and dealt again before the reveal
         elif not chance:
             self._decision(before, action)
-        for index in range(before.step, min(after.step, len(steps))):
-            self._step_done(steps[index], after)
+            step = before.config.steps[before.step]
+            if isinstance(step, Draw) and step.at_once and (after.step != before.step or after.over
+                                                            or not any(after.phase.commits)):
+                self._show(tuple(self.shown_together))  # T15: the choices apply together
+                self.shown_together = set()
+        grown = after.config.steps  # the steps a kind put into the deal included
+        for index in range(before.step, min(after.step, len(grown))):
+            self._step_done(grown[index], after)
         if after.over and len(self.live()) >= 2:  # the showdown: every hand still in is shown
             for seat in self.live():
                 for held in after.slots[seat]:
                     self._show(held)
+            self._show(after.trash)
+
+    def next_deal(self, after: Any) -> None:
+        """A match's next deal begins (T18): every card is back in a fresh deck (the last deal's
+        shown hands are in its log, kept by the match), and the seats not dealt in count as out."""
+        self.knowers, self.drawn_now = {}, set()
+        self.dealt_in_step, self.step_of_counts = Counter(), -1
+        self.folded = {seat for seat in range(self.players) if not after.table.live[seat]}
 
     def live(self) -> list[int]:
         return [seat for seat in range(self.players) if seat not in self.folded]
@@ -101,10 +142,38 @@ class Sight:
         step = before.config.steps[before.step]
         if action == act.FOLD and step.kind == "bet":
             self.folded.add(before.table.to_act)
-        elif isinstance(step, Draw) and act.DISCARD <= action < act.ASSIGN:
+        elif isinstance(step, Draw) and action == act.FOLD:
+            self.folded.add(before.phase.order[0])
+        elif isinstance(step, Draw) and (act.DISCARD <= action < act.ASSIGN or act.SHOW <= action < act.TAKE_BACK):
+            seat = before.phase.order[0]
+            show = action >= act.SHOW
+            hand = sorted(before.slots[seat][before.config.variant.slot_index(step.slot)])
+            mask = action - (act.SHOW if show else act.DISCARD)
+            gone = [card for i, card in enumerate(hand) if mask >> i & 1]
+            kept = [card for card in hand if card not in gone]
+            self.drawn_now |= set(gone)
+            public = self.public()
+            faces = [card in public for card in gone] if step.keep_face else [False] * len(gone)
+            self.faces_owed[seat] = faces + ([False] if show else [])
+            shown = set()
+            if step.face == "up":
+                shown |= set(gone)
+            if show:
+                shown |= {card for card in gone if rank_of(card) == step.show_rank}
+            if step.bonus_most and len(gone) > step.most:
+                shown.add(min(card for card in kept if rank_of(card) == step.bonus_rank))
+            if step.at_once:
+                self.shown_together |= shown
+            else:
+                self._show(tuple(shown))
+        elif isinstance(step, DiscardRounds) and act.DISCARD <= action < act.ASSIGN:
             seat = before.phase.order[0]
             hand = sorted(before.slots[seat][before.config.variant.slot_index(step.slot)])
-            self.drawn_now |= {card for i, card in enumerate(hand) if (action - act.DISCARD) >> i & 1}
+            self.drawn_now |= {hand[(action - act.DISCARD).bit_length() - 1]}
+        elif isinstance(step, Auction) and act.KEEP <= action < act.KEEP + act.KEEP_MASKS:
+            buyer = before.phase.marks[4]
+            for card in lot_cards(before, step):
+                self.knowers[card] = {buyer}
 
     def _step_done(self, step: Any, after: Any) -> None:
         variant = after.config.variant
@@ -116,6 +185,9 @@ class Sight:
             for seat in self.live():
                 for slot in step.into:
                     self._show(after.slots[seat][variant.slot_index(slot)])
+        elif isinstance(step, DiscardRounds):
+            self._show(tuple(self.drawn_now))  # the round's discards (none at the replacement)
+            self.drawn_now = set()
         elif isinstance(step, Draw):
             if step.reveal == "after":
                 self._show(tuple(self.drawn_now))
@@ -134,7 +206,7 @@ def _holder(core: Any, card: int) -> int:
 
 
 def _mask_cards(mask: int) -> set[int]:
-    return {card for card in range(DECK_SIZE) if mask >> card & 1}
+    return set(mask_indices(mask))
 
 
 def check_view(state: AnyState, sight: Sight, viewer: int | None) -> set[int]:
@@ -149,7 +221,9 @@ def check_view(state: AnyState, sight: Sight, viewer: int | None) -> set[int]:
             for card, seen in zip(true_held, seen_held, strict=True):
                 expected = card if sight.may_see(viewer, card) else None
                 assert seen == expected, f"{where}: seat {seat}'s {name(card)} shown as {seen} (may see: {expected})"
-        piles = ((core.discarded[seat], view.discarded[seat], "discards"), (core.mucked[seat], view.mucked[seat], "muck"))
+        piles = [(core.discarded[seat], view.discarded[seat], "discards"), (core.mucked[seat], view.mucked[seat], "muck")]
+        if core.aside:
+            piles.append((core.aside[seat], view.aside[seat], "set aside"))
         for mask, seen_pile, what in piles:
             true_cards = _mask_cards(mask)
             assert len(seen_pile) == len(true_cards), (where, seat, what)
@@ -165,6 +239,11 @@ def check_view(state: AnyState, sight: Sight, viewer: int | None) -> set[int]:
         if core.phase.commits and seat != viewer:
             assert not view.phase.commits[seat], f"{where}: seat {seat}'s hidden commitment shown"
         shown |= {card for held in view.slots[seat] for card in held if card is not None}
+    assert len(view.trash) == len(core.trash), where
+    for card, seen in zip(core.trash, view.trash, strict=True):
+        expected = card if sight.may_see(viewer, card) else None
+        assert seen == expected, f"{where}: the trash's {name(card)} shown as {seen} (may see: {expected})"
+        shown |= {seen} if seen is not None else set()
     assert _mask_cards(view.up) <= sight.public(), f"{where}: up mask names {_mask_cards(view.up) - sight.public()}"
     _check_books(view, shown, where)
     return shown
@@ -173,7 +252,8 @@ def check_view(state: AnyState, sight: Sight, viewer: int | None) -> set[int]:
 def _check_books(view: Any, shown: set[int], where: str) -> None:
     books = knowledge(view)
     unseen = {_BY_NAME[card] for card in books.unseen}
-    assert unseen == set(range(DECK_SIZE)) - shown, f"{where}: the books count {sorted(set(range(52)) - unseen - shown)}"
+    deck = set(mask_indices(deck_mask(view.config.deck)))
+    assert unseen == deck - shown, f"{where}: the books count {sorted(deck - unseen - shown)}"
     for opponent in books.opponents:
         assert {_BY_NAME[c] for held in opponent.visible for c in held} <= shown, (where, opponent)
     assert named_cards(books.describe()) <= shown, where
@@ -260,6 +340,8 @@ def play_checked(game: str, seed: int, tally: Tally, options: dict[str, object] 
                 if tally.positions % sample_every == 0:
                     check_sampler(state, viewer, rng)
                     tally.samples += 1
+        if len(core.events) < logged:  # a match's next deal starts a new log (T18)
+            logged = 0
         check_events(state, sight, logged)
         tally.events += len(core.events) - logged
         logged = len(core.events)

@@ -38,7 +38,7 @@ from no_leak import GAMES, Sight, check_events, check_view, deals, random_option
 from divided import games
 from divided.games import State
 from divided.games.poker import actions as act
-from divided.games.poker.cards import DECK_SIZE, name
+from divided.games.poker.cards import CARD_SPAN, FULL_DECK, deck_mask, mask_indices, name
 from divided.review.base import DEFAULT_BUDGET
 from divided.web import games as web_games
 from divided.web.after import decided_words
@@ -50,18 +50,18 @@ from divided.web.store import GameRow
 
 AnyState = State[Any, Any]
 JSON = dict[str, Any]
-_BY_NAME = {name(card): card for card in range(DECK_SIZE)}
+_BY_NAME = {name(card): card for card in range(CARD_SPAN)}
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
-CARD_TEXT = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA])([cdhs♠♥♦♣])(?![A-Za-z0-9])")
+CARD_TEXT = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA]|Jk)([cdhs♠♥♦♣12])('?)(?![A-Za-z0-9])")
 UNSEEN = ".knowledge.unseen"
 _NO_SERVICE: Any = None
 """``GameService.state_json``'s ``self``: it reads the service only for a state not given."""
 
 
 def named_cards(text: str) -> set[int]:
-    """The cards a text names: "As", "Td", "10d", "A♠"."""
-    return {_BY_NAME[("T" if rank == "10" else rank) + _SUITS.get(suit, suit)]
-            for rank, suit in CARD_TEXT.findall(text)}
+    """The cards a text names: "As", "Td", "10d", "A♠", a second copy "As'", a joker "Jk1"."""
+    return {_BY_NAME[("T" if rank == "10" else rank) + _SUITS.get(suit, suit) + prime]
+            for rank, suit, prime in CARD_TEXT.findall(text) if (rank == "Jk") == suit.isdigit()}
 
 
 def strings(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
@@ -77,7 +77,8 @@ def strings(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
             yield from strings(item, f"{path}[{i}]")
 
 
-def check_response(body: Any, visible: set[int], where: str, shown: set[int] | None = None) -> None:
+def check_response(body: Any, visible: set[int], where: str, shown: set[int] | None = None,
+                   deck: int = FULL_DECK) -> None:
     """Every card a response names is one of ``visible`` (the cards the seat saw and may still
     see); its books' unseen list (if any) is exactly the cards outside ``shown`` (the cards its
     view shows now: a card the seat saw that a reshuffle put back in the stock is unseen again)."""
@@ -90,7 +91,7 @@ def check_response(body: Any, visible: set[int], where: str, shown: set[int] | N
     knowledge = body.get("knowledge") if isinstance(body, Mapping) else None
     if isinstance(knowledge, Mapping) and "unseen" in knowledge:
         unseen = {_BY_NAME[card] for card in knowledge["unseen"]}
-        assert unseen == set(range(DECK_SIZE)) - (visible if shown is None else shown), \
+        assert unseen == set(mask_indices(deck)) - (visible if shown is None else shown), \
             f"{where}: the unseen list is not the cards not seen"
 
 
@@ -158,7 +159,8 @@ def play_web_checked(game: str, seed: int, tally: WebTally, options: dict[str, o
             visible = visible_to(sight, seat)
             assert shown <= visible, (seat, shown - visible)
             for what, body in web_bodies(state, seat, game, options, moves).items():
-                check_response(body, visible, f"{game} seed {seed} move {moves} seat {seat} {what}", shown)
+                check_response(body, visible, f"{game} seed {seed} move {moves} seat {seat} {what}", shown,
+                               deck_mask(core.config.deck))
                 tally.responses += 1
                 tally.summaries += what == "summary"
         check_events(state, sight, logged)
@@ -173,7 +175,8 @@ def play_web_checked(game: str, seed: int, tally: WebTally, options: dict[str, o
             mover = state.current_player()
             if len(decisions) in hint_at:
                 hint = hint_of(state, mover, hint_budget, seed)
-                check_response(hint, visible_to(sight, mover), f"{game} seed {seed} move {moves} hint")
+                check_response(hint, visible_to(sight, mover), f"{game} seed {seed} move {moves} hint",
+                               deck=deck_mask(core.config.deck))
                 tally.hints += 1
             decisions.append(mover)
             legal = state.legal_actions()

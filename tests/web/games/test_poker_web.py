@@ -19,12 +19,14 @@ from webtools import client, move, service_of, session_of, store_of, strings, tr
 
 from divided.games import POKER
 from divided.games.poker import actions as act
-from divided.games.poker.cards import name
+from divided.games.poker.cards import mask_indices, name
 from divided.games.poker.state import PokerState
+from divided.games.poker.variants import VARIANTS
 
-CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][shdc](?![A-Za-z0-9])")
+CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shdc]'?|Jk[12])(?![A-Za-z0-9'])")
 SMALLEST = {"five-card-draw": 2, "seven-card-stud": 2, "henway": 2, "ten-card-regrets": 2, "cowpie": 2,
-            "double-draw-high-low": 3, "open-draw": 2}
+            "double-draw-high-low": 3, "open-draw": 2, "jackpot": 2, "sequential-open-draw": 2,
+            "six-card-draw": 2, "six-card-open-draw": 2, "seven-card-open-draw": 2, "bounce-back": 2, "j-lo": 2}
 
 
 @pytest.fixture
@@ -52,16 +54,20 @@ def hidden_cards(state: PokerState, seat: int = 0) -> set[str]:
     up (a hand still in once the showdown shows it excepted); worked out from the full state."""
     hidden = set()
     stock = state.stock
-    hidden |= {name(c) for c in range(52) if stock >> c & 1}
+    hidden |= {name(c) for c in mask_indices(stock)}
     for other in range(state.players):
         if other == seat:
             continue
         shown = state.shown and state.table.live[other]
         cards = [c for held in state.slots[other] for c in held]
-        cards += [c for c in range(52) if (state.discarded[other] | state.mucked[other]) >> c & 1]
+        cards += mask_indices(state.discarded[other] | state.mucked[other])
         if state.phase.drawn:
-            cards += [c for c in range(52) if state.phase.drawn[other] >> c & 1]
+            cards += mask_indices(state.phase.drawn[other])
         hidden |= {name(c) for c in cards if not state.up >> c & 1 and not shown}
+        if state.aside:
+            hidden |= {name(c) for c in mask_indices(state.aside[other])}
+    hidden |= {name(c) for c, source in zip(state.trash, state.trash_from, strict=True)
+               if source != seat and not state.up >> c & 1 and not state.shown}
     return hidden
 
 
@@ -280,7 +286,7 @@ def test_history_reports_big_bets_per_100_hands_with_an_interval(http: TestClien
 @pytest.mark.parametrize("game", POKER)
 def test_no_response_shows_a_card_the_player_may_not_see(http: TestClient, game: str) -> None:
     rng = random.Random(game)
-    most = {"henway": 5, "ten-card-regrets": 5, "double-draw-high-low": 5}.get(game, 7)
+    most = VARIANTS[game].players[1]
     for hand in range(6):
         players = min(SMALLEST[game] + hand, most)
         state = new_game(http, game, players=players, structure=("fixed", "pot", "no")[hand % 3])
@@ -548,3 +554,15 @@ def test_a_game_without_an_advisor_offers_no_hints_and_no_review(http: TestClien
     assert 'data-hints="off"' in http.get("/?game=cowpie").text
     assert 'data-hints="off"' not in http.get("/?game=henway").text
     assert 'id="review-panel"' not in http.get(f"/games/{state['id']}/replay").text
+
+
+def test_a_bet_without_openers_in_j_lo_is_refused_in_the_games_words(http: TestClient) -> None:
+    for _ in range(40):  # deals until the human must act first-round, unopened, without jacks or better
+        state = new_game(http, "j-lo", players=3)
+        if state["phase"] != "over" and state["legal"] and state["table"]["betting"] is not None \
+                and not any(a["kind"] in ("bet", "raise") for a in state["legal"]) and core(http, state["id"]).step == 1:
+            break
+    else:
+        pytest.fail("no deal left the human without openers")
+    refused(http, state, act.RAISE, "opening the betting takes jacks or better")
+    refused(http, state, act.RAISE_TO + 4, "opening the betting takes jacks or better")

@@ -119,7 +119,8 @@ _LINE_BITS: dict[tuple[int, ...], int] = {}
 
 def _line_bits(line: tuple[int, ...]) -> int:
     """The token line's pieces (each face-up value, the current token's, the values still face
-    down), relative to the ``current_trick`` piece; the last few thousand lines are kept."""
+    down), relative to the ``current_trick`` piece, kept as the last line read; the last few
+    thousand lines are kept by value."""
     bits = _LINE_BITS.get(line)
     if bits is None:
         faces = down = 0
@@ -135,6 +136,7 @@ def _line_bits(line: tuple[int, ...]) -> int:
         if len(_LINE_BITS) >= 4096:
             _LINE_BITS.clear()
         _LINE_BITS[line] = bits
+    _LINE_READ[0] = (line, bits)
     return bits
 
 
@@ -157,14 +159,16 @@ def _seat_rows(kept: _SeatRows, row_of: tuple[int, ...], width: int, values: tup
     return bits
 
 
-def _tally_bits(n: int, base: int, scores: tuple[int, ...], points: tuple[int, ...], fives: tuple[int, ...],
-                led: tuple[int, ...]) -> int:
-    """The pieces ``scores``, ``round_points``, ``fives`` and ``led`` (consecutive), relative to
-    ``scores``, with row ``r`` seat ``(base + r) % n``. Each piece is kept by absolute seat,
-    by its values (one reading for every viewer: kept by viewer, the round points and the
-    tricks led missed on most encodings of a new game, since a viewer meets a trick's tallies
-    once), and turned to the viewer's seats by :func:`_rotation`. Each kept piece is looked up
-    here, the function called only for a piece not kept (a call costs more than the look-up)."""
+_Tally = tuple[int, ...] | None
+_TALLIES_READ: list[tuple[_Tally, _Tally, _Tally, _Tally, int, int, int, int]] = [(None, None, None, None, 0, 0, 0, 0)]
+"""The last tallies :func:`_tally_bits` read (scores, round points, 5s, tricks led: the tuples
+themselves, which the engine keeps until a tally changes) and their rows by absolute seat."""
+
+
+def _absolute_tallies(scores: tuple[int, ...], points: tuple[int, ...], fives: tuple[int, ...],
+                      led: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The four tally pieces by absolute seat (:func:`_seat_rows`, each kept by its values),
+    kept as the last tallies read."""
     score_rows = _SCORES_BY_SEAT.get(scores)
     if score_rows is None:
         score_rows = _seat_rows(_SCORES_BY_SEAT, _SCORE_ROW, SCORE_BITS, scores)
@@ -177,8 +181,24 @@ def _tally_bits(n: int, base: int, scores: tuple[int, ...], points: tuple[int, .
     led_rows = _LED_BY_SEAT.get(led)
     if led_rows is None:
         led_rows = _seat_rows(_LED_BY_SEAT, _LED_ROW, LED_BITS, led)
+    _TALLIES_READ[0] = (scores, points, fives, led, score_rows, points_rows, fives_rows, led_rows)
+    return score_rows, points_rows, fives_rows, led_rows
+
+
+def _tally_bits(n: int, base: int, scores: tuple[int, ...], points: tuple[int, ...], fives: tuple[int, ...],
+                led: tuple[int, ...]) -> int:
+    """The pieces ``scores``, ``round_points``, ``fives`` and ``led`` (consecutive), relative to
+    ``scores``, with row ``r`` seat ``(base + r) % n``. Each piece is kept by absolute seat,
+    by its values (one reading for every viewer: kept by viewer, the round points and the
+    tricks led missed on most encodings of a new game, since a viewer meets a trick's tallies
+    once), and turned to the viewer's seats by :func:`_rotation`. The last tallies read are
+    found by identity first (consecutive positions share the engine's tuples until a tally
+    changes)."""
+    kept_scores, kept_points, kept_fives, kept_led, score_rows, points_rows, fives_rows, led_rows = _TALLIES_READ[0]
+    if kept_scores is not scores or kept_points is not points or kept_fives is not fives or kept_led is not led:
+        score_rows, points_rows, fives_rows, led_rows = _absolute_tallies(scores, points, fives, led)
     if base:
-        (s_cut, s_low, s_up), (p_cut, p_low, p_up), (f_cut, f_low, f_up), (l_cut, l_low, l_up) = _TALLY_ROWS[n, base]
+        (s_cut, s_low, s_up), (p_cut, p_low, p_up), (f_cut, f_low, f_up), (l_cut, l_low, l_up) = _TALLY_ROWS[n][base]
         score_rows = score_rows >> s_cut | (score_rows & s_low) << s_up
         points_rows = points_rows >> p_cut | (points_rows & p_low) << p_up
         fives_rows = fives_rows >> f_cut | (fives_rows & f_low) << f_up
@@ -227,11 +247,11 @@ def _rotation(n: int, base: int, width: int) -> tuple[int, int, int]:
     return cut, (1 << cut) - 1, (n - base) * width
 
 
-_CARD_ROWS = {(n, base): _rotation(n, base, CARDS) for n in (4, SEATS) for base in range(n)}
-_VOID_ROWS = {(n, base): _rotation(n, base, 4) for n in (4, SEATS) for base in range(n)}
-_TALLY_ROWS = {(n, base): tuple(_rotation(n, base, width) for width in (SCORE_BITS, ROUND_POINTS, FIVES_BITS, LED_BITS))
-               for n in (4, SEATS) for base in range(n)}
-"""``(n, base)``: :func:`_rotation` of the card rows (``played``, ``current_trick``), of the
+_CARD_ROWS = {n: tuple(_rotation(n, base, CARDS) for base in range(n)) for n in (4, SEATS)}
+_VOID_ROWS = {n: tuple(_rotation(n, base, 4) for base in range(n)) for n in (4, SEATS)}
+_TALLY_ROWS = {n: tuple(tuple(_rotation(n, base, width) for width in (SCORE_BITS, ROUND_POINTS, FIVES_BITS, LED_BITS))
+                         for base in range(n)) for n in (4, SEATS)}
+"""``[n][base]``: :func:`_rotation` of the card rows (``played``, ``current_trick``), of the
 ``voids`` rows and of the tally rows (``scores``, ``round_points``, ``fives``, ``led``)."""
 
 
@@ -311,6 +331,23 @@ _PLAY, _DRAFT = Phase.PLAY, Phase.DRAFT
 _IN_A_TRICK = (_PLAY, _DRAFT)
 
 
+_OPTIONS_READ: list[tuple[Options | None, int]] = [(None, 0)]
+_LINE_READ: list[tuple[tuple[int, ...] | None, int]] = [(None, 0)]
+"""The last options and token line read (the objects themselves: a game's positions share them,
+the line until a token turns face up) and their bits (:func:`_options_bits`, :func:`_line_bits`)."""
+
+
+def _options_bits(options: Options) -> int:
+    """The pieces ``players`` and ``rules`` (from the vector's start), kept as the last read."""
+    bits = 1 if options.players == 4 else 2
+    if options.trump == "resets":
+        bits |= 1 << _RULES
+    if not options.end_score:
+        bits |= 2 << _RULES
+    _OPTIONS_READ[0] = (options, bits)
+    return bits
+
+
 class _Table(Protocol):
     """What a view and the core state both hold under the same names (the layout reads these
     from either)."""
@@ -351,35 +388,19 @@ class _Table(Protocol):
     def outcome(self) -> Outcome | None: ...
 
 
-def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, commit: int, my_pass: int,
-            received: tuple[int | None, int | None], played_rows: int, void_rows: int, seat_rows: int,
-            trick_in_play_read: bool) -> int:
-    """The vector of the view of ``me`` at ``table`` (a view, or the core state: the fields they
-    share), given what only the view holds: the player to act, the viewer's hand, commit and
-    pass, the cards they received (from the right, from the left), the round's played cards and
-    voids by absolute seat (:func:`_card_rows`; with the trick being played, or without it when
-    ``trick_in_play_read`` is false: then its cards are added here), and :func:`_seat_rows_bits`.
-    Each piece is assembled as a small integer and shifted into place once (ORs into the
-    1,836-bit whole are the cost); pieces that change only now and then are kept by their
-    values."""
+def _round_bits(options: Options, me: int | None, dealer: int, round_number: int, commit: int, my_pass: int,
+                received: tuple[int | None, int | None]) -> int:
+    """The pieces that change only between rounds for a viewer (from the vector's start to
+    ``received``): the options, the viewer's seat, the dealer, the round, the viewer's commit and
+    pass, and the cards they received (from the right, from the left)."""
+    n = options.players
     base = me if me is not None else 0
-    phase = table.phase
-    trick_number = table.trick
-    line = table.line
-    options = table.options
-    bits = 1 if n == 4 else 2  # players
-    if options.trump == "resets":
-        bits |= 1 << _RULES
-    if not options.end_score:
-        bits |= 2 << _RULES
-    dealer = table.dealer
+    kept_options, bits = _OPTIONS_READ[0]
+    if kept_options is not options:
+        bits = _options_bits(options)
     if dealer >= 0:
         bits |= 1 << (_DEALER + (dealer - base) % n)
-    bits |= 1 << (_ROUND + min(table.round, ROUNDS - 1))
-    bits |= 1 << (_CURRENT_PLAYER + ((current - base) % n if current >= 0
-                                     else (SEATS if current == CHANCE else SEATS + 1)))
-    bits |= 1 << (_PHASE + _PHASE_NUMBER[phase]) | 1 << (_TRICK + trick_number)
-    bits |= hand << _HAND
+    bits |= 1 << (_ROUND + min(round_number, ROUNDS - 1))
     if commit >= 0:
         bits |= 1 << (_COMMIT + commit)
     if my_pass >= 0:
@@ -395,10 +416,31 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
             bits |= 1 << (_RECEIVED + from_right)
         if from_left is not None:
             bits |= 1 << (_RECEIVED + CARDS + from_left)
-    cut, low, up = _CARD_ROWS[n, base]
+    return bits
+
+
+def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, round_bits: int, played_rows: int,
+            void_rows: int, seat_rows: int, trick_in_play_read: bool) -> int:
+    """The vector of the view of ``me`` at ``table`` (a view, or the core state: the fields they
+    share), given what only the view holds: the player to act, the viewer's hand,
+    :func:`_round_bits`, the round's played cards and voids by absolute seat (:func:`_card_rows`;
+    with the trick being played, or without it when ``trick_in_play_read`` is false: then its
+    cards are added here), and :func:`_seat_rows_bits`.
+    Each piece is assembled as a small integer and shifted into place once (ORs into the
+    1,836-bit whole are the cost); pieces that change only now and then are kept by their
+    values."""
+    base = me if me is not None else 0
+    phase = table.phase
+    trick_number = table.trick
+    line = table.line
+    bits = round_bits | hand << _HAND
+    bits |= 1 << (_CURRENT_PLAYER + ((current - base) % n if current >= 0
+                                     else (SEATS if current == CHANCE else SEATS + 1)))
+    bits |= 1 << (_PHASE + _PHASE_NUMBER[phase]) | 1 << (_TRICK + trick_number)
+    cut, low, up = _CARD_ROWS[n][base]
     trump = table.trump
-    line_bits = _LINE_BITS.get(line)
-    if line_bits is None:
+    kept_line, line_bits = _LINE_READ[0]
+    if kept_line is not line:
         line_bits = _line_bits(line)
     table_bits = line_bits | 1 << (_TRUMP_T + (13 if trump is None else trump - 2))  # from the current trick on, relative to it
     next_leader = table.next_leader
@@ -417,7 +459,7 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, comm
                 void_rows |= trick_void_rows
     bits |= seat_rows << _HAND_SIZES | (played_rows >> cut | (played_rows & low) << up) << _PLAYED
     if void_rows:
-        cut, low, up = _VOID_ROWS[n, base]
+        cut, low, up = _VOID_ROWS[n][base]
         table_bits |= (void_rows >> cut | (void_rows & low) << up) << _VOIDS_T
     if 1 <= trick_number <= len(line):  # (the current token)
         token = line[trick_number - 1]
@@ -499,8 +541,57 @@ def _state_round_cards(state: DivideState) -> _RoundCards:
     return reading
 
 
-_MADE = (-1).__lt__
-"""``_MADE(x)``: whether a seat's commit or pass (a card or an action; -1 for none yet) is made."""
+_SIZE_ROWS = {n: tuple(_rotation(n, base, 10) for base in range(n)) for n in (4, SEATS)}
+_TURNED_SEATS = {n: tuple(tuple(sum(1 << (seat - base) % n for seat in range(n) if mask >> seat & 1)
+                                for mask in range(1 << n)) for base in range(n)) for n in (4, SEATS)}
+"""``[n][base]``: :func:`_rotation` of the ``hand_sizes`` rows; each set of absolute seats (a
+mask) as relative seats (``committed``, ``passed``)."""
+_SIZE_BITS = tuple(1 << min(size, 9) for size in range(CARDS + 1))
+_FROM_SIZES_TO_COMMITTED = _O["committed"] - _O["hand_sizes"]
+_FROM_SIZES_TO_PASSED = _O["passed"] - _O["hand_sizes"]
+
+_HANDS_READ: list[tuple[tuple[int, ...] | None, int]] = [(None, 0)]
+"""The last hands :meth:`ViewLayout.encode_state` read (the core state's tuple itself) and their
+``hand_sizes`` rows by absolute seat: the hands change only when a card moves, and consecutive
+positions share the tuple until then."""
+_ROUND_BITS_READ: dict[int | None, tuple[Options, tuple[int, ...], tuple[int, ...], tuple[PassEvent | None, ...],
+                                          int, int, int]] = {}
+"""Per viewer: what :func:`_round_bits` last read from the core state (the options, commits,
+passes made and the round's pass events: the objects themselves, the same for a whole round
+once the passes are made; the dealer and the round) and its answer."""
+_MADE_READ: list[tuple[tuple[int, ...] | None, tuple[int, ...] | None, int, int]] = [(None, None, 0, 0)]
+"""The last commits and passes read (the tuples themselves) and the seats that made them, as
+masks: the same tuples for a whole round once every commit and pass is made."""
+_ROUND_READ: list[tuple[tuple[Event, ...] | None, int, _RoundCards]] = [(None, -1, ((), 0, 0))]
+"""The last core log :func:`_state_round_cards` was asked for (the tuple itself), its round and
+the answer."""
+
+
+def _state_seat_rows(state: DivideState, n: int, base: int) -> int:
+    """The pieces ``hand_sizes``, ``committed`` and ``passed`` of the core state (relative to
+    ``hand_sizes``), as :func:`_seat_rows_bits` makes them from a view."""
+    hands = state.hands
+    kept_hands, sizes = _HANDS_READ[0]
+    if kept_hands is not hands:
+        sizes = 0
+        for seat, hand in enumerate(hands):
+            sizes |= _SIZE_BITS[hand.bit_count()] << seat * 10
+        _HANDS_READ[0] = (hands, sizes)
+    commits, passes = state.commits, state.passes
+    kept_commits, kept_passes, committed, passed = _MADE_READ[0]
+    if kept_commits is not commits or kept_passes is not passes:
+        committed = passed = 0
+        for seat in range(n):
+            if commits[seat] >= 0:
+                committed |= 1 << seat
+            if passes[seat] >= 0:
+                passed |= 1 << seat
+        _MADE_READ[0] = (commits, passes, committed, passed)
+    turned = _TURNED_SEATS[n][base]
+    if base:
+        cut, low, up = _SIZE_ROWS[n][base]
+        sizes = sizes >> cut | (sizes & low) << up
+    return sizes | turned[committed] << _FROM_SIZES_TO_COMMITTED | turned[passed] << _FROM_SIZES_TO_PASSED
 
 
 class ViewLayout:
@@ -523,9 +614,9 @@ class ViewLayout:
             played_rows |= played_cards[seat] << seat * CARDS
             void_rows |= void_suits[seat] << seat * 4
         base = me if me is not None else 0
-        return _encode(view, n, me, view.current_player, view.hand, view.commit, view.my_pass, received,
-                       played_rows, void_rows, _seat_rows_bits(base, view.hand_sizes, view.committed, view.passed),
-                       True)
+        round_bits = _round_bits(view.options, me, view.dealer, view.round, view.commit, view.my_pass, received)
+        return _encode(view, n, me, view.current_player, view.hand, round_bits, played_rows, void_rows,
+                       _seat_rows_bits(base, view.hand_sizes, view.committed, view.passed), True)
 
     def encode_state(self, state: DivideState, player: int | None, current_player: int) -> int:
         """``encode(observe(state, player, current_player))`` without building the view: the
@@ -533,20 +624,29 @@ class ViewLayout:
         hand, commit and pass; of the other passes only the cards the viewer received).
         ``tests/games/test_state_encodings.py`` checks the two agree bit for bit."""
         n = state.options.players
-        passes, played_rows, void_rows = _state_round_cards(state)
-        key = (player if player is not None else 0, tuple(map(int.bit_count, state.hands)),
-               tuple(map(_MADE, state.commits)), tuple(map(_MADE, state.passes)))
-        seat_rows = _SEAT_ROWS_BITS.get(key)
-        if seat_rows is None:
-            seat_rows = _seat_rows_bits(*key)
-        if player is None:
-            return _encode(state, n, None, current_player, 0, -1, -1, (None, None), played_rows, void_rows,
-                           seat_rows, False)
-        from_right, from_left = passes[(player - 1) % n], passes[(player + 1) % n]
-        received = (from_right.left if from_right is not None else None,  # its left card came to the viewer
-                    from_left.right if from_left is not None else None)  # its right card came to the viewer
-        return _encode(state, n, player, current_player, state.hands[player], state.commits[player],
-                       state.passes[player], received, played_rows, void_rows, seat_rows, False)
+        log, number, reading = _ROUND_READ[0]
+        if log is not state.log or number != state.round or len(reading[0]) != n:  # (the empty log is one object)
+            reading = _state_round_cards(state)
+            _ROUND_READ[0] = (state.log, state.round, reading)
+        passes, played_rows, void_rows = reading
+        seat_rows = _state_seat_rows(state, n, player if player is not None else 0)
+        options, commits, made_passes, dealer, number = state.options, state.commits, state.passes, state.dealer, state.round
+        kept = _ROUND_BITS_READ.get(player)
+        if (kept is None or kept[0] is not options or kept[1] is not commits or kept[2] is not made_passes
+                or kept[3] is not passes or kept[4] != dealer or kept[5] != number):
+            if player is None:
+                round_bits = _round_bits(options, None, dealer, number, -1, -1, (None, None))
+            else:
+                from_right, from_left = passes[(player - 1) % n], passes[(player + 1) % n]
+                received = (from_right.left if from_right is not None else None,  # its left card came to the viewer
+                            from_left.right if from_left is not None else None)  # its right card came to the viewer
+                round_bits = _round_bits(options, player, dealer, number, commits[player], made_passes[player],
+                                         received)
+            _ROUND_BITS_READ[player] = (options, commits, made_passes, passes, dealer, number, round_bits)
+        else:
+            round_bits = kept[6]
+        return _encode(state, n, player, current_player, state.hands[player] if player is not None else 0, round_bits,
+                       played_rows, void_rows, seat_rows, False)
 
     def public(self, view: PlayerView) -> PlayerView:
         """:func:`public_view`."""

@@ -10,7 +10,7 @@ from divided.errors import IllegalActionError
 from divided.games.base import seeded_fraction
 from divided.games.poker import betting
 from divided.games.poker.events import Event
-from divided.games.poker.state import Phase, PokerState, Settled, evolve_phase, evolve_state
+from divided.games.poker.state import TRASH, Phase, PokerState, Settled, evolve_phase, evolve_state
 from divided.games.poker.steps.base import kind_of
 
 
@@ -64,9 +64,11 @@ def deal(state: PokerState, card: int) -> PokerState:
     """Chance deals ``card`` from the stock to the first owed target."""
     if not state.owed:
         raise IllegalActionError(f"no card is owed now (card {card} refused)")
-    if type(card) is not int or not 0 <= card < 52 or not state.stock >> card & 1:
+    if type(card) is not int or card < 0 or not state.stock >> card & 1:
         raise IllegalActionError(f"card {card!r} is not in the stock (nothing changed)")
     (seat, slot, face_up), owed = state.owed[0], state.owed[1:]
+    if seat < 0:
+        return _deal_to_trash(state, card, face_up, owed)
     held = list(state.slots[seat])
     held[slot] = (*held[slot], card)
     slots = (*state.slots[:seat], tuple(held), *state.slots[seat + 1:])
@@ -77,6 +79,20 @@ def deal(state: PokerState, card: int) -> PokerState:
         up, events = state.up, state.events
     state = evolve_state(state, slots=slots, up=up, stock=state.stock & ~(1 << card), owed=owed, dealt=state.dealt + 1,
                    events=events)
+    if owed:
+        return _reshuffle_if_empty(state)
+    step = state.config.steps[state.step]
+    return kind_of(step).resume(step, state)
+
+
+def _deal_to_trash(state: PokerState, card: int, face_up: bool, owed: tuple[tuple[int, int, bool], ...]) -> PokerState:
+    """Chance deals ``card`` from the stock to the trash (3-2-1), face down unless ``face_up``."""
+    up, events = state.up, state.events
+    if face_up:
+        up |= 1 << card
+        events = (*events, Event(state.step, None, "trash", cards=(card,)))
+    state = evolve_state(state, trash=(*state.trash, card), trash_from=(*state.trash_from, TRASH), up=up,
+                         stock=state.stock & ~(1 << card), owed=owed, dealt=state.dealt + 1, events=events)
     if owed:
         return _reshuffle_if_empty(state)
     step = state.config.steps[state.step]
@@ -110,6 +126,8 @@ def deal_seeded(state: PokerState, seed: int, move: int, dealt: list[int]) -> Po
     while len(owed) - count > 1 and stock.bit_count() > 1:
         card = pick_card(stock, seeded_fraction(seed, move + count))
         seat, slot, face_up = owed[count]
+        if seat < 0:  # the trash: dealt one by one
+            break
         seat_slots = held.get(seat)
         if seat_slots is None:
             seat_slots = held[seat] = list(state.slots[seat])
@@ -174,7 +192,12 @@ def after_fold(state: PokerState, seat: int) -> PokerState:
 
 
 def uncontested(state: PokerState, winner: int) -> PokerState:
-    """T12: the last seat in takes every chip put in, unseen (the uncalled bet first goes back)."""
+    """T12: the last seat in takes every chip put in, unseen (the uncalled bet first goes back);
+    in a match, as :func:`divided.games.poker.match.uncontested` says."""
+    if state.match is not None:
+        from divided.games.poker import match
+
+        return match.uncontested(state, winner)
     table = state.table
     if table.to_act != -1 or any(table.bets):
         table = betting.close_round(betting.evolve_table(table, to_act=-1))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from divided.games.poker import betting
-from divided.games.poker.cards import CARDS, DECK_SIZE, name
+from divided.games.poker.cards import CARDS, deck_mask, mask_indices, name
 from divided.games.poker.view import PokerView
 from divided.games.room import JSON
 from divided.hands.poker import system
@@ -41,7 +41,7 @@ class Opponent:
 @dataclass(frozen=True, slots=True)
 class PokerBooks:
     """The books of one view: ``unseen`` cards (in the stock, in other hands or face down in the
-    pile), each opponent, the pot (every chip put in), the call owed and the pot odds of calling
+    pile), each opponent, the pot (every chip put in, and in a match the chips carried in), the call owed and the pot odds of calling
     (call / (pot + call); ``None`` with nothing to call)."""
 
     player: int | None
@@ -80,6 +80,10 @@ def _seen(view: PokerView) -> int:
                     seen |= 1 << card
     for drawn in view.phase.drawn:
         seen |= drawn
+    for pile in (*view.aside, view.trash):
+        for card in pile:
+            if card is not None:
+                seen |= 1 << card
     return seen
 
 
@@ -98,9 +102,9 @@ def knowledge(view: PokerView) -> PokerBooks:
     to_call = 0
     if view.player is not None and table.to_act == view.player and not view.over:
         to_call = betting.options(table, view.config.limits).call
-    pot = sum(table.contributed)
+    pot = sum(table.contributed) + (view.match.carried if view.match is not None and not view.settled else 0)
     odds = Fraction(to_call, pot + to_call) if to_call else None
-    unseen = tuple(name(c) for c in range(DECK_SIZE) if not seen >> c & 1)
+    unseen = tuple(name(c) for c in mask_indices(deck_mask(view.config.deck) & ~seen))
     return PokerBooks(view.player, unseen, tuple(opponents), pot, to_call, odds)
 
 
@@ -129,5 +133,5 @@ def draw_odds(view: PokerView, discard: tuple[int, ...], rules: str = "high") ->
         raise ValueError(f"discard names cards of the seat's hand; got {discard!r}")
     kept = [CARDS[card] for card in hand if card not in discard]
     seen = _seen(view)
-    unseen = [CARDS[card] for card in range(DECK_SIZE) if not seen >> card & 1]
+    unseen = [CARDS[card] for card in mask_indices(deck_mask(view.config.deck) & ~seen)]
     return library_draw_odds(kept, unseen, len(discard), system(rules))

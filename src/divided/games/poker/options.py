@@ -90,6 +90,10 @@ def options_of(variant: Variant) -> tuple[RuleOption, ...]:
                    "deciding card (highest for high, lowest for low), or the first left of the button"),
         RuleOption("suit_order", tuple(SUIT_ORDERS), "the suit order for the bring-in and the odd chip"),
     ]
+    if variant.match is not None:
+        from divided.games.poker.match import MAX_DEALS
+
+        table.append(MAX_DEALS)
     return (*table, *variant.options)
 
 
@@ -116,6 +120,7 @@ class Config:
     steps: tuple[Step, ...]
     awards: tuple[Award, ...]
     values: tuple[tuple[str, OptionValue], ...]
+    deck: str = "one"
 
     @property
     def total_chips(self) -> int:
@@ -147,7 +152,7 @@ def configure(variant: Variant, values: Mapping[str, OptionValue]) -> Config:
         suit_order=SUIT_ORDERS[str(values["suit_order"])],
         steps=tuple(resolve(step, values) for step in variant.steps),
         awards=tuple(resolve(award, values) for award in variant.awards),
-        values=tuple(sorted(values.items())),
+        values=tuple(sorted(values.items())), deck=str(resolve(variant.deck, values)),
     )
 
 

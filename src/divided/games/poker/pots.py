@@ -8,7 +8,7 @@ in which order tied winners receive odd chips. Which hands win is the showdown's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from divided.errors import DividedError
@@ -87,10 +87,12 @@ class AwardWinners:
     """Who won one award of one pot: ``winners`` in the order odd chips go to them (T11: by the
     deciding card or by seat, as the caller ordered them); empty when nobody can win it (a low
     that fails its qualifier). ``share`` is the award's weight (1 for each half of a high-low
-    pot; 60/30/10 for places)."""
+    pot; 60/30/10 for places). ``split``, when given, divides the award's chips among its winners
+    (in their order) in place of equal shares (places, AF7); it must hand out exactly the amount."""
 
     winners: tuple[int, ...]
     share: int = 1
+    split: Callable[[int], tuple[int, ...]] | None = None
 
 
 def shares(pot: Pot, awards: Sequence[AwardWinners]) -> tuple[tuple[int, ...], ...]:
@@ -113,6 +115,9 @@ def shares(pot: Pot, awards: Sequence[AwardWinners]) -> tuple[tuple[int, ...], .
         winners = award.winners
         if not winners:
             out.append(())
+        elif award.split is not None:
+            out.append(award.split(amounts[given]))
+            given += 1
         elif len(winners) == 1:
             out.append((amounts[given],))
             given += 1
@@ -151,6 +156,10 @@ def divide(pot: Pot, awards: Sequence[AwardWinners], seats: int) -> tuple[int, .
     amounts[0] += pot.amount - sum(amounts)
     chips = [0] * seats
     for award, amount in zip(won, amounts, strict=True):
+        if award.split is not None:
+            for seat, chips_won in zip(award.winners, award.split(amount), strict=True):
+                chips[seat] += chips_won
+            continue
         each, odd = divmod(amount, len(award.winners))
         for place, seat in enumerate(award.winners):
             chips[seat] += each + (1 if place < odd else 0)

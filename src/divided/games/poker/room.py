@@ -70,7 +70,7 @@ class PokerRoom:
 
     def zones(self, state: PokerState) -> Mapping[str, Sequence[str]]:
         """``stock``; for each seat every slot, its discards in the pile, the cards it discarded
-        at the draw under way and its mucked hand."""
+        at the draw under way, its mucked hand and its set-aside cards; the ``trash``."""
         out: dict[str, Sequence[str]] = {"stock": names(state.stock)}
         for seat in range(state.players):
             for slot, held in zip(self.variant.slots, state.slots[seat], strict=True):
@@ -78,6 +78,10 @@ class PokerRoom:
             out[f"seat {seat} discards"] = names(state.discarded[seat])
             out[f"seat {seat} drawing"] = names(state.phase.drawn[seat]) if state.phase.drawn else ()
             out[f"seat {seat} mucked"] = names(state.mucked[seat])
+            if state.aside:
+                out[f"seat {seat} set aside"] = names(state.aside[seat])
+        if state.trash:
+            out["trash"] = tuple(name(c) for c in state.trash)
         return out
 
 

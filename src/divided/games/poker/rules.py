@@ -24,8 +24,8 @@ from divided.games.base import (
     seeded_fraction,
 )
 from divided.games.poker import actions as act
-from divided.games.poker import betting, engine, steps
-from divided.games.poker.cards import DECK_SIZE, FULL_DECK, mask_indices
+from divided.games.poker import betting, engine, match, steps
+from divided.games.poker.cards import deck_mask, deck_size, mask_indices
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config, configure, options_of
 from divided.games.poker.state import Phase, PokerState, evolve_state
@@ -43,17 +43,29 @@ def _max_length(config: Config) -> int:
     for step in config.steps:
         if isinstance(step, steps.Deal):
             moves += len(step.pattern) * players
-        elif isinstance(step, steps.Draw):
-            moves += (1 + step.most) * players
-        elif isinstance(step, steps.Assign):
+        elif isinstance(step, steps.Draw):  # a decision, its replacements (a bonus draw, a shown card's extra)
+            moves += (1 + max(step.most, step.bonus_most) + (1 if step.show_rank else 0)) * players
+        elif isinstance(step, steps.Assign | steps.TakeBack):
             moves += players
         elif isinstance(step, steps.Partition):
             variant = config.variant
             sizes = [variant.slots[variant.slot_index(name)].size for name in step.into]
             moves += players * (1 + (sum(s - 1 for s in sizes) if step.ordered else 0))
-        elif isinstance(step, steps.Bet):
-            moves += (max(config.stacks) + 2) * players
+        elif isinstance(step, steps.Bet):  # a round nobody opens may be played again (J-Lo's switch)
+            moves += (max(config.stacks) + 2) * players * (2 if step.otherwise else 1)
+        else:  # a kind that reports its own bound (issue 30's kinds)
+            bound = getattr(steps.kind_of(step), "max_moves", None)
+            if bound is not None:
+                moves += bound(step, config)
+    if config.variant.match is not None:  # T18: a match is up to max_deals deals
+        moves *= match.max_deals(config)
     return moves
+
+
+def bet_round_moves(config: Config) -> int:
+    """The bound on one betting round's moves that :func:`_max_length` counts (for kinds that
+    add betting rounds of their own)."""
+    return (max(config.stacks) + 2) * config.players
 
 
 class PokerRules(Rules[PokerState, PokerView]):
@@ -71,7 +83,7 @@ class PokerRules(Rules[PokerState, PokerView]):
             short_name=self.variant.id, long_name=self.variant.name, num_players=config.players,
             min_players=self.variant.players[0], max_players=self.variant.players[1],
             num_distinct_actions=act.num_distinct_actions(config.limits.structure, config.total_chips),
-            max_chance_outcomes=max(DECK_SIZE, config.players), max_game_length=_max_length(config),
+            max_chance_outcomes=max(deck_size(config.deck), config.players), max_game_length=_max_length(config),
             min_utility=-float(max(config.stacks)), max_utility=float(config.total_chips - min(config.stacks)),
             utility_sum=0.0, options=self.options,
         )
@@ -86,9 +98,9 @@ class PokerRules(Rules[PokerState, PokerView]):
         zero = (0,) * players
         empty = tuple(() for _ in self.variant.slots)
         state = PokerState(
-            config=config, button=-1, step=0, phase=Phase(), slots=(empty,) * players, up=0, stock=FULL_DECK,
+            config=config, button=-1, step=0, phase=Phase(), slots=(empty,) * players, up=0, stock=deck_mask(config.deck),
             discarded=zero, mucked=zero, owed=(), table=betting.new_table(config.stacks),
-            draws=(), dealt=0, folded_at=(-1,) * players,
+            draws=(), dealt=0, folded_at=(-1,) * players, match=match.first(config),
         )
         return state if config.first_dealer is None else _start(state, config.first_dealer)
 

@@ -18,8 +18,8 @@ from functools import cache
 from itertools import combinations
 
 from divided.games.frozen_builder import builder
-from divided.games.poker import engine, pots
-from divided.games.poker.cards import CARDS, as_cards
+from divided.games.poker import engine, match, pots
+from divided.games.poker.cards import CARDS, as_cards, ranking_index
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 from divided.games.poker.state import PokerState, Settled, evolve_state
@@ -32,9 +32,12 @@ System = RankingSystem[HandCategory]
 
 @cache
 def ranking(rule: str) -> System:
-    """The ranking system of an award rule: ``high``, ``a5``, ``a5-8``, ``27`` or ``a6``."""
+    """The ranking system of an award rule: ``high``, ``a5``, ``a5-8``, ``27``, ``a6``, ``six``
+    (six-card poker, one deck) or ``six-2decks`` (two decks: SD1-SD3)."""
     if rule == "a5-8":
         return system("a5", qualifier=8)
+    if rule == "six-2decks":
+        return system("six", decks=2)
     return system(rule)
 
 
@@ -44,6 +47,9 @@ def strength_of(rule: str) -> Callable[[Sequence[int]], int]:
     fast path on indices where it has one: no card objects built)."""
     system_ = ranking(rule)
     fast: Callable[[Sequence[int]], int] | None = getattr(system_, "strength_of_indices", None)
+    if fast is not None and rule == "six-2decks":  # a second copy ranks as its first (SD3)
+        two_decks = fast
+        return lambda cards: two_decks([ranking_index(c) for c in cards])
     if fast is not None:
         return fast
     return lambda cards: system_.strength(as_cards(cards))
@@ -84,7 +90,7 @@ def _decider(config: Config, rule: str, cards: Sequence[int]) -> int:
             return max(order.key(CARDS[c]) for c in five)
         return -min(order.key(CARDS[c], ace_low=ace_low) for c in five)
 
-    if len(cards) <= 5:
+    if len(cards) <= 5 or 5 not in ranking(rule).sizes:  # every card plays (six-card poker)
         return key(cards)
     strength = strength_of(rule)
     best = strength(cards)
@@ -132,9 +138,10 @@ def winners(config: Config, button: int, claims: Sequence[Entry], rule: str = "h
     return tuple(claim.seat for claim in tied)
 
 
-Judge = Callable[[PokerState, Award], Callable[[Collection[int]], tuple[int, ...]]]
+Judge = Callable[[PokerState, Award], Callable[[Collection[int]], "tuple[int, ...] | pots.AwardWinners"]]
 """An award kind: given the final state and an award, the function from a pot layer's eligible
-seats to the award's winners in odd-chip order (empty: nobody can win it)."""
+seats to the award's winners in odd-chip order (empty: nobody can win it), or to a whole
+:class:`~divided.games.poker.pots.AwardWinners` when the kind divides its chips itself (places)."""
 
 _AWARD_KINDS: dict[str, Judge] = {}
 
@@ -234,7 +241,15 @@ register_award("best", best_hand)
 
 def settle(state: PokerState) -> PokerState:
     """The showdown: every seat still in shows (T13) and each pot layer is divided among the
-    awards, each judged by its registered kind."""
+    awards, each judged by its registered kind. In a match (T18) chips carried in join the
+    lowest layer, a layer may carry on (:func:`divided.games.poker.match.carries`) and the
+    match goes on to its next deal or ends (:func:`divided.games.poker.match.end_deal`)."""
+    if state.match is not None:
+        return match.end_deal(state, _settle)
+    return _settle(state)
+
+
+def _settle(state: PokerState) -> PokerState:
     config = state.config
     table = state.table
     awards = config.awards
@@ -251,14 +266,25 @@ def settle(state: PokerState) -> PokerState:
     events = [_make_event(step, seat, "show", 0, False, (), slots[seat], (), names) for seat in showing]
     contributed = table.contributed
     first = contributed[showing[0]]
+    carried = state.match.carried if state.match is not None else 0
     if all(contributed[seat] == first for seat in showing):  # nobody all-in below the others: one pot
-        layers: tuple[pots.Pot, ...] = (pots.Pot(sum(contributed), tuple(sorted(showing))),)
+        layers: tuple[pots.Pot, ...] = (pots.Pot(sum(contributed) + carried, tuple(sorted(showing))),)
     else:
-        layers = pots.layers(contributed, table.live)
+        # T9: cut only at all-in totals (seats still in may have paid different amounts: bids, refusals,
+        # forfeits, paid draws)
+        all_in = tuple(live and stack == 0 for live, stack in zip(table.live, table.stacks, strict=True))
+        layers = pots.layers(contributed, table.live, carried=carried, all_in=all_in)
     settled = []
     for index, pot in enumerate(layers):
         eligible = pot.eligible
-        results = [_make_award_winners(judge(eligible), award.share) for award, judge in zip(awards, judges, strict=True)]
+        results = []
+        for award, judge in zip(awards, judges, strict=True):
+            found = judge(eligible)
+            results.append(found if isinstance(found, pots.AwardWinners) else _make_award_winners(found, award.share))
+        if state.match is not None and match.carries(state, index, [result.winners for result in results]):
+            settled.append(match.carried_layer(pot.amount, eligible, players, results[0].winners))
+            events.append(_make_event(step, None, "carry", pot.amount, pot=index, winners=results[0].winners))
+            continue
         if not any(result.winners for result in results):
             pots.divide(pot, results, players)  # raises: nobody wins any award of this pot
         chips = [0] * players  # pots.divide's count, from the shares the events show

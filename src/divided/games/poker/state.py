@@ -1,15 +1,17 @@
 """The frozen state of one poker deal.
 
-Cards are ints 0..51 (:mod:`divided.games.poker.cards`); card sets are bit masks. Every card is
-always in exactly one place: the stock, a seat's slot, a seat's face-down or face-up discards
-in the pile (``discarded``) or a folded seat's mucked cards (``mucked``). ``up`` marks the cards
+Cards are ints (:mod:`divided.games.poker.cards`: 0..51, and past them the second deck's copies
+and the jokers of the games that deal them); card sets are bit masks. Every card of the game's
+deck is always in exactly one place: the stock, a seat's slot, a seat's face-down or face-up
+discards in the pile (``discarded``), a folded seat's mucked cards (``mucked``), a seat's
+set-aside cards (``aside``) or the trash (``trash``). ``up`` marks the cards
 everyone can see (up cards, flipped cards, revealed discards); at the showdown (``shown``) the
 hands of every seat still in are shown too. The chips are the betting :class:`~divided.games.poker.betting.Table`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from divided.games.frozen_builder import evolver
 from divided.games.poker.betting import Table
@@ -17,6 +19,8 @@ from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 
 Cards = tuple[int, ...]
+TRASH = -1
+"""The seat of an owed card bound for the trash, and the source of a trash card from the stock."""
 SeatSlots = tuple[Cards, ...]
 
 
@@ -28,12 +32,14 @@ class Phase:
     ``commits``: per seat, the hidden choices it made at this simultaneous step (T15), shown to
     nobody else until the step ends. ``drawn``: per seat, the cards it discarded at this draw
     (they join ``discarded`` when the draw ends; the seat being served keeps its own out of a
-    reshuffle, T16).
+    reshuffle, T16). ``marks``: public counters of a step kind that needs more than the order
+    (a turn number, the highest bid...); each kind documents its own.
     """
 
     order: tuple[int, ...] = ()
     commits: tuple[tuple[int, ...], ...] = ()
     drawn: tuple[int, ...] = ()
+    marks: tuple[int, ...] = field(default=(), repr=False)  # not in the repr, which recorded view digests hash
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +54,26 @@ class Settled:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchState:
+    """Where a match stands (T18); all of it is public.
+
+    ``deal``: the number of the deal under way (1 the first). ``carried``: chips carried into
+    it from earlier deals (they join its lowest layer, T9). ``token``: the seat holding the
+    token (-1: in the middle). ``forfeits``: per seat, the forfeit it posted as its ante in this
+    deal (0: none). ``out``: per seat, whether it sits out the rest of the match (no chips).
+    ``last``: this deal ends the match whatever happens (the deal cap, or too few players
+    left for another). ``previous``: the public log of the deal before."""
+
+    deal: int
+    carried: int
+    token: int
+    forfeits: tuple[int, ...]
+    out: tuple[bool, ...]
+    last: bool
+    previous: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class PokerState:
     """One deal of a poker variant (see the module text).
 
@@ -58,7 +84,13 @@ class PokerState:
     hand. ``draws``
     has one entry per draw step reached: the cards each seat discarded (-1: did not draw).
     ``folded_at[seat]`` is the step at which the seat folded (-1: still in). ``events`` is the
-    public log (:mod:`divided.games.poker.events`), appended as the deal goes.
+    public log (:mod:`divided.games.poker.events`), appended as the deal goes. ``aside[seat]``
+    are the cards the seat set aside at a draw (Bounce Back: kept apart, seen by the seat only,
+    never reshuffled); empty until a draw sets cards aside. ``trash`` are the cards of the
+    trash (3-2-1: a shared heap ranked at the showdown, never reshuffled), in the order they came,
+    and ``trash_from`` who put each there (:data:`TRASH` for the stock): a face-down trash card
+    is seen by the seat that put it there only, until the showdown shows the trash. ``match``: where
+    the match stands (:class:`MatchState`; ``None`` in a game of one deal).
     """
 
     config: Config
@@ -79,6 +111,10 @@ class PokerState:
     over: bool = False
     settled: tuple[Settled, ...] = ()
     events: tuple[Event, ...] = ()
+    aside: tuple[int, ...] = ()
+    trash: tuple[int, ...] = ()
+    trash_from: tuple[int, ...] = ()
+    match: MatchState | None = None
 
     @property
     def players(self) -> int:

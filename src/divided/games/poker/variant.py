@@ -92,6 +92,16 @@ class Award:
 
 
 @dataclass(frozen=True)
+class Match:
+    """A game played as a match (T18): deals follow one another until one leaves nothing to
+    pass on, or the deal cap (option ``max_deals``). ``rule`` names the registered match rule
+    (:mod:`divided.games.poker.match`) that says which pot layers carry and what else passes on
+    (``carry``, ``replay``, ``token``, ``trash-forfeit``)."""
+
+    rule: str = "carry"
+
+
+@dataclass(frozen=True)
 class Variant:
     """A poker game as data.
 
@@ -100,7 +110,9 @@ class Variant:
     options (the table options are added by :func:`divided.games.poker.options.options_of`);
     ``bring_in``: the first betting round is opened by a bring-in (T3) and the option
     ``bring_in`` exists; ``blinds``: the option ``blinds`` is offered (T3: games whose first
-    betting round precedes any draw, except those with a bring-in).
+    betting round precedes any draw, except those with a bring-in). ``deck``: the cards dealt,
+    a name of :data:`divided.games.poker.cards.DECKS` (``one``, ``two``, ``jokers``) or a
+    :class:`ByOption` choosing one.
     """
 
     id: str
@@ -115,6 +127,8 @@ class Variant:
     blinds: bool = True
     default_players: int = 4
     notes: tuple[str, ...] = field(default=())
+    deck: str = "one"
+    match: Match | None = None
 
     def slot_index(self, name: str) -> int:
         """The position of the slot called ``name`` in :attr:`slots`."""

@@ -32,7 +32,7 @@ from divided.games.poker.cards import mask_indices
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 from divided.games.poker.pots import Pot, layers
-from divided.games.poker.state import Phase, PokerState, SeatSlots, Settled
+from divided.games.poker.state import MatchState, Phase, PokerState, SeatSlots, Settled
 
 Seen = tuple[int | None, ...]
 
@@ -61,6 +61,9 @@ class Position(Protocol):
     @property
     def table(self) -> Table: ...
 
+    @property
+    def aside(self) -> tuple[int, ...] | tuple[Seen, ...]: ...
+
 
 @dataclass(frozen=True, slots=True)
 class PokerView:
@@ -70,9 +73,15 @@ class PokerView:
     ``discarded``/``mucked``: per seat, its cards in the pile (discards of earlier draws, a
     folded hand), those this viewer cannot see as ``None``; ``phase.drawn`` likewise holds the
     cards of the draw under way, as masks of the cards the viewer sees, with ``drawn_counts``
-    the numbers. ``phase.commits`` holds the viewer's own commitments only. ``events``: the public
+    the numbers. ``match``: where a match stands (T18: the deal number, the chips carried in,
+    the token holder, the forfeits posted, who sits out; all public), ``None`` for one deal.
+    ``phase.commits`` holds the viewer's own commitments only. ``events``: the public
     log (every event is public, :mod:`divided.games.poker.events`). ``stock`` is how
     many cards the stock holds; ``owed`` the cards about to be dealt (seat, slot, face up).
+    ``aside``: per seat, the cards it set aside (Bounce Back), seen by that seat only (the
+    others see one ``None`` a card); empty while nobody has set cards aside. ``trash``: the
+    trash's cards in order (3-2-1), each seen when it is up, when the viewer put it there, or
+    once the showdown shows the trash; ``trash_from`` who put each there (-1: the stock).
     """
 
     player: int | None
@@ -98,6 +107,10 @@ class PokerView:
     settled: tuple[Settled, ...]
     result: Result | None
     events: tuple[Event, ...]
+    aside: tuple[Seen, ...] = ()
+    trash: Seen = ()
+    trash_from: tuple[int, ...] = ()
+    match: MatchState | None = None
 
     @property
     def is_terminal(self) -> bool:
@@ -132,7 +145,8 @@ class PokerView:
             middle = tuple(chips - bet for chips, bet in zip(table.contributed, table.bets, strict=True))
             all_in = tuple(live and stack == 0 and bet == 0
                            for live, stack, bet in zip(table.live, table.stacks, table.bets, strict=True))
-            found = layers(middle, table.live, all_in=all_in)
+            carried = self.match.carried if self.match is not None else 0
+            found = layers(middle, table.live, carried=carried, all_in=all_in)
         _pots_memo[0] = (table, settled, found)  # one assignment: a reader sees a whole triple
         return found
 
@@ -236,6 +250,7 @@ def _seen_phase(phase: Phase, player: int | None, public: int) -> tuple[Phase, t
         order=phase.order,
         commits=tuple(c if seat == player else () for seat, c in enumerate(phase.commits)),
         drawn=tuple(d if seat == player else d & public for seat, d in enumerate(drawn)),
+        marks=phase.marks,
     ), tuple(d.bit_count() for d in drawn)
     _seen_phase_memo[0] = (phase, player, public, seen)
     return seen
@@ -269,10 +284,17 @@ def observe(state: PokerState, player: int | None, current_player: int, result: 
     if seat_of_viewer is not None:
         discarded = _with_own(discarded, seat_of_viewer, state.discarded)
         mucked = _with_own(mucked, seat_of_viewer, state.mucked)
+    aside: tuple[Seen, ...] = ()
+    if state.aside:
+        aside = tuple(_pile(mask, -1 if seat == seat_of_viewer else 0) for seat, mask in enumerate(state.aside))
+    trash: Seen = ()
+    if state.trash:
+        trash = tuple(card if state.shown or public >> card & 1 or (seat_of_viewer is not None and source == seat_of_viewer)
+                      else None for card, source in zip(state.trash, state.trash_from, strict=True))
     seen_phase, drawn_counts = _seen_phase(state.phase, player, public)
     return _make_view(
         player, current_player, players, state.config, state.button, state.step, seen_phase,
         drawn_counts, slots, public, state.stock.bit_count(),
         discarded, mucked, state.owed, state.table, state.draws, state.dealt, state.folded_at, state.shown,
-        state.over, state.settled, result, state.events,
+        state.over, state.settled, result, state.events, aside, trash, state.trash_from, state.match,
     )

@@ -2,8 +2,9 @@
 
 >>> from divided.web import games as web_games
 >>> web_games.names()  # doctest: +NORMALIZE_WHITESPACE
-['card-commons', 'cowpie', 'divide', 'divided-ranks', 'double-draw-high-low', 'five-card-draw', 'henway',
- 'open-draw', 'seven-card-stud', 'ten-card-regrets']
+['bounce-back', 'card-commons', 'cowpie', 'divide', 'divided-ranks', 'double-draw-high-low', 'five-card-draw',
+ 'henway', 'open-draw', 'seven-card-open-draw', 'seven-card-stud', 'six-card-draw', 'six-card-open-draw',
+ 'ten-card-regrets']
 >>> web_games.room("divided-ranks").script
 'games/divided-ranks.js'
 """

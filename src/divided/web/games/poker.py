@@ -37,6 +37,7 @@ from divided.games.poker.cards import as_cards, name
 from divided.games.poker.events import describe
 from divided.games.poker.options import MAX_STACK, options_of
 from divided.games.poker.showdown import ranking
+from divided.games.poker.steps.bet import missing_openers
 from divided.games.poker.steps.partition import held_in_order, is_legal_split, ordering, split_of
 from divided.games.poker.variant import Step, Variant
 from divided.games.poker.variants import ROOMS as ENGINE_ROOMS
@@ -62,6 +63,14 @@ LINES: dict[str, str] = {
     "double-draw-high-low": "Five cards and two draws; half the pot to the best high hand, half to the best "
                             "low (3 to 5 players).",
     "open-draw": "Five-card draw, but everyone's discards are turned up after the draw.",
+    "jackpot": "Swap one card a turn until someone says \"I call\"; then one betting round.",
+    "sequential-open-draw": "Discard one card at a time, face down, turned up after each round; pass to stop.",
+    "six-card-draw": "Two decks, six cards that all play, one draw: all six cost one more ante.",
+    "six-card-open-draw": "Six cards and a draw, then everyone throws one card away face up at once.",
+    "seven-card-open-draw": "Seven cards and a draw, then twice everyone throws one card away face up at once.",
+    "bounce-back": "Up to two cards changed, the discards set aside; later you may take them back.",
+    "j-lo": "Five-card draw where opening takes jacks or better; if nobody opens, the deal turns to "
+            "deuce-to-seven lowball.",
 }
 """One line on each game for the variant picker: what makes it different."""
 
@@ -199,12 +208,27 @@ def pots_object(view: PokerView, me: int) -> list[JSON]:
         layers = [(p.amount, p.eligible) for p in view.settled]
     else:
         table = view.table
-        if not any(table.contributed):
+        carried = view.match.carried if view.match is not None else 0  # T18: chips carried into this deal
+        if not any(table.contributed) and not carried:
             return []
         all_in = tuple(live and stack == 0 for live, stack in zip(table.live, table.stacks, strict=True))
-        layers = [(p.amount, p.eligible) for p in pots.layers(table.contributed, table.live, all_in=all_in)]
+        layers = [(p.amount, p.eligible)
+                  for p in pots.layers(table.contributed, table.live, carried=carried, all_in=all_in)]
     return [{"name": "Main pot" if i == 0 else f"Side pot {i}", "amount": amount,
              "eligible": [seat_name(s, me) for s in eligible]} for i, (amount, eligible) in enumerate(layers)]
+
+
+def match_object(view: PokerView, me: int) -> JSON | None:
+    """Where a match stands (T18; ``None`` for a game of one deal): the deal, the cap, the chips
+    carried in, the token holder, the forfeits posted this deal and the seats sitting out."""
+    match = view.match
+    if match is None:
+        return None
+    return {"deal": match.deal, "max_deals": int(view.config.option("max_deals")), "last": match.last,
+            "carried": match.carried, "token": None if match.token < 0 else seat_name(match.token, me),
+            "forfeits": [{"name": seat_name(seat, me), "amount": amount}
+                         for seat, amount in enumerate(match.forfeits) if amount],
+            "out": [seat_name(seat, me) for seat, gone in enumerate(match.out) if gone]}
 
 
 def seats_object(view: PokerView) -> list[JSON]:
@@ -368,7 +392,7 @@ def _winning_hand(view: PokerView, seat: int, slots: tuple[str, ...], rule: str)
     if best is None:
         return None
     _, slot, cards = best
-    if len(cards) > 5:  # seven-card stud: the best five of them
+    if len(cards) > 5 and 5 in system.sizes:  # seven-card stud: the best five of them (six-card poker: all six)
         cards = list(max(combinations(cards, 5), key=lambda five: system.strength(as_cards(list(five)))))
     return hand_words(rule, cards), [name(c) for c in cards], hand_labels(view).get(slot, slot)
 
@@ -382,7 +406,8 @@ def _step_words(view: PokerView) -> str:
         return (f"Betting: {step.size} bet ({size})" if view.config.limits.structure.value == "fixed"
                 else "Betting")
     words = {"deal": "The deal", "draw": "The draw", "assign": "Placing the cards dealt",
-             "partition": "Making the hands", "flip": "Turning up", "showdown": "The showdown"}
+             "partition": "Making the hands", "flip": "Turning up", "showdown": "The showdown",
+             "take-back": "Taking back the set-aside cards"}
     return words.get(str(step.kind), str(step.kind))
 
 
@@ -400,8 +425,9 @@ def table(view: PokerView, books: Any, mine: bool) -> JSON:
         "button": None if view.button < 0 else seat_name(view.button, me),
         "step": _step_words(view),
         "seats": seats_object(view),
-        "pot": sum(view.table.contributed),
+        "pot": sum(view.table.contributed) + (view.match.carried if view.match is not None and not view.settled else 0),
         "pots": pots_object(view, me),
+        "match": match_object(view, me),
         "betting": betting_object(view, numbers) if mine and isinstance(step, steps.Bet) else None,
         "draw": draw_object(view, step) if mine and isinstance(step, steps.Draw) else None,
         "assign": assign_object(view, step) if mine and isinstance(step, steps.Assign) else None,
@@ -472,7 +498,8 @@ def log(view: PokerView) -> list[LogEntry]:
         lines.append(LogEntry(None, f"{seat_name(view.button, me)} {'have' if view.button == me else 'has'} "
                                     "the button."))
     labels = hand_labels(view)
-    for event in view.events:
+    previous = view.match.previous if view.match is not None else ()  # T18: how the last deal ended
+    for event in (*previous, *view.events):
         if event.kind == "show" and event.seat is not None:  # the hands by the table's names for them
             who = "You show" if event.seat == me else f"{seat_name(event.seat, me)} shows"
             hands = "; ".join(f"{labels.get(slot, slot).lower()}: {_cards(cards)}" if len(event.hands) > 1
@@ -612,6 +639,11 @@ def _bet_refusal(view: PokerView, action: int) -> str:
     fixed = view.config.limits.structure.value == "fixed"
     if act.DISCARD <= action < act.RAISE_TO:
         return "this is a betting round: fold, check or call, or bet or raise"
+    step = _step(view)
+    if isinstance(step, steps.Bet) and (action == act.RAISE or action >= act.RAISE_TO):
+        missing = missing_openers(step, view, table.to_act)
+        if missing:
+            return f"opening the betting takes {missing}, and your hand does not have it: check"
     if action == act.FOLD:
         return "nobody has bet, so there is nothing to fold to: check instead"
     if action == act.CALL:
