@@ -53,15 +53,7 @@ import numpy as np
 from divided.bots.base import one_hot
 from divided.bots.poker.advisor import PokerAdvisor, betting_round_random, valued, view_rng
 from divided.bots.poker.equity import order_action
-from divided.bots.poker.values import (
-    Array,
-    Showdowns,
-    betting_samples,
-    is_betting,
-    is_order,
-    option_samples,
-    showdowns,
-)
+from divided.bots.poker.values import Array, Showdowns, is_betting, is_order, sampled
 from divided.games.poker.events import Event
 from divided.games.poker.view import PokerView
 
@@ -222,15 +214,8 @@ def world_weights(view: PokerView, found: Showdowns) -> Array:
 def weighted_values(game: str, view: PokerView, actions: Sequence[int], rng: random.Random,
                     worlds: int) -> dict[int, float]:
     """Each of ``actions``' value in pots, the weighted mean over ``worlds`` worlds drawn with
-    ``rng`` (a betting turn's actions, or one step's draws, assignments or splits)."""
-    if not actions:
-        raise ValueError("no actions to value")
-    if is_betting(actions):
-        found = showdowns(game, view, [None], rng, worlds)
-        per_world = betting_samples(view, found, actions)
-    else:
-        found = showdowns(game, view, list(actions), rng, worlds)
-        per_world = option_samples(view, found, actions)
+    ``rng`` (valued as ``equity`` values them, :func:`~divided.bots.poker.values.sampled`)."""
+    found, per_world = sampled(game, view, actions, rng, worlds)
     weights = world_weights(view, found)
     return {action: float(values @ weights) for action, values in per_world.items()}
 
