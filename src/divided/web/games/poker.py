@@ -71,6 +71,9 @@ LINES: dict[str, str] = {
     "bounce-back": "Up to two cards changed, the discards set aside; later you may take them back.",
     "j-lo": "Five-card draw where opening takes jacks or better; if nobody opens, the deal turns to "
             "deuce-to-seven lowball.",
+    "three-two-one": "Change exactly three, two, then one card or fold; every hand must beat the trash or pay.",
+    "assassin": "Five-card draw where a 2 kills your hand; show discarded twos for one more card.",
+    "fives": "Five paid draws, one betting round; the best hand wins only if it holds a five.",
 }
 """One line on each game for the variant picker: what makes it different."""
 
