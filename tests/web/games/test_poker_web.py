@@ -69,6 +69,8 @@ def hidden_cards(state: PokerState, seat: int = 0) -> set[str]:
             hidden |= {name(c) for c in mask_indices(state.aside[other])}
     hidden |= {name(c) for c, source in zip(state.trash, state.trash_from, strict=True)
                if source != seat and not state.up >> c & 1 and not state.shown}
+    if state.match is not None:  # T18: cards the last deal showed to all were seen, though back in the stock
+        hidden -= {name(c) for event in state.match.previous for c in (*event.cards, *sum(event.hands, ()))}
     return hidden
 
 
