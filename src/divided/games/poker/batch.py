@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from divided.games.poker.cards import ranking_index
+from divided.games.poker.cards import JOKERS, ranking_index
 from divided.games.poker.options import Config
 from divided.games.poker.showdown import ranking
 from divided.hands.poker.batch import best_of, orders
@@ -72,4 +72,14 @@ def slot_strengths(rule: str, hands: Sequence[Sequence[int]]) -> Orders:
     its first (SD3)."""
     if rule == "six-2decks":
         hands = [[ranking_index(card) for card in hand] for hand in hands]
+    elif max(map(max, filter(None, hands)), default=0) >= JOKERS[0]:  # Assassin's jokers: 2s of free suits
+        hands = [_free_twos(hand) for hand in hands]
     return orders(ranking(rule), hands, none_at_zero=rule == "a5-8")
+
+
+def _free_twos(hand: Sequence[int]) -> list[int]:
+    """``hand`` with each joker read as a 2 of a suit the hand does not hold (the 2s are cards
+    0..3; the showdown takes the holder's best such suit, a bot's estimate the first)."""
+    plain = [card for card in hand if card < JOKERS[0]]
+    free = [two for two in range(4) if two not in plain]
+    return plain + free[:len(hand) - len(plain)]
