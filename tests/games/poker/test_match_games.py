@@ -73,3 +73,23 @@ def test_bad_actions_are_refused_and_change_nothing(game: str) -> None:
 def test_bad_options_are_refused_naming_the_option(game: str, options: dict[str, object], words: str) -> None:
     with pytest.raises(RuleOptionError, match=words):
         games.load(game, **options)
+
+
+def test_an_option_value_offered_only_at_some_table_sizes_is_refused_elsewhere() -> None:
+    from divided.games.base import RuleOption
+    from divided.games.poker.rules import PokerRules
+    from divided.games.poker.steps import Deal, Showdown
+    from divided.games.poker.variant import Award, PlayersFor, Slot, Variant
+
+    made = Variant(id="test-players-for", name="Test", summary="A test.", players=(2, 7), slots=(Slot("hand", 5),),
+                   steps=(Deal(("down",) * 5), Showdown()), awards=(Award("high", ("hand",)),),
+                   options=(RuleOption("extra", ("off", "on"), "a test option"),),
+                   players_for=(PlayersFor("extra", "on", (3, 4)),))
+    rules = PokerRules(made)
+    values = {option.name: option.default for option in rules.options}
+    for players in (3, 4):
+        rules.initial_state({**values, "players": players, "extra": "on"})
+    for players in (2, 5):
+        rules.initial_state({**values, "players": players})
+        with pytest.raises(RuleOptionError, match=f"extra=on is offered at 3 to 4 players, but the table has {players}"):
+            rules.initial_state({**values, "players": players, "extra": "on"})
