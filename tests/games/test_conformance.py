@@ -50,6 +50,8 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "seven-card-open-draw": [{"players": 3, "stack": 10}, {"players": 5}],
     "bounce-back": [{"players": 2, "blinds": "on"}, {"players": 7, "stack": 8}],
     "j-lo": [{"players": 2, "stack": 9}, {"players": 7, "structure": "no", "short_all_in": "half-bet"}],
+    "freak-of-nature": [{"players": 2}, {"players": 7, "structure": "no", "stack": 30}],
+    "uncle-bobs-left-nut": [{"players": 2, "odd_chip": "seat"}, {"players": 7, "structure": "pot", "stack": 30}],
     **{"three-two-one": [{"players": 3, "trash_forfeit": "ante", "stack": 9}, {"players": 5, "structure": "no"}], "assassin": [{"players": 2, "jokers": 2, "max_deals": 3}, {"players": 7, "stack": 12}], "fives": [{"players": 2, "draw_cost": 3, "stack": 20}, {"players": 7, "structure": "pot"}]},
 }
 AnyState = State[Any, Any]
