@@ -68,3 +68,22 @@ def test_the_capped_deal_pays_the_best_hand_five_or_not() -> None:
     table = Table("fives", 2, B, ante=1, max_deals=1).give({A: "9s 9h 9d Ks Kh", B: "7s 7h 7d 5c 3s"})
     stand_pat(table, 2).act(act.CALL, act.CALL)
     assert table.state.over and table.returns() == [1.0, -1.0]
+
+
+def test_fives_wild_the_tied_straight_holding_the_wild_five_wins() -> None:
+    # FV5 example: under fives, 5♣ 6♥ 7♥ 8♣ 9♣ (a straight to the 10) ties 6♠ 7♦ 8♦ 9♦ T♣; the first holds a five
+    table = Table("fives", 2, B, ante=1, fives_wild="fives").give({A: "5c 6h 7h 8c 9c", B: "6s 7d 8d 9d Tc"})
+    stand_pat(table, 2).act(act.CALL, act.CALL)
+    assert table.state.over and table.returns() == [1.0, -1.0]
+    table = Table("fives", 2, B, ante=1).give({A: "5c 6h 7h 8c 9c", B: "6s 7d 8d 9d Tc"})  # nothing wild:
+    stand_pat(table, 2).act(act.CALL, act.CALL)  # B's straight to the 10 is best and holds no five: replay
+    state = table.state
+    assert not state.over and state.match is not None and (state.match.deal, state.match.carried) == (2, 2)
+
+
+def test_deuces_wild_a_two_standing_for_a_five_does_not_count() -> None:
+    # 2♣ 6♥ 7♥ 8♣ 9♣ with the two wild is a straight to the 10 and ties B's; neither holds a five: replay
+    table = Table("fives", 2, B, ante=1, fives_wild="deuces").give({A: "2c 6h 7h 8c 9c", B: "6s 7d 8d 9d Tc"})
+    stand_pat(table, 2).act(act.CALL, act.CALL)
+    state = table.state
+    assert not state.over and state.match is not None and (state.match.deal, state.match.carried) == (2, 2)

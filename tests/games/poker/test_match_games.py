@@ -13,7 +13,7 @@ from divided import games
 from divided.errors import IllegalActionError, RuleOptionError
 from divided.games.poker import actions as act
 
-GAMES = ("three-two-one", "assassin", "fives")
+GAMES = ("three-two-one", "assassin", "fives", "crazy-four-of-spades")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from fixed_deals import Table
 
-from divided.errors import IllegalActionError
+from divided.errors import IllegalActionError, RuleOptionError
 from divided.games.poker import actions as act
 from divided.games.poker.cards import parse
 
@@ -104,3 +104,43 @@ def test_a_tie_with_the_trash_fails_the_winner_included() -> None:
     award = next(e for e in state.match.previous if e.kind == "award")
     assert award.winners == (A,) and award.amount == 12
     assert state.match.forfeits == (6, 0, 6)
+
+
+def trash_wild_deal(wild: str, a_draws: str = "8s 8h 6s") -> Table:
+    """Three players, C deals; the trash's first card 9♠ (face up with trash-wild on), then K♣; B folds
+    at the first change; A ends with A♠... two pair of aces and eights and adds the 9♦, C four
+    queens with the wild 9♥ (three queens plain) and adds the K♠; the stock fills with the 3♥."""
+    table = Table("three-two-one", 3, C, ante=4, trash_wild=wild)
+    table.give({A: "Ac Ad 2c 3c 4d 5d", B: "Jc Jd Js Jh Tc Td", C: "9h Qs 2d 2h 3d 5c"}, trash="9s Kc")
+    table.act(act.CALL, act.CALL, act.CALL)
+    table.discard("2c 3c 4d").give({A: a_draws}).act(act.FOLD).discard("2d 2h 3d").give({C: "Qd Qh 6c"})
+    table.act(act.CALL, act.CALL)
+    table.discard("5d 6s").give({A: "4c 7d"}).discard("5c 6c").give({C: "7c Ks"}).act(act.CALL, act.CALL)
+    table.discard("7d").give({A: "9d"}).discard("7c").give({C: "7s"}).act(act.CALL, act.CALL)
+    return table.discard("9d").discard("Ks").give({}, trash="3h")
+
+
+def test_trash_wild_the_first_trash_card_is_up_and_its_rank_in_the_other_colour_is_wild_trash_included() -> None:
+    # the trash 9♠ K♣ 9♦ K♠ 3♥ with the 9♦ wild is three kings: A's aces and eights fail it (they beat
+    # the plain two pair kings and nines); C's wild 9♥ makes four queens and wins
+    table = Table("three-two-one", 3, C, ante=4, trash_wild="on")
+    table.give({A: "Ac Ad 2c 3c 4d 5d", B: "Jc Jd Js Jh Tc Td", C: "9h Qs 2d 2h 3d 5c"}, trash="9s Kc")
+    assert table.rules.observe(table.state, B).trash == (parse("9s")[0], None)  # the first card face up
+    state = trash_wild_deal("on").state
+    assert state.match is not None and state.match.deal == 2
+    award = next(e for e in state.match.previous if e.kind == "award")
+    assert award.winners == (C,) and award.amount == 12
+    assert state.match.forfeits == (6, 0, 0)
+    state = trash_wild_deal("off").state  # nothing wild: A's two pair beat the trash's, nobody owes
+    assert state.over
+
+
+def test_trash_wild_a_hand_above_the_wild_trash_passes() -> None:
+    # A draws the A♥ instead of the 8♥: three aces beat the trash's three kings (wild 9♦), so nobody owes
+    state = trash_wild_deal("on", a_draws="8s Ah 6s").state
+    assert state.over and state.match is not None and state.match.deal == 1
+
+
+def test_trash_wild_is_offered_at_three_or_four_players_only() -> None:
+    with pytest.raises(RuleOptionError, match="trash_wild=on is offered at 3 to 4 players, but the table has 5"):
+        Table("three-two-one", 5, 0, trash_wild="on")

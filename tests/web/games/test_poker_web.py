@@ -28,7 +28,7 @@ SMALLEST = {"five-card-draw": 2, "seven-card-stud": 2, "henway": 2, "ten-card-re
             "double-draw-high-low": 3, "open-draw": 2, "jackpot": 2, "sequential-open-draw": 2,
             "six-card-draw": 2, "six-card-open-draw": 2, "seven-card-open-draw": 2, "bounce-back": 2, "j-lo": 2,
             "freak-of-nature": 2, "uncle-bobs-left-nut": 2,
-            **{"three-two-one": 3, "assassin": 2, "fives": 2}}
+            **{"three-two-one": 3, "assassin": 2, "fives": 2, "crazy-four-of-spades": 2}}
 
 
 @pytest.fixture

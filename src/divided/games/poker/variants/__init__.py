@@ -16,6 +16,7 @@ from divided.games.poker.rules import PokerRules
 from divided.games.poker.variant import Variant
 from divided.games.poker.variants.assassin import ASSASSIN
 from divided.games.poker.variants.bounce_back import BOUNCE_BACK
+from divided.games.poker.variants.crazy_four_of_spades import CRAZY_FOUR_OF_SPADES
 from divided.games.poker.variants.draw import DOUBLE_DRAW_HIGH_LOW, FIVE_CARD_DRAW, OPEN_DRAW
 from divided.games.poker.variants.fives import FIVES
 from divided.games.poker.variants.freak_of_nature import FREAK_OF_NATURE
@@ -34,7 +35,7 @@ VARIANTS: dict[str, Variant] = {variant.id: variant for variant in (
     JACKPOT, SEQUENTIAL_OPEN_DRAW,
     SIX_CARD_DRAW, SIX_CARD_OPEN_DRAW, SEVEN_CARD_OPEN_DRAW, BOUNCE_BACK, J_LO,
     FREAK_OF_NATURE, UNCLE_BOBS_LEFT_NUT,
-    THREE_TWO_ONE, ASSASSIN, FIVES)}
+    THREE_TWO_ONE, ASSASSIN, FIVES, CRAZY_FOUR_OF_SPADES)}
 """Every poker game by id."""
 
 
