@@ -319,6 +319,9 @@ def random_options(game: str, rng: random.Random) -> dict[str, object]:
                                   "stack": rng.choice((3, 10, 40, 200))}
     for option in games.load(game).rules.variant.options:
         options[option.name] = rng.choice(option.choices)
+    for limit in rules.variant.players_for:  # a value offered at some table sizes only: else the default
+        if options.get(limit.option) == limit.value and not limit.players[0] <= int(options["players"]) <= limit.players[1]:
+            options[limit.option] = next(o.default for o in rules.variant.options if o.name == limit.option)
     return options
 
 
