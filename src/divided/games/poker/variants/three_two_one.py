@@ -14,8 +14,8 @@ hand and in the trash, which is ranked with them for the forfeit test.
 from __future__ import annotations
 
 import divided.games.poker.awards.trash_forfeit as trash_forfeit
-from divided.games.poker.steps import Bet, Deal, Draw, Showdown
 from divided.games.base import RuleOption
+from divided.games.poker.steps import Bet, Deal, Draw, Showdown
 from divided.games.poker.variant import Award, Match, PlayersFor, Slot, Variant, by_option
 from divided.games.poker.wilds import OppositeColour
 
