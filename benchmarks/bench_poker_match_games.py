@@ -21,9 +21,11 @@ from divided import games
 
 SETTINGS: dict[str, tuple[str, dict[str, Any]]] = {
     "three-two-one three-handed": ("three-two-one", {"players": 3}),
+    "three-two-one three-handed, trash wild": ("three-two-one", {"players": 3, "trash_wild": "on"}),
     "assassin heads-up": ("assassin", {"players": 2}),
     "assassin heads-up, jokers": ("assassin", {"players": 2, "jokers": 2}),
     "fives heads-up": ("fives", {"players": 2}),
+    "fives heads-up, fives wild": ("fives", {"players": 2, "fives_wild": "fives"}),
     "crazy-four-of-spades heads-up": ("crazy-four-of-spades", {"players": 2}),
 }
 
