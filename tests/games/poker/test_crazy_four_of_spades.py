@@ -61,3 +61,14 @@ def test_the_capped_deal_winner_collects_and_two_to_win_off_settles_each_deal() 
     assert table.state.over and table.returns() == [1.0, -1.0]
     table = heads_up("4s 4h Kc Kd 9s", "4d 4c Ah As Jd", two_to_win="off")
     assert table.state.over and table.returns() == [1.0, -1.0]
+
+
+def test_higher_layers_are_paid_at_once_and_the_lowest_takes_the_token() -> None:
+    # A (3 chips) is all-in after its bet: the lowest layer (9) goes with the token, the side pot of
+    # B's and C's big bets (8) is paid to B at once; A, with no chips, sits out the next deal
+    table = Table("crazy-four-of-spades", 3, 2, ante=1, stacks="3/50/50")
+    table.give({0: "9s 9h 3c 4d 6h", 1: "Ks Kh Kd 2c 7s", 2: "Qs Qh 8c 8d 5s"})
+    table.act(act.RAISE, act.CALL, act.CALL).discard().discard().discard().act(act.RAISE, act.CALL)
+    state = table.state
+    assert state.match is not None and (state.match.deal, state.match.token, state.match.carried) == (2, 1, 9)
+    assert state.table.stacks == (0, 50 - 7 + 8 - 1, 50 - 7 - 1) and state.table.live == (False, True, True)
