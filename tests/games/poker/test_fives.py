@@ -87,3 +87,10 @@ def test_deuces_wild_a_two_standing_for_a_five_does_not_count() -> None:
     stand_pat(table, 2).act(act.CALL, act.CALL)
     state = table.state
     assert not state.over and state.match is not None and (state.match.deal, state.match.carried) == (2, 2)
+
+
+def test_tied_best_hands_holding_a_five_share_the_pot() -> None:
+    # FV2: both wild fives make a straight to the 10, both hold a five: they split the antes
+    table = Table("fives", 2, B, ante=1, fives_wild="fives").give({A: "5c 6h 7h 8c 9c", B: "5d 6d 7s 8s 9s"})
+    stand_pat(table, 2).act(act.CALL, act.CALL)
+    assert table.state.over and table.returns() == [0.0, 0.0]
