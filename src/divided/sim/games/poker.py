@@ -38,11 +38,13 @@ from typing import TYPE_CHECKING, Any
 
 from divided import games
 from divided.games.base import OptionValue, State
+from divided.games.poker.events import Event
 from divided.games.poker.facts import facts as game_facts
 from divided.games.poker.options import Config, configure
 from divided.games.poker.state import PokerState
 from divided.games.poker.variants import VARIANTS
 from divided.sim.games import MetricDef, PlainLabRoom, Totals
+from divided.sim.games.poker_questions import QUESTIONS, best_start, match_money, replay
 from divided.sim.plan import LabError
 
 if TYPE_CHECKING:
@@ -81,17 +83,17 @@ def split_awards(amount: int, winners: Sequence[Sequence[int]], shares: Sequence
     return out
 
 
-def first_actor(state: State[Any, Any]) -> int:
-    """The seat that made the deal's first decision (the bring-in in stud), found by replaying
-    the finished game's history from its start until a player is to act."""
-    rules = state.game.rules
-    core = rules.initial_state(state.game.options)
-    for action in state.history():
-        player = rules.current_player(core)
-        if player >= 0:
-            return int(player)
-        core = rules.apply(core, action)
-    raise LabError("the deal ended before any player acted")
+def awarded(events: Sequence[Event], layer: int, titles: Sequence[str], seats: int) -> list[list[int]]:
+    """Each award's chips by seat in pot layer ``layer``, read from the deal's ``award`` events:
+    for award kinds that divide a layer their own way (places, the hog...). An event whose title
+    is no award's (a kind's own words) counts for the first award."""
+    out = [[0] * seats for _ in titles]
+    for event in events:
+        if event.seat is None and event.kind == "award" and event.pot == layer:
+            k = titles.index(event.title) if event.title in titles else 0
+            for seat, chips in zip(event.winners, event.chips, strict=True):
+                out[k][seat] += chips
+    return out
 
 
 class PokerLab(PlainLabRoom):
@@ -102,6 +104,7 @@ class PokerLab(PlainLabRoom):
     def __init__(self, game: str) -> None:
         self.game = game
         self.variant = VARIANTS[game]
+        self.question = QUESTIONS.get(game)
 
     def defaults(self) -> dict[str, OptionValue]:
         """The game's rule options at their defaults."""
@@ -183,6 +186,14 @@ class PokerLab(PlainLabRoom):
         top = min(POT_STEPS, config.total_chips // config.big_bet)
         defs += [MetricDef(f"pot.over.{m}", f"pots over {m} big bet{'s' if m > 1 else ''}", HAND, "hands", "rate")
                  for m in range(1, top + 1)]
+        defs.append(MetricDef("best-start", "hands the best starting hand won (finished ahead)", HAND, "hands",
+                              "score", "cards at the first decision, ranked by the first award without wild cards; "
+                              "tied best hands share"))
+        if self.variant.match is not None:
+            defs.append(MetricDef("deals", "deals per match", HAND, "matches", "mean",
+                                  "a match game's hand is its whole match: pot and results over every deal"))
+        if self.question is not None:
+            defs += self.question.metrics(config.big_bet)
         if self.game == "henway":
             defs.append(MetricDef("henway.both-halves", "hands in which one player won both halves of the main "
                                   "pot alone", QUESTION, "hands", "rate", "uncontested hands count as not"))
@@ -196,7 +207,15 @@ class PokerLab(PlainLabRoom):
         assert isinstance(core, PokerState)
         out: dict[str, Any] = dict(game_facts(core))
         config = core.config
-        out["anchor"] = first_actor(state) if self.variant.bring_in else core.button
+        replayed = replay(state)
+        out["anchor"] = replayed.first_actor if self.variant.bring_in else core.button
+        best = best_start(core, replayed.start)
+        out["best_start"] = best
+        out["deals"] = len(replayed.logs)
+        if self.variant.match is not None:  # the match's money over every deal, from the public logs
+            out["pot"], out["collected"], _ = match_money(replayed.logs, core.players)
+        if self.question is not None:
+            out["question"] = self.question.facts(core, replayed.logs)
         out["big_bet"] = config.big_bet
         out["bet_steps"] = [index for index, step in enumerate(config.steps) if step.kind == "bet"]
         out["total_chips"] = config.total_chips
@@ -205,10 +224,14 @@ class PokerLab(PlainLabRoom):
         by_award = [0] * len(titles)
         apart = [0] * len(titles)
         main: dict[str, list[int]] = {}
+        plain = all(award.kind == "best" for award in config.awards)
         if core.shown:
             for number, pot in enumerate(core.settled):
                 winners = [dict(pot.awards).get(title, ()) for title in titles]
-                chips = split_awards(pot.amount, winners, shares, core.players)
+                if plain:
+                    chips = split_awards(pot.amount, winners, shares, core.players)
+                else:
+                    chips = awarded(core.events, number, titles, core.players)
                 seats = tuple(sum(column) for column in zip(*chips, strict=True))
                 if seats != tuple(pot.chips):
                     raise LabError(f"pot {number}: the awards' split {seats} differs from the engine's {pot.chips}")
@@ -220,7 +243,8 @@ class PokerLab(PlainLabRoom):
         out["award_chips"] = dict(zip(titles, by_award, strict=True))
         out["award_apart"] = dict(zip(titles, apart, strict=True))
         out["main_awards"] = main
-        out["collected"] = [sum(pot.chips[seat] for pot in core.settled) for seat in range(core.players)]
+        if self.variant.match is None:
+            out["collected"] = [sum(pot.chips[seat] for pot in core.settled) for seat in range(core.players)]
         return out
 
     def observe(self, line: Mapping[str, Any]) -> Iterable[tuple[str, float, float]]:
@@ -255,6 +279,13 @@ class PokerLab(PlainLabRoom):
                     yield f"award.{title}.split", float(len(main[title]) > 1), 1.0
                 yield "scoop", float(scoop), 1.0
                 yield "every-award", float(bool(set.intersection(*winner_sets))), 1.0
+        best = facts.get("best_start", [])
+        if best:
+            yield "best-start", sum(returns[seat] > 0 for seat in best) / len(best), 1.0
+        if self.variant.match is not None:
+            yield "deals", float(facts["deals"]), 1.0
+        if self.question is not None:
+            yield from self.question.observe(facts["question"], big)
         if self.game == "henway":
             yield "henway.both-halves", float(shown and scoop), 1.0
         if self.game == "cowpie":
@@ -319,6 +350,14 @@ class PokerLab(PlainLabRoom):
             out.append(f"Showdowns {number(shown.interval.value, 'rate')} ({interval_text(shown.interval, 'rate')}) "
                        f"of hands; mean pot {number(pot.interval.value, 'mean')} big bets "
                        f"({interval_text(pot.interval, 'mean')}); {percentile_text(arm.metrics)}.")
+        best = get("best-start")
+        if best is not None and best.interval.value is not None:
+            out.append(f"The best starting hand finished ahead in {number(best.interval.value, 'rate')} of hands "
+                       f"({interval_text(best.interval, 'rate')}).")
+        if self.question is not None:
+            sentence = self.question.headline(get)
+            if sentence is not None:
+                out.append(sentence)
         if self.game == "henway":
             both, every = get("henway.both-halves"), get("scoop")
             if both is not None and both.interval.value is not None and every is not None:
