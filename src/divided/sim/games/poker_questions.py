@@ -52,7 +52,8 @@ def replay(state: State[Any, Any]) -> Replayed:
     """Replay ``state``'s history from its start (see :class:`Replayed`)."""
     rules = state.game.rules
     core = rules.initial_state(state.game.options)
-    first, start = -1, ()
+    first = -1
+    start: tuple[tuple[int, ...], ...] = ()
     logs: list[Log] = []
     deal = core.match.deal if core.match is not None else 1
     for action in state.history():
@@ -312,7 +313,7 @@ ASSASSIN = Question(
 # Fives: deals per pot and the largest pot -------------------------------------------------------
 
 def _fives_facts(state: PokerState, logs: Sequence[Log]) -> dict[str, Any]:
-    _, _, pots = match_money(logs, state.players)
+    pots = [sum(layer_amounts(log).values()) for log in logs]
     return {"largest": max(pots, default=0), "deals": len(logs)}
 
 
