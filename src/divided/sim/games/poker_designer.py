@@ -92,6 +92,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     bots = [bot for bot in args.bots.split(",") if bot]
     chosen = [g for g in args.games.split(",") if g] or list(VARIANTS)
+    unknown = [g for g in chosen if g not in VARIANTS]
+    if unknown:
+        parser.error(f"not a poker game: {', '.join(unknown)}; known: {', '.join(VARIANTS)}")
     rows = []
     for game in chosen:
         row = compare_game(game, bots, args.hands, args.players, args.seed)
