@@ -210,3 +210,35 @@ def test_mississippi_hog_from_the_shown_hands() -> None:
 def _no_state() -> PokerState:
     """The questions read above only the logs; a state they must not touch."""
     return None  # type: ignore[return-value]
+
+
+def test_the_designer_row_reads_the_runs_metrics() -> None:
+    from divided.sim import Arm, SerialExecutor, make_plan, run
+    from divided.sim.games.poker_designer import compare_game, markdown
+    from divided.sim.report import number
+
+    row = compare_game("j-lo", ["random"], 12, 3, seed=4)
+    plan = make_plan("simulate", "j-lo", [Arm("run", {"players": 3}, ("random",))], 12, seed=4)
+    lines = run(plan, SerialExecutor(), keep_lines=True).lines["run"]
+    pots = [line["facts"]["pot"] / 4 for line in lines]  # the big bet is 4
+    assert row.pot.startswith(number(sum(pots) / len(pots), "mean") + " (")
+    shares = []
+    for line in lines:
+        best = line["facts"]["best_start"]
+        shares.append(sum(line["returns"][seat] > 0 for seat in best) / len(best))
+    assert row.best_start.startswith(number(sum(shares) / len(shares), "rate") + " (")
+    switched = sum(line["facts"]["question"]["switch"] for line in lines)
+    assert row.question and f"in {number(switched / len(lines), 'rate')} (" in row.question[0]
+    table = markdown([row], ["random"])
+    assert table.splitlines()[2].startswith("| j-lo | 3 | 12 | ")
+
+
+def test_folds_at_spliced_steps_count_as_added() -> None:
+    from divided.games.poker.steps import Bet, Deal, Draw, Showdown
+    from divided.sim.games.poker_questions import align
+
+    deal, small, draw, big, show = Deal(("down",) * 5), Bet("small"), Draw(most=5), Bet("big"), Showdown()
+    # a draw that splices a small-bet round and another draw after itself (as the discard rounds do)
+    grown = (deal, small, draw, Bet("small"), Draw(most=1), big, show)
+    assert align((deal, small, draw, big, show), grown) == [0, 1, 2, None, None, 3, 4]
+    assert align((deal, small, big, show), (deal, small, big, show)) == [0, 1, 2, 3]

@@ -44,7 +44,7 @@ from divided.games.poker.options import Config, configure
 from divided.games.poker.state import PokerState
 from divided.games.poker.variants import VARIANTS
 from divided.sim.games import MetricDef, PlainLabRoom, Totals
-from divided.sim.games.poker_questions import QUESTIONS, best_start, match_money, replay
+from divided.sim.games.poker_questions import QUESTIONS, align, best_start, match_money, replay
 from divided.sim.plan import LabError
 
 if TYPE_CHECKING:
@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 
 POT_STEPS = 40
 """Pot sizes are counted against 1, 2, ... up to this many big bets (the 90th percentile's grid)."""
+GROWING = ("discard-rounds", "call-draws")
+"""Step kinds that splice steps into the deal under way (their betting rounds count as added)."""
 CHIPS, SEATS, AWARDS, HAND, QUESTION = "Chips by bot", "Chips by seat", "Awards", "The hand", "Designer question"
 
 
@@ -183,6 +185,9 @@ class PokerLab(PlainLabRoom):
                 round_ += 1
                 defs.append(MetricDef(f"fold.{index}", f"folds per hand in betting round {round_} (step {index})",
                                       HAND, "hands", "mean"))
+        if any(step.kind in GROWING for step in config.steps):
+            defs.append(MetricDef("fold.added", "folds per hand in the betting rounds added during the deal", HAND,
+                                  "hands", "mean", "rounds a step puts in as play goes (between discard rounds)"))
         top = min(POT_STEPS, config.total_chips // config.big_bet)
         defs += [MetricDef(f"pot.over.{m}", f"pots over {m} big bet{'s' if m > 1 else ''}", HAND, "hands", "rate")
                  for m in range(1, top + 1)]
@@ -217,7 +222,17 @@ class PokerLab(PlainLabRoom):
         if self.question is not None:
             out["question"] = self.question.facts(core, replayed.logs)
         out["big_bet"] = config.big_bet
-        out["bet_steps"] = [index for index, step in enumerate(config.steps) if step.kind == "bet"]
+        # folds by the step of the deal as it began; steps a kind spliced in (the sequential open draw's
+        # rounds, the dealer's call) count as "added"
+        where = align(replayed.steps, config.steps)
+        folds: dict[str, list[int]] = {}
+        for key, seats in out["folds"].items():
+            index, kind = key.split(" ", 1)
+            base = where[int(index)] if int(index) < len(where) else None
+            folds.setdefault(f"{base} {kind}" if base is not None else f"added {kind}", []).extend(seats)
+        out["folds"] = folds
+        out["bet_steps"] = [index for index, step in enumerate(replayed.steps) if step.kind == "bet"]
+        out["grows"] = any(step.kind in GROWING for step in replayed.steps)
         out["total_chips"] = config.total_chips
         titles = [award.title for award in config.awards]
         shares = [award.share for award in config.awards]
@@ -294,11 +309,17 @@ class PokerLab(PlainLabRoom):
         yield "pot.chips", float(pot), 1.0
         yield "pot.big-bets", pot / big, 1.0
         folds: dict[int, int] = {}
+        added = 0
         for key, seats in facts["folds"].items():
-            index = int(key.split()[0])
-            folds[index] = folds.get(index, 0) + len(seats)
+            where, kind = key.split(" ", 1)
+            if where == "added":
+                added += len(seats) if kind == "bet" else 0
+                continue
+            folds[int(where)] = folds.get(int(where), 0) + len(seats)
         for index in facts["bet_steps"]:
             yield f"fold.{index}", float(folds.get(int(index), 0)), 1.0
+        if facts.get("grows"):
+            yield "fold.added", float(added), 1.0
         top = min(POT_STEPS, int(facts["total_chips"]) // big)
         for m in range(1, top + 1):
             yield f"pot.over.{m}", float(pot > m * big), 1.0

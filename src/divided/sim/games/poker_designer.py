@@ -79,7 +79,7 @@ def markdown(rows: Sequence[Row], bots: Sequence[str]) -> str:
     lines += [f"| {r.game} | {r.players} | {r.hands} | {r.pot} | {r.sd} | {r.showdowns} | {r.best_start} | {r.deals} |"
               for r in rows]
     questions = [f"- {sentence}" for r in rows for sentence in r.question]
-    return "\n".join(lines + ([""] + questions if questions else [])) + "\n"
+    return "\n".join(lines + (["", *questions] if questions else [])) + "\n"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

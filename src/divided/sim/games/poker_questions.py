@@ -29,6 +29,7 @@ from divided.games.poker.cards import rank_of
 from divided.games.poker.events import Event
 from divided.games.poker.showdown import ranking, strength_of
 from divided.games.poker.state import PokerState
+from divided.games.poker.variant import Step
 from divided.sim.games import MetricDef
 from divided.sim.plan import LabError
 
@@ -46,12 +47,15 @@ class Replayed:
     first_actor: int
     start: tuple[tuple[int, ...], ...]
     logs: tuple[Log, ...]
+    steps: tuple[Step, ...]
+    """The first deal's steps at its start (before any step kind spliced steps in)."""
 
 
 def replay(state: State[Any, Any]) -> Replayed:
     """Replay ``state``'s history from its start (see :class:`Replayed`)."""
     rules = state.game.rules
     core = rules.initial_state(state.game.options)
+    steps = core.config.steps
     first = -1
     start: tuple[tuple[int, ...], ...] = ()
     logs: list[Log] = []
@@ -71,7 +75,22 @@ def replay(state: State[Any, Any]) -> Replayed:
     final = state.core
     assert isinstance(final, PokerState)
     logs.append(final.events)
-    return Replayed(first, start, tuple(logs))
+    return Replayed(first, start, tuple(logs), steps)
+
+
+def align(base: Sequence[Step], grown: Sequence[Step]) -> list[int | None]:
+    """For each of a deal's ``grown`` steps, the index of the same step among the ``base`` steps
+    it started with, or ``None`` for a step a kind spliced in (matched in order, a step equal to
+    the next unmatched base step being that step)."""
+    out: list[int | None] = []
+    j = 0
+    for step in grown:
+        if j < len(base) and (step is base[j] or step == base[j]):
+            out.append(j)
+            j += 1
+        else:
+            out.append(None)
+    return out
 
 
 def best_start(state: PokerState, start: Sequence[Sequence[int]]) -> list[int]:
