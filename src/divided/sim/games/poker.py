@@ -19,6 +19,11 @@ every bot sits at every seat. The measurable definitions (a *hand* is one deal p
 * **the hand**: showdown frequency, folds per hand at each betting step, the pot (mean, in chips
   and big bets; how often it exceeds each number of big bets, from which the report gives the 90th
   percentile to the nearest big bet, with an interval);
+* **the comparison of the games** (:mod:`divided.sim.games.poker_designer`): how often the best
+  starting hand finished ahead, deals per match (a match game's hand is its whole match, its pot
+  every chip put in over its deals), folds in betting rounds a step kind added during the deal;
+* **the draw games' questions** (:mod:`divided.sim.games.poker_questions`: six bought, Freak's wild
+  rank, J-Lo's switch, the hog, price per lot, carries, Fives' replays, what the trash beats);
 * **designer questions** (headline facts): Henway, how often one player wins both halves; Cowpie,
   the two-card hand's share of the chips; 10 Card Regrets, hidden against face-up assignments,
   a ``--compare regrets-exposure=face-up`` of the same deals (every metric paired deal by deal).
