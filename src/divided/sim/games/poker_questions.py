@@ -8,7 +8,7 @@ state (3-2-1's trash). Facts are JSON-ready; :class:`Question` turns them into m
 What the comparison of the games adds to every poker game (:func:`replay`):
 
 * **the best starting hand** (``best_start``): the seats whose cards at the deal's first
-  decision (the first deal of a match) rank best under the game's first award's ranking, wild
+  decision once every seat holds cards (the first deal of a match) rank best under the game's first award's ranking, wild
   cards not counted (a starting hand the ranking cannot rank, or a game whose first hands are
   chosen later, has none); the metric is the share of those seats that finished ahead (chips
   won over the game > 0), ties sharing;
@@ -41,7 +41,7 @@ Log = tuple[Event, ...]
 @dataclass(frozen=True)
 class Replayed:
     """What a replay of a finished game's history finds: the first actor, each seat's cards at
-    the first decision, and the public log of every deal in order (the last one the final
+    the first decision with cards in every hand (empty if there is none), and the public log of every deal in order (the last one the final
     state's)."""
 
     first_actor: int
@@ -61,11 +61,12 @@ def replay(state: State[Any, Any]) -> Replayed:
     logs: list[Log] = []
     deal = core.match.deal if core.match is not None else 1
     for action in state.history():
-        if first < 0:
-            player = rules.current_player(core)
-            if player >= 0:
-                first = int(player)
-                start = tuple(tuple(card for slot in seat for card in slot) for seat in core.slots)
+        if not start and rules.current_player(core) >= 0:
+            if first < 0:
+                first = int(rules.current_player(core))
+            hands = tuple(tuple(card for slot in seat for card in slot) for seat in core.slots)
+            if all(hands):  # a decision before the deal (Low-Die's call) is not the start
+                start = hands
         core = rules.apply(core, action)
         if core.match is not None and core.match.deal != deal:
             logs.append(core.match.previous)
