@@ -15,9 +15,13 @@ import argparse
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from divided.games.poker.variants import VARIANTS
-from divided.sim.games.poker import LAB_ROOMS, sd_text
+from divided.sim.games.poker import LAB_ROOMS, PokerLab, sd_text
+
+if TYPE_CHECKING:
+    from divided.sim.lab import ArmResult
 
 
 @dataclass(frozen=True)
@@ -67,8 +71,14 @@ def compare_game(game: str, bots: Sequence[str], hands: int, players: int, seed:
     spread = sd_text(square, chips, big) if square is not None and chips is not None else "-"
     deals = shown("deals", "mean") if VARIANTS[game].match is not None else "1"
     return Row(game, n, count, shown("pot.big-bets", "mean"), spread, shown("showdown", "rate"),
-               shown("best-start", "rate"), deals, room.headline(plan, arm)[-1:] if room.question else [],
+               shown("best-start", "rate"), deals, _question(room, arm),
                seconds)
+
+
+def _question(room: PokerLab, arm: ArmResult) -> list[str]:
+    """The game's question in words (none when it has none, or no cases)."""
+    sentence = room.question.headline(arm.metric) if room.question is not None else None
+    return [sentence] if sentence is not None else []
 
 
 def markdown(rows: Sequence[Row], bots: Sequence[str]) -> str:
