@@ -9,7 +9,7 @@ import pytest
 
 from divided.games.poker import actions as act
 from divided.games.poker.variants import VARIANTS
-from divided.sim.games.poker_questions import THREE_TWO_ONE
+from divided.sim.games.poker.questions import THREE_TWO_ONE
 
 pytestmark = pytest.mark.skipif("three-two-one" not in VARIANTS, reason="3-2-1 is defined on branch i30-defs-a")
 

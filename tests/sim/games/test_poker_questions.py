@@ -13,7 +13,7 @@ from divided.games.poker.cards import parse
 from divided.games.poker.events import Event
 from divided.games.poker.state import PokerState
 from divided.sim.games.poker import LAB_ROOMS
-from divided.sim.games.poker_questions import (
+from divided.sim.games.poker.questions import (
     ASSASSIN,
     AUCTION_FLOP,
     FIVES,
@@ -214,7 +214,7 @@ def _no_state() -> PokerState:
 
 def test_the_designer_row_reads_the_runs_metrics() -> None:
     from divided.sim import Arm, SerialExecutor, make_plan, run
-    from divided.sim.games.poker_designer import compare_game, markdown
+    from divided.sim.games.poker.designer import compare_game, markdown
     from divided.sim.report import number
 
     row = compare_game("j-lo", ["random"], 12, 3, seed=4)
@@ -235,7 +235,7 @@ def test_the_designer_row_reads_the_runs_metrics() -> None:
 
 def test_folds_at_spliced_steps_count_as_added() -> None:
     from divided.games.poker.steps import Bet, Deal, Draw, Showdown
-    from divided.sim.games.poker_questions import align
+    from divided.sim.games.poker.questions import align
 
     deal, small, draw, big, show = Deal(("down",) * 5), Bet("small"), Draw(most=5), Bet("big"), Showdown()
     # a draw that splices a small-bet round and another draw after itself (as the discard rounds do)

@@ -3,7 +3,7 @@ with the same bots at the same table size, one row each (the pot, the variance o
 result, showdowns, how often the best starting hand finished ahead, deals per match), then each
 game's own question in words. Every figure has the lab's 95% interval.
 
-    python -m divided.sim.games.poker_designer --bots random --hands 1000 --players 4 --seed 1
+    python -m divided.sim.games.poker.designer --bots random --hands 1000 --players 4 --seed 1
 
 A *hand* is one game of the lab: one deal, or for a match game (Fives, Assassin, 3-2-1) the
 whole match, whose pot is every chip its players put in over its deals.

@@ -19,10 +19,10 @@ every bot sits at every seat. The measurable definitions (a *hand* is one deal p
 * **the hand**: showdown frequency, folds per hand at each betting step, the pot (mean, in chips
   and big bets; how often it exceeds each number of big bets, from which the report gives the 90th
   percentile to the nearest big bet, with an interval);
-* **the comparison of the games** (:mod:`divided.sim.games.poker_designer`): how often the best
+* **the comparison of the games** (:mod:`divided.sim.games.poker.designer`): how often the best
   starting hand finished ahead, deals per match (a match game's hand is its whole match, its pot
   every chip put in over its deals), folds in betting rounds a step kind added during the deal;
-* **the draw games' questions** (:mod:`divided.sim.games.poker_questions`: six bought, Freak's wild
+* **the draw games' questions** (:mod:`divided.sim.games.poker.questions`: six bought, Freak's wild
   rank, J-Lo's switch, the hog, price per lot, carries, Fives' replays, what the trash beats);
 * **designer questions** (headline facts): Henway, how often one player wins both halves; Cowpie,
   the two-card hand's share of the chips; 10 Card Regrets, hidden against face-up assignments,
@@ -49,7 +49,7 @@ from divided.games.poker.options import Config, configure
 from divided.games.poker.state import PokerState
 from divided.games.poker.variants import VARIANTS
 from divided.sim.games import MetricDef, PlainLabRoom, Totals
-from divided.sim.games.poker_questions import QUESTIONS, align, best_start, match_money, replay
+from divided.sim.games.poker.questions import QUESTIONS, align, best_start, match_money, replay
 from divided.sim.plan import LabError
 
 if TYPE_CHECKING:
