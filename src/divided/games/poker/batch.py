@@ -18,7 +18,7 @@ from divided.games.poker.cards import JOKERS, ranking_index
 from divided.games.poker.options import Config
 from divided.games.poker.showdown import ranking
 from divided.games.poker.variant import Award
-from divided.hands.poker.batch import best_of, orders
+from divided.hands.poker.batch import as_orders, best_of, orders
 
 if TYPE_CHECKING:
     from divided.hands.poker.batch import Orders
@@ -83,8 +83,6 @@ def register_can_win(kind: str, can_win: Callable[[Sequence[int]], bool], lapses
 
 def _wild_strengths(config: Config, award: Award, finals: Sequence[Hands], tables: Sequence[int] | None) -> Orders:
     """Each final's strength for an award with a wild rule (-1: no hand of five cards)."""
-    import numpy as np
-
     from divided.games.poker.wilds import best_of
 
     assert award.wild is not None
@@ -97,12 +95,12 @@ def _wild_strengths(config: Config, award: Award, finals: Sequence[Hands], table
     for group, hands in zip(groups, finals, strict=True):
         table.setdefault(group, []).extend(tuple(hands[index]) for index in slots)
     frozen = {group: tuple(hands) for group, hands in table.items()}
-    out = np.full(len(finals), -1, dtype=np.int64)
+    out = [-1] * len(finals)
     for row, (group, hands) in enumerate(zip(groups, finals, strict=True)):
         found = best_of(award.wild, tuple(tuple(cards) for cards in hands), slots, variant, frozen[group])
         if found is not None:
             out[row] = found[0]
-    return out
+    return as_orders(out)
 
 
 def slot_strengths(rule: str, hands: Sequence[Sequence[int]]) -> Orders:
