@@ -11,7 +11,7 @@ from divided import games
 from divided.bots.base import make_bot, names
 from divided.games.poker.variants import VARIANTS
 
-BOTS = ("equity:worlds=6", "calling-station", "maniac", "rock")
+BOTS = ("equity:worlds=6", "calling-station", "maniac", "rock", "random")
 
 
 def table_sizes(game: str) -> list[int]:

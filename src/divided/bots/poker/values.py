@@ -53,6 +53,8 @@ from divided.games.poker import actions as act
 from divided.games.poker import betting, pots
 from divided.games.poker.awards.switched import config_in_force
 from divided.games.poker.state import PokerState
+from divided.games.poker.steps import Draw
+from divided.games.poker.steps.draw import fee_of
 from divided.games.poker.view import PokerView
 
 Array = npt.NDArray[np.float64]
@@ -69,8 +71,8 @@ def _no_card() -> int:
 
 def is_betting(legal: Sequence[int]) -> bool:
     """Whether ``legal`` are the actions of a betting turn (fold, call, raise, bring-in, raise-to)."""
-    first = legal[0]
-    return first <= act.BRING_IN or first >= act.RAISE_TO
+    first, last = legal[0], legal[-1]
+    return (first <= act.BRING_IN or first >= act.RAISE_TO) and (last <= act.BRING_IN or last >= act.RAISE_TO)
 
 
 def is_order(legal: Sequence[int]) -> bool:
@@ -192,9 +194,10 @@ class Showdowns:
 
 
 def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: random.Random,
-              worlds: int) -> Showdowns:
+              worlds: int, exchanges: int = 0) -> Showdowns:
     """``worlds`` worlds sampled from ``view`` with ``rng`` (see the module text); ``options`` are
-    the deciding seat's choices at this step (``None``: no choice here, the heuristics play it)."""
+    the deciding seat's choices at this step (``None``: no choice here, the heuristics play it);
+    ``exchanges``: the exchange turns everyone is taken to play still (Jackpot)."""
     me = view.player
     if me is None:
         raise ValueError("a spectator has no decisions")
@@ -202,13 +205,16 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
         raise ValueError(f"at least one world is needed, not {worlds}")
     sampler = games.room(game).sampler(view)
     completion = Completion(view)
+    completion.exchanges = exchanges
     live = tuple(seat for seat in range(view.num_players) if view.table.live[seat] and seat != me)
+    completion.aside = tuple(sum(1 << c for c in held if c is not None) for held in view.aside)
     fixed = _fixed(view, completion, options)
     mine: list[Hands] = []
     theirs: list[Hands] = []
     for _ in range(worlds):
         world = range_from_draws(view, sampler.sample(rng), completion, rng)
         stock = stock_of(world, rng)
+        completion.aside = world.aside
         for seat in live:
             hands = [list(cards) for cards in world.slots[seat]]
             theirs.append(completion.finish(seat, hands, stock.take_back, world.up, None, stock.recycle))
@@ -298,10 +304,46 @@ def betting_samples(view: PokerView, found: Showdowns, actions: Sequence[int]) -
 
 def option_samples(view: PokerView, found: Showdowns, actions: Sequence[int]) -> dict[int, Array]:
     """Each draw, assignment or split's value in every world (``found`` sampled with ``actions``
-    as the options, in order), in pots."""
+    as the options, in order), in pots. A draw's fee is priced in (paid into the pot: the seat
+    may win it back); a fold (a draw of exactly so many cards or fold) is worth 0."""
     unit = pot_of(view)
-    won = ChipValues(view, found).won(final_contributions(view, view.table.current)) / unit
-    return {action: won[:, k] for k, action in enumerate(actions)}
+    me = view.current_player
+    chips = ChipValues(view, found)
+    final = final_contributions(view, view.table.current)
+    fees = [fee_paid(view, action) for action in actions]
+    out: dict[int, Array] = {}
+    plain = chips.won(final) / unit
+    for k, action in enumerate(actions):
+        if action == act.FOLD:
+            out[action] = np.zeros(found.worlds, dtype=np.float64)
+        elif fees[k]:
+            paid = (*final[:me], final[me] + fees[k], *final[me + 1:])
+            out[action] = (chips.won(paid)[:, k] - fees[k]) / unit
+        else:
+            out[action] = plain[:, k]
+    return out
+
+
+def fee_paid(view: PokerView, action: int) -> int:
+    """The chips ``action`` pays now: a draw's fee for the cards it discards (0 for others)."""
+    step = view.config.steps[view.step]
+    if not isinstance(step, Draw) or not step.fees or not act.DISCARD <= action < act.TAKE_BACK:
+        return 0
+    mask = action - (act.SHOW if action >= act.SHOW else act.DISCARD)
+    return fee_of(view.config, step, mask.bit_count())
+
+
+def exchange_samples(game: str, view: PokerView, actions: Sequence[int], rng: random.Random,
+                     worlds: int) -> dict[int, Array]:
+    """Jackpot's call: ``STOP`` ends the exchanging for everyone, ``PASS`` gives everyone one more
+    exchange (the model of :mod:`~divided.bots.poker.playout`); each valued over the same worlds."""
+    state = rng.getstate()
+    out: dict[int, Array] = {}
+    for action in actions:
+        rng.setstate(state)
+        found = showdowns(game, view, [action], rng, worlds, exchanges=1 if action == act.PASS else 0)
+        out[action] = option_samples(view, found, [action])[action]
+    return out
 
 
 def samples(game: str, view: PokerView, actions: Sequence[int], rng: random.Random,
@@ -313,6 +355,8 @@ def samples(game: str, view: PokerView, actions: Sequence[int], rng: random.Rand
         raise ValueError("no actions to value")
     if is_betting(actions):
         return betting_samples(view, showdowns(game, view, [None], rng, worlds), actions)
+    if set(actions) == {act.PASS, act.STOP}:
+        return exchange_samples(game, view, actions, rng, worlds)
     if is_order(actions):  # the split committed at this step stands; the order changes nothing
         chosen = view.phase.commits[view.current_player]
         split = chosen[0] if chosen else None
