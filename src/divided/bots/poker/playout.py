@@ -347,11 +347,12 @@ class Completion:
 
 
 def _still_to_exchange(view: PokerView) -> set[int]:
-    """Exchange turns: the seats after the one now acting in the turn order (they exchange once
-    more in this turn whatever the deciding seat does)."""
+    """Exchange turns: while the seat acting exchanges, the seats after it in the turn order
+    (they exchange once more in this turn whatever it does); none while it decides the call
+    (a call ends the exchanging at once, a pass is priced by :attr:`Completion.exchanges`)."""
     order = view.phase.order
-    if not order:
+    if not order or not view.phase.marks or view.phase.marks[1]:  # deciding the call: see ``PASS``
         return set()
-    turn = view.phase.marks[0] if view.phase.marks else 0
+    turn = view.phase.marks[0]
     start = turn % len(order)
     return set(order[start + 1:])
