@@ -38,8 +38,10 @@ import numpy as np
 from divided.bots.base import MIN_WORLDS, TIE, Evaluation, one_hot
 from divided.bots.poker.betting import to_call
 from divided.bots.poker.heuristics import flip_order
+from divided.bots.poker.playout import dealer_call
 from divided.bots.poker.values import Array, is_betting, is_order, samples
 from divided.games.poker import actions as act
+from divided.games.poker.steps.dealer_call import CallDraws
 from divided.games.poker.view import PokerView
 
 REVIEW_WORLDS = 64
@@ -128,6 +130,9 @@ class PokerAdvisor:
             raise ValueError("no legal actions to choose from")
         if is_order(legal):
             return act.order_action(flip_order([a - act.ORDER for a in legal])[0])
+        step = view.config.steps[view.step]
+        if isinstance(step, CallDraws):  # every call is worth the same to the model
+            return dealer_call(legal, view.num_players, step)
         pool = [a for a in legal if a in values]
         if not pool:
             raise ValueError("no legal action has a value")

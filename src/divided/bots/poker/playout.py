@@ -24,7 +24,14 @@ The draw games' steps (issue 30), as the completion plays them (a simple model, 
   that has not passed discards its worst card once more (when the heuristic would discard any);
   every hand is then filled back to its size (the replacements of all rounds);
 * take-backs (Bounce Back): a seat takes its set-aside cards back, giving up its lowest cards
-  the heuristic would discard, when the five-card high hand gets better.
+  the heuristic would discard, when the five-card high hand gets better;
+* the auction (Auction Flop): the lot on the table goes to the deciding seat when it bids (the
+  bid taken as the winning one) or takes it, and it keeps the lot's cards the heuristic keeps
+  from its hand and the lot together (at least one, at most what the hand needs), or the ones
+  its keep option names; a pass or a refusal leaves the lot to others; every hand is then
+  filled to its size from the stock (later lots as random cards);
+* the dealer's call: the called draws are not known to the completion (the call-down model
+  values every call alike; :func:`dealer_call` picks one).
 """
 
 from __future__ import annotations
@@ -41,6 +48,8 @@ from divided.games.poker.awards.switched import awards_in_force
 from divided.games.poker.state import PokerState
 from divided.games.poker.steps import Assign, Deal, Draw, Partition, TakeBack
 from divided.games.poker.steps.assign import placement
+from divided.games.poker.steps.auction import Auction, lot_cards
+from divided.games.poker.steps.dealer_call import CallDraws, calls_of
 from divided.games.poker.steps.discard_rounds import DiscardRounds
 from divided.games.poker.steps.draw import fee_of
 from divided.games.poker.steps.exchange_turns import ExchangeTurns
@@ -152,6 +161,23 @@ def better_take_back(hand: Sequence[int], aside: Sequence[int], style: str, low_
     return given if strength_of_indices(after) > strength_of_indices(list(hand)) else None
 
 
+def lot_keep(hand: Sequence[int], lot: Sequence[int], room: int, style: str, low_aces: bool) -> list[int]:
+    """The lot's cards a buyer keeps: those :func:`keep_for` keeps from the hand and the lot
+    together, best first (highest for high, lowest for low), at least one and at most ``room``."""
+    kept = keep_for(style, [*hand, *lot], low_aces)
+    wanted = [c for c in lot if c in kept] or list(lot)
+    wanted.sort(key=rules_of_thumb.rank, reverse=style == "high")
+    return wanted[: max(1, room)]
+
+
+def dealer_call(legal: Sequence[int], players: int, step: CallDraws) -> int:
+    """The dealer's call: the call-down model values every call alike (nobody holds a card yet,
+    and the deal is the same for every seat), so the dealer calls the most betting rounds (it
+    acts last in every one: position, which the model does not price), then the most cards."""
+    calls = calls_of(step, players)
+    return max(legal, key=lambda a: (len(calls[a - act.CALL_DRAWS]), sum(calls[a - act.CALL_DRAWS]), -a))
+
+
 def _keep_nothing(cards: Sequence[int]) -> None:
     """Discards go nowhere (a completion that draws no more than the stock holds)."""
 
@@ -211,6 +237,8 @@ class Completion:
                 thrown = draw_discards(Draw(most=1), hands[slot], self.style, self.low_aces, lambda n: 0)
                 hands[slot] = [c for c in hands[slot] if c not in thrown]
             self._refill(step.slot, hands, take)
+        elif isinstance(step, Auction):
+            self._refill(step.slot, hands, take, step.size)
         elif isinstance(step, TakeBack):
             slot = self.slot(step.slot)
             aside = self._set_aside or (list(mask_indices(self.aside[self._seat])) if self.aside else [])
@@ -246,10 +274,11 @@ class Completion:
         else:
             self._thrown(list(thrown))
 
-    def _refill(self, name: str, hands: Hands, take: Callable[[], int]) -> None:
-        """Fill the hand back to its size (the replacements of the discard rounds)."""
+    def _refill(self, name: str, hands: Hands, take: Callable[[], int], size: int | None = None) -> None:
+        """Fill the hand back to its size (the replacements of the discard rounds, later lots)."""
         slot = self.slot(name)
-        hands[slot] += [take() for _ in range(self.variant.slots[slot].size - len(hands[slot]))]
+        size = self.variant.slots[slot].size if size is None else size
+        hands[slot] += [take() for _ in range(size - len(hands[slot]))]
 
     def _assign(self, step: Assign, hands: Hands, choice: int) -> None:
         source, first, second = self.slot(step.source), self.slot(step.into[0]), self.slot(step.into[1])
@@ -294,6 +323,16 @@ class Completion:
                 ordered = sorted(hands[slot])
                 hands[slot] = [c for i, c in enumerate(ordered) if not (action - act.DISCARD) >> i & 1]
             self._refill(step.slot, hands, take)
+        elif isinstance(step, Auction):
+            slot = self.slot(step.slot)
+            if action in (act.BID, act.TAKE) or action >= act.KEEP:
+                lot = lot_cards(self.view, step)
+                if action >= act.KEEP:
+                    kept = [c for i, c in enumerate(lot) if (action - act.KEEP) >> i & 1]
+                else:
+                    kept = lot_keep(hands[slot], lot, step.size - len(hands[slot]), self.style, self.low_aces)
+                hands[slot] = hands[slot] + kept
+            self._refill(step.slot, hands, take, step.size)
         elif isinstance(step, TakeBack):
             slot = self.slot(step.slot)
             if action != act.PASS and self.aside:
@@ -339,7 +378,7 @@ class Completion:
         elif isinstance(step, TakeBack):
             if seat in view.phase.order:
                 up = self.heuristic(step, hands, take, up)
-        elif isinstance(step, Assign | Partition):
+        elif isinstance(step, Auction | Assign | Partition):
             up = self.heuristic(step, hands, take, up)
         for later in steps[view.step + 1:]:
             up = self.heuristic(later, hands, take, up)

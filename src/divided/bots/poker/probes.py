@@ -11,7 +11,10 @@ for everyone).
   :func:`~divided.bots.poker.playout.draw_discards`, Jackpot's exchange as a draw of one card
   and its call with a straight or better or trips, a discard round's worst card (a pass when
   the heuristic keeps every card), a take-back by
-  :func:`~divided.bots.poker.playout.better_take_back`; a step they do not know, the first
+  :func:`~divided.bots.poker.playout.better_take_back`; at an auction they never bid, take a
+  lot offered free (else pay to refuse it) and keep by
+  :func:`~divided.bots.poker.playout.lot_keep`; the dealer's call by
+  :func:`~divided.bots.poker.playout.dealer_call`; a step they do not know, the first
   legal action that is not a fold.
 * ``rock``: bets or raises when its own cards are strong, else checks when it can and folds
   when it cannot (a bring-in it must post, it posts). Strong: a pair of tens or better or three
@@ -30,10 +33,20 @@ from divided.bots.base import one_hot
 from divided.bots.poker.betting import bet_amounts, least_raise
 from divided.bots.poker.equity import order_action
 from divided.bots.poker.heuristics import assign_choice, discard_mask, henway_split, low_rank, made, rank
-from divided.bots.poker.playout import Completion, better_take_back, cowpie_split, draw_discards, keep_for
+from divided.bots.poker.playout import (
+    Completion,
+    better_take_back,
+    cowpie_split,
+    dealer_call,
+    draw_discards,
+    keep_for,
+    lot_keep,
+)
 from divided.bots.poker.values import is_betting
 from divided.games.poker import actions as act
 from divided.games.poker.steps import Assign, Draw, Partition, TakeBack
+from divided.games.poker.steps.auction import Auction, lot_cards
+from divided.games.poker.steps.dealer_call import CallDraws
 from divided.games.poker.steps.discard_rounds import DiscardRounds
 from divided.games.poker.steps.exchange_turns import ExchangeTurns
 from divided.games.poker.view import PokerView
@@ -84,6 +97,16 @@ def heuristic_action(view: PokerView, legal: Sequence[int]) -> int:
         if isinstance(step, DiscardRounds) and not thrown:
             return act.PASS
         return action if action in legal else legal[0]
+    if isinstance(step, CallDraws):
+        return dealer_call(legal, view.num_players, step)
+    if isinstance(step, Auction):  # never bid, take a lot offered free, keep by the heuristic
+        if act.KEEP <= legal[0] < act.SHOW:
+            hand = [c for c in view.slots[seat][completion.slot(step.slot)] if c is not None]
+            lot = lot_cards(view, step)
+            chosen = set(lot_keep(hand, lot, step.size - len(hand), completion.style, completion.low_aces))
+            action = act.KEEP + sum(1 << i for i, card in enumerate(lot) if card in chosen)
+            return action if action in legal else legal[0]
+        return act.TAKE if act.TAKE in legal else act.PASS if act.PASS in legal else legal[0]
     if isinstance(step, TakeBack):
         cards = sorted(c for c in view.slots[seat][completion.slot(step.slot)] if c is not None)
         aside = [c for c in (view.aside[seat] if view.aside else ()) if c is not None]

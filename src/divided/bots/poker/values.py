@@ -54,6 +54,8 @@ from divided.games.poker import betting, pots
 from divided.games.poker.awards.switched import config_in_force
 from divided.games.poker.state import PokerState
 from divided.games.poker.steps import Draw
+from divided.games.poker.steps.auction import HIGH, PRICE, Auction
+from divided.games.poker.steps.dealer_call import CallDraws
 from divided.games.poker.steps.draw import fee_of
 from divided.games.poker.view import PokerView
 
@@ -325,8 +327,12 @@ def option_samples(view: PokerView, found: Showdowns, actions: Sequence[int]) ->
 
 
 def fee_paid(view: PokerView, action: int) -> int:
-    """The chips ``action`` pays now: a draw's fee for the cards it discards (0 for others)."""
+    """The chips ``action`` pays now: a draw's fee for the cards it discards, an auction's bid
+    (one more than the highest) or refusal price (0 for others)."""
     step = view.config.steps[view.step]
+    if isinstance(step, Auction):
+        marks = view.phase.marks
+        return marks[HIGH] + 1 if action == act.BID else marks[PRICE] if action == act.REFUSE else 0
     if not isinstance(step, Draw) or not step.fees or not act.DISCARD <= action < act.TAKE_BACK:
         return 0
     mask = action - (act.SHOW if action >= act.SHOW else act.DISCARD)
@@ -355,6 +361,8 @@ def samples(game: str, view: PokerView, actions: Sequence[int], rng: random.Rand
         raise ValueError("no actions to value")
     if is_betting(actions):
         return betting_samples(view, showdowns(game, view, [None], rng, worlds), actions)
+    if isinstance(view.config.steps[view.step], CallDraws):  # see playout.dealer_call
+        return {action: np.zeros(worlds, dtype=np.float64) for action in actions}
     if set(actions) == {act.PASS, act.STOP}:
         return exchange_samples(game, view, actions, rng, worlds)
     if is_order(actions):  # the split committed at this step stands; the order changes nothing
