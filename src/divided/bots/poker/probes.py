@@ -103,8 +103,8 @@ def heuristic_action(view: PokerView, legal: Sequence[int]) -> int:
         if act.KEEP <= legal[0] < act.SHOW:
             hand = [c for c in view.slots[seat][completion.slot(step.slot)] if c is not None]
             lot = lot_cards(view, step)
-            chosen = set(lot_keep(hand, lot, step.size - len(hand), completion.style, completion.low_aces))
-            action = act.KEEP + sum(1 << i for i, card in enumerate(lot) if card in chosen)
+            wanted = set(lot_keep(hand, lot, step.size - len(hand), completion.style, completion.low_aces))
+            action = act.KEEP + sum(1 << i for i, card in enumerate(lot) if card in wanted)
             return action if action in legal else legal[0]
         return act.TAKE if act.TAKE in legal else act.PASS if act.PASS in legal else legal[0]
     if isinstance(step, TakeBack):
