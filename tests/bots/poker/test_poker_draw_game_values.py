@@ -108,3 +108,29 @@ def test_six_card_draw_prices_the_ante_for_all_six() -> None:
     assert fee_paid(view, act.DISCARD + 0b111111) == ante
     assert fee_paid(view, act.DISCARD + 0b011111) == 0
     assert act.DISCARD + 0b111111 in state.legal_actions()
+
+
+def test_at_an_auction_a_bid_buys_the_lot_at_its_price_and_keeps_what_pairs() -> None:
+    from divided.bots.poker.values import fee_paid
+    from divided.games.poker.rules import PokerRules
+    from divided.games.poker.steps import Bet, Showdown
+    from divided.games.poker.steps.auction import Auction
+    from divided.games.poker.variant import Award, Slot, Variant
+
+    variant = Variant(id="auction-test", name="", summary="", players=(2, 7), slots=(Slot("hand", 5), Slot("lot", 3)),
+                      steps=(Deal(("down",) * 2), Auction(), Bet("big"), Showdown()),
+                      awards=(Award("high", ("hand",)),), blinds=False)
+    rules = PokerRules(variant)
+    state = rules.initial_state({o.name: o.default for o in rules.options} | {"players": 2, "first_dealer": 1})
+    cards = list(parse("As 7c Ah 2d Ad Kc 3s"))  # seat 0 As Ah, seat 1 7c 2d; the lot Ad Kc 3s
+    while state.owed:
+        state = rules.apply(state, cards.pop(0))
+    view = rules.observe(state, 0)
+    assert view.current_player == 0 and rules.legal_actions(state) == [act.PASS, act.BID]
+    assert fee_paid(view, act.BID) == 1 and fee_paid(view, act.PASS) == 0
+    stock = iter(parse("9h 8d 5c 4c")).__next__
+    bought = Completion(view).finish(0, [sorted(parse("As Ah")), []], stock, view.up, act.BID)
+    assert bought[0] == [*sorted(parse("As Ah")), *parse("Ad 9h 8d")]  # the ace of the lot, then later lots
+    stock = iter(parse("9h 8d 5c 4c")).__next__
+    passed = Completion(view).finish(0, [sorted(parse("As Ah")), []], stock, view.up, act.PASS)
+    assert passed[0] == [*sorted(parse("As Ah")), *parse("9h 8d 5c")]
