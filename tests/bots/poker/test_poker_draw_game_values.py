@@ -134,3 +134,21 @@ def test_at_an_auction_a_bid_buys_the_lot_at_its_price_and_keeps_what_pairs() ->
     stock = iter(parse("9h 8d 5c 4c")).__next__
     passed = Completion(view).finish(0, [sorted(parse("As Ah")), []], stock, view.up, act.PASS)
     assert passed[0] == [*sorted(parse("As Ah")), *parse("9h 8d 5c")]
+
+
+def test_a_secret_discard_already_chosen_is_played_by_the_heuristic_in_the_playout() -> None:
+    # six-card open draw: seat 1 has chosen its face-up discard in secret; seat 0 decides. The
+    # playout plays seat 1's discard by the heuristic (the hidden choice is not read), so its
+    # final hand holds five cards like everyone's.
+    state = dealt("six-card-open-draw", ["As Ad Kh Kc 2s 3s", "3d 8h Tc Jd Kd 4c"], button=0)
+    state.apply_action(act.DISCARD)  # seat 1 stands pat at the draw
+    state.apply_action(act.DISCARD)  # seat 0 too
+    while step_kind(state) != "draw":
+        state.apply_action(act.CALL)
+    assert state.current_player() == 1
+    state.apply_action(act.DISCARD + 1)  # seat 1 throws its lowest card
+    view = state.observation(0)
+    hands = [sorted(c for c in state.core.slots[1][0])]
+    no_more = iter(()).__next__
+    final = Completion(view).finish(1, hands, no_more, view.up, None)
+    assert sorted(final[0]) == sorted(parse("8h Tc Jd Kd 4c"))  # the heuristic throws the 3d

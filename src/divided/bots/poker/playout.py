@@ -360,7 +360,7 @@ class Completion:
         if action is not None:
             self.option(step, hands, action, take)
         elif isinstance(step, Draw):
-            if seat in view.phase.order:
+            if seat in view.phase.order or step.at_once:  # a choice made in secret: the heuristic's
                 up = self.heuristic(step, hands, take, up)
         elif isinstance(step, ExchangeTurns):
             if seat == view.current_player:  # the seat deciding whether to call: the model's rounds
