@@ -271,7 +271,7 @@ class Completion:
             hands[slot] += [take() for _ in range(len(thrown) + (1 if show else 0))]
         if step.set_aside:
             self._set_aside = list(thrown)
-        else:
+        elif step.to != "trash":  # the trash is never drawn again
             self._thrown(list(thrown))
 
     def _refill(self, name: str, hands: Hands, take: Callable[[], int], size: int | None = None) -> None:
