@@ -20,7 +20,11 @@ never plays them, the hint never shows them, and the review compares a played on
 :meth:`PokerAdvisor.refine`, which values any legal action). Every draw (up to 32 discard masks
 of five cards), assignment, split (up to 252) and Henway order card is valued; the orders are all
 worth the same (nobody reads the flips), and :meth:`PokerAdvisor.pick` plays the heuristic flip
-order among them.
+order among them. The draw games' decisions (issue 30: exchanges and the call, discard rounds,
+take-backs, bids, refusals and keeps, draws with fees or exactly-or-fold) are valued as a draw
+is (see :mod:`~divided.bots.poker.equity`); the dealer's call is not (every call is worth the
+same to the model) and :meth:`PokerAdvisor.pick` plays
+:func:`~divided.bots.poker.playout.dealer_call`.
 
 **Cost**: see BENCHMARKS.md ("Poker hints"), measured by ``benchmarks/bench_poker_hints.py``.
 """
