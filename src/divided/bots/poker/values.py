@@ -57,6 +57,7 @@ from divided.games.poker.steps import Draw
 from divided.games.poker.steps.auction import HIGH, PRICE, Auction
 from divided.games.poker.steps.dealer_call import CallDraws
 from divided.games.poker.steps.draw import fee_of
+from divided.games.poker.steps.exchange_turns import ExchangeTurns
 from divided.games.poker.view import PokerView
 
 Array = npt.NDArray[np.float64]
@@ -363,7 +364,7 @@ def samples(game: str, view: PokerView, actions: Sequence[int], rng: random.Rand
         return betting_samples(view, showdowns(game, view, [None], rng, worlds), actions)
     if isinstance(view.config.steps[view.step], CallDraws):  # see playout.dealer_call
         return {action: np.zeros(worlds, dtype=np.float64) for action in actions}
-    if set(actions) == {act.PASS, act.STOP}:
+    if isinstance(view.config.steps[view.step], ExchangeTurns) and set(actions) <= {act.PASS, act.STOP}:
         return exchange_samples(game, view, actions, rng, worlds)
     if is_order(actions):  # the split committed at this step stands; the order changes nothing
         chosen = view.phase.commits[view.current_player]
