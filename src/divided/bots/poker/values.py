@@ -341,16 +341,20 @@ def fee_paid(view: PokerView, action: int) -> int:
 
 
 def exchange_samples(game: str, view: PokerView, actions: Sequence[int], rng: random.Random,
-                     worlds: int) -> dict[int, Array]:
+                     worlds: int) -> tuple[Showdowns, dict[int, Array]]:
     """Jackpot's call: ``STOP`` ends the exchanging for everyone, ``PASS`` gives everyone one more
-    exchange (the model of :mod:`~divided.bots.poker.playout`); each valued over the same worlds."""
+    exchange (the model of :mod:`~divided.bots.poker.playout`); each valued over the same worlds
+    (returned with the first action's showdowns)."""
     state = rng.getstate()
     out: dict[int, Array] = {}
+    first: Showdowns | None = None
     for action in actions:
         rng.setstate(state)
         found = showdowns(game, view, [action], rng, worlds, exchanges=1 if action == act.PASS else 0)
+        first = first or found
         out[action] = option_samples(view, found, [action])[action]
-    return out
+    assert first is not None
+    return first, out
 
 
 def samples(game: str, view: PokerView, actions: Sequence[int], rng: random.Random,
@@ -358,17 +362,28 @@ def samples(game: str, view: PokerView, actions: Sequence[int], rng: random.Rand
     """Each of ``actions``' value (in pots) in each of ``worlds`` worlds drawn with ``rng``: a
     betting turn's actions, Henway's order actions (all worth the position's value: nobody reads
     the flips) or one step's draws, assignments or splits."""
+    return sampled(game, view, actions, rng, worlds)[1]
+
+
+def sampled(game: str, view: PokerView, actions: Sequence[int], rng: random.Random,
+            worlds: int) -> tuple[Showdowns, dict[int, Array]]:
+    """:func:`samples` with the worlds' showdowns they were valued over (``equity+range`` weighs
+    the worlds by them)."""
     if not actions:
         raise ValueError("no actions to value")
     if is_betting(actions):
-        return betting_samples(view, showdowns(game, view, [None], rng, worlds), actions)
+        found = showdowns(game, view, [None], rng, worlds)
+        return found, betting_samples(view, found, actions)
     if isinstance(view.config.steps[view.step], CallDraws):  # see playout.dealer_call
-        return {action: np.zeros(worlds, dtype=np.float64) for action in actions}
+        found = showdowns(game, view, [None], rng, worlds)
+        return found, {action: np.zeros(worlds, dtype=np.float64) for action in actions}
     if isinstance(view.config.steps[view.step], ExchangeTurns) and set(actions) <= {act.PASS, act.STOP}:
         return exchange_samples(game, view, actions, rng, worlds)
     if is_order(actions):  # the split committed at this step stands; the order changes nothing
         chosen = view.phase.commits[view.current_player]
         split = chosen[0] if chosen else None
-        position = option_samples(view, showdowns(game, view, [split], rng, worlds), [act.ORDER])[act.ORDER]
-        return {action: position for action in actions}
-    return option_samples(view, showdowns(game, view, list(actions), rng, worlds), actions)
+        found = showdowns(game, view, [split], rng, worlds)
+        position = option_samples(view, found, [act.ORDER])[act.ORDER]
+        return found, {action: position for action in actions}
+    found = showdowns(game, view, list(actions), rng, worlds)
+    return found, option_samples(view, found, actions)
