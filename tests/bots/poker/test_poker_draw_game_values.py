@@ -152,3 +152,22 @@ def test_a_secret_discard_already_chosen_is_played_by_the_heuristic_in_the_playo
     no_more = iter(()).__next__
     final = Completion(view).finish(1, hands, no_more, view.up, None)
     assert sorted(final[0]) == sorted(parse("8h Tc Jd Kd 4c"))  # the heuristic throws the 3d
+
+
+def test_a_draws_fee_goes_to_the_pot_that_the_others_contest() -> None:
+    # six-card draw heads-up: paying the ante for all six is paid into the pot; a hand that
+    # loses every world loses the fee, one that wins every world wins the pot and its fee back
+    import numpy as np
+
+    from divided.bots.poker.values import Showdowns, option_samples
+
+    state = dealt("six-card-draw", ["2c 7d 9h Jd 4c 5s", "3d 8h Tc Jh Kh 6s"], button=1)
+    while step_kind(state) != "draw":
+        state.apply_action(act.CALL)
+    view = state.observation(0)
+    pot, ante = sum(view.table.contributed), view.config.ante
+    six, five = act.DISCARD + 0b111111, act.DISCARD + 0b011111
+    for mine, expected in ((1, -ante / pot), (9, 1.0)):
+        found = Showdowns(np.array([[[mine, mine]]]), np.array([[[[5]]]]), (1,))
+        values = option_samples(view, found, [five, six])
+        assert values[six][0] == expected and values[five][0] == (0.0 if mine == 1 else 1.0)

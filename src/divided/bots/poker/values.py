@@ -275,13 +275,18 @@ class ChipValues:
             self._shares[eligible] = cached
         return cached
 
-    def won(self, contributed: Sequence[int]) -> Array:
+    def won(self, contributed: Sequence[int], dead: int = 0) -> Array:
         """``(worlds, options)``: the chips the deciding seat takes from the pots cut from
         ``contributed`` (the seats still in as the view shows them; nobody folds later)."""
         me = self.view.current_player
         total = np.zeros(self.found.mine.shape[1:], dtype=np.float64)
         match = self.view.match  # T18: chips carried into the deal join its lowest layer
-        for pot in pots.layers(contributed, self.view.table.live, carried=match.carried if match is not None else 0):
+        carried = (match.carried if match is not None else 0) + dead  # ``dead``: chips nobody matches
+        table = self.view.table  # only a seat with no chips left cuts a side pot (a paid draw does not)
+        all_in = tuple(live and stack - (chips - before) <= 0
+                       for stack, chips, before, live in zip(table.stacks, contributed, table.contributed, table.live,
+                                                             strict=True))
+        for pot in pots.layers(contributed, table.live, carried=carried, all_in=all_in):
             if me in pot.eligible:
                 total = total + pot.amount * self.share(tuple(s for s in pot.eligible if s != me))
         return total
@@ -310,7 +315,6 @@ def option_samples(view: PokerView, found: Showdowns, actions: Sequence[int]) ->
     as the options, in order), in pots. A draw's fee is priced in (paid into the pot: the seat
     may win it back); a fold (a draw of exactly so many cards or fold) is worth 0."""
     unit = pot_of(view)
-    me = view.current_player
     chips = ChipValues(view, found)
     final = final_contributions(view, view.table.current)
     fees = [fee_paid(view, action) for action in actions]
@@ -319,9 +323,8 @@ def option_samples(view: PokerView, found: Showdowns, actions: Sequence[int]) ->
     for k, action in enumerate(actions):
         if action == act.FOLD:
             out[action] = np.zeros(found.worlds, dtype=np.float64)
-        elif fees[k]:
-            paid = (*final[:me], final[me] + fees[k], *final[me + 1:])
-            out[action] = (chips.won(paid)[:, k] - fees[k]) / unit
+        elif fees[k]:  # paid into the pot and matched by nobody: the seats in the pot contest it
+            out[action] = (chips.won(final, dead=fees[k])[:, k] - fees[k]) / unit
         else:
             out[action] = plain[:, k]
     return out
