@@ -171,3 +171,24 @@ def test_a_draws_fee_goes_to_the_pot_that_the_others_contest() -> None:
         found = Showdowns(np.array([[[mine, mine]]]), np.array([[[[5]]]]), (1,))
         values = option_samples(view, found, [five, six])
         assert values[six][0] == expected and values[five][0] == (0.0 if mine == 1 else 1.0)
+
+
+def test_two_card_high_and_low_halves_draw_for_both_with_aces_high() -> None:
+    # Mississippi's awards (two-card high and low, aces always high): the heuristics draw
+    # high-low and never count an ace as low
+    from divided.bots.poker.playout import aces_low, draw_style
+    from divided.games.poker.rules import PokerRules
+    from divided.games.poker.steps import Bet, Draw, Showdown
+    from divided.games.poker.variant import Variant
+    from divided.games.poker.variants.mississippi_awards import MISSISSIPPI_AWARDS, TWO_CARD_HAND
+
+    variant = Variant(id="two-card-test", name="", summary="", players=(2, 7), slots=TWO_CARD_HAND,
+                      steps=(Deal(("down", "up")), Bet("small"), Draw(most=2), Bet("big"), Showdown()),
+                      awards=MISSISSIPPI_AWARDS)
+    rules = PokerRules(variant)
+    state = rules.initial_state({o.name: o.default for o in rules.options} | {"players": 2, "first_dealer": 1})
+    cards = list(parse("As 7c Ah 2d"))
+    while state.owed:
+        state = rules.apply(state, cards.pop(0))
+    view = rules.observe(state, 0)
+    assert (draw_style(view), aces_low(view)) == ("high-low", False)

@@ -63,7 +63,7 @@ Hands = list[list[int]]
 
 def draw_style(view: PokerView) -> str:
     """``high``, ``low`` or ``high-low``: what the game's awards reward, for the draw policy."""
-    rules = {award.rule for award in awards_in_force(view)}
+    rules = {"high" if award.rule == "two-high" else award.rule for award in awards_in_force(view)}
     lows = rules - {"high"}
     if not lows:
         return "high"
@@ -71,8 +71,9 @@ def draw_style(view: PokerView) -> str:
 
 
 def aces_low(view: PokerView) -> bool:
-    """Whether the game's low counts aces low (every low rule but deuce-to-seven)."""
-    return all(award.rule != "27" for award in awards_in_force(view))
+    """Whether the game's low counts aces low (every low rule but deuce-to-seven and the
+    two-card low, where aces are always high)."""
+    return all(award.rule not in ("27", "two-low") for award in awards_in_force(view))
 
 
 @dataclass
