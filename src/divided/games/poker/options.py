@@ -68,7 +68,7 @@ def options_of(variant: Variant) -> tuple[RuleOption, ...]:
         RuleOption("structure", ("fixed", "pot", "no"), "the betting structure: fixed limit, pot limit or no limit"),
         RuleOption("stack", (200,), "every player's starting stack in chips", integers=range(1, MAX_STACK + 1)),
         STACKS,
-        RuleOption("ante", (1,), "the ante each player dealt in pays (0: none)", integers=range(0, 1001)),
+        RuleOption("ante", (variant.ante,), "the ante each player dealt in pays (0: none)", integers=range(0, 1001)),
         RuleOption("small_bet", (2,), "the small bet S (fixed limit: the size of the early rounds; pot and no "
                    "limit: the smallest bet)", integers=range(1, 1001)),
         RuleOption("big_bet", (4,), "the big bet B (fixed limit: the size of the later rounds)",

@@ -112,7 +112,8 @@ class Variant:
     ``bring_in`` exists; ``blinds``: the option ``blinds`` is offered (T3: games whose first
     betting round precedes any draw, except those with a bring-in). ``deck``: the cards dealt,
     a name of :data:`divided.games.poker.cards.DECKS` (``one``, ``two``, ``jokers``) or a
-    :class:`ByOption` choosing one.
+    :class:`ByOption` choosing one. ``ante``: the default of the option ``ante`` (T2: 1; Auction
+    Flop 3).
     """
 
     id: str
@@ -129,6 +130,7 @@ class Variant:
     notes: tuple[str, ...] = field(default=())
     deck: str = "one"
     match: Match | None = None
+    ante: int = 1
 
     def slot_index(self, name: str) -> int:
         """The position of the slot called ``name`` in :attr:`slots`."""
