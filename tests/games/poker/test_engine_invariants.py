@@ -27,6 +27,7 @@ CASES = [
     ("ten-card-regrets", {"players": 4}), ("ten-card-regrets", {"players": 3, "regrets_exposure": "face-up"}),
     ("cowpie", {"players": 4, "stack": 10}), ("cowpie", {"players": 6, "cowpie_down": "both"}),
     ("double-draw-high-low", {"players": 5, "low": "a5-8"}), ("open-draw", {"players": 6}),
+    ("auction-flop", {"players": 4}),
 ]
 
 
@@ -101,6 +102,8 @@ def expected_up(core: Any) -> set[int] | None:
                 up.update(held[:flips])
         elif game == "ten-card-regrets" and config.option("regrets_exposure") == "face-up":
             up.update(c for held in slots[1:] for c in held)
+        elif game == "auction-flop":  # the lot lies face up in front of its first voice
+            up.update(slots[1])
     return up
 
 

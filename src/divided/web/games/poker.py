@@ -71,6 +71,7 @@ LINES: dict[str, str] = {
     "bounce-back": "Up to two cards changed, the discards set aside; later you may take them back.",
     "j-lo": "Five-card draw where opening takes jacks or better; if nobody opens, the deal turns to "
             "deuce-to-seven lowball.",
+    "auction-flop": "No betting: pay to discard, then bid for lots of three up cards; the pot goes 60/30/10.",
 }
 """One line on each game for the variant picker: what makes it different."""
 
