@@ -53,6 +53,9 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "freak-of-nature": [{"players": 2}, {"players": 7, "structure": "no", "stack": 30}],
     "uncle-bobs-left-nut": [{"players": 2, "odd_chip": "seat"}, {"players": 7, "structure": "pot", "stack": 30}],
     "auction-flop": [{"players": 2, "stack": 9}, {"players": 4}, {"players": 7, "ante": 1, "stack": 20}],
+    "low-high-die": [{"players": 2, "die": "high", "max_draws": 1}, {"players": 6, "structure": "pot", "stack": 15}],
+    "buck-thirty-five": [{"players": 4, "buck_split": "high-low"}, {"players": 6, "buck_wild": "two", "stack": 10}],
+    "mississippi": [{"players": 2, "stack": 9}, {"players": 7, "structure": "no", "odd_chip": "seat"}],
 }
 AnyState = State[Any, Any]
 

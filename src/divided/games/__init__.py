@@ -54,7 +54,7 @@ POKER = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cow
           "open-draw", "jackpot", "sequential-open-draw",
           "six-card-draw", "six-card-open-draw", "seven-card-open-draw", "bounce-back", "j-lo",
           "freak-of-nature", "uncle-bobs-left-nut",
-          "auction-flop")
+          "auction-flop", "low-high-die", "buck-thirty-five", "mississippi")
 """The poker games (one engine, :mod:`divided.games.poker`; each a variant definition): every
 layer finds a poker game's part in one mapping keyed by game id (``"module:MAPPING[game]"``)."""
 

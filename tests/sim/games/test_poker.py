@@ -30,7 +30,7 @@ from divided.sim.stats import Ratio
 POKER = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie", "double-draw-high-low",
          "open-draw", "six-card-draw", "six-card-open-draw", "seven-card-open-draw", "bounce-back", "freak-of-nature",
          "uncle-bobs-left-nut",
-         "auction-flop")
+         "auction-flop", "low-high-die", "buck-thirty-five", "mississippi")
 
 
 class _Last:

@@ -28,7 +28,7 @@ SMALLEST = {"five-card-draw": 2, "seven-card-stud": 2, "henway": 2, "ten-card-re
             "double-draw-high-low": 3, "open-draw": 2, "jackpot": 2, "sequential-open-draw": 2,
             "six-card-draw": 2, "six-card-open-draw": 2, "seven-card-open-draw": 2, "bounce-back": 2, "j-lo": 2,
             "freak-of-nature": 2, "uncle-bobs-left-nut": 2,
-            "auction-flop": 2}
+            "auction-flop": 2, "low-high-die": 2, "buck-thirty-five": 4, "mississippi": 2}
 
 
 @pytest.fixture

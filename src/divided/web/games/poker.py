@@ -76,6 +76,9 @@ LINES: dict[str, str] = {
                        "holds one, else fives, fours, threes, twos.",
     "uncle-bobs-left-nut": "Five-card draw in which each player's lowest card is wild for that player alone.",
     "auction-flop": "No betting: pay to discard, then bid for lots of three up cards; the pot goes 60/30/10.",
+    "low-high-die": "The dealer calls the draws before the deal; ranks turn wild in pairs, like a die's faces.",
+    "buck-thirty-five": "A fifth card, the buck, kept apart: its rank is wild for you alone; one exchange of up to three.",
+    "mississippi": "Two cards, one up; three exchanges; high and low halves, and a pair of sevens takes it all.",
 }
 """One line on each game for the variant picker: what makes it different."""
 
@@ -390,7 +393,7 @@ def _winning_hand(view: PokerView, seat: int, slots: tuple[str, ...], rule: str,
     if wild is not None:
         variant = view.config.variant
         found = shown_words(wild, variant, view.slots, view.table.live, seat,
-                            tuple(variant.slot_index(slot) for slot in slots))
+                            tuple(variant.slot_index(slot) for slot in slots), rule)
         if found is not None:
             return found[0], [name(c) for c in found[1]], hand_labels(view).get(slots[0], slots[0])
     system = ranking(rule)
