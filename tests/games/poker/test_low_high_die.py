@@ -43,7 +43,7 @@ def test_example_low_die_the_ace_and_both_twos_are_wild_four_sixes() -> None:
 
 def test_example_low_die_a_straight_flush_to_the_nine_when_the_six_and_five_share_a_suit() -> None:
     state = showdown(("As 6h 5h 2c 2d", FOUR_JACKS))
-    assert words(state, A).== "Straight Flush, nine-high"
+    assert words(state, A) == "Straight Flush, nine-high"
     assert state.returns() == [1.0, -1.0]
 
 
