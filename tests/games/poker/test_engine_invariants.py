@@ -29,7 +29,6 @@ CASES = [
     ("double-draw-high-low", {"players": 5, "low": "a5-8"}), ("open-draw", {"players": 6}),
     ("freak-of-nature", {"players": 5, "structure": "no", "stack": 12}), ("uncle-bobs-left-nut", {"players": 3}),
     ("auction-flop", {"players": 4}), ("low-high-die", {"players": 6}), ("buck-thirty-five", {"players": 5}),
-    ("mississippi", {"players": 7, "stack": 30}),
 ]
 
 

@@ -175,7 +175,7 @@ class PokerLab(PlainLabRoom):
             MetricDef("pot.big-bets", "pot in big bets", HAND, "hands", "mean"),
         ]
         round_ = 0
-        for index, step in enumerate(config.steps):
+        for index, step in enumerate(_longest_steps(config.steps)):
             if step.kind == "bet":
                 round_ += 1
                 defs.append(MetricDef(f"fold.{index}", f"folds per hand in betting round {round_} (step {index})",
@@ -393,3 +393,16 @@ def percentile_text(metrics: Sequence[Metric]) -> str:
 
 LAB_ROOMS: dict[str, PokerLab] = {game: PokerLab(game) for game in VARIANTS}
 """One lab room per poker game (registered in :mod:`divided.sim.games`)."""
+
+
+def _longest_steps(steps: Sequence[Any]) -> list[Any]:
+    """The deal's steps with the dealer's call (Low-Die / High-Die) made longest: every betting
+    round a call can make has its place (a shorter call's rounds are the first of these)."""
+    from divided.games.poker.steps.dealer_call import CallDraws, called_steps
+
+    out = list(steps)
+    call = next((step for step in out if isinstance(step, CallDraws)), None)
+    if call is not None:
+        at = next(index for index, step in enumerate(out) if step.kind == "called-rounds")
+        out[at:at + 1] = called_steps(call, (1,) * call.most)
+    return out
