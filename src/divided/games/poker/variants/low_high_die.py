@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from divided.games.base import RuleOption
 from divided.games.poker.steps import CallDraws, CalledRounds, Deal, Showdown
-from divided.games.poker.steps.dealer_call import MAX_DRAWS, MAX_DRAWS_OPTION
+from divided.games.poker.steps.dealer_call import MAX_DRAWS_OPTION
 from divided.games.poker.variant import Award, Slot, Variant, by_option
 from divided.games.poker.wilds import HIGH_DIE, LOW_DIE, DicePairs
 
@@ -18,7 +18,7 @@ LOW_HIGH_DIE = Variant(
     summary="Before the deal the dealer calls the draws (up to three, each of one to five cards, or none). "
             "Five cards down and a betting round, then each called draw followed by a betting round. "
             "Low-Die: aces are wild with a six, twos with a five, threes with a four; High-Die the reverse.",
-    steps=(CallDraws(most=by_option("max_draws", MAX_DRAWS)), Deal(("down",) * 5), CalledRounds(), Showdown()),
+    steps=(CallDraws(most=by_option("max_draws", {1: 1, 2: 2, 3: 3})), Deal(("down",) * 5), CalledRounds(), Showdown()),
     awards=(Award("high", ("hand",),
                   wild=by_option("die", {"low": DicePairs(LOW_DIE), "high": DicePairs(HIGH_DIE)})),),
     options=(RuleOption("die", ("low", "high"), "low: aces wild with a 6, twos with a 5, threes with a 4; high: "
