@@ -381,11 +381,11 @@ def wild_words(state: PokerState, award: Award, seat: int) -> str | None:
     if found is None:
         return None
     if award.rule != "high":  # a wild low: the natural hand it stands for, in words
-        return _low_words(award.wild, state.slots[seat], slots, variant, table, state, award.rule)
+        return low_words(award.wild, state.slots[seat], slots, variant, table, state, award.rule)
     return words_at(found[0])
 
 
-def _low_words(rule: Wild, held: tuple[Cards, ...], slots: Sequence[int], variant: Variant, table: tuple[Cards, ...],
+def low_words(rule: Wild, held: tuple[Cards, ...], slots: Sequence[int], variant: Variant, table: tuple[Cards, ...],
                state: PokerState | None, award_rule: str) -> str:
     """The words of the best low the seat's hands among ``slots`` make with their wild cards."""
     from divided.games.poker.cards import as_cards
@@ -408,7 +408,7 @@ def shown_words(wild: Wild, variant: Variant, shown: Sequence[Sequence[Sequence[
     try:
         found = best_of(wild, held, slots, variant, table, award_rule=award_rule)
         if found is not None and award_rule != "high":
-            return _low_words(wild, held, slots, variant, table, None, award_rule), found[1][0]
+            return low_words(wild, held, slots, variant, table, None, award_rule), found[1][0]
     except ValueError:
         return None
     return None if found is None else (words_at(found[0]), found[1][0])
