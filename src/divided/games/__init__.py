@@ -1,10 +1,9 @@
 """Games of the project behind one interface (see :mod:`divided.games.base`).
 
 >>> from divided import games
->>> games.names()  # doctest: +NORMALIZE_WHITESPACE
-['bounce-back', 'card-commons', 'cowpie', 'divide', 'divided-ranks', 'double-draw-high-low', 'five-card-draw',
- 'henway', 'open-draw', 'seven-card-open-draw', 'seven-card-stud', 'six-card-draw', 'six-card-open-draw',
- 'ten-card-regrets']
+>>> names = games.names()  # sorted; the list grows with every game
+>>> names == sorted(names) and {"divided-ranks", "card-commons", "divide", "five-card-draw"} <= set(names)
+True
 >>> game = games.load("divided-ranks", reserve_order="coin")
 >>> game.options["reserve_order"]
 'coin'
