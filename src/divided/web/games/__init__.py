@@ -1,10 +1,9 @@
 """The web app's per-game parts, found by game id (imported on first use).
 
 >>> from divided.web import games as web_games
->>> web_games.names()  # doctest: +NORMALIZE_WHITESPACE
-['bounce-back', 'card-commons', 'cowpie', 'divide', 'divided-ranks', 'double-draw-high-low', 'five-card-draw',
- 'henway', 'open-draw', 'seven-card-open-draw', 'seven-card-stud', 'six-card-draw', 'six-card-open-draw',
- 'ten-card-regrets']
+>>> names = web_games.names()
+>>> names == sorted(names), {"card-commons", "divide", "divided-ranks", "henway", "mississippi"} <= set(names)
+(True, True)
 >>> web_games.room("divided-ranks").script
 'games/divided-ranks.js'
 """
