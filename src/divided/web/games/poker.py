@@ -44,6 +44,8 @@ from divided.games.poker.variants import VARIANTS
 from divided.games.poker.view import PokerView
 from divided.games.room import ActionLabel
 from divided.web.games.base import JSON, BotChoice, GameRoom, LobbyOption, LogEntry, NextGameRefused
+from divided.web.games.poker_picks import PHASES, STEP_WORDS, facts_object, features, is_plain_draw, pick_object
+from divided.web.games.poker_picks import pick_prompt, pick_refusal, uses_pick
 from divided.web.statistics import BigBets
 
 HUMAN_SEAT = 0
@@ -103,7 +105,7 @@ def hand_labels(view: PokerView) -> dict[str, str]:
         return {"held": "Just dealt", "left": "Low hand (left)", "right": "High hand (right)"}
     if game == "cowpie":
         return {"held": "Seven cards", "five": "Five-card hand", "two": "Two-card hand"}
-    return {"hand": "Hand"}
+    return {"hand": "Hand", "lot": "Lot on sale"}
 
 
 def _cards(codes: Sequence[int]) -> str:
@@ -388,8 +390,7 @@ def _step_words(view: PokerView) -> str:
         return (f"Betting: {step.size} bet ({size})" if view.config.limits.structure.value == "fixed"
                 else "Betting")
     words = {"deal": "The deal", "draw": "The draw", "assign": "Placing the cards dealt",
-             "partition": "Making the hands", "flip": "Turning up", "showdown": "The showdown",
-             "take-back": "Taking back the set-aside cards"}
+             "partition": "Making the hands", "flip": "Turning up", "showdown": "The showdown", **STEP_WORDS}
     return words.get(str(step.kind), str(step.kind))
 
 
@@ -410,7 +411,9 @@ def table(view: PokerView, books: Any, mine: bool) -> JSON:
         "pot": sum(view.table.contributed),
         "pots": pots_object(view, me),
         "betting": betting_object(view, numbers) if mine and isinstance(step, steps.Bet) else None,
-        "draw": draw_object(view, step) if mine and isinstance(step, steps.Draw) else None,
+        "draw": draw_object(view, step) if mine and is_plain_draw(step) and isinstance(step, steps.Draw) else None,
+        "pick": pick_object(view, step, numbers) if mine and numbers and step is not None and uses_pick(step) else None,
+        "facts": facts_object(view, seat_name, step),
         "assign": assign_object(view, step) if mine and isinstance(step, steps.Assign) else None,
         "partition": partition_object(view, step) if mine and isinstance(step, steps.Partition) else None,
         "showdown": showdown_object(view),
@@ -426,7 +429,7 @@ def phase(view: PokerView) -> str:
         return "over"
     if view.button < 0:
         return "deal"
-    return {"bet": "bet", "draw": "draw", "assign": "assign", "partition": "arrange"}.get(step.kind, "deal")
+    return {"bet": "bet", "draw": "draw", "assign": "assign", "partition": "arrange", **PHASES}.get(step.kind, "deal")
 
 
 def prompt(view: PokerView, books: Any, bot_error: str | None) -> str:
@@ -450,6 +453,8 @@ def prompt(view: PokerView, books: Any, bot_error: str | None) -> str:
             return f"{options.call} to call into a pot of {pot}: fold, call{more}."
         more = " or bet" if options.raise_to is not None else ""
         return f"Nobody has bet yet: check{more}. The pot is {pot}."
+    if step is not None and uses_pick(step):
+        return pick_prompt(view, step)
     if isinstance(step, steps.Draw):
         most = min(step.most, len(steps.draw.held_in_order(view, step, me)))
         return f"The draw: press up to {most} cards to throw away and draw as many new ones, or stand pat."
@@ -559,6 +564,8 @@ def _refusal(view: PokerView, step: Any, action: int) -> str:
     me = _me(view)
     if isinstance(step, steps.Bet):
         return _bet_refusal(view, action)
+    if uses_pick(step):
+        return pick_refusal(view, step, action)
     if isinstance(step, steps.Draw):
         if not act.DISCARD <= action < act.ASSIGN:
             return "this is the draw: press the cards to throw away, or stand pat"

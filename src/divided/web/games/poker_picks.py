@@ -1,0 +1,333 @@
+"""The poker page's decisions of the draw games (issue 30) and their table facts, from views only.
+
+Every decision that is not a betting round, a plain draw, 10 Card Regrets' placing or a split is
+one *pick*: the player presses cards (of the hand, or of the lot on sale), and the buttons are the
+legal actions whose cards are exactly those pressed, each with its words ("Change 3 \u2014 costs
+3", "Discard 2s and show it for one more card", "Give up 9c 4d for your set-aside cards"); the
+actions that name no card (fold, pass, "I call", bid, take, refuse) are plain buttons, and the
+dealer's call is a list of the calls the rules allow. The page matches pressed cards to the
+actions the server lists: it works out no rule.
+
+The table's public facts of these games: the trash (face-down count, face-up cards), the cards
+each seat has set aside (their number; the viewer's own by name), the auction's lot, highest bid
+and refusal price, the dealer's call, and what is due to draw (a draw's price list).
+
+:func:`features` says what a game has, from its definition (the lobby's search reads it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from divided.games.poker import actions as act
+from divided.games.poker import steps
+from divided.games.poker.cards import name
+from divided.games.poker.rules import describe
+from divided.games.poker.steps.auction import BIDDING, BIDDER, HIGH, KEEPING, LADDER, PRICE, STAGE, VOICE
+from divided.games.poker.steps.draw import fee_of
+from divided.games.poker.variant import Step, Variant
+from divided.games.poker.view import PokerView
+
+JSON = dict[str, Any]
+
+MASK_FAMILIES = ((act.DISCARD, act.ASSIGN), (act.KEEP, act.SHOW), (act.SHOW, act.TAKE_BACK),
+                 (act.TAKE_BACK, act.CALL_DRAWS))
+"""The action ranges that name cards by a mask (draws, keeps, shows, take-backs)."""
+
+PHASES = {"exchange-turns": "draw", "discard-rounds": "draw", "take-back": "take-back",
+          "call-draws": "call", "auction": "auction"}
+"""The page's phase of each new step kind (a draw with extensions stays ``draw``)."""
+
+STEP_WORDS = {"exchange-turns": "Swapping cards", "discard-rounds": "Discarding one card at a time",
+              "take-back": "Taking back the set-aside cards", "call-draws": "The dealer's call",
+              "auction": "The auction"}
+
+RANK_WORDS = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines",
+              10: "tens", 11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
+RANK_WORD = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+             10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+
+LOW_RULES = frozenset({"a5", "a5-8", "27", "a6"})
+"""The ranking rules of low hands (the rest rank high hands)."""
+
+
+def is_pick(action: int) -> bool:
+    """Whether ``action`` names cards by a mask."""
+    return any(low <= action < high for low, high in MASK_FAMILIES)
+
+
+def is_plain_draw(step: Step | None) -> bool:
+    """A draw the page's older draw control plays (no price, no fold, no show, no extra card...)."""
+    return isinstance(step, steps.Draw) and step.plain
+
+
+def uses_pick(step: Step | None) -> bool:
+    """Whether the viewer's decision at ``step`` is a pick (see the module text)."""
+    if step is None or is_plain_draw(step):
+        return False
+    return not isinstance(step, steps.Bet | steps.Assign | steps.Partition)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _button(view: PokerView, step: Step, action: int, kind: str, text: str, cards: Sequence[int]) -> str:
+    """A pick's button words: what pressing it does, with its price."""
+    n = len(cards)
+    if isinstance(step, steps.Draw) and act.DISCARD <= action < act.TAKE_BACK:
+        if not n:
+            return "Stand pat"
+        if step.to == "trash":
+            words = f"Put {_count(n, 'card')} in the trash"
+        elif step.replace == "now":
+            words = f"Change {n}"
+        else:
+            words = f"Throw away {n}" + (" face up" if step.face == "up" else "")
+        if action >= act.SHOW:
+            words += f" and show the {RANK_WORDS[step.show_rank]} (one more card)"
+        elif step.bonus_most and n > step.most:
+            words += f" (keeping your {RANK_WORD[step.bonus_rank]}, shown to all)"
+        fee = fee_of(view.config, step, n)
+        if step.fees:
+            words += f" \u2014 costs {fee}" if fee else " \u2014 free"
+        return words
+    if isinstance(step, steps.ExchangeTurns):
+        return f"Swap {' '.join(name(c) for c in cards)}" if n else "Keep your cards"
+    if isinstance(step, steps.DiscardRounds):
+        return f"Discard {' '.join(name(c) for c in cards)} face down"
+    if isinstance(step, steps.TakeBack):
+        return text[:1].upper() + text[1:]  # "Give up 3c 4c and take back 9h 2d": the viewer's own cards
+    if kind == "keep":
+        return f"Keep {' '.join(name(c) for c in cards)}"
+    return text[:1].upper() + text[1:]
+
+
+def pick_object(view: PokerView, step: Step, numbers: Sequence[int]) -> JSON:
+    """The viewer's pick: the cards it may press, the actions naming cards (``choices``: their
+    cards and button words), the other actions (``others``) and, at the dealer's call, the calls
+    (``calls``)."""
+    choices: list[JSON] = []
+    others: list[JSON] = []
+    calls: list[JSON] = []
+    pressable: set[int] = set()
+    source = "hand"
+    for action in numbers:
+        kind, text, cards = describe(view, action)
+        if is_pick(action):
+            pressable.update(cards)
+            if act.KEEP <= action < act.SHOW:
+                source = "lot"
+            choices.append({"action": action, "kind": kind, "cards": [name(c) for c in cards],
+                            "button": _button(view, step, action, kind, text, cards)})
+        elif kind == "call-draws":
+            calls.append({"action": action, "text": text[:1].upper() + text[1:]})
+        else:
+            others.append({"action": action, "kind": kind, "button": _other_words(view, step, action, text)})
+    ordered = sorted(pressable)
+    return {"step": step.kind, "from": source, "cards": [name(c) for c in ordered],
+            "up": [name(c) for c in ordered if view.up >> c & 1],
+            "choices": choices, "others": others, "calls": calls, "help": pick_help(view, step, choices)}
+
+
+def _other_words(view: PokerView, step: Step, action: int, text: str) -> str:
+    if isinstance(step, steps.Draw) and action == act.FOLD:
+        return "Fold (change no cards)"
+    if isinstance(step, steps.TakeBack) and action == act.PASS:
+        return "Keep your hand (take nothing back)"
+    if isinstance(step, steps.DiscardRounds) and action == act.PASS:
+        return "Pass (no more discards this deal)"
+    if isinstance(step, steps.ExchangeTurns) and action == act.PASS:
+        return "Do not call (swapping goes on)"
+    return text[:1].upper() + text[1:]
+
+
+def pick_help(view: PokerView, step: Step, choices: Sequence[JSON]) -> str:
+    """One line under the cards: how many cards each button wants."""
+    sizes = sorted({len(c["cards"]) for c in choices})
+    if not sizes:
+        return ""
+    counts = (f"{sizes[0]}" if len(sizes) == 1 else
+              ", ".join(str(s) for s in sizes[:-1]) + f" or {sizes[-1]}")
+    if isinstance(step, steps.TakeBack):
+        return f"Press the {counts} cards of your hand to give up for the set-aside ones."
+    if isinstance(step, steps.Auction):
+        return f"Press the cards of the lot you keep ({counts}); the rest go face down to the pile."
+    noun = "card" if sizes == [1] else "cards"
+    return f"Press the cards to throw away ({counts} {noun}); the buttons under them say what each choice does."
+
+
+def pick_prompt(view: PokerView, step: Step) -> str:
+    """One sentence: what to do at a pick."""
+    if isinstance(step, steps.ExchangeTurns):
+        if view.phase.marks and view.phase.marks[1]:
+            return 'Say "I call" to end the swapping (one betting round follows), or let it go on.'
+        return "Your turn to swap: press one card to swap for a new one, or keep your cards."
+    if isinstance(step, steps.DiscardRounds):
+        return "Discard one card face down (it is turned up when everyone has acted), or pass for the rest of the draw."
+    if isinstance(step, steps.TakeBack):
+        return "Take back your set-aside cards for as many of your hand, or keep your hand."
+    if isinstance(step, steps.CallDraws):
+        return "You are the dealer: call the draws of this deal (how many, and of how many cards each)."
+    if isinstance(step, steps.Auction):
+        stage = view.phase.marks[STAGE]
+        if stage == BIDDING:
+            return f"The lot is on sale: bid {view.phase.marks[HIGH] + 1} or pass."
+        if stage == LADDER:
+            return f"Nobody bid: take the lot free, or pay {view.phase.marks[PRICE]} to refuse it."
+        return "You bought the lot: press the cards you keep."
+    if isinstance(step, steps.Draw):
+        return draw_prompt(view, step)
+    return "Your move."
+
+
+def draw_prompt(view: PokerView, step: steps.Draw) -> str:
+    """The words of a draw with the draw games' extensions."""
+    if step.or_fold:
+        return f"Change exactly {step.least if step.least == step.most else f'{step.least} to {step.most}'} " \
+               f"card{'s' if step.most != 1 else ''}, or fold."
+    if step.replace != "now":
+        return f"Throw away {step.least if step.least == step.most else f'{step.least} to {step.most}'} " \
+               f"card{'s' if step.most != 1 else ''}{' face up' if step.face == 'up' else ''}; nothing replaces " + \
+               ("it." if step.most == 1 else "them.")
+    words = f"The draw: press up to {step.most} cards to change, or stand pat."
+    if step.fees:
+        prices = ", ".join(f"{n} for {fee_of(view.config, step, n)}" for n in range(1, min(step.most, len(step.fees) - 1) + 1))
+        words += f" Changing costs chips ({prices})."
+    if step.show_rank:
+        words += f" Show the {RANK_WORDS[step.show_rank]} you throw away to get one more card."
+    if step.bonus_most:
+        words += f" Keep an {RANK_WORD[step.bonus_rank]} (shown to all) to change {step.bonus_most}."
+    return words
+
+
+def pick_refusal(view: PokerView, step: Step, action: int) -> str:
+    """Why ``action`` is not one of the viewer's choices at a pick (words of the decision)."""
+    from divided.games.poker.steps import kind_of
+
+    legal = kind_of(step).legal(step, view)
+    if isinstance(step, steps.CallDraws):
+        return f"this is the dealer's call: choose one of the {len(legal)} calls offered"
+    if isinstance(step, steps.Auction):
+        stage = view.phase.marks[STAGE]
+        return {BIDDING: "this is the auction's bidding: bid or pass",
+                LADDER: "nobody bid: take the lot or pay to refuse it",
+                KEEPING: "choose the cards of the lot you keep (no more than your hand has room for)"}.get(
+            stage, "this is the auction")
+    picks = [a for a in legal if is_pick(a)]
+    if is_pick(action) and picks:
+        sizes = sorted({len(describe(view, a)[2]) for a in picks})
+        counts = " or ".join(str(s) for s in sizes)
+        return f"that choice of cards is not allowed now: choose {counts} card{'s' if sizes != [1] else ''} " \
+               "(see the state's 'legal' list)"
+    words = {steps.ExchangeTurns: 'this is your swap: swap one card or keep your cards, then say "I call" or not',
+             steps.DiscardRounds: "discard one card face down or pass",
+             steps.TakeBack: "take back your set-aside cards for as many of your hand, or keep your hand",
+             steps.Draw: "this is the draw: choose the cards to change"}
+    for kind, text in words.items():
+        if isinstance(step, kind):
+            return text
+    return "it is not one of your choices now"
+
+
+# -- the table's public facts --------------------------------------------------------------------
+
+
+def facts_object(view: PokerView, seat_name: Any, step: Step | None) -> JSON:
+    """The draw games' public facts (empty parts left out): ``trash``, ``aside`` (each seat's
+    set-aside count, the viewer's cards), ``auction``, ``called`` (the dealer's call), ``prices``
+    (the draw under way's price list)."""
+    me = view.player if view.player is not None else 0
+    out: JSON = {}
+    if view.trash:
+        out["trash"] = {"down": sum(1 for c in view.trash if c is None or not view.up >> c & 1),
+                        "up": [name(c) for c in view.trash if c is not None and view.up >> c & 1],
+                        "yours": [name(c) for c, source in zip(view.trash, view.trash_from, strict=True)
+                                  if c is not None and source == me and not view.up >> c & 1]}
+    if view.aside and any(view.aside):
+        out["aside"] = [{"name": seat_name(seat, me), "count": len(cards),
+                         "cards": [name(c) for c in cards if c is not None] if seat == me else []}
+                        for seat, cards in enumerate(view.aside) if cards]
+    called = [e for e in view.events if e.kind == "call-draws"]
+    if called:
+        draws = called[-1].counts
+        out["called"] = {"dealer": seat_name(called[-1].seat, me),
+                         "text": "no draw" if not draws else ", then ".join(f"a draw of {d}" for d in draws)}
+    if isinstance(step, steps.Auction) and view.phase.marks and view.phase.marks[STAGE] in (BIDDING, LADDER, KEEPING):
+        marks = view.phase.marks
+        voice = marks[VOICE]
+        lot = view.slots[voice][view.config.variant.slot_index(step.lot_slot)]
+        out["auction"] = {"lot": [name(c) for c in lot if c is not None], "voice": seat_name(voice, me),
+                          "stage": {BIDDING: "bidding", LADDER: "refusing", KEEPING: "keeping"}[marks[STAGE]],
+                          "high": marks[HIGH], "bidder": None if marks[BIDDER] < 0 else seat_name(marks[BIDDER], me),
+                          "price": marks[PRICE]}
+    if isinstance(step, steps.Draw) and step.fees and not view.over:
+        out["prices"] = [{"cards": n, "chips": fee_of(view.config, step, n)}
+                         for n in range(0, min(len(step.fees), step.most + 1 + (1 if step.bonus_most else 0)))]
+    return out
+
+
+# -- what a game has (the lobby's search) ----------------------------------------------------------
+
+
+def _values(value: Any) -> list[Any]:
+    """Every value a field may take (each option's, for a value chosen by a rule option)."""
+    from divided.games.poker.variant import ByOption
+
+    if isinstance(value, ByOption):
+        return [v for option_value in value.values.values() for v in _values(option_value)]
+    return [value]
+
+
+def _field(step: Step, attribute: str) -> list[Any]:
+    return _values(getattr(step, attribute, None))
+
+
+def features(variant: Variant) -> tuple[str, ...]:
+    """What the game has, in the lobby's words, worked out from its definition: ``draw``,
+    ``stud`` (cards dealt face up), ``two hands``, ``high-low``, ``paid draws``, ``open discards``,
+    ``fold at the draw``, ``take-back``, ``swapping turns``, ``dealer's call``, ``auction``,
+    ``two decks``, ``jokers``, ``wild cards``, ``places``, ``match``/``carried pot``."""
+    found: list[str] = []
+    kinds = {step.kind for step in variant.steps}
+    draws = [s for s in variant.steps if isinstance(s, steps.Draw)]
+
+    def has(word: str, condition: bool) -> None:
+        if condition and word not in found:
+            found.append(word)
+
+    has("draw", bool(draws) or bool(kinds & {"exchange-turns", "discard-rounds", "call-draws", "take-back"}))
+    has("stud", any(isinstance(s, steps.Deal) and any(f == "up" for f in _faces(s)) for s in variant.steps))
+    ranked = {slot for award in variant.awards for slots in _values(award.slots) for slot in slots}
+    has("two hands", len(ranked) >= 2)
+    rules = {rule for award in variant.awards for rule in _values(award.rule)}
+    lows = rules & LOW_RULES
+    has("high-low", bool(lows) and bool(rules - LOW_RULES))
+    has("low", bool(lows) and not rules - LOW_RULES)
+    has("paid draws", any(any(_field(s, "fees")) for s in draws))
+    has("open discards", any("up" in _field(s, "face") or "after" in _field(s, "reveal") for s in draws)
+        or "discard-rounds" in kinds)
+    has("fold at the draw", any(True in _field(s, "or_fold") for s in draws))
+    has("take-back", "take-back" in kinds)
+    has("swapping turns", "exchange-turns" in kinds)
+    has("dealer's call", "call-draws" in kinds)
+    has("auction", "auction" in kinds)
+    decks = set(_values(variant.deck))
+    has("two decks", "two" in decks)
+    has("jokers", "jokers" in decks)
+    has("wild cards", any(getattr(award, "wild", None) for award in variant.awards)
+        or bool(getattr(variant, "wild", None)))
+    award_kinds = {award.kind for award in variant.awards}
+    has("places", "places" in award_kinds)
+    has("hog", any("hog" in kind for kind in award_kinds))
+    match = getattr(variant, "match", None)
+    has("match", bool(match))
+    has("carried pot", bool(match))
+    return tuple(found)
+
+
+def _faces(step: Step) -> list[Any]:
+    faces = getattr(step, "pattern", ())
+    return [face for value in _values(faces) for face in (value if isinstance(value, tuple) else (value,))]
