@@ -740,14 +740,14 @@ def _room(game: str) -> GameRoom:
     variant = VARIANTS[game]
     rules = options_of(variant)
     return GameRoom(
-        game=game, title=variant.name, lede=LINES[game],
+        game=game, title=variant.name, lede=LINES.get(game, variant.summary),
         rules_resource=f"rules_text/poker/{game}.md", rules_after="rules_text/poker/table.md", script="games/poker.js", statistics=BigBets(),
         offered_bots=partial(_bots, game), lobby_bot="equity", lobby_options=_lobby_options(variant, rules),
         rule_options=rules, bot_seats=lambda options: int(options.get("players", 2)) - 1,
         books=lambda view: ENGINE_ROOMS[game].books(view), knowledge=lambda books: dict(books.to_json()),
         phase=phase, table=table, prompt=prompt, legal=legal_actions, log=log, headline=headline, result=result,
         decided=decided, refusal=refusal, family=FAMILY, family_title=FAMILY_TITLE, family_rank=list(VARIANTS).index(game),
-        next_game=next_hand,
+        next_game=next_hand, features=features(variant),
     )
 
 
