@@ -25,10 +25,9 @@ from divided.games.poker import actions as act
 from divided.games.poker.cards import name, parse
 from divided.games.poker.rules import PokerRules
 from divided.games.poker.steps import Bet, Deal, Draw, Showdown, TakeBack
-from divided.games.poker.steps.auction import Auction
 from divided.games.poker.variant import Award, Slot, Step, Variant
 from divided.games.poker.variants import VARIANTS
-from divided.web.games.poker import refusal, table
+from divided.web.games.poker import table
 from divided.web.games.poker_picks import features, uses_pick
 
 SIX = (Slot("hand", 6),)
@@ -173,7 +172,7 @@ def test_the_auction_shows_its_lot_bid_and_price_and_keeps_from_the_lot() -> Non
     with registered(AUCTION):
         seen = set()
         for seed in range(8):
-            for state, view in decisions(PokerRules(AUCTION), 3, seed):
+            for _, view in decisions(PokerRules(AUCTION), 3, seed):
                 t = table(view, None, True)
                 auction = t["facts"].get("auction")
                 if auction is None:
@@ -194,18 +193,15 @@ def test_the_auction_shows_its_lot_bid_and_price_and_keeps_from_the_lot() -> Non
 
 def test_the_dealers_call_is_a_list_of_the_calls_the_rules_allow() -> None:
     with registered(CALLED_DRAWS):
-        for state, view in decisions(PokerRules(CALLED_DRAWS), 4, 1):
-            pick = table(view, None, True)["pick"]
-            if pick and pick["calls"]:
-                texts = [c["text"] for c in pick["calls"]]
-                # four players: (52 - 20) // 4 = 8 cards each at most, up to three draws of 1-5
-                assert texts[:3] == ["Call no draw", "Call a draw of 1", "Call a draw of 2"]
-                assert "Call a draw of 5, then a draw of 3" in texts
-                assert "Call a draw of 5, then a draw of 4" not in texts  # 9 cards: more than 8
-                assert not pick["choices"] and not pick["others"]
-                break
-        else:
-            raise AssertionError("no dealer's call")
+        state, view = next((state, view) for state, view in decisions(PokerRules(CALLED_DRAWS), 4, 1)
+                           if (table(view, None, True)["pick"] or {}).get("calls"))
+        pick = table(view, None, True)["pick"]
+        texts = [c["text"] for c in pick["calls"]]
+        # four players: (52 - 20) // 4 = 8 cards each at most, up to three draws of 1-5
+        assert texts[:3] == ["Call no draw", "Call a draw of 1", "Call a draw of 2"]
+        assert "Call a draw of 5, then a draw of 3" in texts
+        assert "Call a draw of 5, then a draw of 4" not in texts  # 9 cards: more than 8
+        assert not pick["choices"] and not pick["others"]
         facts = table(view, None, True)["facts"]
         assert facts == {}  # nothing called yet
         state.apply_action(act.CALL_DRAWS + 6)  # (1, 1)
@@ -214,7 +210,7 @@ def test_the_dealers_call_is_a_list_of_the_calls_the_rules_allow() -> None:
 
 def test_the_trash_and_set_aside_cards_are_shown_as_their_viewer_may_see_them() -> None:
     for seed in range(6):
-        for state, view in decisions(PokerRules(EXTENSIONS["take-back"]), 3, seed):
+        for state, _ in decisions(PokerRules(EXTENSIONS["take-back"]), 3, seed):
             core = state.core
             if not core.aside or not any(core.aside):
                 continue

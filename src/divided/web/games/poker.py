@@ -44,8 +44,17 @@ from divided.games.poker.variants import VARIANTS
 from divided.games.poker.view import PokerView
 from divided.games.room import ActionLabel
 from divided.web.games.base import JSON, BotChoice, GameRoom, LobbyOption, LogEntry, NextGameRefused
-from divided.web.games.poker_picks import PHASES, STEP_WORDS, facts_object, features, is_plain_draw, pick_object
-from divided.web.games.poker_picks import pick_prompt, pick_refusal, uses_pick
+from divided.web.games.poker_picks import (
+    PHASES,
+    STEP_WORDS,
+    facts_object,
+    features,
+    is_plain_draw,
+    pick_object,
+    pick_prompt,
+    pick_refusal,
+    uses_pick,
+)
 from divided.web.statistics import BigBets
 
 HUMAN_SEAT = 0

@@ -24,7 +24,7 @@ from divided.games.poker import actions as act
 from divided.games.poker import steps
 from divided.games.poker.cards import name
 from divided.games.poker.rules import describe
-from divided.games.poker.steps.auction import BIDDING, BIDDER, HIGH, KEEPING, LADDER, PRICE, STAGE, VOICE
+from divided.games.poker.steps.auction import BIDDER, BIDDING, HIGH, KEEPING, LADDER, PRICE, STAGE, VOICE
 from divided.games.poker.steps.draw import fee_of
 from divided.games.poker.variant import Step, Variant
 from divided.games.poker.view import PokerView
