@@ -49,6 +49,7 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "six-card-open-draw": [{"players": 2}, {"players": 5, "structure": "no", "stack": 12}],
     "seven-card-open-draw": [{"players": 3, "stack": 10}, {"players": 5}],
     "bounce-back": [{"players": 2, "blinds": "on"}, {"players": 7, "stack": 8}],
+    "j-lo": [{"players": 2, "stack": 9}, {"players": 7, "structure": "no", "short_all_in": "half-bet"}],
 }
 AnyState = State[Any, Any]
 

@@ -12,6 +12,7 @@ import pytest
 from divided import games
 from divided.bots.base import make_bot
 from divided.bots.poker import shares
+from divided.games.poker.awards.switched import config_in_force
 from divided.games.poker.variants import VARIANTS
 
 
@@ -40,7 +41,7 @@ def test_shares_match_the_engines_awards(game: str, options: dict[str, str]) -> 
             seat = state.current_player()
             state.apply_action(station.choose(state.observation(seat), state.legal_actions(), rng))
         core = state.core
-        config = core.config
+        config = config_in_force(core)  # J-Lo: deuce-to-seven once nobody opened
         (pot,) = core.settled  # nobody folds or goes all-in: one pot
         weights = [award.share for award in config.awards]
         final = shares.strengths(config, [core.slots[seat] for seat in range(players)])

@@ -12,7 +12,7 @@ from typing import Any
 from divided import games
 
 GAMES = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
-         "double-draw-high-low", "open-draw")
+         "double-draw-high-low", "open-draw", "j-lo")
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
     {},

@@ -59,7 +59,7 @@ EVERYONE = -1
 
 GAMES = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
          "double-draw-high-low", "open-draw", "jackpot", "sequential-open-draw", "six-card-draw",
-         "six-card-open-draw", "seven-card-open-draw", "bounce-back")
+         "six-card-open-draw", "seven-card-open-draw", "bounce-back", "j-lo")
 CARD_NAME = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs]'?|Jk[12])(?![A-Za-z0-9])")
 _BY_NAME = {name(card): card for card in range(CARD_SPAN)}
 
@@ -93,6 +93,9 @@ class Sight:
         """Account for ``action`` (a chance outcome with ``chance``: a card, or the first
         dealer drawn) taking the deal from core ``before`` to core ``after``."""
         steps = before.config.steps
+        if before.match is not None and after.match is not None and after.match.deal != before.match.deal:
+            self.next_deal(after)  # T18: a new deal of the match, a new deck: nobody knows a card of it
+            return
         if chance and before.owed and action in after.trash:  # a card dealt to the trash
             step = steps[before.step]
             face_up = isinstance(step, Deal) and step.pattern[len(before.trash)] == "up"
@@ -124,6 +127,13 @@ class Sight:
                 for held in after.slots[seat]:
                     self._show(held)
             self._show(after.trash)
+
+    def next_deal(self, after: Any) -> None:
+        """A match's next deal begins (T18): every card is back in a fresh deck (the last deal's
+        shown hands are in its log, kept by the match), and the seats not dealt in count as out."""
+        self.knowers, self.drawn_now = {}, set()
+        self.dealt_in_step, self.step_of_counts = Counter(), -1
+        self.folded = {seat for seat in range(self.players) if not after.table.live[seat]}
 
     def live(self) -> list[int]:
         return [seat for seat in range(self.players) if seat not in self.folded]
@@ -330,6 +340,8 @@ def play_checked(game: str, seed: int, tally: Tally, options: dict[str, object] 
                 if tally.positions % sample_every == 0:
                     check_sampler(state, viewer, rng)
                     tally.samples += 1
+        if len(core.events) < logged:  # a match's next deal starts a new log (T18)
+            logged = 0
         check_events(state, sight, logged)
         tally.events += len(core.events) - logged
         logged = len(core.events)

@@ -22,6 +22,7 @@ from divided.games.poker.cards import mask_indices
 from divided.games.poker.rules import PokerRules
 from divided.games.poker.showdown import entries, settle, winners
 from divided.games.poker.state import Phase, PokerState, Settled, evolve_state
+from divided.games.poker.steps.bet import switched_to
 from divided.games.poker.variants import rules_of
 from divided.games.poker.view import PokerView
 
@@ -115,6 +116,8 @@ def plain_settled(state: PokerState) -> tuple[Settled, ...]:
     for pot in pots.layers(state.table.contributed, state.table.live):
         results = []
         for award in config.awards:
+            if award.kind == "best-or-switched" and switched_to(state):  # J-Lo after nobody opened
+                award = replace(award, rule=switched_to(state))
             claims = [claim for claim in entries(config, state, award, showing) if claim.seat in pot.eligible]
             results.append(pots.AwardWinners(winners(config, state.button, claims, award.rule), award.share))
         out.append(Settled(pot.amount, pot.eligible, tuple((a.title, r.winners) for a, r in zip(config.awards, results, strict=True)),

@@ -16,6 +16,7 @@ RECORDED = {
     "cowpie": "d97fcc461c90feedf02739203496d2bbd3d35f2b05370d0789f8968969e81cdb",
     "double-draw-high-low": "a9941877bcc64800b855c46c808a6b2c3b1099b1ddefd3335aa5c3b8179b9f3f",
     "open-draw": "e2e9316b849e6db55d937cb0866f3177d39face38f0c8d725dc331e802caad7d",
+    "j-lo": "8d72bd06249b133500c2fcf67abadd520fda48673c71abf1f62d280e8324a226",  # recorded when added (issue 30)
 }
 
 RECORDED_VIEWS = {
@@ -26,6 +27,7 @@ RECORDED_VIEWS = {
     "cowpie": "110c96b5594328bee047acc3a415046941a11a9309900ca52b6534669532c756",
     "double-draw-high-low": "26368e8aed45aaa1133d847c82fbe75f5dbdde3d8777245334066be1d5422176",
     "open-draw": "6bdf0b3f8b55ef46860ad50e5da50b5a31a56059e75b5e7a652a691702a7f466",
+    "j-lo": "eea375bbae2d835368fe40e5cee5d78cfe9d6842157596513592c6956968194c",  # recorded when added (issue 30)
 }
 
 

@@ -23,6 +23,7 @@ RECORDED = {
     "cowpie": "08d2378150b9cfda99c983d66fd15cd9a91f6e43f36cab0fa8f0670135d11ab5",
     "double-draw-high-low": "e552729cce989a203f0f96294f19d4842b3dcebe53777b5527d68e96815200e1",
     "open-draw": "15e368c2c23002b334d9d545e97fad8de365182ed27c4e041c0b47200dce7ef6",
+    "j-lo": "2a150068956eb996d30a9d5b43b8135ae579eb425b3962ed7c9b5f91c2276527",  # recorded with the openers kept (issue 30)
 }
 
 

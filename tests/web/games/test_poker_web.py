@@ -26,7 +26,7 @@ from divided.games.poker.variants import VARIANTS
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shdc]'?|Jk[12])(?![A-Za-z0-9'])")
 SMALLEST = {"five-card-draw": 2, "seven-card-stud": 2, "henway": 2, "ten-card-regrets": 2, "cowpie": 2,
             "double-draw-high-low": 3, "open-draw": 2, "jackpot": 2, "sequential-open-draw": 2,
-            "six-card-draw": 2, "six-card-open-draw": 2, "seven-card-open-draw": 2, "bounce-back": 2}
+            "six-card-draw": 2, "six-card-open-draw": 2, "seven-card-open-draw": 2, "bounce-back": 2, "j-lo": 2}
 
 
 @pytest.fixture
@@ -554,3 +554,15 @@ def test_a_game_without_an_advisor_offers_no_hints_and_no_review(http: TestClien
     assert 'data-hints="off"' in http.get("/?game=cowpie").text
     assert 'data-hints="off"' not in http.get("/?game=henway").text
     assert 'id="review-panel"' not in http.get(f"/games/{state['id']}/replay").text
+
+
+def test_a_bet_without_openers_in_j_lo_is_refused_in_the_games_words(http: TestClient) -> None:
+    for _ in range(40):  # deals until the human must act first-round, unopened, without jacks or better
+        state = new_game(http, "j-lo", players=3)
+        if state["phase"] != "over" and state["legal"] and state["table"]["betting"] is not None \
+                and not any(a["kind"] in ("bet", "raise") for a in state["legal"]) and core(http, state["id"]).step == 1:
+            break
+    else:
+        pytest.fail("no deal left the human without openers")
+    refused(http, state, act.RAISE, "opening the betting takes jacks or better")
+    refused(http, state, act.RAISE_TO + 4, "opening the betting takes jacks or better")

@@ -22,6 +22,7 @@ from itertools import combinations
 from divided.bots.poker import heuristics as rules_of_thumb
 from divided.cards import mask_indices
 from divided.games.poker import actions as act
+from divided.games.poker.awards.switched import awards_in_force
 from divided.games.poker.state import PokerState
 from divided.games.poker.steps import Assign, Deal, Draw, Partition
 from divided.games.poker.steps.assign import placement
@@ -35,7 +36,7 @@ Hands = list[list[int]]
 
 def draw_style(view: PokerView) -> str:
     """``high``, ``low`` or ``high-low``: what the game's awards reward, for the draw policy."""
-    rules = {award.rule for award in view.config.awards}
+    rules = {award.rule for award in awards_in_force(view)}
     lows = rules - {"high"}
     if not lows:
         return "high"
@@ -44,7 +45,7 @@ def draw_style(view: PokerView) -> str:
 
 def aces_low(view: PokerView) -> bool:
     """Whether the game's low counts aces low (every low rule but deuce-to-seven)."""
-    return all(award.rule != "27" for award in view.config.awards)
+    return all(award.rule != "27" for award in awards_in_force(view))
 
 
 @dataclass

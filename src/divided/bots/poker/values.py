@@ -51,6 +51,7 @@ from divided.cards import mask_indices
 from divided.games.base import evolve
 from divided.games.poker import actions as act
 from divided.games.poker import betting, pots
+from divided.games.poker.awards.switched import config_in_force
 from divided.games.poker.state import PokerState
 from divided.games.poker.view import PokerView
 
@@ -78,8 +79,9 @@ def is_order(legal: Sequence[int]) -> bool:
 
 
 def pot_of(view: PokerView) -> int:
-    """The chips in the pot at ``view`` (the unit of the values; at least 1)."""
-    return max(1, sum(view.table.contributed))
+    """The chips in the pot at ``view`` (the unit of the values; at least 1), a match's chips
+    carried into the deal included."""
+    return max(1, sum(view.table.contributed) + (view.match.carried if view.match is not None else 0))
 
 
 def level_of(view: PokerView, action: int) -> int:
@@ -217,7 +219,7 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
             stock.front, stock.spare = start, list(spare)
             hands = [list(cards) for cards in world.slots[me]]
             mine.append(completion.finish(me, hands, stock.take_front, world.up, option, stock.recycle))
-    config = view.config
+    config = config_in_force(view)  # J-Lo ranks deuce-to-seven once nobody opened
     awards = len(config.awards)
     rows = 1 if fixed is not None else worlds
     mine_s = shares.strengths(config, fixed or mine).reshape(awards, rows, len(options))
@@ -265,7 +267,8 @@ class ChipValues:
         ``contributed`` (the seats still in as the view shows them; nobody folds later)."""
         me = self.view.current_player
         total = np.zeros(self.found.mine.shape[1:], dtype=np.float64)
-        for pot in pots.layers(contributed, self.view.table.live):
+        match = self.view.match  # T18: chips carried into the deal join its lowest layer
+        for pot in pots.layers(contributed, self.view.table.live, carried=match.carried if match is not None else 0):
             if me in pot.eligible:
                 total = total + pot.amount * self.share(tuple(s for s in pot.eligible if s != me))
         return total

@@ -98,13 +98,27 @@ def table_facts(view: PokerView) -> list[str]:
     return lines
 
 
+DEAL_CURSOR = 1_000_000
+"""A match's news cursor counts deals in steps of this (more than any deal's events)."""
+
+
 class PokerTerminal(Terminal):
     """The poker games' terminal part (one for the whole family)."""
 
     default_bot = "equity"
 
     def news(self, view: PokerView, seat: int, cursor: int) -> tuple[list[str], int]:
-        lines = [describe(event, seat) for event in view.events[cursor:] if event.seat != seat or event.seat is None]
+        """The events since ``cursor``; in a match (T18) the cursor also counts the deal
+        (``deal * DEAL_CURSOR + index``), so the end of a deal is told before the next one."""
+        events, start = view.events, cursor
+        if view.match is not None:
+            deal, start = divmod(cursor, DEAL_CURSOR)
+            if deal and deal < view.match.deal:  # a deal ended since: its last events, then the new deal's
+                events = (*(view.match.previous[start:] if deal == view.match.deal - 1 else ()), *events)
+                start = 0
+        lines = [describe(event, seat) for event in events[start:] if event.seat != seat or event.seat is None]
+        if view.match is not None:
+            return lines, view.match.deal * DEAL_CURSOR + len(view.events)
         return lines, len(view.events)
 
     def bot_moved(self, player: int, bot: str) -> list[str]:

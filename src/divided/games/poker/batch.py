@@ -11,7 +11,7 @@ qualifier. A slot shared by two awards with the same rule is ranked once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from divided.games.poker.cards import ranking_index
@@ -41,7 +41,29 @@ def award_strengths(config: Config, finals: Sequence[Hands]) -> Orders:
                 ranked[key] = slot_strengths(award.rule, [hands[index] for hands in finals])
             columns.append(ranked[key])
         rows.append(columns)
-    return best_of(rows, len(finals))
+    out = best_of(rows, len(finals))
+    for row, award in enumerate(config.awards):
+        can_win = _CAN_WIN.get(award.kind)
+        if can_win is not None:
+            indices = [variant.slot_index(name) for name in award.slots]
+            strengths = out[row]
+            for column, hands in enumerate(finals):
+                if not can_win([card for index in indices for card in hands[index]]):
+                    strengths[column] = -1
+    return out
+
+
+_CAN_WIN: dict[str, Callable[[Sequence[int]], bool]] = {}
+
+
+def register_can_win(kind: str, can_win: Callable[[Sequence[int]], bool]) -> None:
+    """Register, for the award kind ``kind``, whether a seat's cards (all of the award's slots)
+    may win it at all: the batch showdown gives the others ``-1`` (Fives' must-hold-five,
+    Assassin's assassins). A layer nobody may win carries in a match; bots count it as won by
+    nobody now (the capped deal's exception is not modelled)."""
+    if kind in _CAN_WIN:
+        raise ValueError(f"award kind {kind!r} already says who can win")
+    _CAN_WIN[kind] = can_win
 
 
 def slot_strengths(rule: str, hands: Sequence[Sequence[int]]) -> Orders:

@@ -3,7 +3,7 @@
 A function of one :class:`PokerView` alone. Seats are absolute and the layout is sized for the
 variant's largest table, so one game has one layout under every option. Chips are thermometers
 in units of the small bet, capped: the pot at :data:`POT_UNITS`, each stack and each bet at
-:data:`STACK_UNITS` and :data:`BET_UNITS`.
+:data:`STACK_UNITS` and :data:`BET_UNITS`; a match's carried chips count in the pot.
 """
 
 from __future__ import annotations
@@ -43,7 +43,22 @@ class PokerLayout:
             ("visible", (seats, slots, width)), ("face_up_discards", (width,)),
             ("live", (seats,)), ("all_in", (seats,)), ("pot", (POT_UNITS,)), ("bets", (seats, BET_UNITS)),
             ("stacks", (seats, STACK_UNITS)),
+            *self._extra_pieces,
         )
+
+    @property
+    def _extra_pieces(self) -> Pieces:
+        """Pieces only some games have (the other layouts stay as they were): a deal that can
+        switch its ranking (J-Lo: whether it did), a match (T18: the token holder, the seats
+        that posted a forfeit this deal, whether this is the last deal; the carried chips are
+        in ``pot``)."""
+        seats = self.variant.players[1]
+        extra: list[tuple[str, tuple[int, ...]]] = []
+        if any(getattr(step, "otherwise", "") for step in self.variant.steps):
+            extra.append(("switched", (1,)))
+        if self.variant.match is not None:
+            extra += [("token", (seats,)), ("forfeit", (seats,)), ("last_deal", (1,))]
+        return tuple(extra)
 
     def encode(self, view: PokerView) -> int:
         seats = self.variant.players[1]
@@ -72,7 +87,9 @@ class PokerLayout:
                     bits |= 1 << (start["face_up_discards"] + card)
         table = view.table
         unit = max(1, view.config.small_bet)
-        bits |= _thermometer(sum(table.contributed) // unit, POT_UNITS) << start["pot"]
+        match = view.match
+        carried = match.carried if match is not None else 0
+        bits |= _thermometer((sum(table.contributed) + carried) // unit, POT_UNITS) << start["pot"]
         for seat in range(view.num_players):
             if table.live[seat]:
                 bits |= 1 << (start["live"] + seat)
@@ -80,6 +97,16 @@ class PokerLayout:
                     bits |= 1 << (start["all_in"] + seat)
             bits |= _thermometer(table.bets[seat] // unit, BET_UNITS) << (start["bets"] + seat * BET_UNITS)
             bits |= _thermometer(table.stacks[seat] // unit, STACK_UNITS) << (start["stacks"] + seat * STACK_UNITS)
+        if "switched" in start and any(event.kind == "switch" for event in view.events):
+            bits |= 1 << start["switched"]
+        if match is not None:
+            if match.token >= 0:
+                bits |= 1 << (start["token"] + match.token)
+            for seat, owed in enumerate(match.forfeits):
+                if owed:
+                    bits |= 1 << (start["forfeit"] + seat)
+            if match.last:
+                bits |= 1 << start["last_deal"]
         return bits
 
 

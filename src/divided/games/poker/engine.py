@@ -192,7 +192,12 @@ def after_fold(state: PokerState, seat: int) -> PokerState:
 
 
 def uncontested(state: PokerState, winner: int) -> PokerState:
-    """T12: the last seat in takes every chip put in, unseen (the uncalled bet first goes back)."""
+    """T12: the last seat in takes every chip put in, unseen (the uncalled bet first goes back);
+    in a match, as :func:`divided.games.poker.match.uncontested` says."""
+    if state.match is not None:
+        from divided.games.poker import match
+
+        return match.uncontested(state, winner)
     table = state.table
     if table.to_act != -1 or any(table.bets):
         table = betting.close_round(betting.evolve_table(table, to_act=-1))

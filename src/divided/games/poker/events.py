@@ -18,7 +18,11 @@ hand's up cards, ``counts``: its down cards), ``flip`` (``cards``: the cards tur
 ``discard`` (``amount``: cards discarded and not replaced), ``expose`` (``cards``: a kept card
 shown for a larger draw), ``take-back`` (``amount``: set-aside cards taken back), ``keep`` (a
 take-back declined), ``trash`` (``seat`` ``None``: ``cards``, a card dealt face up to the trash), ``award`` (``seat`` ``None``: pot layer
-``pot``, of ``amount`` chips; ``title`` of the award, ``winners`` and the ``chips`` each got).
+``pot``, of ``amount`` chips; ``title`` of the award, ``winners`` and the ``chips`` each got). Matches (T18): ``carry`` (pot layer ``pot`` of ``amount`` chips carries),
+``token`` (``winners``: the new holder, empty when it returns to the middle), ``owes`` (a seat's
+forfeit for the next deal, ``amount``), ``next-deal`` (``amount``: the deal's number, ``chips``:
+the chips carried in, ``winners``: the token holder), ``forfeit`` (a forfeit posted as the
+ante). ``switch``: nobody opened, the deal turns to ``title`` (J-Lo).
 """
 
 from __future__ import annotations
@@ -54,7 +58,11 @@ _SECOND_PERSON = {"antes": "ante", "posts": "post", "brings": "bring", "folds": 
                   "stands": "stand", "is": "are", "turns": "turn", "puts": "put", "splits": "split",
                   "arranges": "arrange", "shows": "show", "wins": "win",
                   "passes": "pass", "discards": "discard", "bids": "bid", "buys": "buy", "pays": "pay",
-                  "keeps": "keep", "says": "say", "takes": "take"}
+                  "keeps": "keep", "says": "say", "takes": "take",
+                  "owes": "owe"}
+
+
+_RULE_WORDS = {"27": "deuce-to-seven lowball", "high": "high"}
 
 
 def _cards(cards: tuple[int, ...]) -> str:
@@ -135,6 +143,24 @@ def describe(event: Event, viewer: int | None = None) -> str:
             who = ", ".join(names[:-1]) + " and " + names[-1]
             each = ", ".join(str(c) for c in event.chips[:-1]) + f" and {_chips(event.chips[-1])}"
             return f"{who[0].upper() + who[1:]} split {_pot(event.pot)} {how}: {each}"
+        if kind == "carry":
+            if len(event.winners) == 1:
+                who = _who(event.winners[0], viewer)
+                verb = "win" if event.winners == (viewer,) else "wins"
+                return (f"{who[0].upper()}{who[1:]} {verb} the deal; {_pot(event.pot)} ({_chips(amount)}) "
+                        "carries to the next deal")
+            return f"Nobody wins {_pot(event.pot)} ({_chips(amount)}): it carries to the next deal"
+        if kind == "token":
+            if not event.winners:
+                return "The token returns to the middle"
+            return f"{_who(event.winners[0], viewer)[0].upper()}{_who(event.winners[0], viewer)[1:]} " \
+                   f"{'take' if event.winners == (viewer,) else 'takes'} the token"
+        if kind == "next-deal":
+            carried = f"; {_chips(event.chips[0])} carried into the main pot" if event.chips and event.chips[0] else ""
+            return f"Deal {amount} of the match{carried}"
+        if kind == "switch":
+            rule = _RULE_WORDS.get(event.title, event.title)
+            return f"Nobody opened: the deal turns to {rule} and the first round is played again"
         if kind == "lot":
             return f"A lot is turned up: {_cards(event.cards)}"
         raise ValueError(f"no table event of kind {kind!r}")
@@ -160,6 +186,10 @@ def describe(event: Event, viewer: int | None = None) -> str:
     if kind in texts:
         verb, rest = texts[kind]
         return _sentence(seat, viewer, verb, rest)
+    if kind == "forfeit":
+        return _sentence(seat, viewer, "pays", f"a forfeit of {_chips(amount)} as the ante{shove}")
+    if kind == "owes":
+        return _sentence(seat, viewer, "owes", f"a forfeit: an ante of {_chips(amount)} next deal")
     if kind in _DRAW_GAME_TEXTS:
         verb, rest = _DRAW_GAME_TEXTS[kind](event)
         return _sentence(seat, viewer, verb, rest)

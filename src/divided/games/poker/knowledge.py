@@ -41,7 +41,7 @@ class Opponent:
 @dataclass(frozen=True, slots=True)
 class PokerBooks:
     """The books of one view: ``unseen`` cards (in the stock, in other hands or face down in the
-    pile), each opponent, the pot (every chip put in), the call owed and the pot odds of calling
+    pile), each opponent, the pot (every chip put in, and in a match the chips carried in), the call owed and the pot odds of calling
     (call / (pot + call); ``None`` with nothing to call)."""
 
     player: int | None
@@ -102,7 +102,7 @@ def knowledge(view: PokerView) -> PokerBooks:
     to_call = 0
     if view.player is not None and table.to_act == view.player and not view.over:
         to_call = betting.options(table, view.config.limits).call
-    pot = sum(table.contributed)
+    pot = sum(table.contributed) + (view.match.carried if view.match is not None and not view.settled else 0)
     odds = Fraction(to_call, pot + to_call) if to_call else None
     unseen = tuple(name(c) for c in mask_indices(deck_mask(view.config.deck) & ~seen))
     return PokerBooks(view.player, unseen, tuple(opponents), pot, to_call, odds)

@@ -90,6 +90,10 @@ def options_of(variant: Variant) -> tuple[RuleOption, ...]:
                    "deciding card (highest for high, lowest for low), or the first left of the button"),
         RuleOption("suit_order", tuple(SUIT_ORDERS), "the suit order for the bring-in and the odd chip"),
     ]
+    if variant.match is not None:
+        from divided.games.poker.match import MAX_DEALS
+
+        table.append(MAX_DEALS)
     return (*table, *variant.options)
 
 

@@ -24,7 +24,7 @@ from divided.games.base import (
     seeded_fraction,
 )
 from divided.games.poker import actions as act
-from divided.games.poker import betting, engine, steps
+from divided.games.poker import betting, engine, match, steps
 from divided.games.poker.cards import deck_mask, deck_size, mask_indices
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config, configure, options_of
@@ -51,12 +51,14 @@ def _max_length(config: Config) -> int:
             variant = config.variant
             sizes = [variant.slots[variant.slot_index(name)].size for name in step.into]
             moves += players * (1 + (sum(s - 1 for s in sizes) if step.ordered else 0))
-        elif isinstance(step, steps.Bet):
-            moves += (max(config.stacks) + 2) * players
+        elif isinstance(step, steps.Bet):  # a round nobody opens may be played again (J-Lo's switch)
+            moves += (max(config.stacks) + 2) * players * (2 if step.otherwise else 1)
         else:  # a kind that reports its own bound (issue 30's kinds)
             bound = getattr(steps.kind_of(step), "max_moves", None)
             if bound is not None:
                 moves += bound(step, config)
+    if config.variant.match is not None:  # T18: a match is up to max_deals deals
+        moves *= match.max_deals(config)
     return moves
 
 
@@ -98,7 +100,7 @@ class PokerRules(Rules[PokerState, PokerView]):
         state = PokerState(
             config=config, button=-1, step=0, phase=Phase(), slots=(empty,) * players, up=0, stock=deck_mask(config.deck),
             discarded=zero, mucked=zero, owed=(), table=betting.new_table(config.stacks),
-            draws=(), dealt=0, folded_at=(-1,) * players,
+            draws=(), dealt=0, folded_at=(-1,) * players, match=match.first(config),
         )
         return state if config.first_dealer is None else _start(state, config.first_dealer)
 

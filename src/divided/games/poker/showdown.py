@@ -18,7 +18,7 @@ from functools import cache
 from itertools import combinations
 
 from divided.games.frozen_builder import builder
-from divided.games.poker import engine, pots
+from divided.games.poker import engine, match, pots
 from divided.games.poker.cards import CARDS, as_cards, ranking_index
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config
@@ -241,7 +241,15 @@ register_award("best", best_hand)
 
 def settle(state: PokerState) -> PokerState:
     """The showdown: every seat still in shows (T13) and each pot layer is divided among the
-    awards, each judged by its registered kind."""
+    awards, each judged by its registered kind. In a match (T18) chips carried in join the
+    lowest layer, a layer may carry on (:func:`divided.games.poker.match.carries`) and the
+    match goes on to its next deal or ends (:func:`divided.games.poker.match.end_deal`)."""
+    if state.match is not None:
+        return match.end_deal(state, _settle)
+    return _settle(state)
+
+
+def _settle(state: PokerState) -> PokerState:
     config = state.config
     table = state.table
     awards = config.awards
@@ -258,12 +266,14 @@ def settle(state: PokerState) -> PokerState:
     events = [_make_event(step, seat, "show", 0, False, (), slots[seat], (), names) for seat in showing]
     contributed = table.contributed
     first = contributed[showing[0]]
+    carried = state.match.carried if state.match is not None else 0
     if all(contributed[seat] == first for seat in showing):  # nobody all-in below the others: one pot
-        layers: tuple[pots.Pot, ...] = (pots.Pot(sum(contributed), tuple(sorted(showing))),)
+        layers: tuple[pots.Pot, ...] = (pots.Pot(sum(contributed) + carried, tuple(sorted(showing))),)
     else:
-        # only all-in seats cut (T9): seats still in may have paid different amounts (bids, refusals, draw fees)
+        # T9: cut only at all-in totals (seats still in may have paid different amounts: bids, refusals,
+        # forfeits, paid draws)
         all_in = tuple(live and stack == 0 for live, stack in zip(table.live, table.stacks, strict=True))
-        layers = pots.layers(contributed, table.live, all_in=all_in)
+        layers = pots.layers(contributed, table.live, carried=carried, all_in=all_in)
     settled = []
     for index, pot in enumerate(layers):
         eligible = pot.eligible
@@ -271,6 +281,10 @@ def settle(state: PokerState) -> PokerState:
         for award, judge in zip(awards, judges, strict=True):
             found = judge(eligible)
             results.append(found if isinstance(found, pots.AwardWinners) else _make_award_winners(found, award.share))
+        if state.match is not None and match.carries(state, index, [result.winners for result in results]):
+            settled.append(match.carried_layer(pot.amount, eligible, players, results[0].winners))
+            events.append(_make_event(step, None, "carry", pot.amount, pot=index, winners=results[0].winners))
+            continue
         if not any(result.winners for result in results):
             pots.divide(pot, results, players)  # raises: nobody wins any award of this pot
         chips = [0] * players  # pots.divide's count, from the shares the events show

@@ -54,6 +54,26 @@ class Settled:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchState:
+    """Where a match stands (T18); all of it is public.
+
+    ``deal``: the number of the deal under way (1 the first). ``carried``: chips carried into
+    it from earlier deals (they join its lowest layer, T9). ``token``: the seat holding the
+    token (-1: in the middle). ``forfeits``: per seat, the forfeit it posted as its ante in this
+    deal (0: none). ``out``: per seat, whether it sits out the rest of the match (no chips).
+    ``last``: this deal ends the match whatever happens (the deal cap, or too few players
+    left for another). ``previous``: the public log of the deal before."""
+
+    deal: int
+    carried: int
+    token: int
+    forfeits: tuple[int, ...]
+    out: tuple[bool, ...]
+    last: bool
+    previous: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class PokerState:
     """One deal of a poker variant (see the module text).
 
@@ -69,7 +89,8 @@ class PokerState:
     never reshuffled); empty until a draw sets cards aside. ``trash`` are the cards of the
     trash (3-2-1: a shared heap ranked at the showdown, never reshuffled), in the order they came,
     and ``trash_from`` who put each there (:data:`TRASH` for the stock): a face-down trash card
-    is seen by the seat that put it there only, until the showdown shows the trash.
+    is seen by the seat that put it there only, until the showdown shows the trash. ``match``: where
+    the match stands (:class:`MatchState`; ``None`` in a game of one deal).
     """
 
     config: Config
@@ -93,6 +114,7 @@ class PokerState:
     aside: tuple[int, ...] = ()
     trash: tuple[int, ...] = ()
     trash_from: tuple[int, ...] = ()
+    match: MatchState | None = None
 
     @property
     def players(self) -> int:

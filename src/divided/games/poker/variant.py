@@ -92,6 +92,16 @@ class Award:
 
 
 @dataclass(frozen=True)
+class Match:
+    """A game played as a match (T18): deals follow one another until one leaves nothing to
+    pass on, or the deal cap (option ``max_deals``). ``rule`` names the registered match rule
+    (:mod:`divided.games.poker.match`) that says which pot layers carry and what else passes on
+    (``carry``, ``replay``, ``token``, ``trash-forfeit``)."""
+
+    rule: str = "carry"
+
+
+@dataclass(frozen=True)
 class Variant:
     """A poker game as data.
 
@@ -118,6 +128,7 @@ class Variant:
     default_players: int = 4
     notes: tuple[str, ...] = field(default=())
     deck: str = "one"
+    match: Match | None = None
 
     def slot_index(self, name: str) -> int:
         """The position of the slot called ``name`` in :attr:`slots`."""

@@ -32,7 +32,7 @@ from divided.games.poker.cards import mask_indices
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 from divided.games.poker.pots import Pot, layers
-from divided.games.poker.state import Phase, PokerState, SeatSlots, Settled
+from divided.games.poker.state import MatchState, Phase, PokerState, SeatSlots, Settled
 
 Seen = tuple[int | None, ...]
 
@@ -73,7 +73,9 @@ class PokerView:
     ``discarded``/``mucked``: per seat, its cards in the pile (discards of earlier draws, a
     folded hand), those this viewer cannot see as ``None``; ``phase.drawn`` likewise holds the
     cards of the draw under way, as masks of the cards the viewer sees, with ``drawn_counts``
-    the numbers. ``phase.commits`` holds the viewer's own commitments only. ``events``: the public
+    the numbers. ``match``: where a match stands (T18: the deal number, the chips carried in,
+    the token holder, the forfeits posted, who sits out; all public), ``None`` for one deal.
+    ``phase.commits`` holds the viewer's own commitments only. ``events``: the public
     log (every event is public, :mod:`divided.games.poker.events`). ``stock`` is how
     many cards the stock holds; ``owed`` the cards about to be dealt (seat, slot, face up).
     ``aside``: per seat, the cards it set aside (Bounce Back), seen by that seat only (the
@@ -108,6 +110,7 @@ class PokerView:
     aside: tuple[Seen, ...] = ()
     trash: Seen = ()
     trash_from: tuple[int, ...] = ()
+    match: MatchState | None = None
 
     @property
     def is_terminal(self) -> bool:
@@ -142,7 +145,8 @@ class PokerView:
             middle = tuple(chips - bet for chips, bet in zip(table.contributed, table.bets, strict=True))
             all_in = tuple(live and stack == 0 and bet == 0
                            for live, stack, bet in zip(table.live, table.stacks, table.bets, strict=True))
-            found = layers(middle, table.live, all_in=all_in)
+            carried = self.match.carried if self.match is not None else 0
+            found = layers(middle, table.live, carried=carried, all_in=all_in)
         _pots_memo[0] = (table, settled, found)  # one assignment: a reader sees a whole triple
         return found
 
@@ -292,5 +296,5 @@ def observe(state: PokerState, player: int | None, current_player: int, result: 
         player, current_player, players, state.config, state.button, state.step, seen_phase,
         drawn_counts, slots, public, state.stock.bit_count(),
         discarded, mucked, state.owed, state.table, state.draws, state.dealt, state.folded_at, state.shown,
-        state.over, state.settled, result, state.events, aside, trash, state.trash_from,
+        state.over, state.settled, result, state.events, aside, trash, state.trash_from, state.match,
     )

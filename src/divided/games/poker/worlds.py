@@ -13,6 +13,11 @@ legal (rejection keeps the draw uniform over the consistent deals); after
 :data:`JOINT_TRIES` failures the seats are filled one after another, each by rejection among
 the cards left (a legal filling always exists: the real one), which is close to uniform but
 not exactly so. The output depends on the view and the random source alone.
+
+The same rejection keeps an opener requirement (J-Lo, JL1): the seat that opened held openers
+when it bet, so its hand then (its cards now less those it drew since, with its discards of
+that draw) must meet the requirement; where a reshuffle took the discards back into the stock
+the test is skipped.
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ from divided.games.base import evolve
 from divided.games.poker import engine
 from divided.games.poker.cards import deck_mask, mask_indices
 from divided.games.poker.state import PokerState
-from divided.games.poker.steps import Partition, kind_of
+from divided.games.poker.steps import Bet, Draw, Partition, kind_of
+from divided.games.poker.steps.bet import has_openers
 from divided.games.poker.steps.partition import is_legal_split
 from divided.games.poker.view import PokerView
 
@@ -65,6 +71,29 @@ def _revealed_splits(view: PokerView) -> list[tuple[Partition, int, int]]:
     return out
 
 
+def _opener(view: PokerView) -> tuple[int, str, int, int] | None:
+    """The seat that opened a round with an opener requirement, the requirement, the slot of
+    the first draw after it and that draw's number (-1: none yet); ``None`` when there is none
+    to keep (nobody opened, or the viewer did)."""
+    steps = view.config.steps
+    for event in view.events:
+        if event.kind == "switch":
+            return None
+        step = steps[event.step] if 0 <= event.step < len(steps) else None
+        if event.kind == "bet" and isinstance(step, Bet) and step.opens_with:
+            if event.seat is None or event.seat == view.player:
+                return None
+            later = [index for index, later_step in enumerate(steps) if isinstance(later_step, Draw) and index > event.step]
+            if not later:
+                return None
+            draw = steps[later[0]]
+            assert isinstance(draw, Draw)
+            draws_before = sum(1 for earlier in steps[: later[0]] if isinstance(earlier, Draw))
+            number = draws_before if draws_before < len(view.draws) else -1
+            return event.seat, step.opens_with, view.config.variant.slot_index(draw.slot), number
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class PokerWorlds:
     """The world sampler of one view (see the module text). What every world of the view shares
@@ -75,6 +104,7 @@ class PokerWorlds:
     _unseen: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _splits: tuple[tuple[Partition, int, int], ...] = field(init=False, repr=False, compare=False)
     _seats: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _opener: tuple[int, str, int, int] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         view = self.view
@@ -83,6 +113,8 @@ class PokerWorlds:
         object.__setattr__(self, "_splits", tuple(_revealed_splits(view)))
         object.__setattr__(self, "_seats", tuple(s for s in range(view.num_players)
                                                  if s != view.player and view.table.live[s]))
+        has_requirement = any(isinstance(step, Bet) and step.opens_with for step in view.config.steps)
+        object.__setattr__(self, "_opener", _opener(view) if has_requirement else None)
 
     def weight(self, state: Any) -> float:
         return 1.0
@@ -104,8 +136,25 @@ class PokerWorlds:
         return self._commit(state, rng)
 
     def _legal(self, state: PokerState, seat: int, splits: tuple[tuple[Partition, int, int], ...]) -> bool:
+        opener = self._opener
+        if opener is not None and opener[0] == seat and not self._had_openers(state, *opener):
+            return False
         return all(is_legal_split(step, list(state.slots[seat][first]), list(state.slots[seat][last]), state.up)
                    for step, first, last in splits)
+
+    def _had_openers(self, state: PokerState, seat: int, requirement: str, slot: int, number: int) -> bool:
+        """Whether ``seat``'s hand when it opened met ``requirement`` (see the module text)."""
+        held = state.slots[seat][slot]
+        if number < 0:
+            return has_openers(requirement, held)
+        drew = self.view.draws[number][seat]
+        if drew <= 0:
+            return has_openers(requirement, held)
+        drawn = state.phase.drawn  # the draw under way keeps its discards apart until it ends
+        discards = mask_indices(state.discarded[seat] | (drawn[seat] if drawn else 0))
+        if len(discards) != drew:  # reshuffled into the stock (T16): nothing left to test
+            return True
+        return has_openers(requirement, (*held[: len(held) - drew], *discards))
 
     def _fill(self, rng: random.Random, redo: tuple[PokerState, int] | None) -> PokerState:
         """Deal the unseen cards into the hidden places; with ``redo`` = (state, seat), only that
@@ -157,7 +206,7 @@ class PokerWorlds:
             slots=tuple(slots), up=view.up, stock=stock, discarded=tuple(discarded), mucked=tuple(mucked),
             owed=view.owed, table=view.table, draws=view.draws, dealt=view.dealt,
             folded_at=view.folded_at, shown=view.shown, over=view.over, settled=view.settled, events=view.events,
-            aside=aside, trash=trash, trash_from=view.trash_from,
+            aside=aside, trash=trash, trash_from=view.trash_from, match=view.match,
         )
 
     def _commit(self, state: PokerState, rng: random.Random) -> PokerState:

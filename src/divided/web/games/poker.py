@@ -37,6 +37,7 @@ from divided.games.poker.cards import as_cards, name
 from divided.games.poker.events import describe
 from divided.games.poker.options import MAX_STACK, options_of
 from divided.games.poker.showdown import ranking
+from divided.games.poker.steps.bet import missing_openers
 from divided.games.poker.steps.partition import held_in_order, is_legal_split, ordering, split_of
 from divided.games.poker.variant import Step, Variant
 from divided.games.poker.variants import ROOMS as ENGINE_ROOMS
@@ -79,6 +80,8 @@ LINES: dict[str, str] = {
     "six-card-open-draw": "Six cards and a draw, then everyone throws one card away face up at once.",
     "seven-card-open-draw": "Seven cards and a draw, then twice everyone throws one card away face up at once.",
     "bounce-back": "Up to two cards changed, the discards set aside; later you may take them back.",
+    "j-lo": "Five-card draw where opening takes jacks or better; if nobody opens, the deal turns to "
+            "deuce-to-seven lowball.",
 }
 """One line on each game for the variant picker: what makes it different."""
 
@@ -216,12 +219,27 @@ def pots_object(view: PokerView, me: int) -> list[JSON]:
         layers = [(p.amount, p.eligible) for p in view.settled]
     else:
         table = view.table
-        if not any(table.contributed):
+        carried = view.match.carried if view.match is not None else 0  # T18: chips carried into this deal
+        if not any(table.contributed) and not carried:
             return []
         all_in = tuple(live and stack == 0 for live, stack in zip(table.live, table.stacks, strict=True))
-        layers = [(p.amount, p.eligible) for p in pots.layers(table.contributed, table.live, all_in=all_in)]
+        layers = [(p.amount, p.eligible)
+                  for p in pots.layers(table.contributed, table.live, carried=carried, all_in=all_in)]
     return [{"name": "Main pot" if i == 0 else f"Side pot {i}", "amount": amount,
              "eligible": [seat_name(s, me) for s in eligible]} for i, (amount, eligible) in enumerate(layers)]
+
+
+def match_object(view: PokerView, me: int) -> JSON | None:
+    """Where a match stands (T18; ``None`` for a game of one deal): the deal, the cap, the chips
+    carried in, the token holder, the forfeits posted this deal and the seats sitting out."""
+    match = view.match
+    if match is None:
+        return None
+    return {"deal": match.deal, "max_deals": int(view.config.option("max_deals")), "last": match.last,
+            "carried": match.carried, "token": None if match.token < 0 else seat_name(match.token, me),
+            "forfeits": [{"name": seat_name(seat, me), "amount": amount}
+                         for seat, amount in enumerate(match.forfeits) if amount],
+            "out": [seat_name(seat, me) for seat, gone in enumerate(match.out) if gone]}
 
 
 def seats_object(view: PokerView) -> list[JSON]:
@@ -417,8 +435,9 @@ def table(view: PokerView, books: Any, mine: bool) -> JSON:
         "button": None if view.button < 0 else seat_name(view.button, me),
         "step": _step_words(view),
         "seats": seats_object(view),
-        "pot": sum(view.table.contributed),
+        "pot": sum(view.table.contributed) + (view.match.carried if view.match is not None and not view.settled else 0),
         "pots": pots_object(view, me),
+        "match": match_object(view, me),
         "betting": betting_object(view, numbers) if mine and isinstance(step, steps.Bet) else None,
         "draw": draw_object(view, step) if mine and is_plain_draw(step) and isinstance(step, steps.Draw) else None,
         "pick": pick_object(view, step, numbers) if mine and numbers and step is not None and uses_pick(step) else None,
@@ -493,7 +512,8 @@ def log(view: PokerView) -> list[LogEntry]:
         lines.append(LogEntry(None, f"{seat_name(view.button, me)} {'have' if view.button == me else 'has'} "
                                     "the button."))
     labels = hand_labels(view)
-    for event in view.events:
+    previous = view.match.previous if view.match is not None else ()  # T18: how the last deal ended
+    for event in (*previous, *view.events):
         if event.kind == "show" and event.seat is not None:  # the hands by the table's names for them
             who = "You show" if event.seat == me else f"{seat_name(event.seat, me)} shows"
             hands = "; ".join(f"{labels.get(slot, slot).lower()}: {_cards(cards)}" if len(event.hands) > 1
@@ -635,6 +655,11 @@ def _bet_refusal(view: PokerView, action: int) -> str:
     fixed = view.config.limits.structure.value == "fixed"
     if act.DISCARD <= action < act.RAISE_TO:
         return "this is a betting round: fold, check or call, or bet or raise"
+    step = _step(view)
+    if isinstance(step, steps.Bet) and (action == act.RAISE or action >= act.RAISE_TO):
+        missing = missing_openers(step, view, table.to_act)
+        if missing:
+            return f"opening the betting takes {missing}, and your hand does not have it: check"
     if action == act.FOLD:
         return "nobody has bet, so there is nothing to fold to: check instead"
     if action == act.CALL:

@@ -4,14 +4,24 @@ Who opens (T5): ``left`` (the first player left of the button who can act; with 
 first round starts left of the big blind), ``bring-in`` (the lowest up card, aces high, equal
 ranks by the lower suit; a seat with no chips passes it to the next in turn, T3) or
 ``best-up`` (the best up cards as an incomplete high hand, the first of tied seats left of the
-button).
+button) or ``dealer`` (the button acts first, Bounce Back).
+
+An opener requirement (``opens_with``: ``jacks``, any hand ranking at least a pair of jacks,
+JL3) lets a seat bet in the round only with that hand, checked when the bet is made (JL1); once
+someone has opened the others act freely. When everyone checks and the step names a rule to
+switch to (``otherwise``: ``27``), the public event ``switch`` is logged, the deal is ranked by
+that rule from then on (the award kind ``best-or-switched``) and the round is played again
+without requirement (JL2: the repeated round keeps its size). Without ``otherwise`` a round
+nobody opened simply ends (no game does that yet).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
+from divided.errors import IllegalActionError
 from divided.games.poker import actions as act
 from divided.games.poker import betting, engine
 from divided.games.poker.cards import CARDS, as_cards
@@ -33,6 +43,61 @@ class Bet(Step):
     kind: ClassVar[str] = "bet"
     size: str = "small"
     opener: str = "left"
+    opens_with: str = ""
+    otherwise: str = ""
+
+
+OPENERS = {"jacks": "Js Jh 4d 3c 2s"}
+"""Each opener requirement by the weakest hand that meets it (a pair of jacks, lowest kickers)."""
+
+OPENER_WORDS = {"jacks": "jacks or better (a pair of jacks or any better hand)"}
+
+
+@cache
+def _opener_strength(requirement: str) -> int:
+    from divided.games.poker.cards import parse
+    from divided.games.poker.showdown import strength_of
+
+    return strength_of("high")(parse(OPENERS[requirement]))
+
+
+def has_openers(requirement: str, cards: tuple[int | None, ...]) -> bool:
+    """Whether ``cards`` (the seat's own, as it sees them) meet the opener requirement.
+
+    >>> from divided.games.poker.cards import parse
+    >>> has_openers("jacks", parse("Jd Jc 5h 4s 2d")), has_openers("jacks", parse("Ts Th Ad Kc Qs"))
+    (True, False)
+    >>> has_openers("jacks", parse("3s 3h 2d 2c 7s"))
+    True
+    """
+    from divided.games.poker.showdown import strength_of
+
+    held = [card for card in cards if card is not None]
+    return len(held) == 5 and strength_of("high")(held) >= _opener_strength(requirement)
+
+
+def switched_to(position: object) -> str:
+    """The rule the deal switched to (the public event ``switch``), or ``""``."""
+    for event in getattr(position, "events", ()):
+        if event.kind == "switch":
+            return str(event.title)
+    return ""
+
+
+def _must_open_with(step: Bet, position: Position) -> str:
+    """The requirement a bet must meet now: the step's, while nobody has bet in the round and
+    the deal has not switched; else ``""``."""
+    if not step.opens_with or position.table.current or switched_to(position):
+        return ""
+    return step.opens_with
+
+
+def missing_openers(step: Bet, position: Position, seat: int) -> str:
+    """The opener requirement ``seat`` would fail by betting now, in words (``""``: none)."""
+    requirement = _must_open_with(step, position)
+    if not requirement or has_openers(requirement, tuple(card for held in position.slots[seat] for card in held)):
+        return ""
+    return OPENER_WORDS[requirement]
 
 
 def up_cards(state: PokerState, seat: int) -> list[int]:
@@ -78,8 +143,10 @@ class BetKind:
             bring_in = config.bring_in
         elif step.opener == "best-up":
             first = best_up_seat(state)
+        elif step.opener == "dealer":
+            first = state.button
         elif config.blinds and is_first_round(state):
-            _, big = blind_seats(state.button, state.players)
+            _, big = blind_seats_among(state.button, state.table.live)
             first = (big + 1) % state.players
         else:
             first = (state.button + 1) % state.players
@@ -110,6 +177,8 @@ class BetKind:
             if options.raise_to is not None:
                 low, high = options.raise_to
                 out.extend(range(act.RAISE_TO + low, act.RAISE_TO + high + 1))
+        if isinstance(step, Bet) and step.opens_with and missing_openers(step, position, options.seat):
+            out = [action for action in out if action in (act.FOLD, act.CALL)]
         return out
 
     def allows(self, step: Step, position: Position, action: int) -> bool:
@@ -121,6 +190,11 @@ class BetKind:
             return options.check or options.call > 0
         if action == act.BRING_IN:
             return options.bring_in is not None
+        if isinstance(step, Bet) and step.opens_with and (action == act.RAISE or action >= act.RAISE_TO):
+            missing = missing_openers(step, position, options.seat)
+            if missing:
+                raise IllegalActionError(f"player {options.seat} may not open the betting: it takes {missing} "
+                                         "(nothing changed)")
         fixed = position.config.limits.structure == betting.Structure.FIXED
         if action == act.RAISE:
             return fixed and options.raise_to is not None
@@ -153,6 +227,11 @@ class BetKind:
             if state.over:
                 return state
         if state.table.to_act == -1:
+            assert isinstance(step, Bet)
+            if step.otherwise and not state.table.current and not switched_to(state):  # nobody opened
+                switch = Event(state.step, None, "switch", title=step.otherwise)
+                return engine.enter(evolve_state(state, table=betting.close_round(state.table),
+                                                 events=(*state.events, switch)))
             return engine.next_step(evolve_state(state, table=betting.close_round(state.table)))
         return state
 
@@ -204,6 +283,18 @@ def blind_seats(button: int, players: int) -> tuple[int, int]:
     """The small and the big blind's seats (T3: heads-up the button posts the small one)."""
     small = button if players == 2 else (button + 1) % players
     return small, (small + 1) % players
+
+
+def blind_seats_among(button: int, dealt_in: tuple[bool, ...]) -> tuple[int, int]:
+    """The blinds' seats among the seats dealt in (a match's later deals may leave some out,
+    T18): the first two left of the button, heads-up the button and the other. With every
+    seat dealt in, :func:`blind_seats`."""
+    players = len(dealt_in)
+    if all(dealt_in):
+        return blind_seats(button, players)
+    seats = [(button + k) % players for k in range(1, players + 1) if dealt_in[(button + k) % players]]
+    small = button if len(seats) == 2 else seats[0]
+    return small, seats[(seats.index(small) + 1) % len(seats)]
 
 
 register(Bet.kind, BetKind())

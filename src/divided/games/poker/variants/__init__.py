@@ -16,6 +16,7 @@ from divided.games.poker.rules import PokerRules
 from divided.games.poker.variant import Variant
 from divided.games.poker.variants.bounce_back import BOUNCE_BACK
 from divided.games.poker.variants.draw import DOUBLE_DRAW_HIGH_LOW, FIVE_CARD_DRAW, OPEN_DRAW
+from divided.games.poker.variants.j_lo import J_LO
 from divided.games.poker.variants.jackpot import JACKPOT
 from divided.games.poker.variants.open_draws import SEVEN_CARD_OPEN_DRAW, SIX_CARD_OPEN_DRAW
 from divided.games.poker.variants.sequential_open_draw import SEQUENTIAL_OPEN_DRAW
@@ -26,7 +27,7 @@ from divided.games.poker.variants.two_hand import COWPIE, HENWAY, TEN_CARD_REGRE
 VARIANTS: dict[str, Variant] = {variant.id: variant for variant in (
     FIVE_CARD_DRAW, SEVEN_CARD_STUD, HENWAY, TEN_CARD_REGRETS, COWPIE, DOUBLE_DRAW_HIGH_LOW, OPEN_DRAW,
     JACKPOT, SEQUENTIAL_OPEN_DRAW,
-    SIX_CARD_DRAW, SIX_CARD_OPEN_DRAW, SEVEN_CARD_OPEN_DRAW, BOUNCE_BACK)}
+    SIX_CARD_DRAW, SIX_CARD_OPEN_DRAW, SEVEN_CARD_OPEN_DRAW, BOUNCE_BACK, J_LO)}
 """Every poker game by id."""
 
 

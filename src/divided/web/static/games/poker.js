@@ -103,6 +103,15 @@
     byId("centre-heading").textContent = t.step;
     var centre = clear(byId("centre-body"));
     centre.appendChild(el("p", { class: "pk-pot" }, el("strong", { text: "Pot " + t.pot })));
+    if (t.match) {  // a match (T18): the deal, what was carried in, the token, the forfeits
+      var m = t.match;
+      var parts = ["Deal " + m.deal + " of at most " + m.max_deals + (m.last ? " (the last)" : "")];
+      if (m.carried) { parts.push(m.carried + " carried into the main pot"); }
+      if (m.token) { parts.push("token: " + m.token); }
+      m.forfeits.forEach(function (f) { parts.push(f.name + " paid a forfeit of " + f.amount); });
+      if (m.out.length) { parts.push("sitting out: " + m.out.join(", ")); }
+      centre.appendChild(el("p", { class: "pk-match", role: "status", text: parts.join(" \u00b7 ") + "." }));
+    }
     if (t.pots.length) {
       centre.appendChild(el("ul", { class: "pk-pots" }, t.pots.map(function (pot) {
         return el("li", null, el("strong", { text: pot.name + ": " + pot.amount }),
