@@ -31,8 +31,9 @@ from divided.web.games.poker_picks import features, uses_pick
 
 NEW_GAMES = sorted(game for game, made in VARIANTS.items()
                    if any(uses_pick(step) and step.kind not in ("deal", "flip", "showdown") for step in made.steps)
-                   or any(f in features(made) for f in ("two decks", "jokers", "paid draws")))
-"""The games with a decision the older controls do not draw (or cards they could not name)."""
+                   or any(f in features(made) for f in ("two decks", "jokers", "paid draws", "match")))
+"""The games with a decision the older controls do not draw, cards they could not name, or a match
+(deals carrying chips into the next)."""
 SAMPLE = [("bounce-back", "phone"), ("jackpot", "laptop")]
 """The part that runs in the suite: a take-back and the swapping turns, one size each."""
 HANDS = 2

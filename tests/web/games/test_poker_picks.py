@@ -19,6 +19,7 @@ from webtools import client, move, store_of
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "games" / "poker"))
 
 from kinds_variants import AUCTION, AUCTION_DISCARD, CALLED_DRAWS, registered
+from test_matches import ASSASSIN_TEST, FIVES_TEST, TOKEN_TEST, TRASH_TEST
 
 from divided.games.base import Game
 from divided.games.poker import actions as act
@@ -105,6 +106,25 @@ def test_every_legal_action_of_every_new_kind_has_one_control(made: Variant) -> 
         for state, view in decisions(rules, 2 + seed % 3, seed):
             picks += check_controls(view, state.legal_actions()) is not None
     assert picks
+
+
+@pytest.mark.parametrize("made", [ASSASSIN_TEST, FIVES_TEST, TOKEN_TEST, TRASH_TEST],
+                         ids=["carry", "replay", "token", "trash-forfeit"])
+def test_every_deal_of_a_match_has_its_controls_and_its_standing(made: Variant) -> None:
+    """A match (T18) through every deal: the controls as above, and the table's match object
+    says the deal under way and the chips carried into it (a deal after the first names them)."""
+    later = 0
+    for seed in range(60):
+        if later > 20:
+            break
+        low, high = made.players
+        for state, view in decisions(PokerRules(made), min(low + seed % 3, high), seed):
+            check_controls(view, state.legal_actions())
+            match = table(view, None, True)["match"]
+            assert match is not None and match["deal"] == view.match.deal
+            assert match["carried"] == view.match.carried
+            later += match["deal"] > 1
+    assert later
 
 
 @pytest.mark.parametrize("game", NEW_GAMES)

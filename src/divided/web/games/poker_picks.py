@@ -289,7 +289,8 @@ def features(variant: Variant) -> tuple[str, ...]:
     """What the game has, in the lobby's words, worked out from its definition: ``draw``,
     ``stud`` (cards dealt face up), ``two hands``, ``high-low``, ``paid draws``, ``open discards``,
     ``fold at the draw``, ``take-back``, ``swapping turns``, ``dealer's call``, ``auction``,
-    ``two decks``, ``jokers``, ``wild cards``, ``places``, ``match``/``carried pot``."""
+    ``two decks``, ``jokers``, ``wild cards``, ``places``, ``hog``, ``assassins``, ``openers``,
+    ``match`` with its ``carried pot``, ``replayed deals``, ``token`` or ``trash forfeit``."""
     found: list[str] = []
     kinds = {step.kind for step in variant.steps}
     draws = [s for s in variant.steps if isinstance(s, steps.Draw)]
@@ -317,14 +318,22 @@ def features(variant: Variant) -> tuple[str, ...]:
     decks = set(_values(variant.deck))
     has("two decks", "two" in decks)
     has("jokers", "jokers" in decks)
-    has("wild cards", any(getattr(award, "wild", None) for award in variant.awards)
-        or bool(getattr(variant, "wild", None)))
-    award_kinds = {award.kind for award in variant.awards}
+    has("wild cards", any(wild is not None for award in variant.awards for wild in _values(getattr(award, "wild", None))))
+    award_kinds = {kind for award in variant.awards for kind in _values(award.kind)}
     has("places", "places" in award_kinds)
     has("hog", any("hog" in kind for kind in award_kinds))
+    has("assassins", "assassin" in award_kinds)
+    has("must hold a five", "must-hold-five" in award_kinds)
+    has("openers", any(getattr(s, "opens_with", None) for s in variant.steps))
+    has("lowball switch", "best-or-switched" in award_kinds)
     match = getattr(variant, "match", None)
-    has("match", bool(match))
-    has("carried pot", bool(match))
+    if match is not None:
+        has("match", True)
+        rule = str(getattr(match, "rule", ""))
+        has("carried pot", rule in ("carry", "replay", "token"))
+        has("replayed deals", rule == "replay")
+        has("token", rule == "token")
+        has("trash forfeit", rule == "trash-forfeit")
     return tuple(found)
 
 
