@@ -333,3 +333,43 @@ def test_the_lobby_lists_each_poker_game_with_what_it_has_for_the_search(http: T
     assert "two hands" in by_game["henway"] and "high-low" in by_game["henway"]
     assert "paid draws" in by_game["six-card-draw"] and "two hands" not in by_game["six-card-draw"]
     assert by_game["bounce-back"].startswith("bounce back")
+
+
+def test_places_are_named_by_the_chips_each_won() -> None:
+    with registered(AUCTION):
+        for seed in range(10):
+            state = Game(PokerRules(AUCTION), {"players": 4}).new_initial_state(seed=seed)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.chance_outcomes())[0] if state.is_chance_node()
+                                   else rng.choice(state.legal_actions()))
+            showdown = table(state.observation(0), None, False)["showdown"]
+            for pot in showdown["pots"]:
+                for award in pot["awards"]:
+                    if award["title"] != "places" or len(award["winners"]) < 3:
+                        continue
+                    ranked = sorted(award["winners"], key=lambda w: -w["chips"])
+                    # 60/30/10 of the layer: the most chips first, then second, then third
+                    if len({w["chips"] for w in ranked}) == len(ranked) == 4 and ranked[-1]["chips"] == 0:
+                        assert [w["place"] for w in ranked] == ["first place", "second place", "third place", "no place"]
+                        return
+    raise AssertionError("no four-way places award without ties")
+
+
+def test_an_assassinated_hand_and_a_carried_pot_are_said_at_the_showdown() -> None:
+    for seed in range(200):
+        state = Game(PokerRules(ASSASSIN_TEST), {"players": 3}).new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(rng.choice(state.chance_outcomes())[0] if state.is_chance_node()
+                               else rng.choice([a for a in legal if a != act.FOLD] or legal))
+        view = state.observation(0)
+        shows = [e for e in view.events if e.kind == "show"]
+        twos = [e.seat for e in shows if any(name(c)[0] == "2" for cards in e.hands for c in cards)]
+        notes = table(view, None, False)["showdown"]["notes"]
+        said = [n for n in notes if "assassinated" in n]
+        assert len(said) == len(twos)
+        if (twos and any("carries to the next deal" in n for n in notes)) or len(said) >= 2:
+            return
+    raise AssertionError("no deal with two assassinated hands")

@@ -54,6 +54,8 @@ from divided.web.games.poker_picks import (
     pick_object,
     pick_prompt,
     pick_refusal,
+    place_words,
+    showdown_notes,
     uses_pick,
 )
 from divided.web.statistics import BigBets
@@ -375,6 +377,9 @@ def showdown_object(view: PokerView) -> JSON | None:
                 winners.append({"name": seat_name(seat, me), "you": seat == me, "chips": chips,
                                 "hand": None if hand is None else hand[0], "cards": [] if hand is None else hand[1],
                                 "label": None if hand is None else hand[2]})
+            if award is not None and award.kind == "places":
+                for winner, place in zip(winners, place_words(event.chips), strict=True):
+                    winner["place"] = place
             title = "uncontested" if event.title == "uncontested" else event.title
             items.append({"title": title, "winners": winners,
                           "text": _named(describe(event, me), me)})
@@ -385,7 +390,7 @@ def showdown_object(view: PokerView) -> JSON | None:
         for slot, cards in zip(e.hands_named, e.hands, strict=True) if cards and slot != "held"]}
         for e in view.events if e.kind == "show" and e.seat is not None]
     result = view.result
-    return {"pots": out, "shown": shows, "variant": variant.name,
+    return {"pots": out, "shown": shows, "variant": variant.name, "notes": showdown_notes(view, me, seat_name),
             "you_won": None if result is None else int(result.returns[me])}
 
 

@@ -17,6 +17,7 @@ and refusal price, the dealer's call, and what is due to draw (a draw's price li
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -340,3 +341,54 @@ def features(variant: Variant) -> tuple[str, ...]:
 def _faces(step: Step) -> list[Any]:
     faces = getattr(step, "pattern", ())
     return [face for value in _values(faces) for face in (value if isinstance(value, tuple) else (value,))]
+
+
+# -- the showdown's words of the new award kinds -------------------------------------------------------
+
+PLACE_WORDS = ("first place", "second place", "third place")
+
+
+def place_words(chips: Sequence[int]) -> list[str]:
+    """Each winner's place at a ``places`` award (60/30/10) from the chips each got: the most
+    chips first place (tied places share their words); none, "no place".
+
+    >>> place_words([31, 14, 4, 0]), place_words([17, 17, 3])
+    (['first place', 'second place', 'third place', 'no place'], ['first place', 'first place', 'second place'])
+    """
+    out = []
+    for won in chips:
+        if not won:
+            out.append("no place")
+            continue
+        better = len({c for c in chips if c > won})
+        out.append(PLACE_WORDS[better] if better < len(PLACE_WORDS) else "no place")
+    return out
+
+
+MATCH_EVENTS = ("carry", "token", "owes", "switch")
+"""The table events the showdown's notes repeat: a layer carried, the token, forfeits owed, J-Lo's switch."""
+
+
+def showdown_notes(view: PokerView, me: int, seat_name: Any) -> list[str]:
+    """What the showdown decided beyond the chips: hands assassinated (a two among them), layers
+    carried to the next deal, the token, forfeits owed; in the table's names."""
+    from divided.games.poker.awards.assassin import assassinated
+    from divided.games.poker.events import describe as event_words
+
+    notes: list[str] = []
+    if any("assassin" in _values(award.kind) for award in view.config.awards):
+        for event in view.events:
+            if event.kind == "show" and event.seat is not None and assassinated(
+                    [c for cards in event.hands for c in cards]):
+                who = seat_name(event.seat, me)
+                notes.append(f"{who} {'hold' if event.seat == me else 'holds'} a two: "
+                             f"{'your' if event.seat == me else 'the'} hand is assassinated and cannot win.")
+    for event in view.events:
+        if event.kind in MATCH_EVENTS:
+            text = _renamed(event_words(event, me), me, seat_name)
+            notes.append(text[:1].upper() + text[1:] + ".")
+    return notes
+
+
+def _renamed(text: str, me: int, seat_name: Any) -> str:
+    return re.sub(r"\b(Player|player) (\d+)", lambda m: str(seat_name(int(m.group(2)), me)), text)

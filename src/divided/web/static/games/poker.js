@@ -389,12 +389,15 @@
             return el("li", null, a.winners.map(function (w) {
               return el("span", { class: "pk-award" },
                 el("strong", { text: w.name + (w.you ? " win " : " wins ") + w.chips }),
-                " " + (a.title === "uncontested" ? "uncontested" : "for " + a.title),
+                " " + (a.title === "uncontested" ? "uncontested" : "for " + (w.place || a.title)),
                 w.hand ? el("span", null, " with " + (w.label && w.label !== "Hand" ? "the " + w.label.toLowerCase() + ": " : "") + w.hand + " ",
                   el("span", { class: "pk-cards pk-inline" }, w.cards.map(function (code) { return cardFace(code, { small: true }); }))) : null);
             }));
           }))));
       });
+    }
+    if (sd && sd.notes && sd.notes.length) {
+      box.appendChild(el("ul", { class: "pk-notes-list" }, sd.notes.map(function (n) { return el("li", null, richText(n)); })));
     }
     var me = s.table.seats.filter(function (seat) { return seat.you; })[0];
     var broke = me && me.final_stack === 0;
