@@ -373,3 +373,27 @@ def test_an_assassinated_hand_and_a_carried_pot_are_said_at_the_showdown() -> No
         if (twos and any("carries to the next deal" in n for n in notes)) or len(said) >= 2:
             return
     raise AssertionError("no deal with two assassinated hands")
+
+
+def test_wild_rules_are_put_in_words_from_their_fields() -> None:
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Rule:  # a stand-in with the fields of the wild rules (divided.games.poker.wilds)
+        kind: str
+        cards: tuple[int, ...] = ()
+        pairs: tuple[tuple[int, int], ...] = ()
+        anchor: int = 8
+        rank: int = 4
+        ranks: tuple[int, ...] = ()
+
+    from divided.web.games.poker_picks import wild_words
+
+    assert wild_words(None) == ""
+    assert wild_words(Rule("fixed", cards=(0, 1, 2, 3))) == "Twos are wild."
+    assert wild_words(Rule("dice-pairs", pairs=((6, 14), (5, 2), (4, 3)))) == (
+        "In a hand, aces with a six, twos with a five, threes with a four are wild (the card that makes them "
+        "wild is not).")
+    assert wild_words(Rule("chain")) == "The 4s is wild; a hand holding it has every other four wild too."
+    assert wild_words(Rule("cascade", ranks=(6, 5, 4, 3, 2))).startswith(
+        "At the showdown, the wild rank is the first of sixes, fives, fours, threes or twos that a player still in holds")

@@ -264,10 +264,51 @@ def facts_object(view: PokerView, seat_name: Any, step: Step | None) -> JSON:
                           "stage": {BIDDING: "bidding", LADDER: "refusing", KEEPING: "keeping"}[marks[STAGE]],
                           "high": marks[HIGH], "bidder": None if marks[BIDDER] < 0 else seat_name(marks[BIDDER], me),
                           "price": marks[PRICE]}
+    wilds = [words for award in view.config.awards if (words := wild_words(getattr(award, "wild", None)))]
+    if wilds:
+        out["wilds"] = list(dict.fromkeys(wilds))
     if isinstance(step, steps.Draw) and step.fees and not view.over:
         out["prices"] = [{"cards": n, "chips": fee_of(view.config, step, n)}
                          for n in range(0, min(len(step.fees), step.most + 1 + (1 if step.bonus_most else 0)))]
     return out
+
+
+def _rank_list(ranks: Sequence[int]) -> str:
+    words = [RANK_WORDS[r] for r in ranks]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def wild_words(rule: Any) -> str:
+    """A wild-card rule in the table's words (empty: no wild cards), read from the rule's kind and
+    fields (the rules of :mod:`divided.games.poker.wilds`)."""
+    if rule is None:
+        return ""
+    kind = getattr(rule, "kind", "")
+    if kind == "fixed":
+        cards = tuple(getattr(rule, "cards", ()))
+        ranks = {card // 4 + 2 for card in cards if card < 52}
+        if len(cards) == 4 and len(ranks) == 1:
+            return f"{RANK_WORDS[ranks.pop()].capitalize()} are wild."
+        return "Wild: " + " ".join(name(c) for c in cards) + "."
+    if kind == "lowest-card":
+        return "Each hand's lowest card is wild for that hand alone (one card, even when the rank is held twice)."
+    if kind == "dice-pairs":
+        pairs = tuple(getattr(rule, "pairs", ()))
+        parts = [f"{RANK_WORDS[wild]} with a {RANK_WORD[partner]}" for partner, wild in pairs]
+        return ("In a hand, " + ", ".join(parts) + " are wild (the card that makes them wild is not)."
+                if parts else "")
+    if kind == "chain":
+        anchor, rank = getattr(rule, "anchor", 8), getattr(rule, "rank", 4)
+        return (f"The {name(anchor)} is wild; a hand holding it has every other {RANK_WORD[rank]} wild too.")
+    if kind == "cascade":
+        ranks = tuple(getattr(rule, "ranks", ()))
+        return ("At the showdown, the wild rank is the first of " + _rank_list(ranks) +
+                " that a player still in holds; it is wild in every hand (nothing, if nobody holds one).")
+    if kind == "designated":
+        return "Your card kept apart and every card of its rank in your hand are wild for you alone."
+    if kind == "opposite-colour":
+        return "The two cards of the turned card's rank in the other colour are wild for everyone."
+    return "This game has wild cards (see its rules)."
 
 
 # -- what a game has (the lobby's search) ----------------------------------------------------------

@@ -141,6 +141,7 @@
   /** The draw games' public facts: the trash, set-aside cards, the dealer's call, the auction, prices. */
   function renderFacts(centre, f) {
     var items = [];
+    (f.wilds || []).forEach(function (w) { items.push(el("li", { class: "pk-wilds", text: w })); });
     if (f.called) { items.push(el("li", { class: "pk-called", text: f.called.dealer + " called " + f.called.text + "." })); }
     if (f.trash) {
       items.push(el("li", { class: "pk-trash" }, el("strong", { text: "Trash: " }),
