@@ -286,9 +286,9 @@ def wild_words(rule: Any) -> str:
     kind = getattr(rule, "kind", "")
     if kind == "fixed":
         cards = tuple(getattr(rule, "cards", ()))
-        ranks = {card // 4 + 2 for card in cards if card < 52}
-        if len(cards) == 4 and len(ranks) == 1:
-            return f"{RANK_WORDS[ranks.pop()].capitalize()} are wild."
+        printed = {card // 4 + 2 for card in cards if card < 52}
+        if len(cards) == 4 and len(printed) == 1:
+            return f"{RANK_WORDS[printed.pop()].capitalize()} are wild."
         return "Wild: " + " ".join(name(c) for c in cards) + "."
     if kind == "lowest-card":
         return "Each hand's lowest card is wild for that hand alone (one card, even when the rank is held twice)."
