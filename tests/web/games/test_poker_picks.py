@@ -397,3 +397,15 @@ def test_wild_rules_are_put_in_words_from_their_fields() -> None:
     assert wild_words(Rule("chain")) == "The 4s is wild; a hand holding it has every other four wild too."
     assert wild_words(Rule("cascade", ranks=(6, 5, 4, 3, 2))).startswith(
         "At the showdown, the wild rank is the first of sixes, fives, fours, threes or twos that a player still in holds")
+
+
+def test_the_trash_draw_says_where_the_card_goes() -> None:
+    state = first_pick(EXTENSIONS["trash"], ("2c 7d 9h Js Ks Qs", "3c 4d 5h 8s Qc Tc"))
+    while not (isinstance(step := state.core.config.steps[state.core.step], Draw) and step.to == "trash"):
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[1])
+    view = state.observation(state.current_player())
+    words = buttons(state)
+    assert all(texts == ["Put 1 card in the trash"] for texts in words.values()) and len(words) == 6  # any of six
+    from divided.web.games.poker import prompt
+
+    assert prompt(view, None, None).startswith("Put one card face down in the trash")

@@ -189,6 +189,9 @@ def draw_prompt(view: PokerView, step: steps.Draw) -> str:
     if step.or_fold:
         return f"Change exactly {step.least if step.least == step.most else f'{step.least} to {step.most}'} " \
                f"card{'s' if step.most != 1 else ''}, or fold."
+    if step.to == "trash":
+        return (f"Put {'one card' if step.most == 1 else f'{step.least} to {step.most} cards'} face down in the trash "
+                "(only you see it until the showdown); nothing replaces it.")
     if step.replace != "now":
         return f"Throw away {step.least if step.least == step.most else f'{step.least} to {step.most}'} " \
                f"card{'s' if step.most != 1 else ''}{' face up' if step.face == 'up' else ''}; nothing replaces " + \
