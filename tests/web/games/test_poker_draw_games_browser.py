@@ -100,3 +100,42 @@ def test_a_draw_game_found_by_what_it_has_and_played_by_clicks(browser: Browser,
     finally:
         with contextlib.suppress(Exception):
             context.close()
+
+
+MATCH_GAMES = sorted(game for game, made in VARIANTS.items() if "carried pot" in features(made))
+"""The games played as matches whose deals can carry chips into the next (T18)."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", MATCH_GAMES)
+def test_a_match_shows_its_deal_and_the_chips_carried_into_it(browser: Browser, server: E2EServer, game: str) -> None:
+    """Tables of a match game played by clicks until a deal starts with chips carried in: the page
+    says the deal's number and the chips carried, and its pot counts them, as the server says."""
+    context = browser.new_context(base_url=server.url, viewport=SIZES["phone"])  # type: ignore[arg-type]
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(script=f"window.localStorage.setItem('divided.settings', {json.dumps(json.dumps(DISPLAY))});")
+    players = max(3, VARIANTS[game].players[0])
+    try:
+        page = context.new_page()
+        table = Table(page, random.Random(f"match-{game}"))
+        for _ in range(12):  # tables until a deal carries (most do: a pot nobody may win)
+            search_and_start(page, game, players)
+            s = table.ready()
+            for _ in range(400):
+                if s["phase"] == "over":
+                    break
+                match = s["table"]["match"]
+                if match and match["deal"] > 1 and match["carried"]:
+                    centre = page.locator("#centre-body")
+                    expect(centre.locator(".pk-match")).to_contain_text(
+                        f"Deal {match['deal']} of at most {match['max_deals']}")
+                    expect(centre.locator(".pk-match")).to_contain_text(f"{match['carried']} carried into the main pot")
+                    expect(centre.locator(".pk-pot")).to_have_text(f"Pot {s['table']['pot']}")
+                    assert s["table"]["pot"] >= match["carried"]
+                    assert not table.errors, table.errors
+                    return
+                s = table.decide(s)
+        raise AssertionError(f"no deal of {game} carried chips into the next in twelve tables")
+    finally:
+        with contextlib.suppress(Exception):
+            context.close()
