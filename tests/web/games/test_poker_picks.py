@@ -166,7 +166,17 @@ def test_a_paid_draw_puts_its_price_on_the_button() -> None:
     assert words[("2c", "7d", "9h")] == ["Change 3 \u2014 costs 6"]
     assert words[("2c", "7d", "9h", "Js", "Ks")] == ["Change 5 \u2014 costs 15"]
     facts = table(state.observation(0), None, True)["facts"]
-    assert facts["prices"] == [{"cards": n, "chips": c} for n, c in enumerate((0, 1, 3, 6, 10, 15))]
+    assert facts["prices"] == "1 card 1 chip, 2 cards 3 chips, 3 cards 6 chips, 4 cards 10 chips, 5 cards 15 chips"
+
+
+def test_six_card_draw_says_only_all_six_cost_an_ante() -> None:
+    # SD4: changing all six costs one more ante; fewer are free
+    made = variant((Deal(("down",) * 6), Draw(most=6, fees=(0, 0, 0, 0, 0, 0, 1), fee_unit="ante")), SIX)
+    state = first_pick(made, ("2c 7d 9h Js Ks Qs", "3c 4d 5h 8s Qc Tc"), ante=2)
+    assert table(state.observation(0), None, True)["facts"]["prices"] == "up to 5 cards free, 6 cards 2 chips"
+    words = buttons(state)
+    assert words[("2c", "7d", "9h", "Js", "Qs", "Ks")] == ["Change 6 — costs 2"]
+    assert words[("2c", "7d")] == ["Change 2 — free"]
 
 
 def test_showing_twos_and_keeping_an_ace_read_on_their_buttons() -> None:

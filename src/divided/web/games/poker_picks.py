@@ -145,13 +145,35 @@ def _other_words(view: PokerView, step: Step, action: int, text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _counts(sizes: Sequence[int]) -> str:
+    """Numbers of cards in words: "3", "0 to 5", "1, 2 or 4"."""
+    if len(sizes) == 1:
+        return str(sizes[0])
+    if len(sizes) > 2 and list(sizes) == list(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]} to {sizes[-1]}"
+    return ", ".join(str(s) for s in sizes[:-1]) + f" or {sizes[-1]}"
+
+
+def price_words(view: PokerView, step: steps.Draw) -> str:
+    """A paid draw's prices in words, the free counts together: "up to 5 cards free, 6 cards 1
+    chip" (Six-card draw's ante for all six), "1 card 1 chip, 2 cards 3 chips, ..." (Auction Flop)."""
+    most = min(len(step.fees) - 1, max(step.most, step.bonus_most))
+    prices = [(n, fee_of(view.config, step, n)) for n in range(0, most + 1)]
+    free = [n for n, chips in prices if not chips]
+    parts = []
+    if free and free == list(range(0, len(free))) and len(free) > 1:
+        parts.append(f"up to {_count(free[-1], 'card')} free")
+    paid = [(n, chips) for n, chips in prices if chips]
+    parts += [f"{_count(n, 'card')} {_count(chips, 'chip')}" for n, chips in paid]
+    return ", ".join(parts)
+
+
 def pick_help(view: PokerView, step: Step, choices: Sequence[JSON]) -> str:
     """One line under the cards: how many cards each button wants."""
     sizes = sorted({len(c["cards"]) for c in choices})
     if not sizes:
         return ""
-    counts = (f"{sizes[0]}" if len(sizes) == 1 else
-              ", ".join(str(s) for s in sizes[:-1]) + f" or {sizes[-1]}")
+    counts = _counts(sizes)
     if isinstance(step, steps.TakeBack):
         return f"Press the {counts} cards of your hand to give up for the set-aside ones."
     if isinstance(step, steps.Auction):
@@ -198,8 +220,7 @@ def draw_prompt(view: PokerView, step: steps.Draw) -> str:
                ("it." if step.most == 1 else "them.")
     words = f"The draw: press up to {step.most} cards to change, or stand pat."
     if step.fees:
-        prices = ", ".join(f"{n} for {fee_of(view.config, step, n)}" for n in range(1, min(step.most, len(step.fees) - 1) + 1))
-        words += f" Changing costs chips ({prices})."
+        words += f" The prices: {price_words(view, step)}."
     if step.show_rank:
         words += f" Show the {RANK_WORDS[step.show_rank]} you throw away to get one more card."
     if step.bonus_most:
@@ -223,7 +244,7 @@ def pick_refusal(view: PokerView, step: Step, action: int) -> str:
     picks = [a for a in legal if is_pick(a)]
     if is_pick(action) and picks:
         sizes = sorted({len(describe(view, a)[2]) for a in picks})
-        counts = " or ".join(str(s) for s in sizes)
+        counts = _counts(sizes)
         return f"that choice of cards is not allowed now: choose {counts} card{'s' if sizes != [1] else ''} " \
                "(see the state's 'legal' list)"
     words = {steps.ExchangeTurns: 'this is your swap: swap one card or keep your cards, then say "I call" or not',
@@ -271,8 +292,7 @@ def facts_object(view: PokerView, seat_name: Any, step: Step | None) -> JSON:
     if wilds:
         out["wilds"] = list(dict.fromkeys(wilds))
     if isinstance(step, steps.Draw) and step.fees and not view.over:
-        out["prices"] = [{"cards": n, "chips": fee_of(view.config, step, n)}
-                         for n in range(0, min(len(step.fees), step.most + 1 + (1 if step.bonus_most else 0)))]
+        out["prices"] = price_words(view, step)
     return out
 
 

@@ -161,8 +161,7 @@
           : a.stage === "refusing" ? "Nobody bid: refusing it costs " + a.price + "." : (a.bidder || "") + " keeps some of it.")));
     }
     if (f.prices) {
-      items.push(el("li", { class: "pk-prices", text: "The draw's prices: " + f.prices.map(function (p) {
-        return p.cards + " card" + (p.cards === 1 ? "" : "s") + " " + (p.chips ? p.chips : "free"); }).join(", ") + "." }));
+      items.push(el("li", { class: "pk-prices", text: "The draw's prices: " + f.prices + "." }));
     }
     if (items.length) { centre.appendChild(el("ul", { class: "pk-facts", "aria-label": "On the table" }, items)); }
   }
