@@ -50,6 +50,8 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "seven-card-open-draw": [{"players": 3, "stack": 10}, {"players": 5}],
     "bounce-back": [{"players": 2, "blinds": "on"}, {"players": 7, "stack": 8}],
     "j-lo": [{"players": 2, "stack": 9}, {"players": 7, "structure": "no", "short_all_in": "half-bet"}],
+    "freak-of-nature": [{"players": 2}, {"players": 7, "structure": "no", "stack": 30}],
+    "uncle-bobs-left-nut": [{"players": 2, "odd_chip": "seat"}, {"players": 7, "structure": "pot", "stack": 30}],
 }
 AnyState = State[Any, Any]
 

@@ -27,6 +27,7 @@ CASES = [
     ("ten-card-regrets", {"players": 4}), ("ten-card-regrets", {"players": 3, "regrets_exposure": "face-up"}),
     ("cowpie", {"players": 4, "stack": 10}), ("cowpie", {"players": 6, "cowpie_down": "both"}),
     ("double-draw-high-low", {"players": 5, "low": "a5-8"}), ("open-draw", {"players": 6}),
+    ("freak-of-nature", {"players": 5, "structure": "no", "stack": 12}), ("uncle-bobs-left-nut", {"players": 3}),
 ]
 
 

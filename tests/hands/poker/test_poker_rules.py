@@ -14,7 +14,7 @@ from divided.hands.value import RankingSystem
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"rules": "omaha"}, "unknown rules 'omaha'; choose one of high, a5, 27, a6, six"),
+        ({"rules": "omaha"}, "unknown rules 'omaha'; choose one of high, a5, 27, a6, six, two-high, two-low"),
         ({"rules": "a6", "qualifier": 8}, "a qualifier belongs to ace-to-five lowball"),
         ({"rules": "high", "qualifier": 8}, "not to 'high'"),
         ({"rules": "a5", "qualifier": 4}, "5 to 13"),
@@ -25,6 +25,7 @@ from divided.hands.value import RankingSystem
         ({"rules": "six", "decks": 3}, "decks is 1 or 2"),
         ({"rules": "six", "decks": True}, "decks is 1 or 2"),
         ({"rules": "six", "wild": "deuces"}, "not with six-card poker"),
+        ({"rules": "two-low", "wild": "deuces"}, "not with 'two-low'"),
         ({"rules": "a5", "wild": "bug"}, "the bug is a high-hand rule"),
         ({"rules": "high", "natural_beats_wild": True}, "need wild cards"),
         ({"rules": "high", "double_ace_flush": True}, "need wild cards"),
@@ -53,7 +54,8 @@ def test_wild_sets_are_the_same_system_however_they_are_written() -> None:
 
 
 SYSTEMS = [("high", {}), ("a5", {}), ("a5", {"qualifier": 8}), ("27", {}), ("a6", {}), ("six", {}),
-           ("six", {"decks": 2}), ("high", {"wild": "jokers"}), ("a5", {"wild": "deuces"})]
+           ("six", {"decks": 2}), ("high", {"wild": "jokers"}), ("a5", {"wild": "deuces"}), ("two-high", {}),
+           ("two-low", {})]
 
 
 @pytest.mark.parametrize(("rules", "options"), SYSTEMS)

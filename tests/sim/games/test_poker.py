@@ -28,7 +28,8 @@ from divided.sim.play import ChunkTask, play_chunk
 from divided.sim.stats import Ratio
 
 POKER = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie", "double-draw-high-low",
-         "open-draw", "six-card-draw", "six-card-open-draw", "seven-card-open-draw", "bounce-back")
+         "open-draw", "six-card-draw", "six-card-open-draw", "seven-card-open-draw", "bounce-back", "freak-of-nature",
+         "uncle-bobs-left-nut")
 
 
 class _Last:

@@ -26,7 +26,8 @@ from divided.games.poker.variants import VARIANTS
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shdc]'?|Jk[12])(?![A-Za-z0-9'])")
 SMALLEST = {"five-card-draw": 2, "seven-card-stud": 2, "henway": 2, "ten-card-regrets": 2, "cowpie": 2,
             "double-draw-high-low": 3, "open-draw": 2, "jackpot": 2, "sequential-open-draw": 2,
-            "six-card-draw": 2, "six-card-open-draw": 2, "seven-card-open-draw": 2, "bounce-back": 2, "j-lo": 2}
+            "six-card-draw": 2, "six-card-open-draw": 2, "seven-card-open-draw": 2, "bounce-back": 2, "j-lo": 2,
+            "freak-of-nature": 2, "uncle-bobs-left-nut": 2}
 
 
 @pytest.fixture

@@ -222,10 +222,14 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
     config = config_in_force(view)  # J-Lo ranks deuce-to-seven once nobody opened
     awards = len(config.awards)
     rows = 1 if fixed is not None else worlds
-    mine_s = shares.strengths(config, fixed or mine).reshape(awards, rows, len(options))
+    # a wild rule that reads the other hands (Freak's cascade) sees only the seat's own hand for
+    # its options, and each world's opponents together (an approximation for the bots)
+    mine_rows = fixed or mine
+    mine_s = shares.strengths(config, mine_rows, range(len(mine_rows))).reshape(awards, rows, len(options))
     if fixed is not None:
         mine_s = np.broadcast_to(mine_s, (awards, worlds, len(options)))
-    theirs_s = shares.strengths(config, theirs).reshape(awards, worlds, 1, len(live))
+    theirs_s = shares.strengths(config, theirs, [world for world in range(worlds) for _ in live]
+                                ).reshape(awards, worlds, 1, len(live))
     return Showdowns(mine_s, theirs_s, live)
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from divided.games.poker.cards import ranking_index
 from divided.games.poker.options import Config
 from divided.games.poker.showdown import ranking
+from divided.games.poker.variant import Award
 from divided.hands.poker.batch import best_of, orders
 
 if TYPE_CHECKING:
@@ -26,13 +27,20 @@ Hands = Sequence[Sequence[int]]
 """A seat's final cards, one sequence of card indices per slot of the variant."""
 
 
-def award_strengths(config: Config, finals: Sequence[Hands]) -> Orders:
+def award_strengths(config: Config, finals: Sequence[Hands], tables: Sequence[int] | None = None) -> Orders:
     """``(awards, len(finals))``: each final hand set's strength for every award of ``config``
-    (see the module text), as a numpy array."""
+    (see the module text), as a numpy array.
+
+    An award with a wild rule ranks each hand set on the high scale (:mod:`~divided.games.poker.wilds`);
+    ``tables`` numbers the deal each final belongs to, for a rule that reads the other hands
+    still in (Freak of Nature's cascade); ``None``: all of ``finals`` are one deal's hands."""
     variant = config.variant
     ranked: dict[tuple[str, int], Orders] = {}
     rows = []
     for award in config.awards:
+        if award.wild is not None:
+            rows.append([_wild_strengths(config, award, finals, tables)])
+            continue
         columns = []
         for name in award.slots:
             index = variant.slot_index(name)
@@ -64,6 +72,30 @@ def register_can_win(kind: str, can_win: Callable[[Sequence[int]], bool]) -> Non
     if kind in _CAN_WIN:
         raise ValueError(f"award kind {kind!r} already says who can win")
     _CAN_WIN[kind] = can_win
+
+
+def _wild_strengths(config: Config, award: Award, finals: Sequence[Hands], tables: Sequence[int] | None) -> Orders:
+    """Each final's strength for an award with a wild rule (-1: no hand of five cards)."""
+    import numpy as np
+
+    from divided.games.poker.wilds import best_of
+
+    assert award.wild is not None
+    variant = config.variant
+    slots = tuple(variant.slot_index(name) for name in award.slots)
+    groups = [0] * len(finals) if tables is None else list(tables)
+    if len(groups) != len(finals):
+        raise ValueError(f"{len(finals)} finals but {len(groups)} table numbers")
+    table: dict[int, list[tuple[int, ...]]] = {}
+    for group, hands in zip(groups, finals, strict=True):
+        table.setdefault(group, []).extend(tuple(hands[index]) for index in slots)
+    frozen = {group: tuple(hands) for group, hands in table.items()}
+    out = np.full(len(finals), -1, dtype=np.int64)
+    for row, (group, hands) in enumerate(zip(groups, finals, strict=True)):
+        found = best_of(award.wild, tuple(tuple(cards) for cards in hands), slots, variant, frozen[group])
+        if found is not None:
+            out[row] = found[0]
+    return out
 
 
 def slot_strengths(rule: str, hands: Sequence[Sequence[int]]) -> Orders:

@@ -6,6 +6,7 @@ from divided.games.poker import engine
 from divided.games.poker.cards import as_cards
 from divided.games.poker.showdown import ranking
 from divided.games.poker.state import PokerState
+from divided.games.poker.wilds import wild_words
 from divided.games.room import JSON
 
 
@@ -31,6 +32,9 @@ def facts(state: PokerState) -> dict[str, JSON]:
         for seat in engine.live_from_left(state):
             words: dict[str, JSON] = {}
             for award in config.awards:
+                if award.wild is not None:  # ranked with the seat's wild cards
+                    words[award.title] = wild_words(state, award, seat)
+                    continue
                 system = ranking(award.rule)
                 ranks = [system.rank(as_cards(cards)) for name in award.slots
                          for cards in [state.slots[seat][config.variant.slot_index(name)]]

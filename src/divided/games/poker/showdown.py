@@ -86,7 +86,7 @@ def _decider(config: Config, rule: str, cards: Sequence[int]) -> int:
     ace_low = rule in ("a5", "a5-8", "a6")
 
     def key(five: Sequence[int]) -> int:
-        if rule == "high":
+        if rule in ("high", "two-high"):
             return max(order.key(CARDS[c]) for c in five)
         return -min(order.key(CARDS[c], ace_low=ace_low) for c in five)
 
@@ -103,6 +103,8 @@ def entries(config: Config, state: PokerState, award: Award, seats: Sequence[int
     system_ = ranking(award.rule)
     strength, sizes, rule = strength_of(award.rule), system_.sizes, award.rule
     indices = [variant.slot_index(name) for name in award.slots]
+    if award.wild is not None:
+        return [Entry(seat, found, hands) for found, seat, hands in _wild_claims(state, award, tuple(indices), seats)]
     out = []
     for seat in seats:
         best = -1
@@ -183,7 +185,9 @@ def best_hand(state: PokerState, award: Award) -> Callable[[Collection[int]], tu
     slots = state.slots
     order = engine.live_from_left(state)
     claims: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []  # (strength, seat, hands of it)
-    if len(indices) == 1 and not qualifier:  # one hand a seat (most games)
+    if award.wild is not None:  # each hand ranked with its own wild cards (divided.games.poker.wilds)
+        claims = _wild_claims(state, award, indices, order)
+    elif len(indices) == 1 and not qualifier:  # one hand a seat (most games)
         (index,) = indices
         for seat in order:
             cards = slots[seat][index]
@@ -239,6 +243,16 @@ def best_hand(state: PokerState, award: Award) -> Callable[[Collection[int]], tu
 register_award("best", best_hand)
 
 
+def _wild_claims(state: PokerState, award: Award, indices: tuple[int, ...],
+                 seats: Sequence[int]) -> list[tuple[int, int, tuple[tuple[int, ...], ...]]]:
+    """The claims of an award with a wild rule: (strength on the high scale, seat, hands)."""
+    from divided.games.poker.wilds import claims
+
+    if award.rule != "high" or award.wild is None:
+        raise ValueError(f"a wild rule belongs to a high award, not to {award.title!r} ({award.rule})")
+    return claims(state, award.wild, indices, seats)
+
+
 def settle(state: PokerState) -> PokerState:
     """The showdown: every seat still in shows (T13) and each pot layer is divided among the
     awards, each judged by its registered kind. In a match (T18) chips carried in join the
@@ -256,6 +270,10 @@ def _settle(state: PokerState) -> PokerState:
     judges = []
     for award in awards:
         judge_of = _AWARD_KINDS.get(award.kind)
+        if judge_of is None:  # the kinds of divided.games.poker.awards register on first need
+            import divided.games.poker.awards  # noqa: F401
+
+            judge_of = _AWARD_KINDS.get(award.kind)
         if judge_of is None:
             raise ValueError(f"no award kind {award.kind!r} is registered; known: {', '.join(sorted(_AWARD_KINDS))}")
         judges.append(judge_of(state, award))

@@ -76,19 +76,32 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Wild:
+    """A wild-card rule of an award: each kind is a small frozen dataclass with a ``kind`` name,
+    resolved at the showdown by the function registered under that name in
+    :mod:`divided.games.poker.wilds` (to the wild cards of each seat's hand)."""
+
+    kind: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
 class Award:
     """One share of every pot layer (T11). ``slots`` are the hands of a player that compete for
     it (a player counts once, with its best hand: Henway H2); ``rule`` is the ranking rule:
     ``high`` (incomplete hands of one to four cards rank too), ``a5``, ``a5-8`` (eight or better:
     an award nobody qualifies for passes its share on), ``27`` or ``a6``. ``kind`` names how
     winners are found, registered in :mod:`divided.games.poker.showdown` (``best``: the best
-    hand wins)."""
+    hand wins). ``wild``: the award's wild-card rule (:class:`Wild`; ``None``: no wild cards),
+    high awards only."""
 
     title: str
     slots: tuple[str, ...]
     rule: str = "high"
     share: int = 1
     kind: str = "best"
+    wild: Wild | None = field(default=None, repr=False)
+    # repr=False: the advisor seeds its worlds from a view's repr, which holds the awards; a
+    # game without wild cards keeps the repr, hence the seeded play, it had before the field
 
 
 @dataclass(frozen=True)

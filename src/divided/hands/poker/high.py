@@ -39,7 +39,7 @@ import numpy.typing as npt
 
 from divided.cards import STANDARD_52, Card, Pack
 from divided.errors import InvalidHandError
-from divided.hands.poker.keys import PokerCategory, category_of, high_key, high_words
+from divided.hands.poker.keys import Key, PokerCategory, category_of, high_key, high_words
 from divided.hands.poker.table import ClassTable
 from divided.hands.value import HandRank
 
@@ -168,6 +168,11 @@ def _tables() -> _Tables:
         card_keys[size].flags.writeable = False
     _install(_PerCall(card_keys, orders, sums_by_size, flush_suit, flush_order))
     return _Tables(table, card_keys, orders, flush_suit, flush_order)
+
+
+def class_keys() -> tuple[Key, ...]:
+    """Each order's class key (:func:`~divided.hands.poker.keys.high_key`), weakest first."""
+    return cast("tuple[Key, ...]", _tables().table.keys)
 
 
 def _flush_suits(size: int, suit_keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:

@@ -10,6 +10,8 @@ a5        ace-to-five lowball (aces low, straights and flushes ignored),     5 t
 27        deuce-to-seven lowball (aces high, straights and flushes count)    5 to 7
 a6        ace-to-six lowball (aces low, straights and flushes count)         5 to 7
 six       six-card poker, one deck or two (``decks=2``)                      6
+two-high  two cards: a pair beats no pair, then the higher card, the lower   2
+two-low   two cards, the exact reverse of ``two-high`` (3-2 best, A-A worst) 2
 ========  =================================================================  ==============
 
 Wild cards (``wild=``) work with ``high`` and the three low systems: ``"jokers"`` (the two
@@ -37,7 +39,7 @@ from divided.cards import Card, parse_cards
 from divided.errors import RuleOptionError
 from divided.hands.value import HandCategory, RankingSystem
 
-RULES = ("high", "a5", "27", "a6", "six")
+RULES = ("high", "a5", "27", "a6", "six", "two-high", "two-low")
 """The rule names :func:`system` takes."""
 
 RULE_TITLES = {
@@ -46,6 +48,8 @@ RULE_TITLES = {
     "27": "deuce-to-seven lowball",
     "a6": "ace-to-six lowball",
     "six": "six-card poker",
+    "two-high": "two-card high",
+    "two-low": "two-card low",
 }
 """Each rule name in words."""
 
@@ -89,6 +93,8 @@ def system(
     if wild_key is not None:
         if rules == "six":
             raise RuleOptionError("wild cards work with high and the three low systems, not with six-card poker")
+        if rules.startswith("two-"):
+            raise RuleOptionError(f"wild cards work with high and the three low systems, not with {rules!r}")
         if wild_key == "bug" and rules != "high":
             raise RuleOptionError(
                 "the bug is a high-hand rule; in a low hand a wild joker is simply the best filler (wild='jokers')"
@@ -140,6 +146,8 @@ def _build(
         built = _part("divided.hands.poker.high:HIGH")
     elif rules == "six":
         built = _part("divided.hands.poker.six:six_card")(decks)
+    elif rules.startswith("two-"):
+        built = _part("divided.hands.poker.two:two_card")(rules)
     else:
         built = _part("divided.hands.poker.low:lowball")(rules, qualifier)
     if not isinstance(built, RankingSystem):

@@ -215,6 +215,12 @@ def _fives(
     return keys, codes[by_code], plain_index, suited_index, straight
 
 
+def high_keys() -> list[Key]:
+    """Every key a five-card high hand reaches with any wild cards (five of a kind included),
+    weakest first (what :mod:`divided.hands.poker.scale` orders every wild list's hands on)."""
+    return list(_fives("high", False, None)[0])
+
+
 def _best_keys(options: Options, patterns: Sequence[Pattern]) -> npt.NDArray[np.int64]:
     """The value of each pattern: the index of its best substitution's key among
     :func:`_fives`' keys, times 8, plus (natural beats wild) 7 less its wild cards."""
@@ -571,6 +577,14 @@ class WildSystem:
     def rank_of(self, order: int) -> HandRank[PokerCategory]:
         """The rank with this order."""
         return self._table()[0].rank_of(order)
+
+    def key_of(self, order: int) -> Key:
+        """The class key of an order (:func:`~divided.hands.poker.keys.high_key` or
+        ``low_key``; natural-beats-wild adds the wild count's entry)."""
+        table = self._table()[0]
+        value = table.keys[table.rank_of(order).order]
+        assert isinstance(value, int)
+        return _value_key(self._options, value)
 
     def rank_batch(self, indices: npt.ArrayLike) -> npt.NDArray[np.int32]:
         """Orders of an ``(n, k)`` array of pack indices, ``k`` 5 to 7 (best five)."""

@@ -32,6 +32,8 @@ from divided.games.poker.cards import as_cards, name
 from divided.games.poker.showdown import ranking
 from divided.games.poker.steps import Assign, Draw, Partition
 from divided.games.poker.view import PokerView
+from divided.games.poker.wilds import best_of
+from divided.hands.poker.scale import words_at
 
 _RULE_WORDS = {"high": "high", "a5": "low", "a5-8": "low", "27": "low", "a6": "low"}
 
@@ -48,6 +50,11 @@ def _own_hands(view: PokerView) -> Hands:
     return [[c for c in held if c is not None] for held in view.slots[_me(view)]]
 
 
+OWN_WILDS = ("fixed", "lowest-card", "dice-pairs", "chain", "designated")
+"""Wild rules decided by the player's own cards (described with them during the deal; the others
+wait for the showdown: Freak of Nature's cascade, 3-2-1's turned card)."""
+
+
 def hand_words(view: PokerView, slot: int, cards: Sequence[int]) -> str:
     """What ``cards`` in ``slot`` make for each award that slot plays for, in the ranking's words
     (``"Four of a kind, kings"``; ``"high: Pair of aces; low: Eight-high low: 8-5-4-3-2"``)."""
@@ -56,6 +63,12 @@ def hand_words(view: PokerView, slot: int, cards: Sequence[int]) -> str:
     said: list[tuple[str, str]] = []
     for award in config.awards:
         if slot_name not in award.slots:
+            continue
+        if award.wild is not None and award.wild.kind in OWN_WILDS:  # the player's own wild cards
+            found = best_of(award.wild, tuple(tuple(held) for held in _own_hands(view)), (slot,), config.variant,
+                            (tuple(cards),))
+            if found is not None:
+                said.append((award.title, words_at(found[0])))
             continue
         system = ranking(award.rule)
         if len(cards) not in system.sizes:

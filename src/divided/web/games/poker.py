@@ -39,10 +39,11 @@ from divided.games.poker.options import MAX_STACK, options_of
 from divided.games.poker.showdown import ranking
 from divided.games.poker.steps.bet import missing_openers
 from divided.games.poker.steps.partition import held_in_order, is_legal_split, ordering, split_of
-from divided.games.poker.variant import Step, Variant
+from divided.games.poker.variant import Step, Variant, Wild
 from divided.games.poker.variants import ROOMS as ENGINE_ROOMS
 from divided.games.poker.variants import VARIANTS
 from divided.games.poker.view import PokerView
+from divided.games.poker.wilds import shown_words
 from divided.games.room import ActionLabel
 from divided.web.games.base import JSON, BotChoice, GameRoom, LobbyOption, LogEntry, NextGameRefused
 from divided.web.games.poker_picks import (
@@ -98,6 +99,9 @@ LINES: dict[str, str] = {
                    "of sevens takes it all.",
     "j-lo": "Five-card draw where opening takes jacks or better; if nobody opens, the deal turns to "
             "deuce-to-seven lowball.",
+    "freak-of-nature": "Five-card draw whose wild rank is found at the showdown: sixes if anyone still in "
+                       "holds one, else fives, fours, threes, twos.",
+    "uncle-bobs-left-nut": "Five-card draw in which each player's lowest card is wild for that player alone.",
 }
 """One line on each game for the variant picker: what makes it different."""
 
@@ -387,7 +391,7 @@ def showdown_object(view: PokerView) -> JSON | None:
             for seat, chips in zip(event.winners, event.chips, strict=True):
                 hand = None
                 if award is not None and view.shown:
-                    hand = _winning_hand(view, seat, award.slots, award.rule)
+                    hand = _winning_hand(view, seat, award.slots, award.rule, award.wild)
                 winners.append({"name": seat_name(seat, me), "you": seat == me, "chips": chips,
                                 "hand": None if hand is None else hand[0], "cards": [] if hand is None else hand[1],
                                 "label": None if hand is None else hand[2]})
@@ -408,8 +412,16 @@ def showdown_object(view: PokerView) -> JSON | None:
             "you_won": None if result is None else int(result.returns[me])}
 
 
-def _winning_hand(view: PokerView, seat: int, slots: tuple[str, ...], rule: str) -> tuple[str, list[str], str] | None:
-    """The seat's best hand for an award: its words, its cards and the hand's label."""
+def _winning_hand(view: PokerView, seat: int, slots: tuple[str, ...], rule: str,
+                  wild: Wild | None = None) -> tuple[str, list[str], str] | None:
+    """The seat's best hand for an award: its words, its cards and the hand's label (with a
+    wild rule: as the showdown ranks it, the cards as printed)."""
+    if wild is not None:
+        variant = view.config.variant
+        found = shown_words(wild, variant, view.slots, view.table.live, seat,
+                            tuple(variant.slot_index(slot) for slot in slots))
+        if found is not None:
+            return found[0], [name(c) for c in found[1]], hand_labels(view).get(slots[0], slots[0])
     system = ranking(rule)
     best: tuple[int, str, list[int]] | None = None
     for slot in slots:

@@ -16,6 +16,7 @@ from divided.games.poker.rules import PokerRules
 from divided.games.poker.variant import Variant
 from divided.games.poker.variants.bounce_back import BOUNCE_BACK
 from divided.games.poker.variants.draw import DOUBLE_DRAW_HIGH_LOW, FIVE_CARD_DRAW, OPEN_DRAW
+from divided.games.poker.variants.freak_of_nature import FREAK_OF_NATURE
 from divided.games.poker.variants.j_lo import J_LO
 from divided.games.poker.variants.jackpot import JACKPOT
 from divided.games.poker.variants.open_draws import SEVEN_CARD_OPEN_DRAW, SIX_CARD_OPEN_DRAW
@@ -23,11 +24,13 @@ from divided.games.poker.variants.sequential_open_draw import SEQUENTIAL_OPEN_DR
 from divided.games.poker.variants.six_card import SIX_CARD_DRAW
 from divided.games.poker.variants.stud import SEVEN_CARD_STUD
 from divided.games.poker.variants.two_hand import COWPIE, HENWAY, TEN_CARD_REGRETS
+from divided.games.poker.variants.uncle_bobs_left_nut import UNCLE_BOBS_LEFT_NUT
 
 VARIANTS: dict[str, Variant] = {variant.id: variant for variant in (
     FIVE_CARD_DRAW, SEVEN_CARD_STUD, HENWAY, TEN_CARD_REGRETS, COWPIE, DOUBLE_DRAW_HIGH_LOW, OPEN_DRAW,
     JACKPOT, SEQUENTIAL_OPEN_DRAW,
-    SIX_CARD_DRAW, SIX_CARD_OPEN_DRAW, SEVEN_CARD_OPEN_DRAW, BOUNCE_BACK, J_LO)}
+    SIX_CARD_DRAW, SIX_CARD_OPEN_DRAW, SEVEN_CARD_OPEN_DRAW, BOUNCE_BACK, J_LO,
+    FREAK_OF_NATURE, UNCLE_BOBS_LEFT_NUT)}
 """Every poker game by id."""
 
 
