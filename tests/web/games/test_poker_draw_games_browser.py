@@ -1,6 +1,6 @@
 """The draw games of issue 30 in a real browser (``divided serve``, Chromium through Playwright):
-each game with a decision of its own (swaps and "I call", one-card discards and passes, paid
-draws, face-up discards at once, set-aside cards and the take-back...) is found in the lobby's
+each new game (swaps and "I call", one-card discards and passes, paid draws, face-up discards at
+once, set-aside cards and the take-back, wild cards, matches...) is found in the lobby's
 Poker picker by its search box, started, and played by clicks to the showdown and into the
 next hand, at a phone's and a laptop's width; every control is checked against the server's
 state (:class:`test_poker_browser.Table`). A sample runs in the suite, every game at both sizes
@@ -25,15 +25,13 @@ if not CHROMIUM.exists():
                 allow_module_level=True)
 
 from test_poker_browser import DISPLAY, SIZES, TIMEOUT_MS, Table, deal_next, play_to_the_end
+from test_poker_browser import GAMES as OLD_GAMES
 
 from divided.games.poker.variants import VARIANTS
-from divided.web.games.poker_picks import features, uses_pick
+from divided.web.games.poker_picks import features
 
-NEW_GAMES = sorted(game for game, made in VARIANTS.items()
-                   if any(uses_pick(step) and step.kind not in ("deal", "flip", "showdown") for step in made.steps)
-                   or any(f in features(made) for f in ("two decks", "jokers", "paid draws", "match")))
-"""The games with a decision the older controls do not draw, cards they could not name, or a match
-(deals carrying chips into the next)."""
+NEW_GAMES = sorted(set(VARIANTS) - set(OLD_GAMES))
+"""Every poker game after the seven of the first poker issue (those: ``test_poker_browser``)."""
 SAMPLE = [("bounce-back", "phone"), ("jackpot", "laptop")]
 """The part that runs in the suite: a take-back and the swapping turns, one size each."""
 HANDS = 2

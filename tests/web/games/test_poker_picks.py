@@ -324,7 +324,8 @@ def test_features_are_read_from_each_games_definition() -> None:
         "cowpie": {"stud", "two hands"}, "double-draw-high-low": {"draw", "high-low"},
         "open-draw": {"draw", "open discards"}, "jackpot": {"draw", "swapping turns"},
         "sequential-open-draw": {"draw", "open discards"}, "six-card-draw": {"draw", "paid draws", "two decks"},
-        "bounce-back": {"draw", "take-back"},
+        "bounce-back": {"draw", "take-back"}, "j-lo": {"draw", "openers", "lowball switch"},
+        "freak-of-nature": {"draw", "wild cards"}, "uncle-bobs-left-nut": {"draw", "wild cards"},
     }
     for game, has in expected.items():
         assert set(features(VARIANTS[game])) == has, game
@@ -419,3 +420,18 @@ def test_the_trash_draw_says_where_the_card_goes() -> None:
     from divided.web.games.poker import prompt
 
     assert prompt(view, None, None).startswith("Put one card face down in the trash")
+
+
+@pytest.mark.parametrize(("game", "words"), [
+    ("freak-of-nature", "At the showdown, the wild rank is the first of sixes, fives, fours, threes or twos that a "
+                        "player still in holds; it is wild in every hand (nothing, if nobody holds one)."),
+    ("uncle-bobs-left-nut", "Each hand's lowest card is wild for that hand alone (one card, even when the rank is "
+                            "held twice)."),
+])
+def test_the_table_says_which_cards_are_wild(game: str, words: str) -> None:
+    state = Game(PokerRules(VARIANTS[game]), {"players": 3}).new_initial_state(seed=1)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert table(state.observation(0), None, True)["facts"]["wilds"] == [words]
+    assert "wilds" not in table(Game(PokerRules(VARIANTS["five-card-draw"]), {"players": 3}).new_initial_state(
+        seed=1).observation(0), None, False)["facts"]
