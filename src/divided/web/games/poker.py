@@ -137,7 +137,7 @@ def hand_labels(view: PokerView) -> dict[str, str]:
         return {"held": "Just dealt", "left": "Low hand (left)", "right": "High hand (right)"}
     if game == "cowpie":
         return {"held": "Seven cards", "five": "Five-card hand", "two": "Two-card hand"}
-    return {"hand": "Hand", "lot": "Lot on sale"}
+    return {"hand": "Hand", "lot": "Lot on sale", "buck": "Buck (kept apart)", "trash": "Trash"}
 
 
 def _cards(codes: Sequence[int]) -> str:
