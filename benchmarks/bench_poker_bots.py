@@ -7,7 +7,8 @@ For every poker game at each table size (clipped to the game's range), ``--deals
 legal action is timed by the process's CPU time (``time.process_time``). Before timing, one
 deal of every game is played untimed (the ranking tables and imports are built once per
 process). Printed per bot: the median and p95 of every decision kind (bet, draw, assign,
-split/arrange, order) and over all decisions, with the count.
+split/arrange, order: the actions' ranges, so the newer step kinds count as "order"), of each
+game's decisions ("all") and over all decisions, with the count.
 """
 
 from __future__ import annotations
@@ -72,9 +73,14 @@ def main() -> None:
                 for seed in range(args.deals):
                     play(game, table, bot, seed, times)
                 parts = []
+                game_all: list[float] = []
                 for kind, spent in sorted(times.items()):
                     every += spent
+                    game_all += spent
                     parts.append(f"{kind} {len(spent)}: {statistics.median(spent) * 1e3:.1f}/{p95(spent) * 1e3:.1f}")
+                if game_all:
+                    parts.append(f"all {len(game_all)}: {statistics.median(game_all) * 1e3:.1f}/"
+                                 f"{p95(game_all) * 1e3:.1f}")
                 print(f"{bot:>15} {game:>20} {table}p  (median/p95 ms) " + "; ".join(parts))
         print(f"{bot:>15} all decisions {len(every)}: median {statistics.median(every) * 1e3:.2f} ms, "
               f"p95 {p95(every) * 1e3:.2f} ms")

@@ -1,7 +1,8 @@
-"""Strength of ``equity`` against the random bot and the probes, in big bets per hand.
+"""Strength of ``equity`` (or ``--hero``) against the random bot and the probes (or any bot), in
+big bets per hand.
 
 Run: ``.venv/bin/python benchmarks/bench_poker_strength.py [--pairings henway:2:random,...]
-[--max-hands 4000] [--min-deals 30] [--seed 0] [--progress 100]``
+[--hero equity] [--max-hands 4000] [--min-deals 30] [--seed 0] [--progress 100]``
 
 A self-contained duplicate match (the lab's poker room is not on this branch): every deal is
 ``new_initial_state(seed, chance_by_name=True)`` with the same seed for each rotation, so the
@@ -52,14 +53,14 @@ def interval(samples: list[float]) -> tuple[float, float]:
 
 
 def pairing(game: str, players: int, villain: str, max_hands: int, seed: int, min_deals: int = 30,
-            progress: int = 0) -> None:
+            progress: int = 0, hero: str = "equity") -> None:
     big = games.load(game, players=players).new_initial_state(0).core.config.big_bet
     samples: list[float] = []
     hands = 0
     start = time.process_time()
     number = seed
     while hands + players <= max_hands:
-        results = [deal(game, players, "equity", villain, number, seat) for seat in range(players)]
+        results = [deal(game, players, hero, villain, number, seat) for seat in range(players)]
         samples.append(statistics.fmean(results) / big)
         hands += players
         number += 1
@@ -72,9 +73,9 @@ def pairing(game: str, players: int, villain: str, max_hands: int, seed: int, mi
                 break
     mean, half = interval(samples)
     verdict = "beats" if mean - half > 0 else "loses to" if mean + half < 0 else "not separated from"
-    print(f"{game:>20} {players}p equity vs {villain:<16} {mean:+.3f} +- {half:.3f} big bets/hand "
+    print(f"{game:>20} {players}p {hero} vs {villain:<16} {mean:+.3f} +- {half:.3f} big bets/hand "
           f"[{mean - half:+.3f}, {mean + half:+.3f}] over {len(samples)} duplicate deals ({hands} hands): "
-          f"equity {verdict} {villain}; {time.process_time() - start:.0f} s CPU", flush=True)
+          f"{hero} {verdict} {villain}; {time.process_time() - start:.0f} s CPU", flush=True)
 
 
 def main() -> None:
@@ -83,12 +84,13 @@ def main() -> None:
     parser.add_argument("--max-hands", type=int, default=4000)
     parser.add_argument("--min-deals", type=int, default=30)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--hero", default="equity", help="the bot measured (in every seat in turn)")
     parser.add_argument("--progress", type=int, default=0, help="print the interval every this many deals")
     args = parser.parse_args()
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     for item in args.pairings.split(","):
         game, players, villain = item.split(":")
-        pairing(game, int(players), villain, args.max_hands, args.seed, args.min_deals, args.progress)
+        pairing(game, int(players), villain, args.max_hands, args.seed, args.min_deals, args.progress, args.hero)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
 
 

@@ -11,7 +11,7 @@ from divided import games
 from divided.bots.base import make_bot, names
 from divided.games.poker.variants import VARIANTS
 
-BOTS = ("equity:worlds=6", "calling-station", "maniac", "rock")
+BOTS = ("equity:worlds=6", "calling-station", "maniac", "rock", "equity+range:worlds=8")
 
 
 def table_sizes(game: str) -> list[int]:
@@ -21,7 +21,7 @@ def table_sizes(game: str) -> list[int]:
 
 @pytest.mark.parametrize("game", sorted(VARIANTS))
 def test_registered_for_every_poker_game(game: str) -> None:
-    assert {"equity", "calling-station", "maniac", "rock", "random"} <= set(names(game))
+    assert {"equity", "equity+range", "calling-station", "maniac", "rock", "random"} <= set(names(game))
 
 
 @pytest.mark.parametrize("game", sorted(VARIANTS))

@@ -8,6 +8,7 @@ from typing import Any
 from divided.bots.base import Bot, BotSpec, non_negative, positive_int
 from divided.bots.poker.equity import EquityBot
 from divided.bots.poker.probes import ProbeBot
+from divided.bots.poker.range import RangeBot
 from divided.games.poker.variants import VARIANTS
 
 GAMES = frozenset(VARIANTS)
@@ -32,8 +33,13 @@ def _specs(game: str) -> tuple[BotSpec, ...]:
                      "rock": "bets and raises its strong hands only, folds the rest to a bet"}
         return BotSpec(style, factory, frozenset({game}), None, summaries[style] + " (a probe)")
 
+    def ranged(worlds: str | int = RangeBot.worlds) -> Bot[Any]:
+        return RangeBot(game, worlds=positive_int(worlds, "worlds"))
+
     return (BotSpec("equity", equity, frozenset({game}), 1,
                     "expected chips over sampled deals, everyone calling down: the hints' player (worlds, margin, jitter)"),
+            BotSpec("equity+range", ranged, frozenset({game}), None,
+                    "equity over deals weighted by how likely the opponents' bets were with their cards (worlds)"),
             probe("calling-station"), probe("maniac"), probe("rock"))
 
 

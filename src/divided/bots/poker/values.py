@@ -309,13 +309,23 @@ def samples(game: str, view: PokerView, actions: Sequence[int], rng: random.Rand
     """Each of ``actions``' value (in pots) in each of ``worlds`` worlds drawn with ``rng``: a
     betting turn's actions, Henway's order actions (all worth the position's value: nobody reads
     the flips) or one step's draws, assignments or splits."""
+    return sampled(game, view, actions, rng, worlds)[1]
+
+
+def sampled(game: str, view: PokerView, actions: Sequence[int], rng: random.Random,
+            worlds: int) -> tuple[Showdowns, dict[int, Array]]:
+    """:func:`samples` with the worlds' showdowns they were valued over (``equity+range`` weighs
+    the worlds by them)."""
     if not actions:
         raise ValueError("no actions to value")
     if is_betting(actions):
-        return betting_samples(view, showdowns(game, view, [None], rng, worlds), actions)
+        found = showdowns(game, view, [None], rng, worlds)
+        return found, betting_samples(view, found, actions)
     if is_order(actions):  # the split committed at this step stands; the order changes nothing
         chosen = view.phase.commits[view.current_player]
         split = chosen[0] if chosen else None
-        position = option_samples(view, showdowns(game, view, [split], rng, worlds), [act.ORDER])[act.ORDER]
-        return {action: position for action in actions}
-    return option_samples(view, showdowns(game, view, list(actions), rng, worlds), actions)
+        found = showdowns(game, view, [split], rng, worlds)
+        position = option_samples(view, found, [act.ORDER])[act.ORDER]
+        return found, {action: position for action in actions}
+    found = showdowns(game, view, list(actions), rng, worlds)
+    return found, option_samples(view, found, actions)
