@@ -52,6 +52,7 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "j-lo": [{"players": 2, "stack": 9}, {"players": 7, "structure": "no", "short_all_in": "half-bet"}],
     "freak-of-nature": [{"players": 2}, {"players": 7, "structure": "no", "stack": 30}],
     "uncle-bobs-left-nut": [{"players": 2, "odd_chip": "seat"}, {"players": 7, "structure": "pot", "stack": 30}],
+    **{"three-two-one": [{"players": 3, "trash_forfeit": "ante", "trash_wild": "on", "stack": 9}, {"players": 5, "structure": "no"}], "assassin": [{"players": 2, "jokers": 2, "max_deals": 3}, {"players": 7, "stack": 12}], "fives": [{"players": 2, "draw_cost": 3, "stack": 20, "fives_wild": "deuces"}, {"players": 7, "structure": "pot", "fives_wild": "fives"}], "crazy-four-of-spades": [{"players": 2, "two_to_win": "off"}, {"players": 7, "stack": 12, "max_deals": 4}]},
 }
 AnyState = State[Any, Any]
 

@@ -53,7 +53,8 @@ RulesFactory = Callable[[], Rules[Any, Any]]
 POKER = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie", "double-draw-high-low",
           "open-draw", "jackpot", "sequential-open-draw",
           "six-card-draw", "six-card-open-draw", "seven-card-open-draw", "bounce-back", "j-lo",
-          "freak-of-nature", "uncle-bobs-left-nut")
+          "freak-of-nature", "uncle-bobs-left-nut",
+          "three-two-one", "assassin", "fives", "crazy-four-of-spades")
 """The poker games (one engine, :mod:`divided.games.poker`; each a variant definition): every
 layer finds a poker game's part in one mapping keyed by game id (``"module:MAPPING[game]"``)."""
 

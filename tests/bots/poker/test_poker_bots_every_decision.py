@@ -47,7 +47,7 @@ def test_bots_decide_from_the_view_alone(game: str) -> None:
     """A sampled world with the same view for the seat gets the same choice with the same rng."""
     room = games.room(game)
     rules = room.rules
-    state = games.load(game, players=3 if game == "double-draw-high-low" else 2).new_initial_state(seed=11)
+    state = games.load(game, players=VARIANTS[game].players[0]).new_initial_state(seed=11)  # the smallest table
     rng = random.Random(3)
     checked = differed = 0
     while not state.is_terminal() and checked < 6:

@@ -44,7 +44,8 @@ def test_shares_match_the_engines_awards(game: str, options: dict[str, str]) -> 
         config = config_in_force(core)  # J-Lo: deuce-to-seven once nobody opened
         (pot,) = core.settled  # nobody folds or goes all-in: one pot
         weights = [award.share for award in config.awards]
-        final = shares.strengths(config, [core.slots[seat] for seat in range(players)])
+        last = core.match is not None and core.match.last  # a match's capped deal (Fives: five or not)
+        final = shares.strengths(config, [core.slots[seat] for seat in range(players)], last_deal=last)
         for seat in range(players):
             others = np.delete(final, seat, axis=1)
             got = float(shares.pot_share(config, final[:, seat], others))

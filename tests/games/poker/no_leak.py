@@ -60,7 +60,8 @@ EVERYONE = -1
 GAMES = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
          "double-draw-high-low", "open-draw", "jackpot", "sequential-open-draw", "six-card-draw",
          "six-card-open-draw", "seven-card-open-draw", "bounce-back", "j-lo", "freak-of-nature",
-         "uncle-bobs-left-nut")
+         "uncle-bobs-left-nut",
+         "three-two-one", "assassin", "fives", "crazy-four-of-spades")
 CARD_NAME = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs]'?|Jk[12])(?![A-Za-z0-9])")
 _BY_NAME = {name(card): card for card in range(CARD_SPAN)}
 
@@ -318,6 +319,9 @@ def random_options(game: str, rng: random.Random) -> dict[str, object]:
                                   "stack": rng.choice((3, 10, 40, 200))}
     for option in games.load(game).rules.variant.options:
         options[option.name] = rng.choice(option.choices)
+    for limit in rules.variant.players_for:  # a value offered at some table sizes only: else the default
+        if options.get(limit.option) == limit.value and not limit.players[0] <= int(options["players"]) <= limit.players[1]:
+            options[limit.option] = next(o.default for o in rules.variant.options if o.name == limit.option)
     return options
 
 

@@ -124,6 +124,8 @@ class Completion:
     def heuristic(self, step: Step, hands: Hands, take: Callable[[], int], up: int) -> int:
         """Play ``step`` for one seat by the heuristics; returns the new face-up mask."""
         if isinstance(step, Deal):
+            if step.slot == "trash":  # 3-2-1's trash is no seat's hand (its test is not modelled)
+                return up
             slot = self.slot(step.slot)
             for face in step.pattern:
                 card = take()
@@ -135,7 +137,8 @@ class Completion:
             cards = hands[slot]
             kept = keep_for(self.style, cards, self.low_aces)
             kept = kept + [c for c in cards if c not in kept][: max(0, len(cards) - step.most - len(kept))]
-            hands[slot] = kept + [take() for _ in range(len(cards) - len(kept))]
+            kept = kept[:len(cards) - step.least]  # a change of exactly that many (3-2-1) throws some it likes
+            hands[slot] = kept + [take() for _ in range(len(cards) - len(kept)) if step.replace == "now"]
             self._thrown([c for c in cards if c not in kept])
         elif isinstance(step, Assign):
             source, first, second = self.slot(step.source), self.slot(step.into[0]), self.slot(step.into[1])
@@ -171,9 +174,11 @@ class Completion:
         if isinstance(step, Draw):
             slot = self.slot(step.slot)
             ordered = sorted(hands[slot])
-            mask = action - act.DISCARD
+            shown = act.SHOW <= action < act.TAKE_BACK  # Assassin: shown twos bring one extra card
+            mask = action - (act.SHOW if shown else act.DISCARD)
             kept = [c for i, c in enumerate(ordered) if not mask >> i & 1]
-            hands[slot] = kept + [take() for _ in range(len(ordered) - len(kept))]
+            drawn = len(ordered) - len(kept) + shown if step.replace == "now" else 0
+            hands[slot] = kept + [take() for _ in range(drawn)]
             self._thrown([c for c in ordered if c not in kept])
         elif isinstance(step, Assign):
             self._assign(step, hands, action - act.ASSIGN)

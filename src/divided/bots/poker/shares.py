@@ -24,11 +24,13 @@ Hands = Sequence[Sequence[int]]
 Array = npt.NDArray[np.float64]
 
 
-def strengths(config: Config, finals: Sequence[Hands], tables: Sequence[int] | None = None) -> npt.NDArray[np.int64]:
+def strengths(config: Config, finals: Sequence[Hands], tables: Sequence[int] | None = None,
+              last_deal: bool = False) -> npt.NDArray[np.int64]:
     """``(awards, len(finals))``: each final hand set's strength for every award (see the module
     text): the engine's batch showdown, :func:`divided.games.poker.batch.award_strengths`
-    (``tables``: the deal each final belongs to, for wild rules that read the other hands)."""
-    return award_strengths(config, finals, tables)
+    (``tables``: the deal each final belongs to, for wild rules that read the other hands;
+    ``last_deal``: a match's capped deal)."""
+    return award_strengths(config, finals, tables, last_deal)
 
 
 def pot_share(config: Config, mine: npt.NDArray[np.int64], others: npt.NDArray[np.int64]) -> Array:

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from divided.games.poker.cards import ranking_index
+from divided.games.poker.cards import JOKERS, ranking_index
 from divided.games.poker.options import Config
 from divided.games.poker.showdown import ranking
 from divided.games.poker.variant import Award
-from divided.hands.poker.batch import best_of, orders
+from divided.hands.poker.batch import as_orders, best_of, orders
 
 if TYPE_CHECKING:
     from divided.hands.poker.batch import Orders
@@ -27,13 +27,16 @@ Hands = Sequence[Sequence[int]]
 """A seat's final cards, one sequence of card indices per slot of the variant."""
 
 
-def award_strengths(config: Config, finals: Sequence[Hands], tables: Sequence[int] | None = None) -> Orders:
+def award_strengths(config: Config, finals: Sequence[Hands], tables: Sequence[int] | None = None,
+                    last_deal: bool = False) -> Orders:
     """``(awards, len(finals))``: each final hand set's strength for every award of ``config``
     (see the module text), as a numpy array.
 
     An award with a wild rule ranks each hand set on the high scale (:mod:`~divided.games.poker.wilds`);
     ``tables`` numbers the deal each final belongs to, for a rule that reads the other hands
-    still in (Freak of Nature's cascade); ``None``: all of ``finals`` are one deal's hands."""
+    still in (Freak of Nature's cascade); ``None``: all of ``finals`` are one deal's hands.
+    ``last_deal``: the match's capped deal, where a requirement registered as lapsing then (Fives:
+    the best hand wins, five or not) is not applied."""
     variant = config.variant
     ranked: dict[tuple[str, int], Orders] = {}
     rows = []
@@ -52,7 +55,7 @@ def award_strengths(config: Config, finals: Sequence[Hands], tables: Sequence[in
     out = best_of(rows, len(finals))
     for row, award in enumerate(config.awards):
         can_win = _CAN_WIN.get(award.kind)
-        if can_win is not None:
+        if can_win is not None and not (last_deal and award.kind in _LAPSES_AT_LAST_DEAL):
             indices = [variant.slot_index(name) for name in award.slots]
             strengths = out[row]
             for column, hands in enumerate(finals):
@@ -62,22 +65,24 @@ def award_strengths(config: Config, finals: Sequence[Hands], tables: Sequence[in
 
 
 _CAN_WIN: dict[str, Callable[[Sequence[int]], bool]] = {}
+_LAPSES_AT_LAST_DEAL: set[str] = set()
 
 
-def register_can_win(kind: str, can_win: Callable[[Sequence[int]], bool]) -> None:
+def register_can_win(kind: str, can_win: Callable[[Sequence[int]], bool], lapses_at_last_deal: bool = False) -> None:
     """Register, for the award kind ``kind``, whether a seat's cards (all of the award's slots)
     may win it at all: the batch showdown gives the others ``-1`` (Fives' must-hold-five,
     Assassin's assassins). A layer nobody may win carries in a match; bots count it as won by
-    nobody now (the capped deal's exception is not modelled)."""
+    nobody now. ``lapses_at_last_deal``: at a match's capped deal the requirement does not apply
+    (Fives); Assassin's capped deal (the best assassinated hand when all are) is not modelled."""
     if kind in _CAN_WIN:
         raise ValueError(f"award kind {kind!r} already says who can win")
     _CAN_WIN[kind] = can_win
+    if lapses_at_last_deal:
+        _LAPSES_AT_LAST_DEAL.add(kind)
 
 
 def _wild_strengths(config: Config, award: Award, finals: Sequence[Hands], tables: Sequence[int] | None) -> Orders:
     """Each final's strength for an award with a wild rule (-1: no hand of five cards)."""
-    import numpy as np
-
     from divided.games.poker.wilds import best_of
 
     assert award.wild is not None
@@ -90,12 +95,12 @@ def _wild_strengths(config: Config, award: Award, finals: Sequence[Hands], table
     for group, hands in zip(groups, finals, strict=True):
         table.setdefault(group, []).extend(tuple(hands[index]) for index in slots)
     frozen = {group: tuple(hands) for group, hands in table.items()}
-    out = np.full(len(finals), -1, dtype=np.int64)
+    out = [-1] * len(finals)
     for row, (group, hands) in enumerate(zip(groups, finals, strict=True)):
         found = best_of(award.wild, tuple(tuple(cards) for cards in hands), slots, variant, frozen[group])
         if found is not None:
             out[row] = found[0]
-    return out
+    return as_orders(out)
 
 
 def slot_strengths(rule: str, hands: Sequence[Sequence[int]]) -> Orders:
@@ -104,4 +109,14 @@ def slot_strengths(rule: str, hands: Sequence[Sequence[int]]) -> Orders:
     its first (SD3)."""
     if rule == "six-2decks":
         hands = [[ranking_index(card) for card in hand] for hand in hands]
+    elif max(map(max, filter(None, hands)), default=0) >= JOKERS[0]:  # Assassin's jokers: 2s of free suits
+        hands = [_free_twos(hand) for hand in hands]
     return orders(ranking(rule), hands, none_at_zero=rule == "a5-8")
+
+
+def _free_twos(hand: Sequence[int]) -> list[int]:
+    """``hand`` with each joker read as a 2 of a suit the hand does not hold (the 2s are cards
+    0..3; the showdown takes the holder's best such suit, a bot's estimate the first)."""
+    plain = [card for card in hand if card < JOKERS[0]]
+    free = [two for two in range(4) if two not in plain]
+    return plain + free[:len(hand) - len(plain)]

@@ -143,6 +143,11 @@ def configure(variant: Variant, values: Mapping[str, OptionValue]) -> Config:
     bring_in = int(values.get("bring_in", 0))
     if variant.bring_in and bring_in >= small:
         raise RuleOptionError(f"rule option bring_in={bring_in} must be below the small bet ({small})")
+    for limit in variant.players_for:
+        fewest, most = limit.players
+        if values.get(limit.option) == limit.value and not fewest <= players <= most:
+            raise RuleOptionError(f"rule option {limit.option}={limit.value} is offered at {fewest} to {most} "
+                                  f"players, but the table has {players}")
     limits = Limits(structure=Structure(str(values["structure"])), cap_heads_up=values["cap_heads_up"] == "kept",
                     short_all_in=ShortAllIn(str(values["short_all_in"])))
     return Config(

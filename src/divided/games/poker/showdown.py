@@ -19,7 +19,7 @@ from itertools import combinations
 
 from divided.games.frozen_builder import builder
 from divided.games.poker import engine, match, pots
-from divided.games.poker.cards import CARDS, as_cards, ranking_index
+from divided.games.poker.cards import CARDS, JOKERS, as_cards, ranking_index
 from divided.games.poker.events import Event
 from divided.games.poker.options import Config
 from divided.games.poker.state import PokerState, Settled, evolve_state
@@ -53,6 +53,28 @@ def strength_of(rule: str) -> Callable[[Sequence[int]], int]:
     if fast is not None:
         return fast
     return lambda cards: system_.strength(as_cards(cards))
+
+
+def jokers_as_twos(strength: Callable[[Sequence[int]], int]) -> Callable[[Sequence[int]], int]:
+    """``strength`` for a deck with jokers (Assassin AS5: each acts exactly as a 2): a hand holding
+    jokers ranks as its best hand with each joker a 2 of a suit the hand does not hold (chosen
+    where the rulings are silent: a 2 of any free suit, the holder's best; only the capped deal
+    ranks a hand holding one).
+
+    >>> from divided.games.poker.cards import parse
+    >>> ranked = jokers_as_twos(strength_of("high"))
+    >>> ranked(parse("Jk1 5h 4h 3h Ah")) == strength_of("high")(parse("2h 5h 4h 3h Ah"))
+    True
+    """
+
+    def ranked(cards: Sequence[int]) -> int:
+        plain = [card for card in cards if card < JOKERS[0]]
+        if len(plain) == len(cards):
+            return strength(cards)
+        free = [two for two in range(4) if two not in plain]  # the 2s are cards 0..3
+        return max(strength([*plain, *twos]) for twos in combinations(free, len(cards) - len(plain)))
+
+    return ranked
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +124,8 @@ def entries(config: Config, state: PokerState, award: Award, seats: Sequence[int
     variant = config.variant
     system_ = ranking(award.rule)
     strength, sizes, rule = strength_of(award.rule), system_.sizes, award.rule
+    if config.deck == "jokers":
+        strength = jokers_as_twos(strength)
     indices = [variant.slot_index(name) for name in award.slots]
     if award.wild is not None:
         return [Entry(seat, found, hands) for found, seat, hands in _wild_claims(state, award, tuple(indices), seats)]
@@ -180,6 +204,8 @@ def best_hand(state: PokerState, award: Award) -> Callable[[Collection[int]], tu
     and :class:`Entry` objects are made only for a tie."""
     config, rule = state.config, award.rule
     strength, sizes = strength_of(rule), ranking(rule).sizes
+    if config.deck == "jokers":
+        strength = jokers_as_twos(strength)
     qualifier = rule == "a5-8"
     indices = _slot_indices(config, award)
     slots = state.slots

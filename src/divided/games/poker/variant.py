@@ -115,6 +115,16 @@ class Match:
 
 
 @dataclass(frozen=True)
+class PlayersFor:
+    """A rule option's value offered only at some table sizes: ``option`` = ``value`` needs
+    ``players`` (fewest, most) at the table (3-2-1's ``trash_wild=on``: 3-4 players)."""
+
+    option: str
+    value: OptionValue
+    players: tuple[int, int]
+
+
+@dataclass(frozen=True)
 class Variant:
     """A poker game as data.
 
@@ -125,7 +135,8 @@ class Variant:
     ``bring_in`` exists; ``blinds``: the option ``blinds`` is offered (T3: games whose first
     betting round precedes any draw, except those with a bring-in). ``deck``: the cards dealt,
     a name of :data:`divided.games.poker.cards.DECKS` (``one``, ``two``, ``jokers``) or a
-    :class:`ByOption` choosing one.
+    :class:`ByOption` choosing one. ``players_for``: option values offered only at some table
+    sizes (:class:`PlayersFor`, checked when the options are).
     """
 
     id: str
@@ -142,6 +153,8 @@ class Variant:
     notes: tuple[str, ...] = field(default=())
     deck: str = "one"
     match: Match | None = None
+    players_for: tuple[PlayersFor, ...] = field(default=(), repr=False)
+    # repr=False: the advisor seeds its worlds from a view's repr, which holds the variant
 
     def slot_index(self, name: str) -> int:
         """The position of the slot called ``name`` in :attr:`slots`."""

@@ -37,6 +37,12 @@ def orders(system: RankingSystem[HandCategory], hands: Sequence[Sequence[int]], 
     return out
 
 
+def as_orders(values: Sequence[int]) -> Orders:
+    """Strengths worked out one by one (``-1``: no hand), as an :data:`Orders` array, so that
+    callers outside the library need no numpy of their own."""
+    return np.asarray(values, dtype=np.int64)
+
+
 def best_of(rows: Sequence[Sequence[Orders]], count: int) -> Orders:
     """``(len(rows), count)``: for each row, the element-wise best of its order arrays (each of
     ``count`` hand sets), ``-1`` where none ranks."""

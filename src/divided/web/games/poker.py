@@ -102,6 +102,10 @@ LINES: dict[str, str] = {
     "freak-of-nature": "Five-card draw whose wild rank is found at the showdown: sixes if anyone still in "
                        "holds one, else fives, fours, threes, twos.",
     "uncle-bobs-left-nut": "Five-card draw in which each player's lowest card is wild for that player alone.",
+    "three-two-one": "Change exactly three, two, then one card or fold; every hand must beat the trash or pay.",
+    "assassin": "Five-card draw where a 2 kills your hand; show discarded twos for one more card.",
+    "fives": "Five paid draws, one betting round; the best hand wins only if it holds a five.",
+    "crazy-four-of-spades": "The 4♠ is wild and makes your other fours wild; win two deals running to collect.",
 }
 """One line on each game for the variant picker: what makes it different."""
 

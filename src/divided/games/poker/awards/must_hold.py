@@ -61,4 +61,4 @@ def must_hold_five(state: PokerState, award: Award) -> Callable[[Collection[int]
 
 
 register_award("must-hold-five", must_hold_five)
-register_can_win("must-hold-five", holds_five)
+register_can_win("must-hold-five", holds_five, lapses_at_last_deal=True)

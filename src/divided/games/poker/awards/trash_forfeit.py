@@ -11,7 +11,8 @@ deal of a match is never asked what it passes on).
 The trash itself: :func:`trash_cards` reads it from the final state. Until the trash zone
 exists it takes the cards of every seat's slot named ``trash`` (how the tests build one); the
 lead points it at the zone when that lands (the one function to change). A hand's strength is
-its best claim on the game's first award (:func:`divided.games.poker.showdown.entries`).
+its best claim on the game's first award (:func:`divided.games.poker.showdown.entries`); with a
+wild rule the trash is ranked with the same wild cards, on the same scale (:func:`trash_strength`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from divided.games.poker import engine
 from divided.games.poker.match import Passed, register_match_rule
 from divided.games.poker.showdown import entries, strength_of
 from divided.games.poker.state import PokerState
+from divided.games.poker.variant import Award
 
 TRASH_FORFEIT = RuleOption("trash_forfeit", ("half-pot", "ante", "off"), "what a showdown player whose hand does "
                            "not beat the trash owes: an ante of half the pot next deal, one extra ante, or nothing")
@@ -55,10 +57,24 @@ def failing_seats(state: PokerState) -> tuple[int, ...]:
     if not state.shown:
         return ()
     award = state.config.awards[0]
-    trash = strength_of("high")(trash_cards(state))
     showing = engine.live_from_left(state)
+    trash = trash_strength(state, award, showing)
     claims = {entry.seat: entry.strength for entry in entries(state.config, state, award, showing)}
     return tuple(seat for seat in showing if claims.get(seat, -1) <= trash)
+
+
+def trash_strength(state: PokerState, award: Award, showing: Sequence[int]) -> int:
+    """The trash ranked as a five-card high hand on the scale of ``award``'s claims: with a wild
+    rule (3-2-1's ``trash_wild``, TR5), its wild cards count for the trash too."""
+    cards = trash_cards(state)
+    if award.wild is None:
+        return strength_of("high")(cards)
+    from divided.games.poker.wilds import Seen, strength
+
+    variant = state.config.variant
+    slots = [variant.slot_index(name) for name in award.slots]
+    table = tuple(state.slots[seat][index] for seat in showing for index in slots)
+    return strength(award.wild, Seen(cards, (cards,), variant, table, state))
 
 
 class TrashForfeitRule:
