@@ -365,7 +365,8 @@ def features(variant: Variant) -> tuple[str, ...]:
             found.append(word)
 
     has("draw", bool(draws) or bool(kinds & {"exchange-turns", "discard-rounds", "call-draws", "take-back"}))
-    has("stud", any(isinstance(s, steps.Deal) and any(f == "up" for f in _faces(s)) for s in variant.steps))
+    has("stud", any(isinstance(s, steps.Deal) and s.slot != "trash" and any(f == "up" for f in _faces(s))
+                    for s in variant.steps))
     ranked = {slot for award in variant.awards for slots in _values(award.slots) for slot in slots}
     has("two hands", len(ranked) >= 2)
     rules = {rule for award in variant.awards for rule in _values(award.rule)}
