@@ -405,7 +405,7 @@ def test_wild_rules_are_put_in_words_from_their_fields() -> None:
     assert wild_words(Rule("dice-pairs", pairs=((6, 14), (5, 2), (4, 3)))) == (
         "In a hand, aces with a six, twos with a five, threes with a four are wild (the card that makes them "
         "wild is not).")
-    assert wild_words(Rule("chain")) == "The 4s is wild; a hand holding it has every other four wild too."
+    assert wild_words(Rule("chain")) == "The four of spades is wild; a hand holding it has every other four wild too."
     assert wild_words(Rule("cascade", ranks=(6, 5, 4, 3, 2))).startswith(
         "At the showdown, the wild rank is the first of sixes, fives, fours, threes or twos that a player still in holds")
 

@@ -322,7 +322,10 @@ def wild_words(rule: Any) -> str:
                 if parts else "")
     if kind == "chain":
         anchor, rank = getattr(rule, "anchor", 8), getattr(rule, "rank", 4)
-        return (f"The {name(anchor)} is wild; a hand holding it has every other {RANK_WORD[rank]} wild too.")
+        suit = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}[name(anchor)[1]]
+        # in words, not "4s": a rule names no card of the deal
+        return f"The {RANK_WORD[anchor // 4 + 2]} of {suit} is wild; a hand holding it has every other " \
+               f"{RANK_WORD[rank]} wild too."
     if kind == "cascade":
         ranks = tuple(getattr(rule, "ranks", ()))
         return ("At the showdown, the wild rank is the first of " + _rank_list(ranks) +
