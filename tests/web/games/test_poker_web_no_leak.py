@@ -24,7 +24,6 @@ from divided import games
 from divided.games.poker import actions as act
 from divided.games.poker.cards import name
 
-
 BOTS_FAIL = {"three-two-one": "the advisor's sampled showdowns (bots/poker/values.py -> games/poker/batch.py) "
                                "read 3-2-1's opposite-colour wild rule, which needs the final state's turned card: "
                                "ValueError at the hint"}

@@ -83,17 +83,10 @@ LINES: dict[str, str] = {
     "six-card-open-draw": "Six cards and a draw, then everyone throws one card away face up at once.",
     "seven-card-open-draw": "Seven cards and a draw, then twice everyone throws one card away face up at once.",
     "bounce-back": "Up to two cards changed, the discards set aside; later you may take them back.",
-    "three-two-one": "Six cards; change exactly three, then two, then one, or fold; a hand that cannot beat "
-                     "the trash pays a forfeit.",
-    "assassin": "Five-card draw where any two in your hand kills it; show the twos you throw away for an "
-                "extra card.",
     "low-high-die": "The dealer calls the draws before the deal; aces, twos or threes (sixes, fives or fours) "
                     "turn wild with their partner card.",
-    "crazy-four-of-spades": "The four of spades is wild and makes your other fours wild; keep an ace to draw "
-                            "four; win twice to collect.",
     "auction-flop": "No betting: pay to throw cards away, then bid for lots of three up cards; the pot is "
                     "shared 60/30/10.",
-    "fives": "Five paid draws and one betting round; the best hand takes the pot only if it holds a five.",
     "buck-thirty-five": "Your fourth card, the buck, stays apart: it and its rank are wild for you alone.",
     "mississippi": "Two cards, one up: three chances to replace them; high and low split the pot, and a pair "
                    "of sevens takes it all.",
