@@ -48,11 +48,14 @@ GAMES = {
     "six-card-draw": {"game": "six-card-draw", "bot": "random", "players": 5, "structure": "no"},
     "seven-card-open-draw": {"game": "seven-card-open-draw", "bot": "random", "players": 4},
     "bounce-back": {"game": "bounce-back", "bot": "random", "players": 3},
+    "three-two-one": {"game": "three-two-one", "bot": "random", "players": 4},
+    "assassin": {"game": "assassin", "bot": "random", "players": 3},
 }
 POKER_KINDS = {"henway": {"bet", "arrange"}, "cowpie": {"bet", "arrange"}, "five-card-draw": {"bet", "draw"},
                "ten-card-regrets": {"bet", "assign"}, "jackpot": {"bet", "draw"},
                "sequential-open-draw": {"bet", "draw"}, "six-card-draw": {"bet", "draw"},
-               "seven-card-open-draw": {"bet", "draw"}, "bounce-back": {"bet", "draw", "take-back"}}
+               "seven-card-open-draw": {"bet", "draw"}, "bounce-back": {"bet", "draw", "take-back"},
+               "three-two-one": {"bet", "draw"}, "assassin": {"bet", "draw"}}
 """The kinds of decision each poker game must show (the poker games' API phases)."""
 SHOTS = os.environ.get("DIVIDED_DECISION_SHOTS")
 """A folder to save a screenshot of the first decision of each kind in (to look at them)."""
