@@ -145,6 +145,9 @@ class Tally:
     showdowns: int = 0
     uncontested: int = 0
     known: Counter[str] = field(default_factory=Counter)
+    checked: Counter[str] = field(default_factory=Counter)
+    """What a driver checked besides pokerkit's answers, or played in pokerkit's terms (not
+    differences)."""
 
 
 class Mismatch(AssertionError):

@@ -30,6 +30,10 @@ D4 in ``test_poker_betting_pokerkit``):
 - D4 (T3): under pot and no limit a completion of the bring-in is exactly the small bet; pokerkit
   lets it go up to the stack. The policy plays our options, which pokerkit also allows.
 
+D6 before a street that deals cards (Buck Thirty-Five, in ``pokerkit_draw_games``): pokerkit
+moves on to deal while ours still gives a seat that may only check its turn; pokerkit waits for
+our cards until that check is played.
+
 pokerkit finds its last street by identity (``street is streets[-1]``), so every street here is
 its own object: two equal draw streets given as one object end pokerkit's hand after the first.
 
@@ -78,7 +82,7 @@ from divided.games.poker.betting import Act, Limits, Options, Structure, Table
 from divided.games.poker.cards import name
 from divided.games.poker.engine import final_stacks
 from divided.games.poker.rules import PokerRules
-from divided.games.poker.state import PokerState
+from divided.games.poker.state import TRASH, PokerState
 from divided.games.poker.variants import rules_of
 
 _PK_CARDS: tuple[Card, ...] = tuple(next(iter(Card.parse(name(card)))) for card in range(52))
@@ -95,6 +99,15 @@ class GameConfig:
     hand_types: tuple[type[Any], ...]
     payoffs: bool
     """Compare the payoffs (the full games); else stop at the showdown (the two-hand games)."""
+    options: tuple[tuple[str, Any], ...] = ()
+    """Our rule options this configuration fixes (a match game's deal cap, say)."""
+    stand_pat: bool | None = None
+    """pokerkit stands pat at its draw streets while ours plays other steps (the two-hand games);
+    ``None``: when the payoffs are not compared."""
+
+    @property
+    def pokerkit_stands_pat(self) -> bool:
+        return not self.payoffs if self.stand_pat is None else self.stand_pat
 
     @property
     def name(self) -> str:
@@ -182,7 +195,7 @@ class GameHand(Hand):
         big = 2 * small
         options: dict[str, Any] = {
             "players": players, "structure": config.structure, "ante": ante, "small_bet": small, "big_bet": big,
-            "odd_chip": rng.choice(("cards", "seat")), "stack": max(stacks),
+            "odd_chip": rng.choice(("cards", "seat")), "stack": max(stacks), **dict(config.options),
         }
         bring_in = 0
         blinds: tuple[int, ...] = ()
@@ -205,16 +218,21 @@ class GameHand(Hand):
         self.core: PokerState = self.rules.apply(core, players - 1)
         self.actions: list[int] = []
         """Every action and chance outcome applied to our state after the button (a replay)."""
-        self.state = State(
-            AUTOMATIONS, Deck.STANDARD, config.hand_types, config.streets(small, big),
-            _BETTING[config.structure], True, ante, blinds, bring_in, stacks, players, mode=Mode.TOURNAMENT,
-        )
+        self.pokerkit_arguments = (ante, blinds, bring_in, stacks, players)
+        self.state = self.pokerkit_state(config.streets(small, big))
         self.queued: list[deque[int]] = [deque() for _ in range(players)]
         self.street_seen: int | None = None
         self.pots_at_showdown: tuple[tuple[int, tuple[int, ...]], ...] | None = None
         self.showdown = False
         self.label = (f"{config.name} seed {seed}: stacks {stacks}, ante {ante}, blinds {blinds}, bring-in {bring_in},"
                       f" bets {small}/{big}, odd chip {options['odd_chip']}")
+
+    def pokerkit_state(self, streets: tuple[Street, ...]) -> State:
+        """pokerkit's hand over these streets, with this hand's antes, blinds and stacks."""
+        ante, blinds, bring_in, stacks, players = self.pokerkit_arguments
+        return State(AUTOMATIONS, Deck.STANDARD, self.game_config.hand_types, streets,
+                     _BETTING[self.game_config.structure], True, ante, blinds, bring_in, stacks, players,
+                     mode=Mode.TOURNAMENT)
 
     @property  # type: ignore[override]
     def table(self) -> Table:
@@ -253,7 +271,8 @@ class GameHand(Hand):
         while self.rules.current_player(self.core) == CHANCE:
             seat = self.core.owed[0][0]
             card = next(card for card in self.deck if self.core.stock >> card & 1)
-            self.queued[seat].append(card)
+            if seat != TRASH:  # 3-2-1's trash is no seat's hand: pokerkit never deals it
+                self.queued[seat].append(card)
             self.core = self.apply_ours(card)
 
     def advance_pokerkit(self) -> bool:
@@ -265,9 +284,11 @@ class GameHand(Hand):
             if state.can_deal_hole():
                 seat = state.hole_dealee_index
                 if not self.queued[seat]:
+                    if self.rules.current_player(self.core) >= 0 and self.core.config.steps[self.core.step].kind == "bet":
+                        return True  # D6: ours still has a seat that may only check (skip_forced_checks)
                     raise self.fail(f"pokerkit deals seat {seat} a card ours did not")
                 state.deal_hole(_PK_CARDS[self.queued[seat].popleft()])
-            elif state.can_stand_pat_or_discard() and not self.game_config.payoffs:
+            elif state.can_stand_pat_or_discard() and self.game_config.pokerkit_stands_pat:
                 state.stand_pat_or_discard()
             elif state.can_show_or_muck_hole_cards():
                 if self.pots_at_showdown is None:

@@ -19,6 +19,11 @@ every bot sits at every seat. The measurable definitions (a *hand* is one deal p
 * **the hand**: showdown frequency, folds per hand at each betting step, the pot (mean, in chips
   and big bets; how often it exceeds each number of big bets, from which the report gives the 90th
   percentile to the nearest big bet, with an interval);
+* **the comparison of the games** (:mod:`divided.sim.games.poker.designer`): how often the best
+  starting hand finished ahead, deals per match (a match game's hand is its whole match, its pot
+  every chip put in over its deals), folds in betting rounds a step kind added during the deal;
+* **the draw games' questions** (:mod:`divided.sim.games.poker.questions`: six bought, Freak's wild
+  rank, J-Lo's switch, the hog, price per lot, carries, Fives' replays, what the trash beats);
 * **designer questions** (headline facts): Henway, how often one player wins both halves; Cowpie,
   the two-card hand's share of the chips; 10 Card Regrets, hidden against face-up assignments,
   a ``--compare regrets-exposure=face-up`` of the same deals (every metric paired deal by deal).
@@ -38,11 +43,13 @@ from typing import TYPE_CHECKING, Any
 
 from divided import games
 from divided.games.base import OptionValue, State
+from divided.games.poker.events import Event
 from divided.games.poker.facts import facts as game_facts
 from divided.games.poker.options import Config, configure
 from divided.games.poker.state import PokerState
 from divided.games.poker.variants import VARIANTS
 from divided.sim.games import MetricDef, PlainLabRoom, Totals
+from divided.sim.games.poker.questions import QUESTIONS, align, best_start, match_money, replay
 from divided.sim.plan import LabError
 
 if TYPE_CHECKING:
@@ -52,6 +59,8 @@ if TYPE_CHECKING:
 
 POT_STEPS = 40
 """Pot sizes are counted against 1, 2, ... up to this many big bets (the 90th percentile's grid)."""
+GROWING = ("discard-rounds", "call-draws")
+"""Step kinds that splice steps into the deal under way (their betting rounds count as added)."""
 CHIPS, SEATS, AWARDS, HAND, QUESTION = "Chips by bot", "Chips by seat", "Awards", "The hand", "Designer question"
 
 
@@ -81,17 +90,17 @@ def split_awards(amount: int, winners: Sequence[Sequence[int]], shares: Sequence
     return out
 
 
-def first_actor(state: State[Any, Any]) -> int:
-    """The seat that made the deal's first decision (the bring-in in stud), found by replaying
-    the finished game's history from its start until a player is to act."""
-    rules = state.game.rules
-    core = rules.initial_state(state.game.options)
-    for action in state.history():
-        player = rules.current_player(core)
-        if player >= 0:
-            return int(player)
-        core = rules.apply(core, action)
-    raise LabError("the deal ended before any player acted")
+def awarded(events: Sequence[Event], layer: int, titles: Sequence[str], seats: int) -> list[list[int]]:
+    """Each award's chips by seat in pot layer ``layer``, read from the deal's ``award`` events:
+    for award kinds that divide a layer their own way (places, the hog...). An event whose title
+    is no award's (a kind's own words) counts for the first award."""
+    out = [[0] * seats for _ in titles]
+    for event in events:
+        if event.seat is None and event.kind == "award" and event.pot == layer:
+            k = titles.index(event.title) if event.title in titles else 0
+            for seat, chips in zip(event.winners, event.chips, strict=True):
+                out[k][seat] += chips
+    return out
 
 
 class PokerLab(PlainLabRoom):
@@ -102,6 +111,7 @@ class PokerLab(PlainLabRoom):
     def __init__(self, game: str) -> None:
         self.game = game
         self.variant = VARIANTS[game]
+        self.question = QUESTIONS.get(game)
 
     def defaults(self) -> dict[str, OptionValue]:
         """The game's rule options at their defaults."""
@@ -180,9 +190,20 @@ class PokerLab(PlainLabRoom):
                 round_ += 1
                 defs.append(MetricDef(f"fold.{index}", f"folds per hand in betting round {round_} (step {index})",
                                       HAND, "hands", "mean"))
+        if any(step.kind in GROWING for step in config.steps):
+            defs.append(MetricDef("fold.added", "folds per hand in the betting rounds added during the deal", HAND,
+                                  "hands", "mean", "rounds a step puts in as play goes (between discard rounds)"))
         top = min(POT_STEPS, config.total_chips // config.big_bet)
         defs += [MetricDef(f"pot.over.{m}", f"pots over {m} big bet{'s' if m > 1 else ''}", HAND, "hands", "rate")
                  for m in range(1, top + 1)]
+        defs.append(MetricDef("best-start", "hands the best starting hand won (finished ahead)", HAND, "hands",
+                              "score", "cards at the first decision, ranked by the first award without wild cards; "
+                              "tied best hands share"))
+        if self.variant.match is not None:
+            defs.append(MetricDef("deals", "deals per match", HAND, "matches", "mean",
+                                  "a match game's hand is its whole match: pot and results over every deal"))
+        if self.question is not None:
+            defs += self.question.metrics(config.big_bet)
         if self.game == "henway":
             defs.append(MetricDef("henway.both-halves", "hands in which one player won both halves of the main "
                                   "pot alone", QUESTION, "hands", "rate", "uncontested hands count as not"))
@@ -196,19 +217,41 @@ class PokerLab(PlainLabRoom):
         assert isinstance(core, PokerState)
         out: dict[str, Any] = dict(game_facts(core))
         config = core.config
-        out["anchor"] = first_actor(state) if self.variant.bring_in else core.button
+        replayed = replay(state)
+        out["anchor"] = replayed.first_actor if self.variant.bring_in else core.button
+        best = best_start(core, replayed.start)
+        out["best_start"] = best
+        out["deals"] = len(replayed.logs)
+        if self.variant.match is not None:  # the match's money over every deal, from the public logs
+            out["pot"], out["collected"], _ = match_money(replayed.logs, core.players)
+        if self.question is not None:
+            out["question"] = self.question.facts(core, replayed.logs)
         out["big_bet"] = config.big_bet
-        out["bet_steps"] = [index for index, step in enumerate(config.steps) if step.kind == "bet"]
+        # folds by the step of the deal as it began; steps a kind spliced in (the sequential open draw's
+        # rounds, the dealer's call) count as "added"
+        where = align(replayed.steps, config.steps)
+        folds: dict[str, list[int]] = {}
+        for key, seats in out["folds"].items():
+            index, kind = key.split(" ", 1)
+            base = where[int(index)] if int(index) < len(where) else None
+            folds.setdefault(f"{base} {kind}" if base is not None else f"added {kind}", []).extend(seats)
+        out["folds"] = folds
+        out["bet_steps"] = [index for index, step in enumerate(replayed.steps) if step.kind == "bet"]
+        out["grows"] = any(step.kind in GROWING for step in replayed.steps)
         out["total_chips"] = config.total_chips
         titles = [award.title for award in config.awards]
         shares = [award.share for award in config.awards]
         by_award = [0] * len(titles)
         apart = [0] * len(titles)
         main: dict[str, list[int]] = {}
+        plain = all(award.kind == "best" for award in config.awards)
         if core.shown:
             for number, pot in enumerate(core.settled):
                 winners = [dict(pot.awards).get(title, ()) for title in titles]
-                chips = split_awards(pot.amount, winners, shares, core.players)
+                if plain:
+                    chips = split_awards(pot.amount, winners, shares, core.players)
+                else:
+                    chips = awarded(core.events, number, titles, core.players)
                 seats = tuple(sum(column) for column in zip(*chips, strict=True))
                 if seats != tuple(pot.chips):
                     raise LabError(f"pot {number}: the awards' split {seats} differs from the engine's {pot.chips}")
@@ -220,7 +263,8 @@ class PokerLab(PlainLabRoom):
         out["award_chips"] = dict(zip(titles, by_award, strict=True))
         out["award_apart"] = dict(zip(titles, apart, strict=True))
         out["main_awards"] = main
-        out["collected"] = [sum(pot.chips[seat] for pot in core.settled) for seat in range(core.players)]
+        if self.variant.match is None:
+            out["collected"] = [sum(pot.chips[seat] for pot in core.settled) for seat in range(core.players)]
         return out
 
     def observe(self, line: Mapping[str, Any]) -> Iterable[tuple[str, float, float]]:
@@ -255,6 +299,13 @@ class PokerLab(PlainLabRoom):
                     yield f"award.{title}.split", float(len(main[title]) > 1), 1.0
                 yield "scoop", float(scoop), 1.0
                 yield "every-award", float(bool(set.intersection(*winner_sets))), 1.0
+        best = facts.get("best_start", [])
+        if best:
+            yield "best-start", sum(returns[seat] > 0 for seat in best) / len(best), 1.0
+        if self.variant.match is not None:
+            yield "deals", float(facts["deals"]), 1.0
+        if self.question is not None:
+            yield from self.question.observe(facts["question"], big)
         if self.game == "henway":
             yield "henway.both-halves", float(shown and scoop), 1.0
         if self.game == "cowpie":
@@ -263,11 +314,17 @@ class PokerLab(PlainLabRoom):
         yield "pot.chips", float(pot), 1.0
         yield "pot.big-bets", pot / big, 1.0
         folds: dict[int, int] = {}
+        added = 0
         for key, seats in facts["folds"].items():
-            index = int(key.split()[0])
-            folds[index] = folds.get(index, 0) + len(seats)
+            where, kind = key.split(" ", 1)
+            if where == "added":
+                added += len(seats) if kind == "bet" else 0
+                continue
+            folds[int(where)] = folds.get(int(where), 0) + len(seats)
         for index in facts["bet_steps"]:
             yield f"fold.{index}", float(folds.get(int(index), 0)), 1.0
+        if facts.get("grows"):
+            yield "fold.added", float(added), 1.0
         top = min(POT_STEPS, int(facts["total_chips"]) // big)
         for m in range(1, top + 1):
             yield f"pot.over.{m}", float(pot > m * big), 1.0
@@ -319,6 +376,14 @@ class PokerLab(PlainLabRoom):
             out.append(f"Showdowns {number(shown.interval.value, 'rate')} ({interval_text(shown.interval, 'rate')}) "
                        f"of hands; mean pot {number(pot.interval.value, 'mean')} big bets "
                        f"({interval_text(pot.interval, 'mean')}); {percentile_text(arm.metrics)}.")
+        best = get("best-start")
+        if best is not None and best.interval.value is not None:
+            out.append(f"The best starting hand finished ahead in {number(best.interval.value, 'rate')} of hands "
+                       f"({interval_text(best.interval, 'rate')}).")
+        if self.question is not None:
+            sentence = self.question.headline(get)
+            if sentence is not None:
+                out.append(sentence)
         if self.game == "henway":
             both, every = get("henway.both-halves"), get("scoop")
             if both is not None and both.interval.value is not None and every is not None:
