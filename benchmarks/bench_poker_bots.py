@@ -1,14 +1,15 @@
 """CPU time of the poker bots' decisions, by game, table size and decision kind.
 
-Run: ``.venv/bin/python benchmarks/bench_poker_bots.py [--deals 6] [--bots equity,rock] [--players 2,4]``
+Run: ``.venv/bin/python benchmarks/bench_poker_bots.py [--deals 6] [--bots equity,rock] [--players 2,4]
+[--games jackpot,bounce-back]``
 
 For every poker game at each table size (clipped to the game's range), ``--deals`` deals
 (seeds 0..) are played with every seat the measured bot; each decision with more than one
 legal action is timed by the process's CPU time (``time.process_time``). Before timing, one
 deal of every game is played untimed (the ranking tables and imports are built once per
-process). Printed per bot: the median and p95 of every decision kind (bet, draw, assign,
-split/arrange, order: the actions' ranges, so the newer step kinds count as "order"), of each
-game's decisions ("all") and over all decisions, with the count.
+process). Printed per bot: the median and p95 of every decision kind (the step's kind: bet,
+draw, assign, partition (split and order), exchange-turns, discard-rounds, take-back, auction,
+call-draws), of each game's decisions ("all") and over all decisions, with the count.
 """
 
 from __future__ import annotations
@@ -25,13 +26,6 @@ from divided.bots.base import make_bot
 from divided.games.poker import actions as act
 from divided.games.poker.variants import VARIANTS
 
-KINDS = ((act.RAISE_TO, 10**9, "bet"), (act.ORDER, act.RAISE_TO, "order"), (act.PARTITION, act.ORDER, "split"),
-         (act.ASSIGN, act.PARTITION, "assign"), (act.DISCARD, act.ASSIGN, "draw"), (0, act.DISCARD, "bet"))
-
-
-def kind_of(first: int) -> str:
-    return next(name for low, high, name in KINDS if low <= first < high)
-
 
 def play(game: str, players: int, bot_name: str, seed: int, times: dict[str, list[float]] | None) -> None:
     state = games.load(game, players=players).new_initial_state(seed=seed)
@@ -41,11 +35,14 @@ def play(game: str, players: int, bot_name: str, seed: int, times: dict[str, lis
         seat = state.current_player()
         legal = state.legal_actions()
         view = state.observation(seat)
+        kind = str(view.config.steps[view.step].kind)
+        if act.ORDER <= legal[0] < act.ORDER_END:
+            kind = "order"
         start = time.process_time()
         action = bots[seat].choose(view, legal, rng)
         spent = time.process_time() - start
         if times is not None and len(legal) > 1:
-            times[kind_of(legal[0])].append(spent)
+            times[kind].append(spent)
         state = state.child(action)
 
 
@@ -59,15 +56,17 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=6)
     parser.add_argument("--bots", default="equity")
     parser.add_argument("--players", default="2,4")
+    parser.add_argument("--games", default="", help="comma-separated game ids (default: every poker game)")
     args = parser.parse_args()
+    chosen = {game: VARIANTS[game] for game in args.games.split(",")} if args.games else VARIANTS
     sizes = [int(p) for p in args.players.split(",")]
     print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
     for bot in args.bots.split(","):
-        for game, variant in VARIANTS.items():  # warm-up
+        for game, variant in chosen.items():  # warm-up
             play(game, variant.players[0], bot, 10_000, None)
         every: list[float] = []
         for players in sizes:
-            for game, variant in VARIANTS.items():
+            for game, variant in chosen.items():
                 table = min(max(players, variant.players[0]), variant.players[1])
                 times: dict[str, list[float]] = defaultdict(list)
                 for seed in range(args.deals):

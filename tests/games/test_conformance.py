@@ -53,6 +53,10 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "freak-of-nature": [{"players": 2}, {"players": 7, "structure": "no", "stack": 30}],
     "uncle-bobs-left-nut": [{"players": 2, "odd_chip": "seat"}, {"players": 7, "structure": "pot", "stack": 30}],
     **{"three-two-one": [{"players": 3, "trash_forfeit": "ante", "trash_wild": "on", "stack": 9}, {"players": 5, "structure": "no"}], "assassin": [{"players": 2, "jokers": 2, "max_deals": 3}, {"players": 7, "stack": 12}], "fives": [{"players": 2, "draw_cost": 3, "stack": 20, "fives_wild": "deuces"}, {"players": 7, "structure": "pot", "fives_wild": "fives"}], "crazy-four-of-spades": [{"players": 2, "two_to_win": "off"}, {"players": 7, "stack": 12, "max_deals": 4}]},
+    "auction-flop": [{"players": 2, "stack": 9}, {"players": 4}, {"players": 7, "ante": 1, "stack": 20}],
+    "low-high-die": [{"players": 2, "die": "high", "max_draws": 1}, {"players": 6, "structure": "pot", "stack": 15}],
+    "buck-thirty-five": [{"players": 4, "buck_split": "high-low"}, {"players": 6, "buck_wild": "two", "stack": 10}],
+    "mississippi": [{"players": 2, "stack": 9}, {"players": 7, "structure": "no", "odd_chip": "seat"}],
 }
 AnyState = State[Any, Any]
 

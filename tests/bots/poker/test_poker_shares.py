@@ -52,3 +52,23 @@ def test_shares_match_the_engines_awards(game: str, options: dict[str, str]) -> 
             assert got == pytest.approx(expected_share(pot.awards, weights, seat)), (seed, seat)
             checked += 1
     assert checked == 6 * players
+
+
+def test_a_places_award_shares_the_pot_by_place() -> None:
+    """Auction Flop's places (AF7): heads-up 2/3 and 1/3, three or more 60/30/10, ties pooled."""
+    from types import SimpleNamespace
+
+    from divided.games.poker.awards.places import PLACES
+    from divided.games.poker.variant import Award
+
+    config = SimpleNamespace(awards=(Award("places", ("hand",), kind=PLACES),))
+
+    def share(mine: int, others: list[int]) -> float:
+        found = shares.pot_share(config, np.array([[mine]]), np.array([[others]]))  # type: ignore[arg-type]
+        return float(found[0])
+
+    assert share(9, [5]) == pytest.approx(2 / 3) and share(5, [9]) == pytest.approx(1 / 3)
+    assert share(5, [5]) == pytest.approx(1 / 2)
+    assert [share(s, [t for t in (9, 5, 1) if t != s]) for s in (9, 5, 1)] == pytest.approx([0.6, 0.3, 0.1])
+    assert share(9, [9, 1]) == pytest.approx(0.45) and share(1, [9, 9]) == pytest.approx(0.1)
+    assert share(3, [9, 7, 5]) == pytest.approx(0.0)  # fourth of four places nothing

@@ -61,7 +61,8 @@ GAMES = ("five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cow
          "double-draw-high-low", "open-draw", "jackpot", "sequential-open-draw", "six-card-draw",
          "six-card-open-draw", "seven-card-open-draw", "bounce-back", "j-lo", "freak-of-nature",
          "uncle-bobs-left-nut",
-         "three-two-one", "assassin", "fives", "crazy-four-of-spades")
+         "three-two-one", "assassin", "fives", "crazy-four-of-spades",
+         "auction-flop", "low-high-die", "buck-thirty-five", "mississippi")
 CARD_NAME = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs]'?|Jk[12])(?![A-Za-z0-9])")
 _BY_NAME = {name(card): card for card in range(CARD_SPAN)}
 

@@ -28,6 +28,7 @@ CASES = [
     ("cowpie", {"players": 4, "stack": 10}), ("cowpie", {"players": 6, "cowpie_down": "both"}),
     ("double-draw-high-low", {"players": 5, "low": "a5-8"}), ("open-draw", {"players": 6}),
     ("freak-of-nature", {"players": 5, "structure": "no", "stack": 12}), ("uncle-bobs-left-nut", {"players": 3}),
+    ("auction-flop", {"players": 4}), ("low-high-die", {"players": 6}), ("buck-thirty-five", {"players": 5}),
 ]
 
 
@@ -102,6 +103,8 @@ def expected_up(core: Any) -> set[int] | None:
                 up.update(held[:flips])
         elif game == "ten-card-regrets" and config.option("regrets_exposure") == "face-up":
             up.update(c for held in slots[1:] for c in held)
+        elif game == "auction-flop":  # the lot lies face up in front of its first voice
+            up.update(slots[1])
     return up
 
 

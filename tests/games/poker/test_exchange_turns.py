@@ -110,3 +110,16 @@ def test_an_empty_stock_reshuffles_the_pile_but_not_the_card_just_discarded() ->
         else:
             state.apply_action(act.PASS)
     raise AssertionError("the stock never ran out")
+
+
+@pytest.mark.parametrize(("wild", "winner"), [("none", B), ("deuces", A)])
+def test_jackpot_wild_deuces_are_wild_for_everyone(wild: str, winner: int) -> None:
+    # JP3: with deuces wild A's K♦ K♣ 2♠ 2♥ 9♠ is four kings and beats B's three queens;
+    # without, it is two pair and loses; C's 2♦ plays as a deuce either way (wild: three eights)
+    state = start(("2s 2h Kd Kc 9s", "Qs Qh Qd 8c 7d", "8h 8d 5c 4c 2d"), jackpot_wild=wild)
+    state.apply_action(act.DISCARD)
+    state.apply_action(act.STOP)  # A calls at once
+    while not state.is_terminal():
+        state.apply_action(act.CALL)
+    assert state.core.settled[0].awards == (("high", (winner,)),)
+    assert state.returns()[winner] == 2.0

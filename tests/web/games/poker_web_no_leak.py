@@ -79,17 +79,20 @@ def strings(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
 
 
 def check_response(body: Any, visible: set[int], where: str, shown: set[int] | None = None,
-                   deck: int = FULL_DECK, told: frozenset[int] = frozenset()) -> None:
+                   deck: int = FULL_DECK, lots: frozenset[int] = frozenset(),
+                   told: frozenset[int] = frozenset()) -> None:
     """Every card a response names is one of ``visible`` (the cards the seat saw and may still
     see); its books' unseen list (if any) is exactly the cards outside ``shown`` (the cards its
     view shows now: a card the seat saw that a reshuffle put back in the stock is unseen again).
-    The log may also name ``told``: the cards of a match's last deal's public events (T18: how
-    that deal ended is told at the start of the next, whose deck holds those cards again)."""
+    The log may also name ``lots``: the cards of the auction's lots, turned up for everyone when
+    the lot was dealt (AF3 hides only which of them the buyer kept); and ``told``: the cards of a
+    match's last deal's public events (T18: how that deal ended is told at the start of the next,
+    whose deck holds those cards again)."""
     json.dumps(body)  # what the server sends: it must be JSON as it stands
     for path, text in strings(body):
         if path.startswith(UNSEEN):
             continue
-        leaked = named_cards(text) - visible - (told if path.startswith(LOG) else frozenset())
+        leaked = named_cards(text) - visible - (lots | told if path.startswith(LOG) else frozenset())
         assert not leaked, f"{where}: {sorted(name(c) for c in leaked)} hidden but shown at {path}: {text!r}"
     knowledge = body.get("knowledge") if isinstance(body, Mapping) else None
     if isinstance(knowledge, Mapping) and "unseen" in knowledge:
@@ -110,6 +113,11 @@ def told_before(core: Any) -> frozenset[int]:
         for cards in event.hands:
             found.update(cards)
     return frozenset(found)
+
+
+def lot_cards_dealt(core: Any) -> frozenset[int]:
+    """The cards of every lot turned up in this deal (the public event ``lot``)."""
+    return frozenset(card for event in core.events if event.kind == "lot" for card in event.cards)
 
 
 def visible_to(sight: Sight, seat: int) -> set[int]:
@@ -177,7 +185,7 @@ def play_web_checked(game: str, seed: int, tally: WebTally, options: dict[str, o
             assert shown <= visible, (seat, shown - visible)
             for what, body in web_bodies(state, seat, game, options, moves).items():
                 check_response(body, visible, f"{game} seed {seed} move {moves} seat {seat} {what}", shown,
-                               deck_mask(core.config.deck), told_before(core))
+                               deck_mask(core.config.deck), lot_cards_dealt(core), told_before(core))
                 tally.responses += 1
                 tally.summaries += what == "summary"
         check_events(state, sight, logged)

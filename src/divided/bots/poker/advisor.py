@@ -20,7 +20,11 @@ never plays them, the hint never shows them, and the review compares a played on
 :meth:`PokerAdvisor.refine`, which values any legal action). Every draw (up to 32 discard masks
 of five cards), assignment, split (up to 252) and Henway order card is valued; the orders are all
 worth the same (nobody reads the flips), and :meth:`PokerAdvisor.pick` plays the heuristic flip
-order among them.
+order among them. The draw games' decisions (issue 30: exchanges and the call, discard rounds,
+take-backs, bids, refusals and keeps, draws with fees or exactly-or-fold) are valued as a draw
+is (see :mod:`~divided.bots.poker.equity`); the dealer's call is not (every call is worth the
+same to the model) and :meth:`PokerAdvisor.pick` plays
+:func:`~divided.bots.poker.playout.dealer_call`.
 
 **Cost**: see BENCHMARKS.md ("Poker hints"), measured by ``benchmarks/bench_poker_hints.py``.
 """
@@ -38,8 +42,10 @@ import numpy as np
 from divided.bots.base import MIN_WORLDS, TIE, Evaluation, one_hot
 from divided.bots.poker.betting import to_call
 from divided.bots.poker.heuristics import flip_order
+from divided.bots.poker.playout import dealer_call
 from divided.bots.poker.values import Array, is_betting, is_order, samples
 from divided.games.poker import actions as act
+from divided.games.poker.steps.dealer_call import CallDraws
 from divided.games.poker.view import PokerView
 
 REVIEW_WORLDS = 64
@@ -128,6 +134,9 @@ class PokerAdvisor:
             raise ValueError("no legal actions to choose from")
         if is_order(legal):
             return act.order_action(flip_order([a - act.ORDER for a in legal])[0])
+        step = view.config.steps[view.step]
+        if isinstance(step, CallDraws):  # every call is worth the same to the model
+            return dealer_call(legal, view.num_players, step)
         pool = [a for a in legal if a in values]
         if not pool:
             raise ValueError("no legal action has a value")

@@ -41,7 +41,7 @@ def low_rank(card: int, aces_low: bool = True) -> int:
     return 1 if value == 14 and aces_low else value
 
 
-def _made(cards: Sequence[int]) -> bool:
+def made(cards: Sequence[int]) -> bool:
     """A five-card straight, flush, full house or four of a kind."""
     if len(cards) != 5:
         return False
@@ -56,7 +56,7 @@ def _made(cards: Sequence[int]) -> bool:
 
 def keep_high(cards: Sequence[int]) -> list[int]:
     """The cards a high draw keeps (see the module text)."""
-    if _made(cards):
+    if made(cards):
         return list(cards)
     counts = Counter(rank(c) for c in cards)
     paired = [c for c in cards if counts[rank(c)] >= 2]
@@ -82,7 +82,7 @@ def keep_low(cards: Sequence[int], aces_low: bool = True) -> list[int]:
 def keep_high_low(cards: Sequence[int]) -> list[int]:
     """High-low: draw for low with three or more low cards and no trips or made hand."""
     counts = Counter(rank(c) for c in cards)
-    if _made(cards) or max(counts.values(), default=0) >= 3:
+    if made(cards) or max(counts.values(), default=0) >= 3:
         return keep_high(cards)
     low = keep_low(cards)
     return low if len(low) >= 3 else keep_high(cards)

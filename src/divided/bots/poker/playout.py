@@ -10,6 +10,28 @@ from its front and the others from its back, so every option of the deciding sea
 same opponents' hands (common random numbers); when they meet, the discards are shuffled in
 (T16). A seat's choices at a simultaneous step that the world sampler drew for it are ignored:
 the heuristic decides for it instead.
+
+The draw games' steps (issue 30), as the completion plays them (a simple model, the bots'):
+
+* an extended draw (:class:`~divided.games.poker.steps.Draw`): discards not replaced when the
+  step says ``never``; the heuristic discards at least ``least`` (its lowest kept cards) and at
+  most what is free (a discard with a fee only when the option says so); a shown discard
+  (``SHOW``) receives one extra card; discards set aside are remembered for a take-back;
+* exchange turns (Jackpot): the seat's exchange is its last; a call (``STOP``) ends the
+  exchanging for everyone, a pass gives everyone one more heuristic exchange
+  (:attr:`Completion.exchanges`), and the seats still to exchange this turn exchange once;
+* discard rounds (sequential open draw): a discard now is the seat's last; every other seat
+  that has not passed discards its worst card once more (when the heuristic would discard any);
+  every hand is then filled back to its size (the replacements of all rounds);
+* take-backs (Bounce Back): a seat takes its set-aside cards back, giving up its lowest cards
+  the heuristic would discard, when the five-card high hand gets better;
+* the auction (Auction Flop): the lot on the table goes to the deciding seat when it bids (the
+  bid taken as the winning one) or takes it, and it keeps the lot's cards the heuristic keeps
+  from its hand and the lot together (at least one, at most what the hand needs), or the ones
+  its keep option names; a pass or a refusal leaves the lot to others; every hand is then
+  filled to its size from the stock (later lots as random cards);
+* the dealer's call: the called draws are not known to the completion (the call-down model
+  values every call alike; :func:`dealer_call` picks one).
 """
 
 from __future__ import annotations
@@ -24,8 +46,13 @@ from divided.cards import mask_indices
 from divided.games.poker import actions as act
 from divided.games.poker.awards.switched import awards_in_force
 from divided.games.poker.state import PokerState
-from divided.games.poker.steps import Assign, Deal, Draw, Partition
+from divided.games.poker.steps import Assign, Deal, Draw, Partition, TakeBack
 from divided.games.poker.steps.assign import placement
+from divided.games.poker.steps.auction import Auction, lot_cards
+from divided.games.poker.steps.dealer_call import CallDraws, calls_of
+from divided.games.poker.steps.discard_rounds import DiscardRounds
+from divided.games.poker.steps.draw import fee_of
+from divided.games.poker.steps.exchange_turns import ExchangeTurns
 from divided.games.poker.steps.partition import is_legal_split, split_of
 from divided.games.poker.variant import Step
 from divided.games.poker.view import PokerView
@@ -36,7 +63,7 @@ Hands = list[list[int]]
 
 def draw_style(view: PokerView) -> str:
     """``high``, ``low`` or ``high-low``: what the game's awards reward, for the draw policy."""
-    rules = {award.rule for award in awards_in_force(view)}
+    rules = {"high" if award.rule == "two-high" else award.rule for award in awards_in_force(view)}
     lows = rules - {"high"}
     if not lows:
         return "high"
@@ -44,8 +71,9 @@ def draw_style(view: PokerView) -> str:
 
 
 def aces_low(view: PokerView) -> bool:
-    """Whether the game's low counts aces low (every low rule but deuce-to-seven)."""
-    return all(award.rule != "27" for award in awards_in_force(view))
+    """Whether the game's low counts aces low (every low rule but deuce-to-seven and the
+    two-card low, where aces are always high)."""
+    return all(award.rule not in ("27", "two-low") for award in awards_in_force(view))
 
 
 @dataclass
@@ -104,6 +132,53 @@ def cowpie_split(step: Partition, held: Sequence[int], up: int) -> tuple[list[in
     return chosen
 
 
+def draw_discards(step: Draw, cards: Sequence[int], style: str, low_aces: bool, fees: Callable[[int], int],
+                  most: int | None = None) -> list[int]:
+    """The cards the heuristic discards at ``step`` from ``cards``: what :func:`keep_for` does
+    not keep, the highest of them kept back while more than ``most`` (the step's) or while the
+    count has a fee (``fees(count)`` chips: a fee is paid only when the option says so), and
+    the lowest kept cards added while fewer than the step's ``least``."""
+    most = min(step.most, len(cards)) if most is None else most
+    kept = keep_for(style, cards, low_aces)
+    thrown = sorted((c for c in cards if c not in kept), key=rules_of_thumb.rank)
+    while thrown and (len(thrown) > most or fees(len(thrown)) > 0):
+        thrown.pop()
+    spare = sorted((c for c in cards if c not in thrown), key=rules_of_thumb.rank)
+    while len(thrown) < min(step.least, len(cards)) and spare:
+        thrown.append(spare.pop(0))
+    return thrown
+
+
+def better_take_back(hand: Sequence[int], aside: Sequence[int], style: str, low_aces: bool) -> list[int] | None:
+    """The cards of ``hand`` a take-back gives up for ``aside`` (its lowest cards the heuristic
+    would discard, then its lowest), or ``None`` when the five-card high hand is no better."""
+    if not aside or len(aside) > len(hand) or len(hand) != 5:
+        return None
+    kept = keep_for(style, hand, low_aces)
+    order = sorted((c for c in hand if c not in kept), key=rules_of_thumb.rank) + \
+        sorted((c for c in hand if c in kept), key=rules_of_thumb.rank)
+    given = order[: len(aside)]
+    after = [c for c in hand if c not in given] + list(aside)
+    return given if strength_of_indices(after) > strength_of_indices(list(hand)) else None
+
+
+def lot_keep(hand: Sequence[int], lot: Sequence[int], room: int, style: str, low_aces: bool) -> list[int]:
+    """The lot's cards a buyer keeps: those :func:`keep_for` keeps from the hand and the lot
+    together, best first (highest for high, lowest for low), at least one and at most ``room``."""
+    kept = keep_for(style, [*hand, *lot], low_aces)
+    wanted = [c for c in lot if c in kept] or list(lot)
+    wanted.sort(key=rules_of_thumb.rank, reverse=style == "high")
+    return wanted[: max(1, room)]
+
+
+def dealer_call(legal: Sequence[int], players: int, step: CallDraws) -> int:
+    """The dealer's call: the call-down model values every call alike (nobody holds a card yet,
+    and the deal is the same for every seat), so the dealer calls the most betting rounds (it
+    acts last in every one: position, which the model does not price), then the most cards."""
+    calls = calls_of(step, players)
+    return max(legal, key=lambda a: (len(calls[a - act.CALL_DRAWS]), sum(calls[a - act.CALL_DRAWS]), -a))
+
+
 def _keep_nothing(cards: Sequence[int]) -> None:
     """Discards go nowhere (a completion that draws no more than the stock holds)."""
 
@@ -117,6 +192,16 @@ class Completion:
         self.variant = view.config.variant
         self.style = draw_style(view)
         self.low_aces = aces_low(view)
+        self.exchanges = 0
+        """Exchange turns (Jackpot): the heuristic exchanges every seat makes from here on."""
+        self.aside: tuple[int, ...] = ()
+        """The sampled world's set-aside cards (card masks by seat), for a take-back."""
+        self._seat = -1
+        self._set_aside: list[int] = []
+
+    def fee(self, step: Draw, count: int) -> int:
+        """The chips a draw of ``count`` cards costs at ``step``."""
+        return fee_of(self.view.config, step, count) if step.fees and count < len(step.fees) else 0
 
     def slot(self, name: str) -> int:
         return self.variant.slot_index(name)
@@ -135,11 +220,36 @@ class Completion:
         elif isinstance(step, Draw):
             slot = self.slot(step.slot)
             cards = hands[slot]
-            kept = keep_for(self.style, cards, self.low_aces)
-            kept = kept + [c for c in cards if c not in kept][: max(0, len(cards) - step.most - len(kept))]
-            kept = kept[:len(cards) - step.least]  # a change of exactly that many (3-2-1) throws some it likes
-            hands[slot] = kept + [take() for _ in range(len(cards) - len(kept)) if step.replace == "now"]
-            self._thrown([c for c in cards if c not in kept])
+            if step.plain:
+                kept = keep_for(self.style, cards, self.low_aces)
+                kept = kept + [c for c in cards if c not in kept][: max(0, len(cards) - step.most - len(kept))]
+                kept = kept[:len(cards) - step.least]  # a change of exactly that many throws some it likes
+                hands[slot] = kept + [take() for _ in range(len(cards) - len(kept))]
+                self._thrown([c for c in cards if c not in kept])
+            else:
+                self._discard(step, hands, draw_discards(step, cards, self.style, self.low_aces,
+                                                         lambda n: self.fee(step, n)), take, False)
+        elif isinstance(step, ExchangeTurns):
+            slot = self.slot(step.slot)
+            for _ in range(self.exchanges):
+                thrown = draw_discards(Draw(most=step.most), hands[slot], self.style, self.low_aces, lambda n: 0)
+                hands[slot] = [c for c in hands[slot] if c not in thrown] + [take() for _ in thrown]
+                self._thrown(thrown)
+        elif isinstance(step, DiscardRounds):
+            slot = self.slot(step.slot)
+            if not step.passed >> self._seat & 1:
+                thrown = draw_discards(Draw(most=1), hands[slot], self.style, self.low_aces, lambda n: 0)
+                hands[slot] = [c for c in hands[slot] if c not in thrown]
+            self._refill(step.slot, hands, take)
+        elif isinstance(step, Auction):
+            self._refill(step.slot, hands, take, step.size)
+        elif isinstance(step, TakeBack):
+            slot = self.slot(step.slot)
+            aside = self._set_aside or (list(mask_indices(self.aside[self._seat])) if self.aside else [])
+            given = better_take_back(hands[slot], aside, self.style, self.low_aces)
+            if given is not None:
+                hands[slot] = [c for c in hands[slot] if c not in given] + aside
+            self._set_aside = []
         elif isinstance(step, Assign):
             source, first, second = self.slot(step.source), self.slot(step.into[0]), self.slot(step.into[1])
             pair = hands[source]
@@ -157,6 +267,23 @@ class Completion:
                 self._place(step, hands, first_hand, last_hand)
         return up
 
+    def _discard(self, step: Draw, hands: Hands, thrown: Sequence[int], take: Callable[[], int], show: bool) -> None:
+        """``thrown`` leave the hand; replaced as the step says (one more when shown)."""
+        slot = self.slot(step.slot)
+        hands[slot] = [c for c in hands[slot] if c not in thrown]
+        if step.replace != "never":
+            hands[slot] += [take() for _ in range(len(thrown) + (1 if show else 0))]
+        if step.set_aside:
+            self._set_aside = list(thrown)
+        elif step.to != "trash":  # the trash is never drawn again
+            self._thrown(list(thrown))
+
+    def _refill(self, name: str, hands: Hands, take: Callable[[], int], size: int | None = None) -> None:
+        """Fill the hand back to its size (the replacements of the discard rounds, later lots)."""
+        slot = self.slot(name)
+        size = self.variant.slots[slot].size if size is None else size
+        hands[slot] += [take() for _ in range(size - len(hands[slot]))]
+
     def _assign(self, step: Assign, hands: Hands, choice: int) -> None:
         source, first, second = self.slot(step.source), self.slot(step.into[0]), self.slot(step.into[1])
         to_first, to_second = placement(sorted(hands[source]), choice)
@@ -171,7 +298,7 @@ class Completion:
 
     def option(self, step: Step, hands: Hands, action: int, take: Callable[[], int]) -> None:
         """Apply the deciding seat's ``action`` at the current step (draw, assign, partition)."""
-        if isinstance(step, Draw):
+        if isinstance(step, Draw) and step.plain:
             slot = self.slot(step.slot)
             ordered = sorted(hands[slot])
             shown = act.SHOW <= action < act.TAKE_BACK  # Assassin: shown twos bring one extra card
@@ -180,6 +307,44 @@ class Completion:
             drawn = len(ordered) - len(kept) + shown if step.replace == "now" else 0
             hands[slot] = kept + [take() for _ in range(drawn)]
             self._thrown([c for c in ordered if c not in kept])
+        elif isinstance(step, Draw):
+            if action == act.FOLD:
+                return
+            show = act.SHOW <= action < act.TAKE_BACK
+            mask = action - (act.SHOW if show else act.DISCARD)
+            ordered = sorted(hands[self.slot(step.slot)])
+            self._discard(step, hands, [c for i, c in enumerate(ordered) if mask >> i & 1], take, show)
+        elif isinstance(step, ExchangeTurns):
+            slot = self.slot(step.slot)
+            if action in (act.PASS, act.STOP):  # the model's rounds (none after a call)
+                self.heuristic(step, hands, take, 0)
+                return
+            ordered = sorted(hands[slot])
+            thrown = [c for i, c in enumerate(ordered) if (action - act.DISCARD) >> i & 1]
+            hands[slot] = [c for c in ordered if c not in thrown] + [take() for _ in thrown]
+            self._thrown(thrown)
+        elif isinstance(step, DiscardRounds):
+            slot = self.slot(step.slot)
+            if action != act.PASS:
+                ordered = sorted(hands[slot])
+                hands[slot] = [c for i, c in enumerate(ordered) if not (action - act.DISCARD) >> i & 1]
+            self._refill(step.slot, hands, take)
+        elif isinstance(step, Auction):
+            slot = self.slot(step.slot)
+            if action in (act.BID, act.TAKE) or action >= act.KEEP:
+                lot = lot_cards(self.view, step)
+                if action >= act.KEEP:
+                    kept = [c for i, c in enumerate(lot) if (action - act.KEEP) >> i & 1]
+                else:
+                    kept = lot_keep(hands[slot], lot, step.size - len(hands[slot]), self.style, self.low_aces)
+                hands[slot] = hands[slot] + kept
+            self._refill(step.slot, hands, take, step.size)
+        elif isinstance(step, TakeBack):
+            slot = self.slot(step.slot)
+            if action != act.PASS and self.aside:
+                ordered = sorted(hands[slot])
+                given = [c for i, c in enumerate(ordered) if (action - act.TAKE_BACK) >> i & 1]
+                hands[slot] = [c for c in ordered if c not in given] + list(mask_indices(self.aside[self._seat]))
         elif isinstance(step, Assign):
             self._assign(step, hands, action - act.ASSIGN)
         elif isinstance(step, Partition):
@@ -194,16 +359,45 @@ class Completion:
         ``discard`` gets the cards thrown at the draws (a :class:`Stock`'s ``recycle``, so that
         they can be drawn again)."""
         self._thrown = discard or _keep_nothing
+        self._seat, self._set_aside = seat, []
         view = self.view
         steps = view.config.steps
         step = steps[view.step]
         if action is not None:
             self.option(step, hands, action, take)
         elif isinstance(step, Draw):
+            if seat in view.phase.order or step.at_once:  # a choice made in secret: the heuristic's
+                up = self.heuristic(step, hands, take, up)
+        elif isinstance(step, ExchangeTurns):
+            if seat == view.current_player:  # the seat deciding whether to call: the model's rounds
+                up = self.heuristic(step, hands, take, up)
+            else:  # the seats still to exchange this turn, then the model's rounds
+                exchanges = self.exchanges
+                self.exchanges = max(exchanges, 1) if seat in _still_to_exchange(view) else exchanges
+                up = self.heuristic(step, hands, take, up)
+                self.exchanges = exchanges
+        elif isinstance(step, DiscardRounds):
+            if seat not in view.phase.order:  # acted this round (or passed for good): fill up only
+                self._refill(step.slot, hands, take)
+            else:
+                up = self.heuristic(step, hands, take, up)
+        elif isinstance(step, TakeBack):
             if seat in view.phase.order:
                 up = self.heuristic(step, hands, take, up)
-        elif isinstance(step, Assign | Partition):
+        elif isinstance(step, Auction | Assign | Partition):
             up = self.heuristic(step, hands, take, up)
         for later in steps[view.step + 1:]:
             up = self.heuristic(later, hands, take, up)
         return hands
+
+
+def _still_to_exchange(view: PokerView) -> set[int]:
+    """Exchange turns: while the seat acting exchanges, the seats after it in the turn order
+    (they exchange once more in this turn whatever it does); none while it decides the call
+    (a call ends the exchanging at once, a pass is priced by :attr:`Completion.exchanges`)."""
+    order = view.phase.order
+    if not order or not view.phase.marks or view.phase.marks[1]:  # deciding the call: see ``PASS``
+        return set()
+    turn = view.phase.marks[0]
+    start = turn % len(order)
+    return set(order[start + 1:])

@@ -7,6 +7,15 @@ for everyone).
   bets or raises.
 * ``maniac``: bets or raises whenever it may (fixed limit: the one size; pot and no limit: the
   least raise-to), else calls.
+* At the draw games' steps (issue 30) they play the heuristics too: an extended draw as
+  :func:`~divided.bots.poker.playout.draw_discards`, Jackpot's exchange as a draw of one card
+  and its call with a straight or better or trips, a discard round's worst card (a pass when
+  the heuristic keeps every card), a take-back by
+  :func:`~divided.bots.poker.playout.better_take_back`; at an auction they never bid, take a
+  lot offered free (else pay to refuse it) and keep by
+  :func:`~divided.bots.poker.playout.lot_keep`; the dealer's call by
+  :func:`~divided.bots.poker.playout.dealer_call`; a step they do not know, the first
+  legal action that is not a fold.
 * ``rock``: bets or raises when its own cards are strong, else checks when it can and folds
   when it cannot (a bring-in it must post, it posts). Strong: a pair of tens or better or three
   of a kind among its cards; in a game with a low award also at least ``min(4, cards)`` distinct
@@ -23,10 +32,23 @@ from dataclasses import dataclass
 from divided.bots.base import one_hot
 from divided.bots.poker.betting import bet_amounts, least_raise
 from divided.bots.poker.equity import order_action
-from divided.bots.poker.heuristics import assign_choice, discard_mask, henway_split, low_rank, rank
-from divided.bots.poker.playout import Completion, cowpie_split, keep_for
+from divided.bots.poker.heuristics import assign_choice, discard_mask, henway_split, low_rank, made, rank
+from divided.bots.poker.playout import (
+    Completion,
+    better_take_back,
+    cowpie_split,
+    dealer_call,
+    draw_discards,
+    keep_for,
+    lot_keep,
+)
+from divided.bots.poker.values import is_betting
 from divided.games.poker import actions as act
-from divided.games.poker.steps import Assign, Draw, Partition
+from divided.games.poker.steps import Assign, Draw, Partition, TakeBack
+from divided.games.poker.steps.auction import Auction, lot_cards
+from divided.games.poker.steps.dealer_call import CallDraws
+from divided.games.poker.steps.discard_rounds import DiscardRounds
+from divided.games.poker.steps.exchange_turns import ExchangeTurns
 from divided.games.poker.view import PokerView
 
 STYLES = ("calling-station", "maniac", "rock")
@@ -58,9 +80,41 @@ def heuristic_action(view: PokerView, legal: Sequence[int]) -> int:
         return order_action(view, legal)
     if isinstance(step, Draw):
         cards = [c for c in view.slots[seat][completion.slot(step.slot)] if c is not None]
-        kept = keep_for(completion.style, cards, completion.low_aces)
+        if step.plain:
+            kept = keep_for(completion.style, cards, completion.low_aces)
+        else:
+            thrown = draw_discards(step, cards, completion.style, completion.low_aces, lambda n: completion.fee(step, n))
+            kept = [c for c in cards if c not in thrown]
         action = act.discard_action(discard_mask(cards, kept))
+        return action if action in legal else next(a for a in legal if a != act.FOLD)
+    if isinstance(step, ExchangeTurns | DiscardRounds):
+        cards = sorted(c for c in view.slots[seat][completion.slot(step.slot)] if c is not None)
+        if act.STOP in legal:  # Jackpot's call: with a made hand (a straight or better, or trips)
+            return act.STOP if made_or_trips(cards) else act.PASS
+        thrown = draw_discards(Draw(most=1 if isinstance(step, DiscardRounds) else step.most), cards,
+                               completion.style, completion.low_aces, lambda n: 0)
+        action = act.discard_action(discard_mask(cards, [c for c in cards if c not in thrown]))
+        if isinstance(step, DiscardRounds) and not thrown:
+            return act.PASS
         return action if action in legal else legal[0]
+    if isinstance(step, CallDraws):
+        return dealer_call(legal, view.num_players, step)
+    if isinstance(step, Auction):  # never bid, take a lot offered free, keep by the heuristic
+        if act.KEEP <= legal[0] < act.SHOW:
+            hand = [c for c in view.slots[seat][completion.slot(step.slot)] if c is not None]
+            lot = lot_cards(view, step)
+            wanted = set(lot_keep(hand, lot, step.size - len(hand), completion.style, completion.low_aces))
+            action = act.KEEP + sum(1 << i for i, card in enumerate(lot) if card in wanted)
+            return action if action in legal else legal[0]
+        return act.TAKE if act.TAKE in legal else act.PASS if act.PASS in legal else legal[0]
+    if isinstance(step, TakeBack):
+        cards = sorted(c for c in view.slots[seat][completion.slot(step.slot)] if c is not None)
+        aside = [c for c in (view.aside[seat] if view.aside else ()) if c is not None]
+        given = better_take_back(cards, aside, completion.style, completion.low_aces)
+        if given is None:
+            return act.PASS
+        action = act.TAKE_BACK + discard_mask(cards, [c for c in cards if c not in given])
+        return action if action in legal else act.PASS
     hands = [[c for c in held if c is not None] for held in view.slots[seat]]
     if isinstance(step, Assign):
         first, second = completion.slot(step.into[0]), completion.slot(step.into[1])
@@ -75,7 +129,13 @@ def heuristic_action(view: PokerView, legal: Sequence[int]) -> int:
             _, last = henway_split(held)
         chosen = tuple(held.index(card) for card in sorted(last))
         return act.partition_action(act.subsets(len(held), len(last)).index(chosen))
-    return legal[0]
+    return next(a for a in legal if a != act.FOLD) if len(legal) > 1 else legal[0]
+
+
+def made_or_trips(cards: Sequence[int]) -> bool:
+    """Five cards making a straight or better, or three of a kind."""
+    counts = Counter(rank(c) for c in cards)
+    return max(counts.values(), default=0) >= 3 or made(cards)
 
 
 @dataclass
@@ -94,7 +154,7 @@ class ProbeBot:
     def decide(self, view: PokerView, legal: Sequence[int]) -> int:
         if len(legal) == 1:
             return legal[0]
-        if legal[0] > act.BRING_IN and legal[0] < act.RAISE_TO:
+        if not is_betting(legal):
             return heuristic_action(view, legal)
         raises = bet_amounts(legal)
         passive = act.CALL if act.CALL in legal else act.BRING_IN if act.BRING_IN in legal else legal[0]

@@ -6,7 +6,8 @@ ranking rule (:func:`divided.games.poker.showdown.ranking`, the engine's own), `
 hand competes (a low of the wrong size, or one that misses the ``a5-8`` qualifier: the library
 gives such hands the order 0), from the engine's batch showdown (:mod:`divided.games.poker.batch`).
 A pot's share follows T11 without the odd chips: each award takes its share of the pot (an
-award nobody can win passes its share on to the others), split evenly among tied winners. Side
+award nobody can win passes its share on to the others), split evenly among tied winners; a
+``places`` award (Auction Flop) by the seat's place (:func:`places_share`). Side
 pots are not modelled (every seat still in is treated as eligible for the whole pot).
 """
 
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from divided.games.poker.awards.places import PLACES, percentages
 from divided.games.poker.batch import award_strengths
 from divided.games.poker.options import Config
 
@@ -33,6 +35,20 @@ def strengths(config: Config, finals: Sequence[Hands], tables: Sequence[int] | N
     return award_strengths(config, finals, tables, last_deal)
 
 
+def places_share(mine: npt.NDArray[np.int64], others: npt.NDArray[np.int64]) -> Array:
+    """The ``places`` award's share (:mod:`divided.games.poker.awards.places`, no odd chips): the
+    seat's place among ``1 + opponents`` hands, tied hands pooling their places' weights."""
+    players = others.shape[-1] + 1
+    weights, denominator = percentages(players)
+    cumulative = np.concatenate(([0.0], np.cumsum([*weights, *[0] * (players - len(weights))]))) / denominator
+    ahead = (others > mine[..., None]).sum(axis=-1)
+    tied = (others == mine[..., None]).sum(axis=-1)
+    shape = np.broadcast_shapes(ahead.shape, mine.shape)
+    ahead, tied = np.broadcast_to(ahead, shape), np.broadcast_to(tied, shape)
+    result: Array = (cumulative[ahead + tied + 1] - cumulative[ahead]) / (tied + 1)
+    return result
+
+
 def pot_share(config: Config, mine: npt.NDArray[np.int64], others: npt.NDArray[np.int64]) -> Array:
     """The deciding seat's share of the pot, shaped like ``mine[0]``.
 
@@ -43,6 +59,10 @@ def pot_share(config: Config, mine: npt.NDArray[np.int64], others: npt.NDArray[n
     total = np.zeros(mine.shape[1:], dtype=np.float64)
     for a, weight in enumerate(weights):
         mine_a = mine[a]
+        if config.awards[a].kind == PLACES:  # every hand places (Auction Flop): shared by place
+            won = won + weight * places_share(mine_a, others[a])
+            total = total + weight
+            continue
         if others.shape[-1]:
             other = others[a]
             top = other.max(axis=-1)

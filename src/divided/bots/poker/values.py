@@ -53,6 +53,11 @@ from divided.games.poker import actions as act
 from divided.games.poker import betting, pots
 from divided.games.poker.awards.switched import config_in_force
 from divided.games.poker.state import PokerState
+from divided.games.poker.steps import Draw
+from divided.games.poker.steps.auction import HIGH, PRICE, Auction
+from divided.games.poker.steps.dealer_call import CallDraws
+from divided.games.poker.steps.draw import fee_of
+from divided.games.poker.steps.exchange_turns import ExchangeTurns
 from divided.games.poker.view import PokerView
 
 Array = npt.NDArray[np.float64]
@@ -69,8 +74,8 @@ def _no_card() -> int:
 
 def is_betting(legal: Sequence[int]) -> bool:
     """Whether ``legal`` are the actions of a betting turn (fold, call, raise, bring-in, raise-to)."""
-    first = legal[0]
-    return first <= act.BRING_IN or first >= act.RAISE_TO
+    first, last = legal[0], legal[-1]
+    return (first <= act.BRING_IN or first >= act.RAISE_TO) and (last <= act.BRING_IN or last >= act.RAISE_TO)
 
 
 def is_order(legal: Sequence[int]) -> bool:
@@ -192,9 +197,10 @@ class Showdowns:
 
 
 def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: random.Random,
-              worlds: int) -> Showdowns:
+              worlds: int, exchanges: int = 0) -> Showdowns:
     """``worlds`` worlds sampled from ``view`` with ``rng`` (see the module text); ``options`` are
-    the deciding seat's choices at this step (``None``: no choice here, the heuristics play it)."""
+    the deciding seat's choices at this step (``None``: no choice here, the heuristics play it);
+    ``exchanges``: the exchange turns everyone is taken to play still (Jackpot)."""
     me = view.player
     if me is None:
         raise ValueError("a spectator has no decisions")
@@ -202,13 +208,16 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
         raise ValueError(f"at least one world is needed, not {worlds}")
     sampler = games.room(game).sampler(view)
     completion = Completion(view)
+    completion.exchanges = exchanges
     live = tuple(seat for seat in range(view.num_players) if view.table.live[seat] and seat != me)
+    completion.aside = tuple(sum(1 << c for c in held if c is not None) for held in view.aside)
     fixed = _fixed(view, completion, options)
     mine: list[Hands] = []
     theirs: list[Hands] = []
     for _ in range(worlds):
         world = range_from_draws(view, sampler.sample(rng), completion, rng)
         stock = stock_of(world, rng)
+        completion.aside = world.aside
         for seat in live:
             hands = [list(cards) for cards in world.slots[seat]]
             theirs.append(completion.finish(seat, hands, stock.take_back, world.up, None, stock.recycle))
@@ -267,13 +276,18 @@ class ChipValues:
             self._shares[eligible] = cached
         return cached
 
-    def won(self, contributed: Sequence[int]) -> Array:
+    def won(self, contributed: Sequence[int], dead: int = 0) -> Array:
         """``(worlds, options)``: the chips the deciding seat takes from the pots cut from
         ``contributed`` (the seats still in as the view shows them; nobody folds later)."""
         me = self.view.current_player
         total = np.zeros(self.found.mine.shape[1:], dtype=np.float64)
         match = self.view.match  # T18: chips carried into the deal join its lowest layer
-        for pot in pots.layers(contributed, self.view.table.live, carried=match.carried if match is not None else 0):
+        carried = (match.carried if match is not None else 0) + dead  # ``dead``: chips nobody matches
+        table = self.view.table  # only a seat with no chips left cuts a side pot (a paid draw does not)
+        all_in = tuple(live and stack - (chips - before) <= 0
+                       for stack, chips, before, live in zip(table.stacks, contributed, table.contributed, table.live,
+                                                             strict=True))
+        for pot in pots.layers(contributed, table.live, carried=carried, all_in=all_in):
             if me in pot.eligible:
                 total = total + pot.amount * self.share(tuple(s for s in pot.eligible if s != me))
         return total
@@ -299,10 +313,52 @@ def betting_samples(view: PokerView, found: Showdowns, actions: Sequence[int]) -
 
 def option_samples(view: PokerView, found: Showdowns, actions: Sequence[int]) -> dict[int, Array]:
     """Each draw, assignment or split's value in every world (``found`` sampled with ``actions``
-    as the options, in order), in pots."""
+    as the options, in order), in pots. A draw's fee is priced in (paid into the pot: the seat
+    may win it back); a fold (a draw of exactly so many cards or fold) is worth 0."""
     unit = pot_of(view)
-    won = ChipValues(view, found).won(final_contributions(view, view.table.current)) / unit
-    return {action: won[:, k] for k, action in enumerate(actions)}
+    chips = ChipValues(view, found)
+    final = final_contributions(view, view.table.current)
+    fees = [fee_paid(view, action) for action in actions]
+    out: dict[int, Array] = {}
+    plain = chips.won(final) / unit
+    for k, action in enumerate(actions):
+        if action == act.FOLD:
+            out[action] = np.zeros(found.worlds, dtype=np.float64)
+        elif fees[k]:  # paid into the pot and matched by nobody: the seats in the pot contest it
+            out[action] = (chips.won(final, dead=fees[k])[:, k] - fees[k]) / unit
+        else:
+            out[action] = plain[:, k]
+    return out
+
+
+def fee_paid(view: PokerView, action: int) -> int:
+    """The chips ``action`` pays now: a draw's fee for the cards it discards, an auction's bid
+    (one more than the highest) or refusal price (0 for others)."""
+    step = view.config.steps[view.step]
+    if isinstance(step, Auction):
+        marks = view.phase.marks
+        return marks[HIGH] + 1 if action == act.BID else marks[PRICE] if action == act.REFUSE else 0
+    if not isinstance(step, Draw) or not step.fees or not act.DISCARD <= action < act.TAKE_BACK:
+        return 0
+    mask = action - (act.SHOW if action >= act.SHOW else act.DISCARD)
+    return fee_of(view.config, step, mask.bit_count())
+
+
+def exchange_samples(game: str, view: PokerView, actions: Sequence[int], rng: random.Random,
+                     worlds: int) -> tuple[Showdowns, dict[int, Array]]:
+    """Jackpot's call: ``STOP`` ends the exchanging for everyone, ``PASS`` gives everyone one more
+    exchange (the model of :mod:`~divided.bots.poker.playout`); each valued over the same worlds
+    (returned with the first action's showdowns)."""
+    state = rng.getstate()
+    out: dict[int, Array] = {}
+    first: Showdowns | None = None
+    for action in actions:
+        rng.setstate(state)
+        found = showdowns(game, view, [action], rng, worlds, exchanges=1 if action == act.PASS else 0)
+        first = first or found
+        out[action] = option_samples(view, found, [action])[action]
+    assert first is not None
+    return first, out
 
 
 def samples(game: str, view: PokerView, actions: Sequence[int], rng: random.Random,
@@ -322,6 +378,11 @@ def sampled(game: str, view: PokerView, actions: Sequence[int], rng: random.Rand
     if is_betting(actions):
         found = showdowns(game, view, [None], rng, worlds)
         return found, betting_samples(view, found, actions)
+    if isinstance(view.config.steps[view.step], CallDraws):  # see playout.dealer_call
+        found = showdowns(game, view, [None], rng, worlds)
+        return found, {action: np.zeros(worlds, dtype=np.float64) for action in actions}
+    if isinstance(view.config.steps[view.step], ExchangeTurns) and set(actions) <= {act.PASS, act.STOP}:
+        return exchange_samples(game, view, actions, rng, worlds)
     if is_order(actions):  # the split committed at this step stands; the order changes nothing
         chosen = view.phase.commits[view.current_player]
         split = chosen[0] if chosen else None

@@ -97,7 +97,8 @@ def _wild_strengths(config: Config, award: Award, finals: Sequence[Hands], table
     frozen = {group: tuple(hands) for group, hands in table.items()}
     out = [-1] * len(finals)
     for row, (group, hands) in enumerate(zip(groups, finals, strict=True)):
-        found = best_of(award.wild, tuple(tuple(cards) for cards in hands), slots, variant, frozen[group])
+        found = best_of(award.wild, tuple(tuple(cards) for cards in hands), slots, variant, frozen[group],
+                        award_rule=award.rule)
         if found is not None:
             out[row] = found[0]
     return as_orders(out)

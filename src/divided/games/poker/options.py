@@ -68,7 +68,7 @@ def options_of(variant: Variant) -> tuple[RuleOption, ...]:
         RuleOption("structure", ("fixed", "pot", "no"), "the betting structure: fixed limit, pot limit or no limit"),
         RuleOption("stack", (200,), "every player's starting stack in chips", integers=range(1, MAX_STACK + 1)),
         STACKS,
-        RuleOption("ante", (1,), "the ante each player dealt in pays (0: none)", integers=range(0, 1001)),
+        RuleOption("ante", (variant.ante,), "the ante each player dealt in pays (0: none)", integers=range(0, 1001)),
         RuleOption("small_bet", (2,), "the small bet S (fixed limit: the size of the early rounds; pot and no "
                    "limit: the smallest bet)", integers=range(1, 1001)),
         RuleOption("big_bet", (4,), "the big bet B (fixed limit: the size of the later rounds)",
@@ -156,7 +156,7 @@ def configure(variant: Variant, values: Mapping[str, OptionValue]) -> Config:
         blinds=values.get("blinds", "off") == "on", limits=limits, odd_chip=str(values["odd_chip"]),
         suit_order=SUIT_ORDERS[str(values["suit_order"])],
         steps=tuple(resolve(step, values) for step in variant.steps),
-        awards=tuple(resolve(award, values) for award in variant.awards),
+        awards=tuple(resolve(variant.awards, values)),  # each award, or the awards an option chooses
         values=tuple(sorted(values.items())), deck=str(resolve(variant.deck, values)),
     )
 

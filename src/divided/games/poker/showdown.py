@@ -271,12 +271,14 @@ register_award("best", best_hand)
 
 def _wild_claims(state: PokerState, award: Award, indices: tuple[int, ...],
                  seats: Sequence[int]) -> list[tuple[int, int, tuple[tuple[int, ...], ...]]]:
-    """The claims of an award with a wild rule: (strength on the high scale, seat, hands)."""
+    """The claims of an award with a wild rule: (strength on the high scale, or in the
+    ace-to-five low, seat, hands)."""
     from divided.games.poker.wilds import claims
 
-    if award.rule != "high" or award.wild is None:
-        raise ValueError(f"a wild rule belongs to a high award, not to {award.title!r} ({award.rule})")
-    return claims(state, award.wild, indices, seats)
+    if award.rule not in ("high", "a5") or award.wild is None:
+        raise ValueError(f"a wild rule belongs to a high or an ace-to-five low award, not to {award.title!r} "
+                         f"({award.rule})")
+    return claims(state, award.wild, indices, seats, award.rule)
 
 
 def settle(state: PokerState) -> PokerState:

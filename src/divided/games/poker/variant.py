@@ -129,14 +129,16 @@ class Variant:
     """A poker game as data.
 
     ``players`` is the (fewest, most) range; ``slots`` every place a player's cards can be;
-    ``steps`` the deal in order; ``awards`` in T11 order; ``options`` the game's own rule
+    ``steps`` the deal in order; ``awards`` in T11 order (or a :class:`ByOption` choosing the
+    awards: Buck Thirty-Five's high or high-low); ``options`` the game's own rule
     options (the table options are added by :func:`divided.games.poker.options.options_of`);
     ``bring_in``: the first betting round is opened by a bring-in (T3) and the option
     ``bring_in`` exists; ``blinds``: the option ``blinds`` is offered (T3: games whose first
     betting round precedes any draw, except those with a bring-in). ``deck``: the cards dealt,
     a name of :data:`divided.games.poker.cards.DECKS` (``one``, ``two``, ``jokers``) or a
     :class:`ByOption` choosing one. ``players_for``: option values offered only at some table
-    sizes (:class:`PlayersFor`, checked when the options are).
+    sizes (:class:`PlayersFor`, checked when the options are). ``ante``: the default of the option ``ante`` (T2: 1; Auction
+    Flop 3).
     """
 
     id: str
@@ -155,6 +157,7 @@ class Variant:
     match: Match | None = None
     players_for: tuple[PlayersFor, ...] = field(default=(), repr=False)
     # repr=False: the advisor seeds its worlds from a view's repr, which holds the variant
+    ante: int = 1
 
     def slot_index(self, name: str) -> int:
         """The position of the slot called ``name`` in :attr:`slots`."""

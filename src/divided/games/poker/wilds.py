@@ -307,27 +307,59 @@ def _strongest(options: tuple[Reading, ...]) -> int:
     return best
 
 
-def claims(state: PokerState, rule: Wild, slots: tuple[int, ...], seats: Sequence[int]) -> list[tuple[int, int, tuple[Cards, ...]]]:
-    """Each seat's best hand among ``slots``: (strength on the high scale, seat, its printed
-    hands of that strength), for the seats with a hand of five cards or more."""
+LOW_FILL = (14, *range(2, 14))
+"""The ranks a wild card stands for in an ace-to-five low, best first (the ace plays low)."""
+
+
+def low_equivalent(cards: Cards, wild: frozenset[int]) -> Cards:
+    """The natural hand that ``cards`` with these wild cards make at best in an ace-to-five low
+    (no straights or flushes count): each wild card stands for the lowest rank the natural cards
+    do not hold (ace first), so pairs are avoided and the top cards kept low.
+
+    >>> from divided.games.poker.cards import mask_of, names, parse
+    >>> names(mask_of(low_equivalent(parse("Kc 6d 4d 3h 2s"), frozenset(parse("Kc")))))
+    ('2s', '3h', '4d', '6d', 'As')
+    """
+    naturals = [card for card in cards if card not in wild]
+    held = {rank_of(card) for card in naturals}
+    fills = [rank for rank in LOW_FILL if rank not in held][:len(cards) - len(naturals)]
+    return (*naturals, *(4 * (rank - 2) for rank in fills))
+
+
+def _lowest(options: tuple[Reading, ...], award_rule: str) -> int:
+    """The best strength of the readings in an ace-to-five low (the ranking's own order)."""
+    if award_rule != "a5":
+        raise ValueError(f"wild cards play in a high award or an ace-to-five low without qualifier, not {award_rule!r}")
+    from divided.games.poker.showdown import strength_of
+
+    low = strength_of(award_rule)
+    return max((low(low_equivalent(cards, wild)) for cards, wild in options if len(cards) >= 5), default=-1)
+
+
+def claims(state: PokerState, rule: Wild, slots: tuple[int, ...], seats: Sequence[int],
+           award_rule: str = "high") -> list[tuple[int, int, tuple[Cards, ...]]]:
+    """Each seat's best hand among ``slots``: (strength on the high scale, or in the award's
+    low ranking, seat, its printed hands of that strength), for the seats with a hand of five
+    cards or more."""
     variant = state.config.variant
     table = tuple(state.slots[seat][index] for seat, live in enumerate(state.table.live) if live for index in slots)
     out: list[tuple[int, int, tuple[Cards, ...]]] = []
     for seat in seats:
-        found = best_of(rule, state.slots[seat], slots, variant, table, state)
+        found = best_of(rule, state.slots[seat], slots, variant, table, state, award_rule)
         if found is not None:
             out.append((found[0], seat, found[1]))
     return out
 
 
 def best_of(rule: Wild, held: tuple[Cards, ...], slots: Sequence[int], variant: Variant, table: tuple[Cards, ...],
-            state: PokerState | None = None) -> tuple[int, tuple[Cards, ...]] | None:
-    """A seat's best hand among its ``slots`` of ``held``: its strength on the high scale and
-    its printed hands of that strength (None: no hand of five cards or more)."""
+            state: PokerState | None = None, award_rule: str = "high") -> tuple[int, tuple[Cards, ...]] | None:
+    """A seat's best hand among its ``slots`` of ``held``: its strength on the high scale (with
+    ``award_rule`` ``a5``: in the ace-to-five low, :func:`low_equivalent`) and its printed hands
+    of that strength (None: no hand of five cards or more)."""
     best, hands = -1, tuple[Cards, ...]()
     for index in slots:
         options = readings(rule, Seen(held[index], held, variant, table, state))
-        found = _strongest(options)
+        found = _strongest(options) if award_rule == "high" else _lowest(options, award_rule)
         if found < 0:
             continue
         printed = options[0][0]  # the hand as printed (a designated slot joined)
@@ -345,12 +377,28 @@ def wild_words(state: PokerState, award: Award, seat: int) -> str | None:
     variant = state.config.variant
     slots = tuple(variant.slot_index(name) for name in award.slots)
     table = tuple(state.slots[other][index] for other, live in enumerate(state.table.live) if live for index in slots)
-    found = best_of(award.wild, state.slots[seat], slots, variant, table, state)
-    return None if found is None else words_at(found[0])
+    found = best_of(award.wild, state.slots[seat], slots, variant, table, state, award.rule)
+    if found is None:
+        return None
+    if award.rule != "high":  # a wild low: the natural hand it stands for, in words
+        return low_words(award.wild, state.slots[seat], slots, variant, table, state, award.rule)
+    return words_at(found[0])
+
+
+def low_words(rule: Wild, held: tuple[Cards, ...], slots: Sequence[int], variant: Variant, table: tuple[Cards, ...],
+               state: PokerState | None, award_rule: str) -> str:
+    """The words of the best low the seat's hands among ``slots`` make with their wild cards."""
+    from divided.games.poker.cards import as_cards
+    from divided.games.poker.showdown import ranking, strength_of
+
+    low = strength_of(award_rule)
+    equivalents = [low_equivalent(cards, wild) for index in slots
+                   for cards, wild in readings(rule, Seen(held[index], held, variant, table, state)) if len(cards) >= 5]
+    return str(ranking(award_rule).rank(as_cards(max(equivalents, key=low))))
 
 
 def shown_words(wild: Wild, variant: Variant, shown: Sequence[Sequence[Sequence[int | None]]], live: Sequence[bool],
-                seat: int, slots: Sequence[int]) -> tuple[str, Cards] | None:
+                seat: int, slots: Sequence[int], award_rule: str = "high") -> tuple[str, Cards] | None:
     """For a view at the showdown (``shown``: every seat's slots as seen, ``None`` for a hidden
     card): the seat's best hand in words and its printed cards, or None (no hand of five cards,
     or a rule that needs the whole state)."""
@@ -358,7 +406,9 @@ def shown_words(wild: Wild, variant: Variant, shown: Sequence[Sequence[Sequence[
     table = tuple(tuple(card for card in shown[other][index] if card is not None)
                   for other, still_in in enumerate(live) if still_in for index in slots)
     try:
-        found = best_of(wild, held, slots, variant, table)
+        found = best_of(wild, held, slots, variant, table, award_rule=award_rule)
+        if found is not None and award_rule != "high":
+            return low_words(wild, held, slots, variant, table, None, award_rule), found[1][0]
     except ValueError:
         return None
     return None if found is None else (words_at(found[0]), found[1][0])

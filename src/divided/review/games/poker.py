@@ -32,7 +32,7 @@ from divided.games.poker.cards import as_cards, name
 from divided.games.poker.showdown import ranking
 from divided.games.poker.steps import Assign, Draw, Partition
 from divided.games.poker.view import PokerView
-from divided.games.poker.wilds import best_of
+from divided.games.poker.wilds import best_of, low_words
 from divided.hands.poker.scale import words_at
 
 _RULE_WORDS = {"high": "high", "a5": "low", "a5-8": "low", "27": "low", "a6": "low"}
@@ -65,10 +65,11 @@ def hand_words(view: PokerView, slot: int, cards: Sequence[int]) -> str:
         if slot_name not in award.slots:
             continue
         if award.wild is not None and award.wild.kind in OWN_WILDS:  # the player's own wild cards
-            found = best_of(award.wild, tuple(tuple(held) for held in _own_hands(view)), (slot,), config.variant,
-                            (tuple(cards),))
-            if found is not None:
-                said.append((award.title, words_at(found[0])))
+            held = tuple(tuple(held) for held in _own_hands(view))
+            found = best_of(award.wild, held, (slot,), config.variant, (tuple(cards),), award_rule=award.rule)
+            if found is not None:  # a wild low (Buck's high-low) in the natural low it stands for
+                said.append((award.title, words_at(found[0]) if award.rule == "high" else
+                             low_words(award.wild, held, (slot,), config.variant, (tuple(cards),), None, award.rule)))
             continue
         system = ranking(award.rule)
         if len(cards) not in system.sizes:

@@ -99,6 +99,10 @@ LINES: dict[str, str] = {
     "assassin": "Five-card draw where a 2 kills your hand; show discarded twos for one more card.",
     "fives": "Five paid draws, one betting round; the best hand wins only if it holds a five.",
     "crazy-four-of-spades": "The 4♠ is wild and makes your other fours wild; win two deals running to collect.",
+    "auction-flop": "No betting: pay to discard, then bid for lots of three up cards; the pot goes 60/30/10.",
+    "low-high-die": "The dealer calls the draws before the deal; ranks turn wild in pairs, like a die's faces.",
+    "buck-thirty-five": "A fifth card, the buck, kept apart: its rank is wild for you alone; one exchange of up to three.",
+    "mississippi": "Two cards, one up; three exchanges; high and low halves, and a pair of sevens takes it all.",
 }
 """One line on each game for the variant picker: what makes it different."""
 
@@ -416,7 +420,7 @@ def _winning_hand(view: PokerView, seat: int, slots: tuple[str, ...], rule: str,
     if wild is not None:
         variant = view.config.variant
         found = shown_words(wild, variant, view.slots, view.table.live, seat,
-                            tuple(variant.slot_index(slot) for slot in slots))
+                            tuple(variant.slot_index(slot) for slot in slots), rule)
         if found is not None:
             return found[0], [name(c) for c in found[1]], hand_labels(view).get(slots[0], slots[0])
     system = ranking(rule)

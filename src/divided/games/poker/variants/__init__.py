@@ -15,13 +15,17 @@ from divided.games.poker.room import PokerRoom
 from divided.games.poker.rules import PokerRules
 from divided.games.poker.variant import Variant
 from divided.games.poker.variants.assassin import ASSASSIN
+from divided.games.poker.variants.auction_flop import AUCTION_FLOP
 from divided.games.poker.variants.bounce_back import BOUNCE_BACK
+from divided.games.poker.variants.buck_thirty_five import BUCK_THIRTY_FIVE
 from divided.games.poker.variants.crazy_four_of_spades import CRAZY_FOUR_OF_SPADES
 from divided.games.poker.variants.draw import DOUBLE_DRAW_HIGH_LOW, FIVE_CARD_DRAW, OPEN_DRAW
 from divided.games.poker.variants.fives import FIVES
 from divided.games.poker.variants.freak_of_nature import FREAK_OF_NATURE
 from divided.games.poker.variants.j_lo import J_LO
 from divided.games.poker.variants.jackpot import JACKPOT
+from divided.games.poker.variants.low_high_die import LOW_HIGH_DIE
+from divided.games.poker.variants.mississippi import MISSISSIPPI
 from divided.games.poker.variants.open_draws import SEVEN_CARD_OPEN_DRAW, SIX_CARD_OPEN_DRAW
 from divided.games.poker.variants.sequential_open_draw import SEQUENTIAL_OPEN_DRAW
 from divided.games.poker.variants.six_card import SIX_CARD_DRAW
@@ -35,7 +39,8 @@ VARIANTS: dict[str, Variant] = {variant.id: variant for variant in (
     JACKPOT, SEQUENTIAL_OPEN_DRAW,
     SIX_CARD_DRAW, SIX_CARD_OPEN_DRAW, SEVEN_CARD_OPEN_DRAW, BOUNCE_BACK, J_LO,
     FREAK_OF_NATURE, UNCLE_BOBS_LEFT_NUT,
-    THREE_TWO_ONE, ASSASSIN, FIVES, CRAZY_FOUR_OF_SPADES)}
+    THREE_TWO_ONE, ASSASSIN, FIVES, CRAZY_FOUR_OF_SPADES,
+    AUCTION_FLOP, LOW_HIGH_DIE, BUCK_THIRTY_FIVE, MISSISSIPPI)}
 """Every poker game by id."""
 
 

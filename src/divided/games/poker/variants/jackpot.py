@@ -1,8 +1,5 @@
-"""Jackpot (poker-games.md, JP1-JP3): exchange turns until someone calls, then one betting round.
-
-The option ``jackpot_wild`` (none | deuces) is not offered yet: it needs the wild-card rules,
-which another part of issue 30 adds.
-"""
+"""Jackpot (poker-games.md, JP1-JP3): exchange turns until someone calls, then one betting round;
+option ``jackpot_wild``: none, or the four deuces wild for everyone (JP3)."""
 
 from __future__ import annotations
 
@@ -10,6 +7,7 @@ from divided.games.base import RuleOption
 from divided.games.poker.steps import Bet, Deal, Showdown
 from divided.games.poker.steps.exchange_turns import ExchangeTurns
 from divided.games.poker.variant import Award, Slot, Variant, by_option
+from divided.games.poker.wilds import DEUCES, Fixed
 
 MOST_TURNS = 20
 
@@ -20,9 +18,10 @@ JACKPOT = Variant(
     steps=(Deal(("down",) * 5),
            ExchangeTurns(most=1, turns=by_option("jackpot_turns", {n: n for n in range(1, MOST_TURNS + 1)})),
            Bet("big"), Showdown()),
-    awards=(Award("high", ("hand",)),),
+    awards=(Award("high", ("hand",), wild=by_option("jackpot_wild", {"none": None, "deuces": Fixed(DEUCES)})),),
     options=(RuleOption("jackpot_turns", (5,), "turns each player gets when nobody calls (then the swapping "
-                        "ends as if someone had called)", integers=range(1, MOST_TURNS + 1)),),
+                        "ends as if someone had called)", integers=range(1, MOST_TURNS + 1)),
+             RuleOption("jackpot_wild", ("none", "deuces"), "deuces: the four twos are wild for everyone")),
     blinds=False,
     notes=("A turn: swap one card (or none), then say \"I call\" or pass. Nobody bets before the call.",
            "After five turns each without a call (option jackpot_turns) the swapping ends anyway.",
