@@ -116,4 +116,6 @@ def _hidden(core, seat: int) -> set[str]:  # type: ignore[no-untyped-def]
             hidden |= {name(c) for c in range(106) if core.aside[other] >> c & 1}
     hidden |= {name(c) for c, source in zip(core.trash, core.trash_from, strict=True)
                if source != seat and not core.up >> c & 1 and not core.shown}
+    # an auction's lot is turned up for all when dealt (AF3 hides only which cards the buyer kept)
+    hidden -= {name(c) for event in core.events if event.kind == "lot" for c in event.cards}
     return hidden

@@ -322,7 +322,7 @@ def test_features_are_read_from_each_games_definition() -> None:
         "five-card-draw": {"draw"}, "seven-card-stud": {"stud"},
         "henway": {"two hands", "high-low"}, "ten-card-regrets": {"two hands", "high-low"},
         "cowpie": {"stud", "two hands"}, "double-draw-high-low": {"draw", "high-low"},
-        "open-draw": {"draw", "open discards"}, "jackpot": {"draw", "swapping turns"},
+        "open-draw": {"draw", "open discards"}, "jackpot": {"draw", "swapping turns", "wild cards"},  # deuces wild: an option
         "sequential-open-draw": {"draw", "open discards"}, "six-card-draw": {"draw", "paid draws", "two decks"},
         "bounce-back": {"draw", "take-back"}, "j-lo": {"draw", "openers", "lowball switch"},
         "freak-of-nature": {"draw", "wild cards"}, "uncle-bobs-left-nut": {"draw", "wild cards"},

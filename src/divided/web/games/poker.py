@@ -83,13 +83,6 @@ LINES: dict[str, str] = {
     "six-card-open-draw": "Six cards and a draw, then everyone throws one card away face up at once.",
     "seven-card-open-draw": "Seven cards and a draw, then twice everyone throws one card away face up at once.",
     "bounce-back": "Up to two cards changed, the discards set aside; later you may take them back.",
-    "low-high-die": "The dealer calls the draws before the deal; aces, twos or threes (sixes, fives or fours) "
-                    "turn wild with their partner card.",
-    "auction-flop": "No betting: pay to throw cards away, then bid for lots of three up cards; the pot is "
-                    "shared 60/30/10.",
-    "buck-thirty-five": "Your fourth card, the buck, stays apart: it and its rank are wild for you alone.",
-    "mississippi": "Two cards, one up: three chances to replace them; high and low split the pot, and a pair "
-                   "of sevens takes it all.",
     "j-lo": "Five-card draw where opening takes jacks or better; if nobody opens, the deal turns to "
             "deuce-to-seven lowball.",
     "freak-of-nature": "Five-card draw whose wild rank is found at the showdown: sixes if anyone still in "

@@ -50,7 +50,7 @@ RANK_WORD = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8
              10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
 
 
-LOW_RULES = frozenset({"a5", "a5-8", "27", "a6"})
+LOW_RULES = frozenset({"a5", "a5-8", "27", "a6", "two-low"})
 """The ranking rules of low hands (the rest rank high hands)."""
 
 
@@ -349,6 +349,17 @@ def _values(value: Any) -> list[Any]:
     return [value]
 
 
+def _leaves(value: Any) -> list[Any]:
+    """Every plain value inside ``value``: tuples and values chosen by a rule option opened."""
+    from divided.games.poker.variant import ByOption
+
+    if isinstance(value, ByOption):
+        return [leaf for option_value in value.values.values() for leaf in _leaves(option_value)]
+    if isinstance(value, tuple):
+        return [leaf for item in value for leaf in _leaves(item)]
+    return [value]
+
+
 def _field(step: Step, attribute: str) -> list[Any]:
     return _values(getattr(step, attribute, None))
 
@@ -360,6 +371,7 @@ def features(variant: Variant) -> tuple[str, ...]:
     ``two decks``, ``jokers``, ``wild cards``, ``places``, ``hog``, ``assassins``, ``openers``,
     ``match`` with its ``carried pot``, ``replayed deals``, ``token`` or ``trash forfeit``."""
     found: list[str] = []
+    awards = _leaves(variant.awards)  # a rule option may choose the awards (Buck Thirty-Five's split)
     kinds = {step.kind for step in variant.steps}
     draws = [s for s in variant.steps if isinstance(s, steps.Draw)]
 
@@ -370,9 +382,9 @@ def features(variant: Variant) -> tuple[str, ...]:
     has("draw", bool(draws) or bool(kinds & {"exchange-turns", "discard-rounds", "call-draws", "take-back"}))
     has("stud", any(isinstance(s, steps.Deal) and s.slot != "trash" and any(f == "up" for f in _faces(s))
                     for s in variant.steps))
-    ranked = {slot for award in variant.awards for slots in _values(award.slots) for slot in slots}
+    ranked = {slot for award in awards for slot in _leaves(award.slots)}
     has("two hands", len(ranked) >= 2)
-    rules = {rule for award in variant.awards for rule in _values(award.rule)}
+    rules = {rule for award in awards for rule in _values(award.rule)}
     lows = rules & LOW_RULES
     has("high-low", bool(lows) and bool(rules - LOW_RULES))
     has("low", bool(lows) and not rules - LOW_RULES)
@@ -387,8 +399,8 @@ def features(variant: Variant) -> tuple[str, ...]:
     decks = set(_values(variant.deck))
     has("two decks", "two" in decks)
     has("jokers", "jokers" in decks)
-    has("wild cards", any(wild is not None for award in variant.awards for wild in _values(getattr(award, "wild", None))))
-    award_kinds = {kind for award in variant.awards for kind in _values(award.kind)}
+    has("wild cards", any(wild is not None for award in awards for wild in _values(getattr(award, "wild", None))))
+    award_kinds = {kind for award in awards for kind in _values(award.kind)}
     has("places", "places" in award_kinds)
     has("hog", any("hog" in kind for kind in award_kinds))
     has("assassins", "assassin" in award_kinds)
