@@ -43,9 +43,19 @@ GAMES = {
     "cowpie": {"game": "cowpie", "bot": "random", "players": 5},
     "five-card-draw": {"game": "five-card-draw", "bot": "random", "players": 6, "structure": "no"},
     "ten-card-regrets": {"game": "ten-card-regrets", "bot": "random", "players": 4, "structure": "pot"},
+    "jackpot": {"game": "jackpot", "bot": "random", "players": 2},  # a bot's "I call" may end the swapping before your turn
+    "sequential-open-draw": {"game": "sequential-open-draw", "bot": "random", "players": 3},
+    "six-card-draw": {"game": "six-card-draw", "bot": "random", "players": 5, "structure": "no"},
+    "seven-card-open-draw": {"game": "seven-card-open-draw", "bot": "random", "players": 4},
+    "bounce-back": {"game": "bounce-back", "bot": "random", "players": 3},
+    "three-two-one": {"game": "three-two-one", "bot": "random", "players": 4},
+    "assassin": {"game": "assassin", "bot": "random", "players": 3},
 }
 POKER_KINDS = {"henway": {"bet", "arrange"}, "cowpie": {"bet", "arrange"}, "five-card-draw": {"bet", "draw"},
-               "ten-card-regrets": {"bet", "assign"}}
+               "ten-card-regrets": {"bet", "assign"}, "jackpot": {"bet", "draw"},
+               "sequential-open-draw": {"bet", "draw"}, "six-card-draw": {"bet", "draw"},
+               "seven-card-open-draw": {"bet", "draw"}, "bounce-back": {"bet", "draw", "take-back"},
+               "three-two-one": {"bet", "draw"}, "assassin": {"bet", "draw"}}
 """The kinds of decision each poker game must show (the poker games' API phases)."""
 SHOTS = os.environ.get("DIVIDED_DECISION_SHOTS")
 """A folder to save a screenshot of the first decision of each kind in (to look at them)."""
@@ -254,6 +264,27 @@ class Player:
 
 
     # -- poker ----------------------------------------------------------------------------------
+    def pick(self, s: dict[str, Any]) -> None:
+        """A draw game's pick: its cards and its buttons on the first screen, before and after
+        the cards of a choice are pressed (the buttons change with them)."""
+        p = s["table"]["pick"]
+        what = f"pick {p['step']}"
+        if p["calls"]:
+            self.on_screen(what, "#pk-call-list", "#pk-call")
+            self.page.select_option("#pk-call-list", str(self.rng.choice(p["calls"])["action"]))
+            self.click("#pk-call")
+            return
+        cards = ["#controls .pk-pick button"] if p["cards"] else []
+        self.on_screen(what, *cards, "#controls .pk-pick-row button")
+        chosen = self.rng.choice(p["choices"] + p["others"])
+        if chosen in p["others"]:
+            self.click(f'#controls button[data-action="{chosen["action"]}"]')
+            return
+        for code in chosen["cards"]:
+            self.click(f'#controls .pk-pick [data-focus="card-{code}"]')
+        self.on_screen(f"{what} picked", *cards, f'#controls button.pk-choice[data-action="{chosen["action"]}"]')
+        self.click(f'#controls button.pk-choice[data-action="{chosen["action"]}"]')
+
     def poker(self, s: dict[str, Any]) -> dict[str, Any]:
         t, phase = s["table"], s["phase"]
         self.poker_kinds.add(phase)
@@ -263,6 +294,8 @@ class Player:
             kinds = {a["kind"]: a["action"] for a in s["legal"]}
             pick = next(k for k in ("check", "call", "bring-in", "complete", "bet", "raise", "fold") if k in kinds)
             self.click(f'#controls button[data-kind="{pick}"]')
+        elif t["pick"]:
+            self.pick(s)
         elif t["draw"]:
             self.on_screen("draw", "#controls .pk-pick button", "#pk-draw")
             self.click("#controls .pk-pick button >> nth=0")
@@ -297,8 +330,9 @@ def test_every_decision_is_on_the_first_screen(browser: Browser, server: E2EServ
                     "card-commons": {"turn", "keep", "build"}, **POKER_KINDS}.get(
             GAMES[game]["game"], {"commit", "pass", "play", "draft"})
         # another game while a kind of decision has not come up (a DIVIDE round where you never
-        # finish a trick in the first three has no Divide for you)
-        for _ in range(3):
+        # finish a trick in the first three has no Divide for you; a Jackpot deal where a bot calls
+        # before your swap, a Bounce Back deal where you set nothing aside)
+        for _ in range(6 if game in ("jackpot", "bounce-back") else 3):
             page.goto("/")
             response = page.request.post("/api/games", data=GAMES[game])
             assert response.ok, response.text()

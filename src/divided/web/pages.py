@@ -354,6 +354,15 @@ def game_scripts() -> list[str]:
 templates.env.globals["game_scripts"] = game_scripts
 
 
+def script_games(script: str) -> str:
+    """The ids of the games whose rooms name ``script``, space-separated (the script's tag
+    carries them: a family's script registers every game of it without a list of its own)."""
+    return " ".join(game for game in web_games.names() if web_games.room(game).script == script)
+
+
+templates.env.globals["script_games"] = script_games
+
+
 def game_styles() -> list[tuple[str, str]]:
     """The stylesheets beside the games' scripts (``games/<name>.css``), as (link id, path): in
     the page's head, so a table is laid out once, not again when a late stylesheet arrives (the

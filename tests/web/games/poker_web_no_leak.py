@@ -54,6 +54,7 @@ _BY_NAME = {name(card): card for card in range(CARD_SPAN)}
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 CARD_TEXT = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA]|Jk)([cdhs♠♥♦♣12])('?)(?![A-Za-z0-9])")
 UNSEEN = ".knowledge.unseen"
+LOG = ".log["
 _NO_SERVICE: Any = None
 """``GameService.state_json``'s ``self``: it reads the service only for a state not given."""
 
@@ -78,23 +79,40 @@ def strings(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
 
 
 def check_response(body: Any, visible: set[int], where: str, shown: set[int] | None = None,
-                   deck: int = FULL_DECK, lots: frozenset[int] = frozenset()) -> None:
+                   deck: int = FULL_DECK, lots: frozenset[int] = frozenset(),
+                   told: frozenset[int] = frozenset()) -> None:
     """Every card a response names is one of ``visible`` (the cards the seat saw and may still
     see); its books' unseen list (if any) is exactly the cards outside ``shown`` (the cards its
     view shows now: a card the seat saw that a reshuffle put back in the stock is unseen again).
     The log may also name ``lots``: the cards of the auction's lots, turned up for everyone when
-    the lot was dealt (AF3 hides only which of them the buyer kept)."""
+    the lot was dealt (AF3 hides only which of them the buyer kept); and ``told``: the cards of a
+    match's last deal's public events (T18: how that deal ended is told at the start of the next,
+    whose deck holds those cards again)."""
     json.dumps(body)  # what the server sends: it must be JSON as it stands
     for path, text in strings(body):
         if path.startswith(UNSEEN):
             continue
-        leaked = named_cards(text) - visible - (lots if path.startswith(".log") else frozenset())
+        leaked = named_cards(text) - visible - (lots | told if path.startswith(LOG) else frozenset())
         assert not leaked, f"{where}: {sorted(name(c) for c in leaked)} hidden but shown at {path}: {text!r}"
     knowledge = body.get("knowledge") if isinstance(body, Mapping) else None
     if isinstance(knowledge, Mapping) and "unseen" in knowledge:
         unseen = {_BY_NAME[card] for card in knowledge["unseen"]}
         assert unseen == set(mask_indices(deck)) - (visible if shown is None else shown), \
             f"{where}: the unseen list is not the cards not seen"
+
+
+def told_before(core: Any) -> frozenset[int]:
+    """The cards of the public events of a match's last deal (the full state's record of them;
+    none before a match's second deal): shown hands, up cards, turned-up discards."""
+    match = getattr(core, "match", None)
+    if match is None:
+        return frozenset()
+    found: set[int] = set()
+    for event in match.previous:
+        found.update(event.cards)
+        for cards in event.hands:
+            found.update(cards)
+    return frozenset(found)
 
 
 def lot_cards_dealt(core: Any) -> frozenset[int]:
@@ -167,7 +185,7 @@ def play_web_checked(game: str, seed: int, tally: WebTally, options: dict[str, o
             assert shown <= visible, (seat, shown - visible)
             for what, body in web_bodies(state, seat, game, options, moves).items():
                 check_response(body, visible, f"{game} seed {seed} move {moves} seat {seat} {what}", shown,
-                               deck_mask(core.config.deck), lot_cards_dealt(core))
+                               deck_mask(core.config.deck), lot_cards_dealt(core), told_before(core))
                 tally.responses += 1
                 tally.summaries += what == "summary"
         check_events(state, sight, logged)

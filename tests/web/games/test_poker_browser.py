@@ -83,7 +83,8 @@ class Table:
         """The seats, backs and pots as the server says; your own cards face up."""
         t = s["table"]
         me = next(seat for seat in t["seats"] if seat["you"])
-        if not t["draw"] and not t["partition"] and me["hands"]:
+        picking = bool(t.get("pick") and t["pick"]["from"] == "hand" and t["pick"]["choices"])  # the pick draws them
+        if not t["draw"] and not t["partition"] and not picking and me["hands"]:
             codes = [card["card"] for hand in me["hands"] for card in hand["cards"]]
             assert None not in codes
             expect(self.page.locator(".pk-mine .card:not(.back)")).to_have_count(len(codes))
@@ -116,6 +117,8 @@ class Table:
             n = len(picked)
             expect(self.page.locator("#pk-draw")).to_have_text(f"Discard {n}" if n else "Stand pat")
             self.page.click("#pk-draw")
+        elif t["pick"]:
+            self.pick(s)
         elif t["assign"]:
             legal = {a["action"] for a in s["legal"]}
             choice = self.rng.choice([c for c in t["assign"]["choices"] if c["action"] in legal])
@@ -131,6 +134,33 @@ class Table:
         else:
             raise AssertionError(f"no decision drawn for {s['phase']}: {s['legal']}")
         return self.after(s)
+
+    def pick(self, s: dict[str, Any]) -> None:
+        """A draw game's decision: a call from the list, or cards pressed and then the button
+        that names exactly them (its words the server's), or a button naming no card."""
+        p = s["table"]["pick"]
+        controls = self.page.locator("#controls")
+        if p["calls"]:
+            call = self.rng.choice(p["calls"])
+            self.page.select_option("#pk-call-list", str(call["action"]))
+            self.page.click("#pk-call")
+            return
+        options = p["choices"] + p["others"]
+        chosen = self.rng.choice(options)
+        for other in p["others"]:
+            expect(controls.locator(f'button[data-action="{other["action"]}"]')).to_have_text(other["button"])
+        if chosen in p["others"]:
+            controls.locator(f'button[data-action="{chosen["action"]}"]').click()
+            return
+        if p["choices"] and not any(not c["cards"] for c in p["choices"]):
+            expect(self.page.locator("#pk-pick-waiting")).to_be_disabled()
+        for code in chosen["cards"]:
+            controls.locator(f'.pk-pick [data-focus="card-{code}"]').click()
+        button = controls.locator(f'button.pk-choice[data-action="{chosen["action"]}"]')
+        expect(button).to_have_text(chosen["button"])
+        same = [c for c in p["choices"] if sorted(c["cards"]) == sorted(chosen["cards"])]
+        expect(controls.locator("button.pk-choice")).to_have_count(len(same))  # only the choices of these cards
+        button.click()
 
     def bet(self, s: dict[str, Any]) -> dict[str, Any]:
         b = s["table"]["betting"]

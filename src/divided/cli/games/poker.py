@@ -23,9 +23,14 @@ from divided.cli.games.base import Menu, Terminal
 from divided.games.poker import actions as act
 from divided.games.poker.cards import name
 from divided.games.poker.events import describe
+from divided.games.poker.steps.auction import BIDDER, BIDDING, HIGH, LADDER, PRICE, STAGE, VOICE, Auction
 from divided.games.poker.variants import VARIANTS
 from divided.games.poker.view import PokerView
 from divided.games.room import GameRoom
+
+PICK_MENU = 12
+"""A menu longer than this lists the choices naming no card first, then the card choices by
+their number of cards (a seven-card draw has 128)."""
 
 PRESETS = 4
 """Raise amounts the menu offers under pot and no limit (the smallest, about half the pot, the
@@ -46,10 +51,51 @@ RULES_TEXTS: dict[str, Callable[[], str]] = {game: partial(rules_text, game) for
 """Every poker game's rules text by id (what :data:`divided.cli.rules.TEXTS` names)."""
 
 
+def _pick_order(action: int) -> tuple[int, int]:
+    for low, high in ((act.DISCARD, act.ASSIGN), (act.KEEP, act.SHOW), (act.SHOW, act.TAKE_BACK),
+                      (act.TAKE_BACK, act.CALL_DRAWS)):
+        if low <= action < high:
+            return (1, (action - low).bit_count())
+    return (0, 0)
+
+
 def _cards(view: PokerView, cards: Sequence[int | None]) -> str:
     if not cards:
         return "-"
     return " ".join("?" if card is None else name(card) + ("*" if view.up >> card & 1 else "") for card in cards)
+
+
+def table_facts(view: PokerView) -> list[str]:
+    """The draw games' public facts in words: cards set aside (yours by name), the trash (your own
+    cards in it by name), the dealer's call, the lot on sale with its highest bid or refusal price."""
+    me = view.player
+    lines: list[str] = []
+    for seat, cards in enumerate(view.aside):
+        if cards:
+            who = "You" if seat == me else f"Player {seat}"
+            held = " ".join(name(c) for c in cards if c is not None) if seat == me else "face down"
+            lines.append(f"  {who} set aside {len(cards)} card{'s' if len(cards) != 1 else ''} ({held}).")
+    if view.trash:
+        up = [name(c) for c in view.trash if c is not None and view.up >> c & 1]
+        yours = [name(c) for c, source in zip(view.trash, view.trash_from, strict=True)
+                 if c is not None and source == me and not view.up >> c & 1]
+        down = len(view.trash) - len(up)
+        lines.append(f"  Trash: {down} face down{' (yours: ' + ' '.join(yours) + ')' if yours else ''}"
+                     f"{'; face up: ' + ' '.join(up) if up else ''}.")
+    called = [event for event in view.events if event.kind == "call-draws"]
+    if called:
+        draws = called[-1].counts
+        lines.append("  The dealer called " + ("no draw" if not draws else
+                                                ", then ".join(f"a draw of {d}" for d in draws)) + ".")
+    step = None if view.over or view.step >= len(view.config.steps) else view.config.steps[view.step]
+    if isinstance(step, Auction) and view.phase.marks and view.phase.marks[STAGE] in (BIDDING, LADDER):
+        marks = view.phase.marks
+        voice = marks[VOICE]
+        lot = " ".join(name(c) for c in view.slots[voice][view.config.variant.slot_index(step.lot_slot)] if c is not None)
+        bid = (f"highest bid {marks[HIGH]} (player {marks[BIDDER]})" if marks[BIDDER] >= 0 else "no bid yet") \
+            if marks[STAGE] == BIDDING else f"nobody bid: refusing it costs {marks[PRICE]}"
+        lines.append(f"  Lot on sale: {lot}; {bid}.")
+    return lines
 
 
 DEAL_CURSOR = 1_000_000
@@ -91,6 +137,7 @@ class PokerTerminal(Terminal):
                               for index, slot in enumerate(slots) if view.slots[seat][index] or len(slots) == 1)
             bet = f", bet {table.bets[seat]}" if table.bets[seat] else ""
             lines.append(f"  {who}{status}: stack {table.stacks[seat]}{bet}. {hands}")
+        lines += table_facts(view)
         if room is not None:
             lines.append(room.books(view).describe())
         return lines
@@ -98,6 +145,8 @@ class PokerTerminal(Terminal):
     def menu(self, view: PokerView, legal: Sequence[int], label: Callable[[int], str]) -> Menu:
         raises = [action for action in legal if action >= act.RAISE_TO]
         if len(raises) <= PRESETS:
+            if len(legal) > PICK_MENU:  # many card choices: the others first, then by how many cards
+                return Menu(("Your move (or type one out as it reads):",), tuple(sorted(legal, key=_pick_order)))
             return Menu(("Your move:",), tuple(legal))
         table = view.table
         pot = sum(table.contributed)

@@ -273,6 +273,9 @@ class GameRoom:
     next_game: NextGame | None = None
     """A game played as a session of many hands: the options of the next hand from a finished
     one (``None``: every game stands alone); see :data:`NextGame`."""
+    features: tuple[str, ...] = ()
+    """What the game has, in the lobby's words ("two hands", "wild cards"): its family's variant
+    picker finds a game by them as by its name."""
 
     @property
     def bots(self) -> tuple[BotChoice, ...]:

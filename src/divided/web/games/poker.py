@@ -46,6 +46,19 @@ from divided.games.poker.view import PokerView
 from divided.games.poker.wilds import shown_words
 from divided.games.room import ActionLabel
 from divided.web.games.base import JSON, BotChoice, GameRoom, LobbyOption, LogEntry, NextGameRefused
+from divided.web.games.poker_picks import (
+    PHASES,
+    STEP_WORDS,
+    facts_object,
+    features,
+    is_plain_draw,
+    pick_object,
+    pick_prompt,
+    pick_refusal,
+    place_words,
+    showdown_notes,
+    uses_pick,
+)
 from divided.web.statistics import BigBets
 
 HUMAN_SEAT = 0
@@ -118,7 +131,7 @@ def hand_labels(view: PokerView) -> dict[str, str]:
         return {"held": "Just dealt", "left": "Low hand (left)", "right": "High hand (right)"}
     if game == "cowpie":
         return {"held": "Seven cards", "five": "Five-card hand", "two": "Two-card hand"}
-    return {"hand": "Hand"}
+    return {"hand": "Hand", "lot": "Lot on sale", "buck": "Buck (kept apart)", "trash": "Trash"}
 
 
 def _cards(codes: Sequence[int]) -> str:
@@ -376,6 +389,9 @@ def showdown_object(view: PokerView) -> JSON | None:
                 winners.append({"name": seat_name(seat, me), "you": seat == me, "chips": chips,
                                 "hand": None if hand is None else hand[0], "cards": [] if hand is None else hand[1],
                                 "label": None if hand is None else hand[2]})
+            if award is not None and award.kind == "places":
+                for winner, place in zip(winners, place_words(event.chips), strict=True):
+                    winner["place"] = place
             title = "uncontested" if event.title == "uncontested" else event.title
             items.append({"title": title, "winners": winners,
                           "text": _named(describe(event, me), me)})
@@ -386,7 +402,7 @@ def showdown_object(view: PokerView) -> JSON | None:
         for slot, cards in zip(e.hands_named, e.hands, strict=True) if cards and slot != "held"]}
         for e in view.events if e.kind == "show" and e.seat is not None]
     result = view.result
-    return {"pots": out, "shown": shows, "variant": variant.name,
+    return {"pots": out, "shown": shows, "variant": variant.name, "notes": showdown_notes(view, me, seat_name),
             "you_won": None if result is None else int(result.returns[me])}
 
 
@@ -426,8 +442,7 @@ def _step_words(view: PokerView) -> str:
         return (f"Betting: {step.size} bet ({size})" if view.config.limits.structure.value == "fixed"
                 else "Betting")
     words = {"deal": "The deal", "draw": "The draw", "assign": "Placing the cards dealt",
-             "partition": "Making the hands", "flip": "Turning up", "showdown": "The showdown",
-             "take-back": "Taking back the set-aside cards"}
+             "partition": "Making the hands", "flip": "Turning up", "showdown": "The showdown", **STEP_WORDS}
     return words.get(str(step.kind), str(step.kind))
 
 
@@ -449,7 +464,9 @@ def table(view: PokerView, books: Any, mine: bool) -> JSON:
         "pots": pots_object(view, me),
         "match": match_object(view, me),
         "betting": betting_object(view, numbers) if mine and isinstance(step, steps.Bet) else None,
-        "draw": draw_object(view, step) if mine and isinstance(step, steps.Draw) else None,
+        "draw": draw_object(view, step) if mine and is_plain_draw(step) and isinstance(step, steps.Draw) else None,
+        "pick": pick_object(view, step, numbers) if mine and numbers and step is not None and uses_pick(step) else None,
+        "facts": facts_object(view, seat_name, step),
         "assign": assign_object(view, step) if mine and isinstance(step, steps.Assign) else None,
         "partition": partition_object(view, step) if mine and isinstance(step, steps.Partition) else None,
         "showdown": showdown_object(view),
@@ -465,7 +482,7 @@ def phase(view: PokerView) -> str:
         return "over"
     if view.button < 0:
         return "deal"
-    return {"bet": "bet", "draw": "draw", "assign": "assign", "partition": "arrange"}.get(step.kind, "deal")
+    return {"bet": "bet", "draw": "draw", "assign": "assign", "partition": "arrange", **PHASES}.get(step.kind, "deal")
 
 
 def prompt(view: PokerView, books: Any, bot_error: str | None) -> str:
@@ -489,6 +506,8 @@ def prompt(view: PokerView, books: Any, bot_error: str | None) -> str:
             return f"{options.call} to call into a pot of {pot}: fold, call{more}."
         more = " or bet" if options.raise_to is not None else ""
         return f"Nobody has bet yet: check{more}. The pot is {pot}."
+    if step is not None and uses_pick(step):
+        return pick_prompt(view, step)
     if isinstance(step, steps.Draw):
         most = min(step.most, len(steps.draw.held_in_order(view, step, me)))
         return f"The draw: press up to {most} cards to throw away and draw as many new ones, or stand pat."
@@ -599,6 +618,8 @@ def _refusal(view: PokerView, step: Any, action: int) -> str:
     me = _me(view)
     if isinstance(step, steps.Bet):
         return _bet_refusal(view, action)
+    if uses_pick(step):
+        return pick_refusal(view, step, action)
     if isinstance(step, steps.Draw):
         if not act.DISCARD <= action < act.ASSIGN:
             return "this is the draw: press the cards to throw away, or stand pat"
@@ -778,14 +799,14 @@ def _room(game: str) -> GameRoom:
     variant = VARIANTS[game]
     rules = options_of(variant)
     return GameRoom(
-        game=game, title=variant.name, lede=LINES[game],
+        game=game, title=variant.name, lede=LINES.get(game, variant.summary),
         rules_resource=f"rules_text/poker/{game}.md", rules_after="rules_text/poker/table.md", script="games/poker.js", statistics=BigBets(),
         offered_bots=partial(_bots, game), lobby_bot="equity", lobby_options=_lobby_options(variant, rules),
         rule_options=rules, bot_seats=lambda options: int(options.get("players", 2)) - 1,
         books=lambda view: ENGINE_ROOMS[game].books(view), knowledge=lambda books: dict(books.to_json()),
         phase=phase, table=table, prompt=prompt, legal=legal_actions, log=log, headline=headline, result=result,
         decided=decided, refusal=refusal, family=FAMILY, family_title=FAMILY_TITLE, family_rank=list(VARIANTS).index(game),
-        next_game=next_hand,
+        next_game=next_hand, features=features(variant),
     )
 
 

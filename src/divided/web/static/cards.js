@@ -41,13 +41,16 @@
     if (joker) {
       return { code: joker.code, joker: true, rank: LOW, suit: null, index: joker.index, jokerInfo: joker };
     }
+    // a second copy of a card (two decks shuffled together) is written with a prime: "As'"
+    var copy = text.length > 2 && text.slice(-1) === "'";
+    if (copy) { text = text.slice(0, -1); }
     var suit = text.slice(-1).toLowerCase();
     var rankText = text.slice(0, -1).toUpperCase();
     if (!(rankText in RANKS) || SUIT_ORDER.indexOf(suit) < 0 || suit === "") { return null; }
     var rank = RANKS[rankText];
     return {
-      code: RANK_CODE[rank] + suit, joker: false, rank: rank, suit: suit,
-      index: rank * 4 + SUIT_ORDER.indexOf(suit)
+      code: RANK_CODE[rank] + suit + (copy ? "'" : ""), joker: false, rank: rank, suit: suit, copy: copy,
+      index: rank * 4 + SUIT_ORDER.indexOf(suit) + (copy ? 0.5 : 0)
     };
   }
 
@@ -60,7 +63,7 @@
   /** Short display form: "10♠", "Q♥", "Joker". */
   function label(code) {
     var card = must(code);
-    return card.joker ? card.jokerInfo.label : RANK_LABEL[card.rank] + SUITS[card.suit].glyph;
+    return card.joker ? card.jokerInfo.label : RANK_LABEL[card.rank] + SUITS[card.suit].glyph + (card.copy ? "\u2032" : "");
   }
 
   /** Spoken form: "ten of spades", "the Joker". */
@@ -71,7 +74,7 @@
 
   function rankLabel(code) {
     var card = must(code);
-    return card.joker ? card.jokerInfo.rank : RANK_LABEL[card.rank];
+    return card.joker ? card.jokerInfo.rank : RANK_LABEL[card.rank] + (card.copy ? "\u2032" : "");
   }
 
   function suitGlyph(code) {
@@ -97,7 +100,7 @@
     return b.every(function (c) { return seen[must(c).code] === true; });
   }
 
-  var CARD_TOKEN = /\b(?:10|[2-9TJQKA])[shdc]\b|\bJk[12]?\b/g;
+  var CARD_TOKEN = /\b(?:10|[2-9TJQKA])[shdc]\b'?|\bJk[12]?\b/g;
 
   /** Split free text into strings and card codes, for rendering cards inline. */
   function tokenize(text) {

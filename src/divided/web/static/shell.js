@@ -260,6 +260,7 @@
         if (input.checked) { window.location.assign("/?game=" + encodeURIComponent(input.value)); }
       });
     });
+    variantSearch(form);
     var renderer = gameInput && GAMES[gameInput.value];
     var defaults = renderer && renderer.lobbyDefaults ? renderer.lobbyDefaults(gameSettings(gameInput.value)) : {};
     Object.keys(defaults).forEach(function (name) { setRadio(form, name, defaults[name]); });
@@ -280,6 +281,28 @@
       });
     });
     loadGames();
+  }
+
+  // A family's variant picker with a search box: a game shows while every word typed is found in
+  // its name or in what it has (the server writes both on each choice's data-search).
+  function variantSearch(form) {
+    var box = byId("variant-search");
+    if (!box) { return; }
+    var status = byId("variant-search-status");
+    var choices = Array.prototype.slice.call(form.querySelectorAll("#variant-picker label.choice[data-search]"));
+    function filter() {
+      var words = box.value.toLowerCase().split(/[\s,]+/).filter(Boolean);
+      var shown = 0;
+      choices.forEach(function (label) {
+        var text = label.getAttribute("data-search");
+        var hit = words.every(function (w) { return text.indexOf(w) >= 0; });
+        label.hidden = !hit;
+        if (hit) { shown += 1; }
+      });
+      status.textContent = !words.length ? "" : shown ? shown + (shown === 1 ? " game has it." : " games have it.")
+        : "No game has that: try other words.";
+    }
+    box.addEventListener("input", filter);
   }
 
   // The "Allow hints" checkbox of the new-game form (off by default): the form's own if it

@@ -10,9 +10,10 @@
 (function () {
   "use strict";
 
-  var GAMES = ["five-card-draw", "seven-card-stud", "henway", "ten-card-regrets", "cowpie",
-    "double-draw-high-low", "open-draw", "six-card-draw", "six-card-open-draw", "seven-card-open-draw",
-    "bounce-back"];
+  // The poker games this script draws: the server lists them on the script's own tag (every game
+  // whose room names this script), so a new game needs no change here.
+  var self = document.currentScript || document.querySelector('script[src*="games/poker.js"]');
+  var GAMES = ((self && self.getAttribute("data-games")) || "").split(" ").filter(Boolean);
   var ui = window.DividedShell.ui;
   var el = ui.el, clear = ui.clear, byId = ui.byId;
   var cardFace = ui.cardFace, cardButton = ui.cardButton, cardBack = ui.cardBack, richText = ui.richText;
@@ -31,6 +32,9 @@
     draw: "Press the cards you want to throw away (press again to keep one), then press the button under them.",
     assign: "Each hand takes five cards; a card placed is never moved.",
     arrange: "First choose the cards of one hand; then put each hand in order, top card first.",
+    "take-back": "Your set-aside cards come back for as many cards of your hand; or keep your hand as it is.",
+    call: "The dealer calls how many draws this deal has and how many cards each draw is.",
+    auction: "Each lot goes to the highest bidder; when nobody bids, the first voice takes it free or pays to refuse it.",
     over: "The hand is over: deal the next one, or leave the table."
   };
   var STRUCTURE = { fixed: "fixed limit", pot: "pot limit", no: "no limit" };
@@ -114,14 +118,15 @@
           " \u2014 " + (pot.eligible.length === 1 ? pot.eligible[0] + " alone can win it" : "can be won by " + pot.eligible.join(", ")));
       })));
     }
+    renderFacts(centre, t.facts || {});
     var notes = readNotes(s);
     if (notes.length) { centre.appendChild(el("p", { class: "pk-notes", role: "status", text: notes.join(" ") })); }
 
     // your cards just above the controls (what a bet is decided on), unless the controls draw them
     var me = t.seats.filter(function (seat) { return seat.you; })[0];
-    if (me && !t.draw && !t.partition && me.hands.length) {
+    if (me && !t.draw && !t.partition && !(t.pick && t.pick.from === "hand" && t.pick.choices.length) && me.hands.length) {
       var attrs = { class: "pk-hands pk-mine", "aria-label": "Your cards" };
-      if (t.betting || t.assign) { attrs["data-decision"] = ""; }
+      if (t.betting || t.assign || t.pick) { attrs["data-decision"] = ""; }
       centre.appendChild(el("div", attrs, me.hands.map(function (h) { return handBox(h, "You"); })));
       var up = me.hands.some(function (h) { return h.cards.some(function (c) { return c.up; }); });
       if (up) { centre.appendChild(el("p", { class: "pk-key", text: "Outlined cards are face up: everyone sees them." })); }
@@ -131,6 +136,34 @@
     var mine = clear(byId("your-hand"));
     mine.className = "pk-you";
     if (me) { mine.appendChild(el("ul", { class: "pk-seats pk-me" }, seatBox(me, s))); }
+  }
+
+  /** The draw games' public facts: the trash, set-aside cards, the dealer's call, the auction, prices. */
+  function renderFacts(centre, f) {
+    var items = [];
+    (f.wilds || []).forEach(function (w) { items.push(el("li", { class: "pk-wilds", text: w })); });
+    if (f.called) { items.push(el("li", { class: "pk-called", text: f.called.dealer + " called " + f.called.text + "." })); }
+    if (f.trash) {
+      items.push(el("li", { class: "pk-trash" }, el("strong", { text: "Trash: " }),
+        count(f.trash.down, "card") + " face down" + (f.trash.yours.length ? " (yours: " + f.trash.yours.join(" ") + ")" : ""),
+        f.trash.up.length ? el("span", null, "; face up: ", el("span", { class: "pk-cards pk-inline" },
+          f.trash.up.map(function (code) { return cardFace(code, { small: true }); }))) : null));
+    }
+    (f.aside || []).forEach(function (a) {
+      items.push(el("li", { class: "pk-aside", text: a.name + " set aside " + count(a.count, "card") +
+        (a.cards.length ? ": " + a.cards.join(" ") : " (face down)") + "." }));
+    });
+    if (f.auction) {
+      var a = f.auction;
+      items.push(el("li", { class: "pk-auction" }, el("strong", { text: "Lot: " }),
+        el("span", { class: "pk-cards pk-inline" }, a.lot.map(function (code) { return cardFace(code, { small: true }); })),
+        " in front of " + a.voice + ". " + (a.stage === "bidding" ? (a.bidder ? "Highest bid " + a.high + " (" + a.bidder + ")." : "No bid yet.")
+          : a.stage === "refusing" ? "Nobody bid: refusing it costs " + a.price + "." : (a.bidder || "") + " keeps some of it.")));
+    }
+    if (f.prices) {
+      items.push(el("li", { class: "pk-prices", text: "The draw's prices: " + f.prices + "." }));
+    }
+    if (items.length) { centre.appendChild(el("ul", { class: "pk-facts", "aria-label": "On the table" }, items)); }
   }
 
   // -- the decisions ------------------------------------------------------------------------------
@@ -285,9 +318,55 @@
     return Math.round(r);
   }
 
+  /** A pick: press cards; the buttons are the choices naming exactly the cards pressed, and the
+   * choices naming none (fold, pass, "I call", bid...). The dealer's call is a list of calls. */
+  function renderPick(box, s) {
+    var p = s.table.pick;
+    var picked = P.picked.slice().sort();
+    var key = picked.join(" ");
+    var decision = el("div", { class: "pk-pick-box", "data-decision": "" });
+    if (p.cards.length) {
+      var where = p.from === "lot" ? "The lot" : "Your hand";
+      decision.appendChild(el("div", { class: "pk-cards pk-pick", role: "group", "aria-label": where + ": press cards to choose them" },
+        p.cards.map(function (code) {
+          var on = P.picked.indexOf(code) >= 0;
+          return cardButton(code, { pressed: on, className: on ? "is-picked" : "", tag: on ? (p.from === "lot" ? "keep" : "out") : null,
+            label: code + (p.up.indexOf(code) >= 0 ? " (face up)" : "") + (on ? ", chosen" : ""), onclick: function () { toggle(code); } });
+        })));
+      if (p.help) { decision.appendChild(el("p", { class: "help", text: p.help })); }
+    }
+    var row = el("div", { class: "button-row pk-pick-row" });
+    var matching = p.choices.filter(function (c) { return c.cards.slice().sort().join(" ") === key; });
+    matching.forEach(function (c) {
+      row.appendChild(el("button", { type: "button", class: "primary pk-choice", "data-kind": c.kind, "data-action": String(c.action),
+        "data-focus": "choice-" + c.action, onclick: function () { play({ action: c.action, kind: c.kind }); }, text: c.button }));
+    });
+    if (p.choices.length && !matching.length) {
+      row.appendChild(el("button", { type: "button", class: "primary pk-choice is-waiting", disabled: true, id: "pk-pick-waiting",
+        text: picked.length ? "Not a choice: press other cards" : "Press cards to choose them" }));
+    }
+    p.others.forEach(function (o) {
+      row.appendChild(el("button", { type: "button", class: o.kind === "fold" ? "" : "primary", "data-kind": o.kind,
+        "data-action": String(o.action), "data-focus": "act-" + o.kind, onclick: function () { play({ action: o.action, kind: o.kind }); },
+        text: o.button }));
+    });
+    if (p.calls.length) {
+      var select = el("select", { id: "pk-call-list", "data-focus": "call-list", "aria-label": "The calls you may make" },
+        p.calls.map(function (c) { return el("option", { value: String(c.action), text: c.text }); }));
+      if (P.amount !== null) { select.value = String(P.amount); }
+      select.addEventListener("change", function () { P.amount = parseInt(select.value, 10); });
+      row.appendChild(select);
+      row.appendChild(el("button", { type: "button", class: "primary", id: "pk-call", "data-kind": "call-draws", "data-focus": "call",
+        onclick: function () { var n = parseInt(select.value, 10); play({ action: n, kind: "call-draws" }); }, text: "Call" }));
+    }
+    decision.appendChild(row);
+    box.appendChild(decision);
+  }
+
   function renderControlsFor(box, s) {
     var t = s.table;
     if (t.betting) { renderBetting(box, s); }
+    else if (t.pick) { renderPick(box, s); }
     else if (t.draw) { renderDraw(box, s); }
     else if (t.assign) { renderAssign(box, s); }
     else if (t.partition) { renderPartition(box, s); }
@@ -310,12 +389,15 @@
             return el("li", null, a.winners.map(function (w) {
               return el("span", { class: "pk-award" },
                 el("strong", { text: w.name + (w.you ? " win " : " wins ") + w.chips }),
-                " " + (a.title === "uncontested" ? "uncontested" : "for " + a.title),
+                " " + (a.title === "uncontested" ? "uncontested" : "for " + (w.place || a.title)),
                 w.hand ? el("span", null, " with " + (w.label && w.label !== "Hand" ? "the " + w.label.toLowerCase() + ": " : "") + w.hand + " ",
                   el("span", { class: "pk-cards pk-inline" }, w.cards.map(function (code) { return cardFace(code, { small: true }); }))) : null);
             }));
           }))));
       });
+    }
+    if (sd && sd.notes && sd.notes.length) {
+      box.appendChild(el("ul", { class: "pk-notes-list" }, sd.notes.map(function (n) { return el("li", null, richText(n)); })));
     }
     var me = s.table.seats.filter(function (seat) { return seat.you; })[0];
     var broke = me && me.final_stack === 0;
@@ -397,7 +479,8 @@
     window.DividedShell.register(id, {
       title: "Poker",
       help: HELP,
-      phaseWords: { bet: "betting", draw: "drawing", assign: "placing cards", arrange: "making hands", deal: "dealing", over: "hand over" },
+      phaseWords: { bet: "betting", draw: "drawing", assign: "placing cards", arrange: "making hands", deal: "dealing",
+        "take-back": "taking back", call: "the dealer's call", auction: "the auction", over: "hand over" },
       meta: meta,
       renderTable: renderTable,
       renderControls: renderControlsFor,
