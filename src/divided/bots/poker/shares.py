@@ -27,12 +27,13 @@ Array = npt.NDArray[np.float64]
 
 
 def strengths(config: Config, finals: Sequence[Hands], tables: Sequence[int] | None = None,
-              last_deal: bool = False) -> npt.NDArray[np.int64]:
+              last_deal: bool = False, table: object = None) -> npt.NDArray[np.int64]:
     """``(awards, len(finals))``: each final hand set's strength for every award (see the module
     text): the engine's batch showdown, :func:`divided.games.poker.batch.award_strengths`
     (``tables``: the deal each final belongs to, for wild rules that read the other hands;
-    ``last_deal``: a match's capped deal)."""
-    return award_strengths(config, finals, tables, last_deal)
+    ``last_deal``: a match's capped deal; ``table``: the view, for a wild rule that reads a
+    public card of the table, 3-2-1's turned trash card)."""
+    return award_strengths(config, finals, tables, last_deal, table)
 
 
 def places_share(mine: npt.NDArray[np.int64], others: npt.NDArray[np.int64]) -> Array:

@@ -235,11 +235,11 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
     # its options, and each world's opponents together (an approximation for the bots)
     mine_rows = fixed or mine
     last = view.match is not None and view.match.last  # Fives' capped deal: the best hand wins, five or not
-    mine_s = shares.strengths(config, mine_rows, range(len(mine_rows)), last).reshape(awards, rows, len(options))
+    mine_s = shares.strengths(config, mine_rows, range(len(mine_rows)), last, view).reshape(awards, rows, len(options))
     if fixed is not None:
         mine_s = np.broadcast_to(mine_s, (awards, worlds, len(options)))
-    theirs_s = shares.strengths(config, theirs, [world for world in range(worlds) for _ in live], last
-                                ).reshape(awards, worlds, 1, len(live))
+    theirs_s = shares.strengths(config, theirs, [world for world in range(worlds) for _ in live], last,
+                                view).reshape(awards, worlds, 1, len(live))
     return Showdowns(mine_s, theirs_s, live)
 
 

@@ -28,7 +28,7 @@ Hands = Sequence[Sequence[int]]
 
 
 def award_strengths(config: Config, finals: Sequence[Hands], tables: Sequence[int] | None = None,
-                    last_deal: bool = False) -> Orders:
+                    last_deal: bool = False, table: object = None) -> Orders:
     """``(awards, len(finals))``: each final hand set's strength for every award of ``config``
     (see the module text), as a numpy array.
 
@@ -36,13 +36,14 @@ def award_strengths(config: Config, finals: Sequence[Hands], tables: Sequence[in
     ``tables`` numbers the deal each final belongs to, for a rule that reads the other hands
     still in (Freak of Nature's cascade); ``None``: all of ``finals`` are one deal's hands.
     ``last_deal``: the match's capped deal, where a requirement registered as lapsing then (Fives:
-    the best hand wins, five or not) is not applied."""
+    the best hand wins, five or not) is not applied. ``table``: where a wild rule reads a public
+    card of the table (3-2-1's turned trash card, TR5): the final state, or a view that sees it."""
     variant = config.variant
     ranked: dict[tuple[str, int], Orders] = {}
     rows = []
     for award in config.awards:
         if award.wild is not None:
-            rows.append([_wild_strengths(config, award, finals, tables)])
+            rows.append([_wild_strengths(config, award, finals, tables, table)])
             continue
         columns = []
         for name in award.slots:
@@ -81,7 +82,8 @@ def register_can_win(kind: str, can_win: Callable[[Sequence[int]], bool], lapses
         _LAPSES_AT_LAST_DEAL.add(kind)
 
 
-def _wild_strengths(config: Config, award: Award, finals: Sequence[Hands], tables: Sequence[int] | None) -> Orders:
+def _wild_strengths(config: Config, award: Award, finals: Sequence[Hands], tables: Sequence[int] | None,
+                    table_state: object = None) -> Orders:
     """Each final's strength for an award with a wild rule (-1: no hand of five cards)."""
     from divided.games.poker.wilds import best_of
 
@@ -98,7 +100,7 @@ def _wild_strengths(config: Config, award: Award, finals: Sequence[Hands], table
     out = [-1] * len(finals)
     for row, (group, hands) in enumerate(zip(groups, finals, strict=True)):
         found = best_of(award.wild, tuple(tuple(cards) for cards in hands), slots, variant, frozen[group],
-                        award_rule=award.rule)
+                        table_state, award_rule=award.rule)  # type: ignore[arg-type]  # a view stands in
         if found is not None:
             out[row] = found[0]
     return as_orders(out)
