@@ -49,7 +49,10 @@ def test_shares_match_the_engines_awards(game: str, options: dict[str, str]) -> 
         for seat in range(players):
             others = np.delete(final, seat, axis=1)
             got = float(shares.pot_share(config, final[:, seat], others))
-            assert got == pytest.approx(expected_share(pot.awards, weights, seat)), (seed, seat)
+            if any(award.kind == "places" for award in config.awards):  # the engine's chips, but for odd ones
+                assert got == pytest.approx(pot.chips[seat] / pot.amount, abs=players / pot.amount), (seed, seat)
+            else:
+                assert got == pytest.approx(expected_share(pot.awards, weights, seat)), (seed, seat)
             checked += 1
     assert checked == 6 * players
 
