@@ -28,7 +28,7 @@ from test_poker_browser import DISPLAY, SIZES, TIMEOUT_MS, Table, deal_next, pla
 from test_poker_browser import GAMES as OLD_GAMES
 
 from divided.games.poker.variants import VARIANTS
-from divided.web.games.poker_picks import features
+from divided.web.games.poker.picks import features
 
 NEW_GAMES = sorted(set(VARIANTS) - set(OLD_GAMES))
 """Every poker game after the seven of the first poker issue (those: ``test_poker_browser``)."""

@@ -29,7 +29,7 @@ from divided.games.poker.steps import Bet, Deal, Draw, Showdown, TakeBack
 from divided.games.poker.variant import Award, Slot, Step, Variant
 from divided.games.poker.variants import VARIANTS
 from divided.web.games.poker import table
-from divided.web.games.poker_picks import features, uses_pick
+from divided.web.games.poker.picks import features, uses_pick
 
 SIX = (Slot("hand", 6),)
 
@@ -398,7 +398,7 @@ def test_wild_rules_are_put_in_words_from_their_fields() -> None:
         rank: int = 4
         ranks: tuple[int, ...] = ()
 
-    from divided.web.games.poker_picks import wild_words
+    from divided.web.games.poker.picks import wild_words
 
     assert wild_words(None) == ""
     assert wild_words(Rule("fixed", cards=(0, 1, 2, 3))) == "Twos are wild."

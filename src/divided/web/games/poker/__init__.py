@@ -46,7 +46,7 @@ from divided.games.poker.view import PokerView
 from divided.games.poker.wilds import shown_words
 from divided.games.room import ActionLabel
 from divided.web.games.base import JSON, BotChoice, GameRoom, LobbyOption, LogEntry, NextGameRefused
-from divided.web.games.poker_picks import (
+from divided.web.games.poker.picks import (
     PHASES,
     STEP_WORDS,
     facts_object,
