@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 from e2e_server import CHROMIUM, FETCH_JS, READY_JS, E2EServer, running_server
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 if not CHROMIUM.exists():
     pytest.skip(f"!!! END-TO-END BROWSER TESTS SKIPPED: {CHROMIUM} is missing (apt-get install chromium) !!!",
@@ -75,8 +76,15 @@ class Table:
         return self.state()
 
     def after(self, s: dict[str, Any]) -> dict[str, Any]:
-        self.page.wait_for_function("n => window.DividedTable.state && window.DividedTable.state.move_number > n",
-                                    arg=s["move_number"], timeout=TIMEOUT_MS)
+        try:
+            self.page.wait_for_function("n => window.DividedTable.state && window.DividedTable.state.move_number > n",
+                                        arg=s["move_number"], timeout=TIMEOUT_MS)
+        except PlaywrightTimeoutError:
+            now = self.state()
+            raise AssertionError(f"the move was not made: alert {self.page.inner_text('#alert')!r}, "
+                                 f"page state {self.page.evaluate('window.DividedTable.state && window.DividedTable.state.move_number')}, "
+                                 f"server {now['move_number']} {now['phase']} legal {now['legal']}, "
+                                 f"before {s['move_number']} {s['phase']} table {s['table']}") from None
         return self.ready()
 
     def check_table(self, s: dict[str, Any]) -> None:
@@ -109,14 +117,7 @@ class Table:
         if t["betting"]:
             return self.bet(s)
         if t["draw"]:
-            cards = self.page.locator("#controls .pk-pick button")
-            picked = self.rng.sample(range(cards.count()), self.rng.randint(0, 3))
-            expect(self.page.locator("#pk-draw")).to_have_text("Stand pat")
-            for index in picked:
-                cards.nth(index).click()
-            n = len(picked)
-            expect(self.page.locator("#pk-draw")).to_have_text(f"Discard {n}" if n else "Stand pat")
-            self.page.click("#pk-draw")
+            self.draw(t["draw"])
         elif t["pick"]:
             self.pick(s)
         elif t["assign"]:
@@ -134,6 +135,27 @@ class Table:
         else:
             raise AssertionError(f"no decision drawn for {s['phase']}: {s['legal']}")
         return self.after(s)
+
+    def draw(self, d: dict[str, Any]) -> None:
+        """Cards pressed within the draw's limits (the server's least and most), the button naming
+        their count; one card too many first, now and then, which the button refuses."""
+        cards = self.page.locator("#controls .pk-pick button")
+        commit = self.page.locator("#pk-draw")
+        order = self.rng.sample(range(cards.count()), cards.count())
+        if d["least"] == 0:
+            expect(commit).to_have_text("Stand pat")
+        if d["most"] < len(order) and self.rng.random() < 0.3:
+            for index in order[:d["most"] + 1]:
+                cards.nth(index).click()
+            expect(commit).to_have_text(f"At most {d['most']} card{'s' if d['most'] != 1 else ''} at this draw")
+            expect(commit).to_be_disabled()
+            for index in order[:d["most"] + 1]:
+                cards.nth(index).click()
+        n = self.rng.randint(d["least"], min(d["most"], 3))
+        for index in order[:n]:
+            cards.nth(index).click()
+        expect(commit).to_have_text(f"Discard {n}" if n else "Stand pat")
+        commit.click()
 
     def pick(self, s: dict[str, Any]) -> None:
         """A draw game's decision: a call from the list, or cards pressed and then the button

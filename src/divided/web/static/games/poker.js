@@ -229,13 +229,21 @@
           label: code + (on ? ", to throw away" : ""), onclick: function () { toggle(code); } });
       }));
     var n = P.picked.length;
-    var commit = el("button", { type: "button", class: "primary", id: "pk-draw", "data-focus": "draw",
-      onclick: function () { play({ action: 4 + mask, kind: n ? "discard" : "stand-pat" }); },
-      text: n ? "Discard " + n : "Stand pat" });
+    var allowed = n >= d.least && n <= d.most;
+    var commit = allowed
+      ? el("button", { type: "button", class: "primary", id: "pk-draw", "data-focus": "draw",
+          onclick: function () { play({ action: 4 + mask, kind: n ? "discard" : "stand-pat" }); },
+          text: n ? "Discard " + n : "Stand pat" })
+      : el("button", { type: "button", class: "primary is-waiting", id: "pk-draw", "data-focus": "draw", disabled: true,
+          text: n > d.most ? "At most " + cardCount(d.most) + " at this draw" : "Choose at least " + cardCount(d.least) });
+    var limits = d.least === d.most ? "Exactly " + cardCount(d.most)
+      : d.least > 0 ? "From " + d.least + " to " + cardCount(d.most) : "Up to " + cardCount(d.most);
     box.appendChild(el("div", { "data-decision": "" }, cards,
-      el("p", { class: "help", text: "Up to " + d.most + " cards; you draw as many new ones." }),
+      el("p", { class: "help", text: limits + "; you draw as many new ones." }),
       el("div", { class: "button-row" }, commit)));
   }
+
+  function cardCount(n) { return n + (n === 1 ? " card" : " cards"); }
 
   function toggle(code) {
     var i = P.picked.indexOf(code);
