@@ -37,3 +37,8 @@ class IllegalActionError(GameError):
 
 class NotYourTurnError(IllegalActionError):
     """The action was submitted for a player who is not to move; the state is unchanged."""
+
+
+class RecordVersionError(DividedError):
+    """A stored game record whose action numbers this version cannot read: written by a newer
+    version, or stored before numberings were versioned and fitting no numbering (or two)."""

@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from divided import games
+from divided.errors import RecordVersionError
 from divided.games.base import CHANCE, OptionValue, State
 from divided.web import games as web_games
 from divided.web.api import ApiError, GameService, check_keys, client_address, json_type, read_json
@@ -173,7 +174,10 @@ def backfill_summaries(service: GameService, session: str) -> None:
             row = service.store.get(game.id, session)
             if row is None or not web_games.ROOMS.supports(row.game):
                 continue
-            view = service.cache.state(row).observation(row.human_seat)
+            try:
+                view = service.cache.state(row).observation(row.human_seat)
+            except RecordVersionError:  # a game this version cannot read keeps no summary
+                continue
             result = web_games.room(row.game).result(view)
             if result is not None:
                 service.store.set_summary(row.id, summary_of(result))
@@ -199,11 +203,12 @@ def decision_prefixes(row: GameRow) -> list[tuple[int, State[Any, Any]]]:
     game = games.load(row.game, **dict(row.options))
     state = game.new_initial_state(seed=None)
     out: list[tuple[int, State[Any, Any]]] = []
-    for count, action in enumerate(row.actions):
+    actions = row.record().actions  # in today's numbering
+    for count, action in enumerate(actions):
         if state.current_player() != CHANCE:
             out.append((count, state.clone()))
         state.apply_action(action)
-    out.append((len(row.actions), state))
+    out.append((len(actions), state))
     final = rebuild(row)  # the stored game replays to the same end (every action checked)
     if final.history() != state.history():
         raise ValueError(f"game {row.id}: the replay does not reach the stored end")
@@ -244,6 +249,15 @@ def replay_object(service: GameService, game_id: str, session: str, move: int | 
 # -- saved data and feedback ---------------------------------------------------------------
 
 
+def _exported_record(row: GameRow) -> JSON:
+    """A finished game's record in today's action numbering (``record`` null, and the reason
+    in ``record_error``, for a game this version cannot read)."""
+    try:
+        return {"record": row.record().to_dict() if row.over else None}
+    except RecordVersionError as error:
+        return {"record": None, "record_error": str(error)}
+
+
 def export_object(service: GameService, session: str) -> JSON:
     """Everything stored about a session: its games (records of finished ones) and feedback."""
     backfill_summaries(service, session)
@@ -256,7 +270,7 @@ def export_object(service: GameService, session: str) -> JSON:
              "result": r.result, "summary": None if r.summary is None else dict(r.summary),
              "move_number": r.move_number,
              "finished": None if r.finished is None else _iso(r.finished),
-             "record": r.record().to_dict() if r.over else None}
+             **_exported_record(r)}
             for r in rows
         ],
         "feedback": [note.to_dict() for note in service.store.feedback(session)],

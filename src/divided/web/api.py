@@ -36,7 +36,7 @@ from starlette.concurrency import run_in_threadpool
 from divided import games
 from divided.bots import advisor, make_bot
 from divided.bots.base import Bot
-from divided.errors import RuleOptionError, UnsupportedGameError
+from divided.errors import RecordVersionError, RuleOptionError, UnsupportedGameError
 from divided.games.base import GameRecord, OptionValue, RuleOption, State
 from divided.priority import AHEAD_NICE, run_in_background
 from divided.review.base import DEFAULT_BUDGET
@@ -99,6 +99,13 @@ class ApiError(Exception):
         super().__init__(message)
         self.status = status
         self.message = message
+
+
+class UnreadableGame(ApiError):
+    """A stored game whose actions this version cannot read (:class:`RecordVersionError`): 409."""
+
+    def __init__(self, error: RecordVersionError) -> None:
+        super().__init__(409, f"this game cannot be shown: {error}")
 
 
 def error_response(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
@@ -504,6 +511,10 @@ class GameService:
         found = self.store.get(game_id, session)
         if found is None:
             raise ApiError(404, NO_SUCH_GAME)
+        try:
+            found.record()  # its actions in today's numbering (see divided.games.records)
+        except RecordVersionError as error:
+            raise UnreadableGame(error) from None
         return found
 
     def state_json(self, row: GameRow, state: State[Any, Any] | None = None) -> dict[str, Any]:

@@ -37,7 +37,7 @@ from divided.web.after import (
     replay_object,
     title_of,
 )
-from divided.web.api import ApiError, GameService
+from divided.web.api import ApiError, GameService, UnreadableGame
 from divided.web.sessions import session_id
 from divided.web.statistics import measure_of
 
@@ -384,6 +384,8 @@ def replay(request: Request, game_id: str, move: int | None = None) -> HTMLRespo
     session = session_id(request)
     try:
         row = finished_row(service, game_id, session)
+    except UnreadableGame as error:
+        return _problem(request, error.status, error.message[:1].upper() + error.message[1:] + ".")
     except ApiError as error:
         return _problem(request, error.status, "This game is not over yet: finish it first, then replay it."
                         if error.status == 409 else "There is no such game in this browser.")

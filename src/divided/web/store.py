@@ -20,11 +20,13 @@ is safe across workers: move numbers only grow, so ``(id, move_number)`` names o
 from __future__ import annotations
 
 import hashlib
+import json
+import logging
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -57,8 +59,14 @@ from sqlalchemy.engine import Connection, RowMapping, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 
 from divided import games
+from divided.errors import RecordVersionError
+from divided.games import records
 from divided.games.base import GameRecord, OptionValue, State
+from divided.web import games as web_games
 from divided.web.config import ConfigError, is_sqlite
+from divided.web.viewmodel import summary_of
+
+logger = logging.getLogger("divided.web")
 
 metadata = MetaData()
 
@@ -90,6 +98,9 @@ games_table = Table(
     # a session of many hands (poker): the table's id (its first hand's) and the hand dealt next
     Column("table_id", String(32), nullable=True),
     Column("next_id", String(32), nullable=True),
+    # the game's action numbering the actions are written in (divided.games.records); NULL:
+    # stored before numberings were versioned (read by evidence, see GameStore.upgrade_records)
+    Column("record_version", Integer, nullable=True),
 )
 Index("ix_games_session_created", games_table.c.session_id, games_table.c.created)
 
@@ -99,6 +110,7 @@ SUMMARY_COLUMNS: tuple[tuple[str, str], ...] = (
     ("hints_used", "INTEGER"),
     ("table_id", "VARCHAR(32)"),
     ("next_id", "VARCHAR(32)"),
+    ("record_version", "INTEGER"),
 )
 """Columns added after the first release: :meth:`GameStore.create_tables` adds them to an
 older ``games`` table (they are nullable, so old rows stay valid)."""
@@ -158,6 +170,34 @@ class StoredReview:
     error: str | None
 
 
+@dataclass
+class RecordUpgrade:
+    """What :meth:`GameStore.upgrade_records` did: rows only stamped (their numbering is
+    today's), rows renumbered (by id), rows left unread (by id, with the reason)."""
+
+    stamped: int = 0
+    renumbered: list[str] = field(default_factory=list)
+    unreadable: dict[str, str] = field(default_factory=dict)
+
+
+REVIEW_ACTIONS = ("played", "best", "rival")
+"""The action numbers of a stored review's move (:func:`divided.web.review_jobs.move_json`)..."""
+REVIEW_BY_ACTION = ("values", "errors", "worlds", "policy")
+"""... and its objects keyed by action number (as text)."""
+
+
+def renumbered_move(move: Mapping[str, Any], number: Callable[[int], int]) -> dict[str, Any]:
+    """A stored review's move with its action numbers renumbered by ``number``."""
+    out = dict(move)
+    for key in REVIEW_ACTIONS:
+        if isinstance(out.get(key), int):
+            out[key] = number(out[key])
+    for key in REVIEW_BY_ACTION:
+        if isinstance(out.get(key), Mapping):
+            out[key] = {str(number(int(action))): value for action, value in out[key].items()}
+    return out
+
+
 def owner_key(session_id: str) -> str:
     """What the ``session_id`` column stores for a session: its SHA-256, in hex."""
     return hashlib.sha256(session_id.encode("utf-8")).hexdigest()
@@ -204,9 +244,15 @@ class GameRow:
     """The table of a session of many hands (its first hand's id; ``None``: a game on its own)."""
     next_id: str | None = None
     """The hand dealt after this one at its table (``None``: none yet)."""
+    record_version: int | None = None
+    """The game's action numbering ``actions`` are written in (:mod:`divided.games.records`);
+    ``None``: stored before numberings were versioned."""
 
     def record(self) -> GameRecord:
-        return GameRecord(self.game, dict(self.options), self.seed, self.actions)
+        """The game's record in today's action numbering (the stored actions upgraded from the
+        row's numbering); :class:`RecordVersionError` for a row this version cannot read."""
+        stored = GameRecord(self.game, dict(self.options), self.seed, self.actions)
+        return records.upgrade(stored, self.record_version, self.over)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +288,7 @@ def _row(mapping: RowMapping | Mapping[str, Any]) -> GameRow:
         finished=None if mapping.get("finished") is None else _aware(mapping["finished"]),
         hints=bool(mapping.get("hints") or False), hints_used=int(mapping.get("hints_used") or 0),
         table_id=mapping.get("table_id"), next_id=mapping.get("next_id"),
+        record_version=None if mapping.get("record_version") is None else int(mapping["record_version"]),
     )
 
 
@@ -350,6 +397,7 @@ class GameStore:
                               f"{str(error.orig if hasattr(error, 'orig') else error).strip()}") from None
         self._add_summary_columns()
         self._upgrade_old_columns()
+        self.upgrade_records()
 
     def _add_summary_columns(self) -> None:
         """Give a ``games`` table made by an older version the summary columns it lacks."""
@@ -417,6 +465,72 @@ class GameStore:
             if not sqlite:
                 connection.execute(text("ALTER TABLE games ALTER COLUMN bots SET NOT NULL"))
 
+    def upgrade_records(self) -> RecordUpgrade:
+        """Give every row stored before numberings were versioned its numbering (run at
+        start-up by :meth:`create_tables`; rows stored since carry theirs).
+
+        Each row's numbering is read from the row itself (:func:`divided.games.records.version_of`:
+        by evidence, never by the row's age). A row in today's numbering is only stamped; one in an
+        older numbering gets its actions, its review's and its cached hints' action numbers
+        renumbered to today's, and is stamped, in one transaction. A row that fits no numbering,
+        or two, stays unstamped: loading it answers the reason (:class:`RecordVersionError`).
+        Every write is a compare-and-set on ``record_version IS NULL`` and the move number, so
+        two workers upgrading at once, or a move in flight, never renumber a row twice.
+        """
+        c = games_table.c
+        query = (select(c.id, c.game, c.options, c.seed, c.actions, c.move_number, c.over, c.human_seat,
+                        c.summary).where(c.record_version.is_(None)))
+        with self.engine.connect() as connection:
+            found = connection.execute(query).mappings().all()
+        done = RecordUpgrade()
+        stamp = (update(games_table).where(c.id == bindparam("key"), c.record_version.is_(None))
+                 .values(record_version=bindparam("version")))
+        same: list[dict[str, Any]] = []
+        for m in found:
+            stored = GameRecord(m["game"], dict(m["options"]), int(m["seed"]), tuple(int(a) for a in m["actions"]))
+            try:
+                version = records.version_of(stored, bool(m["over"]),
+                                             _agrees_with(stored.game, int(m["human_seat"]), m["summary"]))
+                number = records.action_map(stored.game, version)
+            except RecordVersionError as error:
+                done.unreadable[m["id"]] = str(error)
+                continue
+            current = records.current_version(stored.game)
+            if version == current:
+                same.append({"key": m["id"], "version": current})
+            elif self._renumber(m["id"], int(m["move_number"]), stored, number, current):
+                done.renumbered.append(m["id"])
+        if same:
+            with self.engine.begin() as connection:
+                connection.execute(stamp, same)
+        done.stamped = len(same)
+        for game_id, reason in done.unreadable.items():
+            logger.warning("game %s keeps its stored actions unread: %s", game_id, reason)
+        return done
+
+    def _renumber(self, game_id: str, move_number: int, stored: GameRecord, number: Callable[[int], int],
+                  version: int) -> bool:
+        """Renumber one game's actions, review and cached hints (``False``: the row changed meanwhile)."""
+        c = games_table.c
+        with self.engine.begin() as connection:
+            done = connection.execute(
+                update(games_table).where(c.id == game_id, c.record_version.is_(None), c.move_number == move_number)
+                .values(actions=[number(action) for action in stored.actions], record_version=version))
+            if done.rowcount != 1:
+                return False
+            moves = connection.execute(select(reviews_table.c.moves)
+                                       .where(reviews_table.c.game_id == game_id)).scalar_one_or_none()
+            if moves is not None:
+                connection.execute(update(reviews_table).where(reviews_table.c.game_id == game_id)
+                                   .values(moves=[renumbered_move(move, number) for move in moves]))
+            for move, hint in connection.execute(select(hints_table.c.move_number, hints_table.c.hint)
+                                                 .where(hints_table.c.game_id == game_id)).all():
+                if isinstance(hint, Mapping) and isinstance(hint.get("action"), int):
+                    connection.execute(update(hints_table).where(hints_table.c.game_id == game_id,
+                                                                 hints_table.c.move_number == move)
+                                       .values(hint={**hint, "action": number(hint["action"])}))
+        return True
+
     def _table_exists(self) -> bool:
         try:
             with self.engine.connect() as connection:
@@ -446,6 +560,7 @@ class GameStore:
             "bot_error": progress.bot_error, "summary": _summary(progress.summary),
             "finished": now if progress.over else None, "hints": hints, "hints_used": 0,
             "table_id": game_id if opens_table else table_id, "next_id": None,
+            "record_version": records.current_version(game),
         }
         with self.engine.begin() as connection:
             if after is not None:
@@ -485,6 +600,7 @@ class GameStore:
             "actions": list(progress.actions), "move_number": progress.move_number,
             "phase": progress.phase, "over": progress.over, "result": progress.result,
             "bot_error": progress.bot_error, "updated": now, "summary": _summary(progress.summary),
+            "record_version": records.current_version(row.game),  # progress is in today's numbers
         }
         if progress.over and not row.over:
             values["finished"] = now
@@ -499,7 +615,7 @@ class GameStore:
             over=progress.over, result=progress.result, bot_error=progress.bot_error,
             summary=_summary(progress.summary),
             finished=values.get("finished", row.finished), hints=row.hints, hints_used=row.hints_used,
-            table_id=row.table_id, next_id=row.next_id,
+            table_id=row.table_id, next_id=row.next_id, record_version=values["record_version"],
         )
 
     # -- the history and the saved data ----------------------------------------------------
@@ -661,6 +777,23 @@ class GameStore:
         for listener in self.deleted:
             listener(gone)
         return int(games_done), int(notes_done.rowcount)
+
+
+def _agrees_with(game: str, seat: int, summary: Mapping[str, Any] | None) -> records.Agrees | None:
+    """Whether a replayed end agrees with a finished game's stored summary: the same result
+    detail (the headline's words aside) where both name it (``None``: no summary to compare)."""
+    if summary is None or not web_games.ROOMS.supports(game):
+        return None
+    stored = {key: value for key, value in summary.items() if key != "headline"}
+
+    def agrees(state: State[Any, Any]) -> bool:
+        result = web_games.room(game).result(state.observation(seat))
+        if result is None:
+            return False
+        replayed = json.loads(json.dumps(summary_of(result)))  # as the store keeps it
+        return all(replayed[key] == value for key, value in stored.items() if key in replayed)
+
+    return agrees
 
 
 class _GameGone(Exception):
