@@ -7,7 +7,7 @@ script only says how it was made)::
     git archive 3bff8aa^ src | tar -x -C OLD
     PYTHONPATH=OLD/src python tests/web/data/make_store_3bff8aa.py tests/web/data/store_3bff8aa.sqlite3
 
-Hands of five-card draw of one session (``old-poker``) against the maniac (who bets and raises
+Hands of five-card draw of one session (``old-poker-session-3bff8aa``, as long as a cookie's session id must be) against the maniac (who bets and raises
 whenever it may), the player raising whenever the dice say so: finished hands at pot limit
 (raises below 584 chips, numbered 440-1023 then) and at no limit with 400-chip stacks (the
 player moves all in: 840 then), two later hands of a no-limit table at 1,000 chips a seat (the
@@ -31,7 +31,7 @@ from divided.web import games as web_games
 from divided.web.api import GameService, NewGame, _progress
 from divided.web.store import GameStore
 
-SESSION = "old-poker"
+SESSION = "old-poker-session-3bff8aa"
 OLD_RAISE_TO = 440
 
 
