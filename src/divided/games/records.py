@@ -75,8 +75,9 @@ def action_map(game: str, version: int) -> Callable[[int], int]:
     if version == current:
         return _same
     if not FIRST_VERSION <= version < current:
+        known = f"versions {FIRST_VERSION} to {current}" if current > FIRST_VERSION else f"version {current} only"
         raise RecordVersionError(f"the {game} record was written with action numbering version {version}; "
-                                 f"this version reads versions {FIRST_VERSION} to {current}")
+                                 f"this version reads {known}")
     return _NUMBERINGS.get(game).action_map(version)
 
 
