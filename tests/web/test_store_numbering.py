@@ -25,10 +25,13 @@ from sqlalchemy import update
 from webtools import SECRET, client, service_of, store_of
 
 from divided import games
+from divided.errors import RecordVersionError
 from divided.games.poker.actions import RAISE_TO
 from divided.web import config
+from divided.web import games as web_games
 from divided.web.sessions import COOKIE_NAME, SessionCodec
 from divided.web.store import GameStore, games_table, hints_table, reviews_table
+from divided.web.viewmodel import summary_of
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -265,3 +268,38 @@ def test_a_row_this_version_cannot_read_answers_why(old_folder: Path) -> None:
         assert len(http.get("/api/history").json()["games"]) == sum(h["over"] for h in hands.values())
         other = next(g for g, h in hands.items() if h["over"] and g not in (newer, broken))
         assert http.get(f"/api/games/{other}/replay").status_code == 200  # the others are not held up
+
+
+def test_a_deep_hand_both_numberings_replay_is_read_by_its_stored_result(old_folder: Path) -> None:
+    """A later hand of a deep no-limit table (2,000 chips a seat) stored in the old numbers:
+    raises to 700 and 1,000 (1140 and 1440 then) read today as raises to 116 and 416, and that
+    hand ends too; the row's summary (the result the old code stored: who won how much) names
+    the old reading. Without a summary the row cannot be told apart and is refused."""
+    options = {"players": 2, "structure": "no", "stacks": "2000/2000", "first_dealer": 1}
+    state = games.load("five-card-draw", **options).new_initial_state(seed=4)
+    for action in (RAISE_TO + 700, 1, 4, 4, RAISE_TO + 1000, 1):
+        state.apply_action(action)
+    assert state.is_terminal()
+    old = [a - RAISE_TO + OLD_RAISE_TO if a >= RAISE_TO else a for a in state.history()]
+    result = web_games.room("five-card-draw").result(state.observation(0))
+    assert result is not None
+    path = old_folder / "divided.sqlite3"
+    connection = sqlite3.connect(path)
+    template = dict(raw_rows(path)[next(g for g, h in expected().items() if h["over"])])
+    with connection:
+        for game_id, summary in (("d" * 32, json.dumps(summary_of(result))), ("e" * 32, None)):
+            row = {**template, "id": game_id, "options": json.dumps(state.game.options), "seed": 4,
+                   "actions": json.dumps(old), "move_number": len(old), "summary": summary}
+            connection.execute(f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+                               tuple(row.values()))
+    connection.close()
+    store = GameStore(f"sqlite:///{path}")
+    store.create_tables()
+    read = store.get("d" * 32, SESSION)
+    assert read is not None and read.record_version == 2 and list(read.actions) == state.history()
+    assert games.replay(read.record()).returns() == state.returns()
+    unread = store.get("e" * 32, SESSION)
+    assert unread is not None and unread.record_version is None
+    with pytest.raises(RecordVersionError, match="replay under both numberings"):
+        unread.record()
+    store.dispose()
