@@ -16,13 +16,15 @@ import random
 import shutil
 import sqlite3
 import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import update
-from webtools import SECRET, client, service_of, store_of
+from sqlalchemy import JSON, bindparam, create_engine, text, update
+from webtools import SECRET, Postgres, client, postgres_or_skip, service_of, store_of
 
 from divided import games
 from divided.errors import RecordVersionError
@@ -91,6 +93,46 @@ def test_the_fixture_holds_the_old_numbers() -> None:
 def test_old_hands_replay_exactly_as_they_were_played(old_folder: Path) -> None:
     store = GameStore(f"sqlite:///{old_folder / 'divided.sqlite3'}")
     store.create_tables()
+    check_old_hands(store)
+
+
+@pytest.fixture(scope="module")
+def database() -> Iterator[Postgres]:
+    yield from postgres_or_skip("THE POSTGRESQL TEST OF OLD POKER NUMBERS")
+
+
+def test_old_hands_on_postgresql_replay_exactly_as_they_were_played(database: Postgres) -> None:
+    """The fixture's rows in a PostgreSQL ``games`` table as 3bff8aa's parent made it (no
+    ``record_version``): the column is added at start-up and the rows read and renumbered."""
+    engine = create_engine(database.url)
+    with engine.begin() as connection:
+        for table in ("games", "feedback", "reviews", "hints"):
+            connection.exec_driver_sql(f"DROP TABLE IF EXISTS {table}")
+    engine.dispose()
+    GameStore(database.url).create_tables()
+    engine = create_engine(database.url)
+    rows = []
+    for row in raw_rows(FIXTURE).values():
+        row = {**row, "options": json.loads(row["options"]), "actions": json.loads(row["actions"]),
+               "bots": json.loads(row["bots"]), "summary": None if row["summary"] is None else json.loads(row["summary"]),
+               "over": bool(row["over"]), "hints": None if row["hints"] is None else bool(row["hints"])}
+        for moment in ("created", "updated", "finished"):
+            if row[moment] is not None:
+                row[moment] = datetime.fromisoformat(row[moment]).replace(tzinfo=UTC)
+        rows.append(row)
+    with engine.begin() as connection:
+        connection.exec_driver_sql("ALTER TABLE games DROP COLUMN record_version")
+        columns = ", ".join(rows[0])
+        connection.execute(text(f"INSERT INTO games ({columns}) VALUES ({', '.join(':' + c for c in rows[0])})")
+                           .bindparams(*(bindparam(c, type_=JSON) for c in ("options", "actions", "bots", "summary"))),
+                           rows)
+    engine.dispose()
+    store = GameStore(database.url)
+    store.create_tables()
+    check_old_hands(store)
+
+
+def check_old_hands(store: GameStore) -> None:
     for game_id, hand in expected().items():
         row = store.get(game_id, SESSION)
         assert row is not None and row.record_version == 2
