@@ -59,7 +59,7 @@ from sqlalchemy.engine import Connection, RowMapping, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 
 from divided import games
-from divided.errors import RecordVersionError
+from divided.errors import DividedError
 from divided.games import records
 from divided.games.base import GameRecord, OptionValue, State
 from divided.web import games as web_games
@@ -492,7 +492,7 @@ class GameStore:
                 version = records.version_of(stored, bool(m["over"]),
                                              _agrees_with(stored.game, int(m["human_seat"]), m["summary"]))
                 number = records.action_map(stored.game, version)
-            except RecordVersionError as error:
+            except DividedError as error:  # fits no numbering, or two; or options no longer valid
                 done.unreadable[m["id"]] = str(error)
                 continue
             current = records.current_version(stored.game)
