@@ -172,8 +172,9 @@ class StoredReview:
 
 @dataclass
 class RecordUpgrade:
-    """What :meth:`GameStore.upgrade_records` did: rows only stamped (their numbering is
-    today's), rows renumbered (by id), rows left unread (by id, with the reason)."""
+    """What :meth:`GameStore.upgrade_records` did: rows found in today's numbering (stamped,
+    unless one moved on meanwhile), rows renumbered (by id), rows left unread (by id, with the
+    reason)."""
 
     stamped: int = 0
     renumbered: list[str] = field(default_factory=list)
@@ -483,7 +484,8 @@ class GameStore:
         with self.engine.connect() as connection:
             found = connection.execute(query).mappings().all()
         done = RecordUpgrade()
-        stamp = (update(games_table).where(c.id == bindparam("key"), c.record_version.is_(None))
+        stamp = (update(games_table).where(c.id == bindparam("key"), c.record_version.is_(None),
+                                           c.move_number == bindparam("moves"))
                  .values(record_version=bindparam("version")))
         same: list[dict[str, Any]] = []
         for m in found:
@@ -497,7 +499,7 @@ class GameStore:
                 continue
             current = records.current_version(stored.game)
             if version == current:
-                same.append({"key": m["id"], "version": current})
+                same.append({"key": m["id"], "moves": int(m["move_number"]), "version": current})
             elif self._renumber(m["id"], int(m["move_number"]), stored, number, current):
                 done.renumbered.append(m["id"])
         if same:
