@@ -310,6 +310,9 @@ def test_a_row_this_version_cannot_read_answers_why(old_folder: Path) -> None:
         assert exported[newer]["record"] is None and "version 3" in exported[newer]["record_error"]
         assert exported[broken]["record"] is None and "no numbering" in exported[broken]["record_error"]
         assert len(http.get("/api/history").json()["games"]) == sum(h["over"] for h in hands.values())
+        note = http.post("/api/feedback", json={"message": "this hand will not open", "page": "/history",
+                                                "game_id": newer})
+        assert note.status_code == 201 and note.json()["feedback"]["game_id"] == newer
         other = next(g for g, h in hands.items() if h["over"] and g not in (newer, broken))
         assert http.get(f"/api/games/{other}/replay").status_code == 200  # the others are not held up
 

@@ -304,7 +304,7 @@ def add_feedback(service: GameService, session: str, data: dict[str, Any]) -> JS
     if game_id is not None:
         if not isinstance(game_id, str):
             raise ApiError(422, f"game_id must be a game id (text) or null, not {json_type(game_id)}")
-        game_id = service.row(game_id, session).id  # 404 unless it is one of this session's games
+        game_id = service.row(game_id, session, readable=False).id  # 404 unless one of this session's games
     assert message is not None and page is not None
     try:
         note = service.store.add_feedback(session, page.strip(), game_id, message.strip())

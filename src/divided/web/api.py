@@ -504,17 +504,20 @@ class GameService:
         self.reviews.close()
 
     # queries
-    def row(self, game_id: str, session: str) -> GameRow:
-        """The session's game, or 404 (also for a malformed id or another session's game)."""
+    def row(self, game_id: str, session: str, *, readable: bool = True) -> GameRow:
+        """The session's game, or 404 (also for a malformed id or another session's game);
+        409 (:class:`UnreadableGame`) for one whose actions this version cannot read, unless
+        ``readable`` is off (feedback about such a game is still welcome)."""
         if not _GAME_ID.fullmatch(game_id):
             raise ApiError(404, NO_SUCH_GAME)
         found = self.store.get(game_id, session)
         if found is None:
             raise ApiError(404, NO_SUCH_GAME)
-        try:
-            found.record()  # its actions in today's numbering (see divided.games.records)
-        except RecordVersionError as error:
-            raise UnreadableGame(error) from None
+        if readable:
+            try:
+                found.record()  # its actions in today's numbering (see divided.games.records)
+            except RecordVersionError as error:
+                raise UnreadableGame(error) from None
         return found
 
     def state_json(self, row: GameRow, state: State[Any, Any] | None = None) -> dict[str, Any]:
