@@ -46,6 +46,7 @@ from divided.games.poker.view import PokerView
 from divided.games.poker.wilds import shown_words
 from divided.games.room import ActionLabel
 from divided.web.games.base import JSON, BotChoice, GameRoom, LobbyOption, LogEntry, NextGameRefused
+from divided.web.games.poker.log_words import SKIP, event_words
 from divided.web.games.poker.picks import (
     PHASES,
     STEP_WORDS,
@@ -275,9 +276,36 @@ def seats_object(view: PokerView) -> list[JSON]:
             "hands": hands_object(view, seat),
             "discards": len(view.discarded[seat]),
             "drew": [d for d in (draw[seat] for draw in view.draws)],
+            "draw_words": draw_words(view, seat),
             "final_stack": None if finals is None else finals[seat],
             "won": None if view.result is None else int(view.result.returns[seat]),
         })
+    return out
+
+
+_DRAWING_KINDS = (steps.Draw, steps.DiscardRounds, steps.ExchangeTurns)
+"""The step kinds that record a count in ``view.draws`` (one entry each, in the order of the steps)."""
+
+
+def draw_words(view: PokerView, seat: int) -> list[str]:
+    """What ``seat`` did at each draw so far, in the draw's words: "drew 2", "stood pat", "threw
+    away 3" (a discard nothing replaces), "put 1 in the trash", "set aside 2", "swapped 1"."""
+    drawing = [step for step in view.config.steps if isinstance(step, _DRAWING_KINDS)]
+    out = []
+    for step, counts in zip(drawing, view.draws, strict=False):
+        n = counts[seat]
+        if n < 0:
+            continue
+        if isinstance(step, steps.ExchangeTurns):
+            out.append(f"swapped {n}" if n else "swapped none")
+        elif isinstance(step, steps.Draw) and step.to == "trash":
+            out.append(f"put {n} in the trash")
+        elif isinstance(step, steps.Draw) and step.replace != "now":
+            out.append(f"threw away {n}" if n else "threw away none")
+        elif isinstance(step, steps.Draw) and step.set_aside:
+            out.append(f"set aside {n}" if n else "stood pat")
+        else:
+            out.append(f"drew {n}" if n else "stood pat")
     return out
 
 
@@ -455,6 +483,7 @@ def table(view: PokerView, books: Any, mine: bool) -> JSON:
     return {
         "variant": config.variant.id, "title": config.variant.name, "players": view.num_players,
         "structure": config.limits.structure.value,
+        "betting_rounds": any(isinstance(s, steps.Bet) for s in config.steps),
         "stakes": {"ante": config.ante, "small_bet": config.small_bet, "big_bet": config.big_bet,
                    "bring_in": config.bring_in, "blinds": config.blinds},
         "button": None if view.button < 0 else seat_name(view.button, me),
@@ -538,15 +567,23 @@ def log(view: PokerView) -> list[LogEntry]:
                                     "the button."))
     labels = hand_labels(view)
     previous = view.match.previous if view.match is not None else ()  # T18: how the last deal ended
-    for event in (*previous, *view.events):
+    events = (*previous, *view.events)
+    index = 0
+    while index < len(events):
+        event = events[index]
         if event.kind == "show" and event.seat is not None:  # the hands by the table's names for them
             who = "You show" if event.seat == me else f"{seat_name(event.seat, me)} shows"
-            hands = "; ".join(f"{labels.get(slot, slot).lower()}: {_cards(cards)}" if len(event.hands) > 1
-                              else _cards(cards) for slot, cards in zip(event.hands_named, event.hands, strict=True)
-                              if cards)
+            shown = [(slot, cards) for slot, cards in zip(event.hands_named, event.hands, strict=True) if cards]
+            hands = "; ".join(f"{labels.get(slot, slot).lower()}: {_cards(cards)}" if len(shown) > 1
+                              else _cards(cards) for slot, cards in shown)
             lines.append(LogEntry(event.seat, f"{who} {hands}."))
+            index += 1
             continue
-        text = _named(describe(event, me), me)
+        words, told = event_words(view, events, index, lambda seat: seat_name(seat, me), me)
+        index += told
+        if words == SKIP:
+            continue
+        text = _named(describe(event, me), me) if words is None else words
         lines.append(LogEntry(event.seat, text[:1].upper() + text[1:] + "."))
     if view.over:
         lines.append(LogEntry(None, headline(view) or ""))

@@ -236,12 +236,10 @@ def pick_refusal(view: PokerView, step: Step, action: int) -> str:
     if isinstance(step, steps.CallDraws):
         return f"this is the dealer's call: choose one of the {len(legal)} calls offered"
     if isinstance(step, steps.Auction):
-        stage = view.phase.marks[STAGE]
-        return {BIDDING: "this is the auction's bidding: bid or pass",
-                LADDER: "nobody bid: take the lot or pay to refuse it",
-                KEEPING: "choose the cards of the lot you keep (no more than your hand has room for)"}.get(
-            stage, "this is the auction")
+        return _auction_refusal(view, action, legal)
     picks = [a for a in legal if is_pick(a)]
+    if isinstance(step, steps.Draw) and not is_pick(action) and step.replace != "now":
+        return "this is the draw: choose the cards to throw away"
     if is_pick(action) and picks:
         sizes = sorted({len(describe(view, a)[2]) for a in picks})
         counts = _counts(sizes)
@@ -255,6 +253,28 @@ def pick_refusal(view: PokerView, step: Step, action: int) -> str:
         if isinstance(step, kind):
             return text
     return "it is not one of your choices now"
+
+
+def _auction_refusal(view: PokerView, action: int, legal: Sequence[int]) -> str:
+    """Why ``action`` is refused at the auction, naming the stack when it is what stops a bid or
+    a refusal (AF8: no bid exceeds the stack; AF4: a player who cannot pay must take)."""
+    marks = view.phase.marks
+    stage = marks[STAGE]
+    stack = view.table.stacks[view.player if view.player is not None else 0]
+    if stage == BIDDING:
+        if action == act.BID:
+            return (f"you cannot bid {marks[HIGH] + 1}: you have {_count(stack, 'chip')}, and no bid may be more "
+                    "than your stack; pass")
+        return "this is the auction's bidding: bid or pass" if act.BID in legal else \
+            "this is the auction's bidding, and your chips cannot cover a bid: pass"
+    if stage == LADDER:
+        if action == act.REFUSE:
+            return (f"you cannot pay {marks[PRICE]} to refuse the lot: you have {_count(stack, 'chip')}; "
+                    "a player who cannot pay takes it")
+        return "nobody bid: take the lot or pay to refuse it" if act.REFUSE in legal else "nobody bid: take the lot"
+    if stage == KEEPING:
+        return "choose the cards of the lot you keep (no more than your hand has room for)"
+    return "this is the auction"
 
 
 # -- the table's public facts --------------------------------------------------------------------
