@@ -107,3 +107,22 @@ def test_a_refusal_the_stack_cannot_pay_is_refused_and_the_lot_must_be_taken() -
     assert view.current_player == 0 and deal.rules.legal_actions(deal.state) == [act.TAKE]
     assert refusal(view, act.REFUSE) == ("you cannot pay 2 to refuse the lot: you have 0 chips; a player who cannot "
                                          "pay takes it. Nothing changed.")
+
+
+def test_a_seat_not_dealt_into_a_replay_sits_out_and_has_not_folded() -> None:
+    """Fives, three players, no five anywhere: you bet, Bot 1 calls, Bot 2 folds; nobody holds a five,
+    so the pot carries and the replay deals in only you and Bot 1 (FV4). Bot 2 sits out the deal;
+    it did not fold in it."""
+    cards = "2c 3c 4c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d 6d 7d 8d 9d Td Jd Qd Kd Ad 2h 3h 4h 6h 7h 8h 9h"
+    deal = Deal("fives", cards, players=3)
+    while (deal.state.match is None or deal.state.match.deal == 1) and deal.rules.observe(deal.state, 0).current_player >= 0:
+        seat = deal.rules.observe(deal.state, 0).current_player
+        legal = deal.rules.legal_actions(deal.state)
+        chosen = (act.DISCARD if act.DISCARD in legal else act.RAISE if seat == 0 and act.RAISE in legal
+                  else act.FOLD if seat == 2 and act.FOLD in legal else act.CALL)
+        deal.act(seat, chosen)
+    shown = table(deal.rules.observe(deal.state, 0), None, False)
+    assert shown["match"]["deal"] == 2 and shown["match"]["out"] == ["Bot 2"]
+    seats = {seat["name"]: seat for seat in shown["seats"]}
+    assert (seats["Bot 2"]["folded"], seats["Bot 2"]["sitting_out"]) == (False, True)
+    assert [(seats[n]["folded"], seats[n]["sitting_out"]) for n in ("You", "Bot 1")] == [(False, False)] * 2

@@ -250,11 +250,24 @@ def match_object(view: PokerView, me: int) -> JSON | None:
     match = view.match
     if match is None:
         return None
+    out = sitting_out(view)
     return {"deal": match.deal, "max_deals": int(view.config.option("max_deals")), "last": match.last,
             "carried": match.carried, "token": None if match.token < 0 else seat_name(match.token, me),
             "forfeits": [{"name": seat_name(seat, me), "amount": amount}
                          for seat, amount in enumerate(match.forfeits) if amount],
-            "out": [seat_name(seat, me) for seat, gone in enumerate(match.out) if gone]}
+            "out": [seat_name(seat, me) for seat in sorted(out)]}
+
+
+def sitting_out(view: PokerView) -> set[int]:
+    """The seats not playing this deal of a match: out of the match, or not dealt in (FV4: a
+    replay deals in only the players who could win the layer carried). A seat that folded this
+    deal is not among them."""
+    match = view.match
+    if match is None:
+        return set()
+    folded = {event.seat for event in view.events if event.kind == "fold"}
+    return {seat for seat in range(view.num_players)
+            if match.out[seat] or (not view.table.live[seat] and seat not in folded and not any(view.slots[seat]))}
 
 
 def seats_object(view: PokerView) -> list[JSON]:
@@ -263,14 +276,15 @@ def seats_object(view: PokerView) -> list[JSON]:
     table = view.table
     forced = _forced(view)
     finals = _final_stacks(view)
+    away = sitting_out(view)
     out = []
     for offset in range(n):
         seat = (me + offset) % n
-        folded = not table.live[seat]
+        folded = not table.live[seat] and seat not in away
         out.append({
             "seat": seat, "name": seat_name(seat, me), "you": seat == me,
             "stack": table.stacks[seat], "bet": table.bets[seat], "in_pot": table.contributed[seat],
-            "folded": folded, "all_in": not folded and table.stacks[seat] == 0 and view.button >= 0,
+            "folded": folded, "sitting_out": seat in away, "all_in": not folded and seat not in away and table.stacks[seat] == 0 and view.button >= 0,
             "button": seat == view.button, "forced": forced.get(seat),
             "to_move": view.current_player == seat and not view.over,
             "hands": hands_object(view, seat),
