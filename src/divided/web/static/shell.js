@@ -896,7 +896,8 @@
     else { whose.textContent = ""; }
     var prompt = clear(byId("prompt"));
     prompt.appendChild(richText(s.phase === "over" ? (g.outcome ? g.outcome(s) : outcomeHeadline(s.result)) : (s.prompt || "")));
-    byId("hint").textContent = s.to_move === "you" || s.phase === "over" ? ((g.help || {})[s.phase] || "") : "";
+    var help = typeof g.help === "function" ? g.help(s) : (g.help || {})[s.phase];  // a game may word it per state
+    byId("hint").textContent = s.to_move === "you" || s.phase === "over" ? (help || "") : "";
   }
 
   // -- controls per phase -------------------------------------------------------------------
