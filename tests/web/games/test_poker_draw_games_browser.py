@@ -91,13 +91,32 @@ def test_a_draw_game_found_by_what_it_has_and_played_by_clicks(browser: Browser,
         search_and_start(page, game, players)
         s = table.ready()
         assert s["game"] == game
+        first = s["id"]
         for _ in range(HANDS):
             s = play_to_the_end(page, table, s)
             s = deal_next(page, table, s, players)
+        check_replay_ends_in_view(page, first)
         assert not table.errors, table.errors
     finally:
         with contextlib.suppress(Exception):
             context.close()
+
+
+LAST_LINE_SHOWN_JS = """() => {
+  const list = document.querySelector('ol.log'), last = list && list.lastElementChild;
+  if (!last) return 'no log';
+  const box = list.getBoundingClientRect(), line = last.getBoundingClientRect();
+  return line.top >= box.top - 1 && line.bottom <= box.bottom + 1 ? 'shown' : 'hidden at ' + Math.round(line.top) +
+    ' in ' + Math.round(box.top) + '..' + Math.round(box.bottom);
+}"""
+
+
+def check_replay_ends_in_view(page: Page, game_id: str) -> None:
+    """The replay of a finished hand opens at its end with the log's last line (the result) in
+    view, as the table's log shows it, and what you knew loaded."""
+    page.goto(f"/games/{game_id}/replay")
+    expect(page.locator("#knowledge-body[data-loaded]")).to_have_count(1)
+    assert page.evaluate(LAST_LINE_SHOWN_JS) == "shown"
 
 
 MATCH_GAMES = sorted(game for game, made in VARIANTS.items()

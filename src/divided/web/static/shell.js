@@ -1097,6 +1097,8 @@
       var text = node.textContent;
       clear(node).appendChild(richText(text));
     });
+    // the log ends at the step shown, as the table's does: its last lines in view, not its first
+    document.querySelectorAll("ol.log").forEach(function (list) { list.scrollTop = list.scrollHeight; });
     // the step's state object, as the API gives it (the page itself names no unseen card)
     var holder = byId("replay-state");
     var main = byId("main");
