@@ -834,14 +834,15 @@ def _lobby_options(variant: Variant, rules: tuple[RuleOption, ...]) -> tuple[Lob
               50 * big: (f"{50}\u00a0big bets", f"{50 * big} chips"),
               100 * big: (f"{100}\u00a0big bets", f"{100 * big} chips: deep")}
     default_players = 4 if low <= 4 <= high else low
+    betting = (LobbyOption.of(by_name["structure"], "Betting", {
+        "fixed": ("Fixed limit", f"bets and raises of {by_name['small_bet'].default}, later "
+                                 f"{big}; a bet and three raises a round"),
+        "pot": ("Pot limit", "bet or raise any amount up to the pot"),
+        "no": ("No limit", "bet or raise any amount up to all your chips"),
+    }),) if any(isinstance(step, steps.Bet) for step in variant.steps) else ()  # no betting rounds: nothing to choose
     return (
         LobbyOption.of(by_name["players"], "Players", players, default=default_players),
-        LobbyOption.of(by_name["structure"], "Betting", {
-            "fixed": ("Fixed limit", f"bets and raises of {by_name['small_bet'].default}, later "
-                                     f"{big}; a bet and three raises a round"),
-            "pot": ("Pot limit", "bet or raise any amount up to the pot"),
-            "no": ("No limit", "bet or raise any amount up to all your chips"),
-        }),
+        *betting,
         LobbyOption.of(by_name["stack"], "Starting stack", stacks),
     )
 
