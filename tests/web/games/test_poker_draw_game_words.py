@@ -126,3 +126,16 @@ def test_a_seat_not_dealt_into_a_replay_sits_out_and_has_not_folded() -> None:
     seats = {seat["name"]: seat for seat in shown["seats"]}
     assert (seats["Bot 2"]["folded"], seats["Bot 2"]["sitting_out"]) == (False, True)
     assert [(seats[n]["folded"], seats[n]["sitting_out"]) for n in ("You", "Bot 1")] == [(False, False)] * 2
+
+
+def test_a_swap_of_one_card_or_none_says_card_not_cards() -> None:
+    deal = Deal("jackpot", "2c 3d 4h 5s 7c 9d Jh Qs Kc Ad", first_dealer=1)  # you are left of the button: first to swap
+    while not table(deal.rules.observe(deal.state, 0), None, True)["pick"]:
+        deal.act(0, act.CALL)           # the opening betting round, if any: check
+    view = deal.rules.observe(deal.state, 0)
+    pick = table(view, None, True)["pick"]
+    assert pick["step"] == "exchange-turns" and "1 cards" not in pick["help"]
+    assert pick["help"] == "Press the card to swap for a new one, or keep your cards."
+    wrong = act.DISCARD + 0b11                           # two cards at once
+    assert refusal(view, wrong) == ("that choice of cards is not allowed now: choose 0 or 1 card (see the state's "
+                                    "'legal' list). Nothing changed.")

@@ -178,7 +178,9 @@ def pick_help(view: PokerView, step: Step, choices: Sequence[JSON]) -> str:
         return f"Press the {counts} cards of your hand to give up for the set-aside ones."
     if isinstance(step, steps.Auction):
         return f"Press the cards of the lot you keep ({counts}); the rest go face down to the pile."
-    noun = "card" if sizes == [1] else "cards"
+    if isinstance(step, steps.ExchangeTurns) and sizes[-1] == 1:
+        return "Press the card to swap for a new one, or keep your cards."
+    noun = "card" if sizes[-1] == 1 else "cards"  # "1 card", "0 or 1 card", "0 to 5 cards"
     return f"Press the cards to throw away ({counts} {noun}); the buttons under them say what each choice does."
 
 
@@ -243,7 +245,7 @@ def pick_refusal(view: PokerView, step: Step, action: int) -> str:
     if is_pick(action) and picks:
         sizes = sorted({len(describe(view, a)[2]) for a in picks})
         counts = _counts(sizes)
-        return f"that choice of cards is not allowed now: choose {counts} card{'s' if sizes != [1] else ''} " \
+        return f"that choice of cards is not allowed now: choose {counts} card{'s' if sizes[-1] != 1 else ''} " \
                "(see the state's 'legal' list)"
     words = {steps.ExchangeTurns: 'this is your swap: swap one card or keep your cards, then say "I call" or not',
              steps.DiscardRounds: "discard one card face down or pass",
