@@ -198,6 +198,13 @@ class Table:
         if chosen in p["others"]:
             controls.locator(f'button[data-action="{chosen["action"]}"]').click()
             return
+        if p["from"] == "hand":  # your face-up cards are marked so among the cards to press
+            for code in p["cards"]:
+                tag = controls.locator(f'.pk-pick [data-focus="card-{code}"] .pick-tag')
+                if code in p["up"]:
+                    expect(tag).to_have_text("up")
+                else:
+                    expect(tag).to_have_count(0)
         if p["choices"] and not any(not c["cards"] for c in p["choices"]):
             expect(self.page.locator("#pk-pick-waiting")).to_be_disabled()
         for code in chosen["cards"]:

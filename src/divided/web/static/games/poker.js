@@ -342,7 +342,8 @@
       decision.appendChild(el("div", { class: "pk-cards pk-pick", role: "group", "aria-label": where + ": press cards to choose them" },
         p.cards.map(function (code) {
           var on = P.picked.indexOf(code) >= 0;
-          return cardButton(code, { pressed: on, className: on ? "is-picked" : "", tag: on ? (p.from === "lot" ? "keep" : "out") : null,
+          var up = p.from === "hand" && p.up.indexOf(code) >= 0;  // your own face-up card (Mississippi's, Crazy 4's shown ace)
+          return cardButton(code, { pressed: on, className: on ? "is-picked" : "", tag: on ? (p.from === "lot" ? "keep" : "out") : up ? "up" : null,
             label: code + (p.up.indexOf(code) >= 0 ? " (face up)" : "") + (on ? ", chosen" : ""), onclick: function () { toggle(code); } });
         })));
       if (p.help) { decision.appendChild(el("p", { class: "help", text: p.help })); }
