@@ -291,6 +291,7 @@ def play_to_the_end(page: Page, table: Table, s: dict[str, Any]) -> dict[str, An
     expect(page.locator("#prompt")).to_have_text(  # chips, not a win or a draw: a hand can be shared
         f"You win {chips}" if won > 0 else f"You lose {chips}" if won < 0 else "You break even")
     expect(page.locator("#controls")).not_to_contain_text("Play again")
+    assert not re.search(r"\bwins? 0\b", page.inner_text("#controls"))  # a place that won nothing: "no place"
     for pot in s["table"]["showdown"]["pots"]:
         for award in pot["awards"]:
             for winner in award["winners"]:

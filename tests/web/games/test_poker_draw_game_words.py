@@ -4,7 +4,12 @@ step (issue 30's draw games): deals stacked by hand, the expectations worked out
 
 from __future__ import annotations
 
+import random
+import re
+from pathlib import Path
 from typing import Any
+
+from webtools import client, move, store_of
 
 from divided.games.poker import actions as act
 from divided.games.poker.cards import parse
@@ -139,3 +144,26 @@ def test_a_swap_of_one_card_or_none_says_card_not_cards() -> None:
     wrong = act.DISCARD + 0b11                           # two cards at once
     assert refusal(view, wrong) == ("that choice of cards is not allowed now: choose 0 or 1 card (see the state's "
                                     "'legal' list). Nothing changed.")
+
+
+def test_a_place_that_won_nothing_is_not_named_a_winner(tmp_path: Path) -> None:
+    """Auction Flop four-handed shares by 60/30/10 (AF7): the fourth hand gets no chip, so the log
+    and the award's words do not count it among those who split the pot ("and 0 chips"); the
+    showdown lists it with no place."""
+    http = client(tmp_path)
+    seeds = iter(range(700, 100_000))
+    store_of(http).seed_source = lambda: next(seeds)
+    rng = random.Random(7)
+    for _ in range(40):
+        s = http.post("/api/games", json={"game": "auction-flop", "bot": "random", "players": 4}).json()
+        while s["phase"] != "over":
+            s = move(http, s, rng.choice(s["legal"])["action"]).json()
+        awards = [a for pot in s["table"]["showdown"]["pots"] for a in pot["awards"] if a["title"] == "places"]
+        if not awards or len(s["table"]["showdown"]["shown"]) < 4:
+            continue
+        for award in awards:
+            assert all(w["place"] == "no place" for w in award["winners"] if not w["chips"]), award
+            assert " 0 chips" not in award["text"], award
+        assert not [e["text"] for e in s["log"] if re.search(r"\b0 chips|wins 0\b", e["text"])]
+        return
+    raise AssertionError("no four-handed showdown in forty deals")

@@ -84,7 +84,8 @@ def test_a_draw_game_found_by_what_it_has_and_played_by_clicks(browser: Browser,
     context = browser.new_context(base_url=server.url, viewport=SIZES[size])  # type: ignore[arg-type]
     context.set_default_timeout(TIMEOUT_MS)
     context.add_init_script(script=f"window.localStorage.setItem('divided.settings', {json.dumps(json.dumps(DISPLAY))});")
-    players = 3 if VARIANTS[game].players[0] <= 3 <= VARIANTS[game].players[1] else VARIANTS[game].players[0]
+    players = 4 if game == "auction-flop" else 3 if VARIANTS[game].players[0] <= 3 <= VARIANTS[game].players[1] \
+        else VARIANTS[game].players[0]  # Auction Flop four-handed: a fourth place that wins nothing
     try:
         page = context.new_page()
         table = Table(page, random.Random(f"{game}-{size}"))

@@ -46,7 +46,7 @@ from divided.games.poker.view import PokerView
 from divided.games.poker.wilds import shown_words
 from divided.games.room import ActionLabel
 from divided.web.games.base import JSON, BotChoice, GameRoom, LobbyOption, LogEntry, NextGameRefused
-from divided.web.games.poker.log_words import SKIP, event_words
+from divided.web.games.poker.log_words import SKIP, event_words, without_empty_shares
 from divided.web.games.poker.picks import (
     PHASES,
     STEP_WORDS,
@@ -436,7 +436,7 @@ def showdown_object(view: PokerView) -> JSON | None:
                     winner["place"] = place
             title = "uncontested" if event.title == "uncontested" else event.title
             items.append({"title": title, "winners": winners,
-                          "text": _named(describe(event, me), me)})
+                          "text": _named(describe(without_empty_shares(event), me), me)})
         out.append({"name": "Main pot" if index == 0 else f"Side pot {index}", "amount": pot.amount,
                     "awards": items})
     shows = [{"name": seat_name(e.seat, me), "hands": [

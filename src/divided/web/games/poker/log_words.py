@@ -11,11 +11,13 @@ Everything here is built from the public log only.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from divided.games.poker import steps
 from divided.games.poker.cards import name
-from divided.games.poker.events import Event
+from divided.games.poker.events import Event, describe
 from divided.games.poker.variant import Step
 from divided.games.poker.view import PokerView
 
@@ -25,6 +27,19 @@ SKIP = ""
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def without_empty_shares(event: Event) -> Event:
+    """An award without the seats that got no chip (the fourth hand at 60/30/10 places no share)."""
+    if event.kind != "award" or 0 not in event.chips or not any(event.chips):
+        return event
+    kept = [(seat, chips) for seat, chips in zip(event.winners, event.chips, strict=True) if chips]
+    return replace(event, winners=tuple(seat for seat, _ in kept), chips=tuple(chips for _, chips in kept))
+
+
+def _named(text: str, who: Callable[[int], str]) -> str:
+    """The engine's words ("Player 2") with the table's names."""
+    return re.sub(r"\b(Player|player) (\d+)", lambda m: who(int(m.group(2))), text)
 
 
 def _step_of(view: PokerView, event: Event) -> Step | None:
@@ -70,6 +85,8 @@ def event_words(view: PokerView, events: Sequence[Event], index: int, who: Calla
     the event out (the lot turned up names the cards dealt into it)."""
     event = events[index]
     if event.seat is None:
+        if event.kind == "award" and 0 in event.chips and any(event.chips):
+            return _named(describe(without_empty_shares(event), me), who), 1
         return None, 1
     step = _step_of(view, event)
     you = event.seat == me

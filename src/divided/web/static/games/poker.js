@@ -400,9 +400,9 @@
           el("p", null, el("strong", { text: pot.name + " (" + pot.amount + ")" })),
           el("ul", { class: "pk-awards" }, pot.awards.map(function (a) {
             return el("li", null, a.winners.map(function (w) {
-              return el("span", { class: "pk-award" },
-                el("strong", { text: w.name + (w.you ? " win " : " wins ") + w.chips }),
-                " " + (a.title === "uncontested" ? "uncontested" : "for " + (w.place || a.title)),
+              return el("span", { class: "pk-award" },  // a place that won nothing (the fourth at 60/30/10): no place
+                el("strong", { text: w.chips === 0 && w.place ? w.name + ": " + w.place : w.name + (w.you ? " win " : " wins ") + w.chips }),
+                w.chips === 0 && w.place ? "" : " " + (a.title === "uncontested" ? "uncontested" : "for " + (w.place || a.title)),
                 w.hand ? el("span", null, " with " + (w.label && w.label !== "Hand" ? "the " + w.label.toLowerCase() + ": " : "") + w.hand + " ",
                   el("span", { class: "pk-cards pk-inline" }, w.cards.map(function (code) { return cardFace(code, { small: true }); }))) : null);
             }));
