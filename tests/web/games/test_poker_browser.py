@@ -297,6 +297,8 @@ def play_to_the_end(page: Page, table: Table, s: dict[str, Any]) -> dict[str, An
             for winner in award["winners"]:
                 if winner["hand"]:
                     expect(page.locator("#controls")).to_contain_text(winner["hand"])
+                if winner.get("wild"):  # the cards that played wild, drawn as cards
+                    expect(page.locator("#controls")).to_contain_text(f"(wild: {as_drawn(' '.join(winner['wild']))})")
     return s
 
 

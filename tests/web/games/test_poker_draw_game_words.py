@@ -167,3 +167,18 @@ def test_a_place_that_won_nothing_is_not_named_a_winner(tmp_path: Path) -> None:
         assert not [e["text"] for e in s["log"] if re.search(r"\b0 chips|wins 0\b", e["text"])]
         return
     raise AssertionError("no four-handed showdown in forty deals")
+
+
+def test_the_showdown_says_which_cards_played_wild() -> None:
+    """Uncle Bob's Left Nut: each player's lowest card is wild for that player. Your Kc Qd Js Tc 5d
+    is a straight to the ace (the 5d wild); Bot 1's 2c 3d 4h 6s 8c (the 2c wild) is a pair at best."""
+    deal = Deal("uncle-bobs-left-nut", "2c Kc 3d Qd 4h Js 6s Tc 8c 5d")
+    for _ in range(20):
+        legal = deal.rules.legal_actions(deal.state)
+        if not legal or deal.rules.observe(deal.state, 0).over:
+            break
+        seat = deal.rules.observe(deal.state, 0).current_player
+        deal.act(seat, act.DISCARD if act.DISCARD in legal else act.CALL)  # stand pat, check
+    showdown = table(deal.rules.observe(deal.state, 0), None, False)["showdown"]
+    (winner,) = showdown["pots"][0]["awards"][0]["winners"]
+    assert (winner["name"], winner["hand"], winner["wild"]) == ("You", "Straight, ace-high", ["5d"])

@@ -59,6 +59,7 @@ from divided.web.games.poker.picks import (
     place_words,
     showdown_notes,
     uses_pick,
+    wild_cards_played,
 )
 from divided.web.statistics import BigBets
 
@@ -431,6 +432,10 @@ def showdown_object(view: PokerView) -> JSON | None:
                 winners.append({"name": seat_name(seat, me), "you": seat == me, "chips": chips,
                                 "hand": None if hand is None else hand[0], "cards": [] if hand is None else hand[1],
                                 "label": None if hand is None else hand[2]})
+            if award is not None and award.wild is not None and view.shown:  # which cards played wild
+                for winner, seat in zip(winners, event.winners, strict=True):
+                    if winner["hand"] is not None:
+                        winner["wild"] = [name(c) for c in wild_cards_played(view, seat, award)]
             if award is not None and award.kind == "places":
                 for winner, place in zip(winners, place_words(event.chips), strict=True):
                     winner["place"] = place

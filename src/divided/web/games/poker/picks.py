@@ -359,6 +359,31 @@ def wild_words(rule: Any) -> str:
     return "This game has wild cards (see its rules)."
 
 
+def wild_cards_played(view: PokerView, seat: int, award: Any) -> list[int]:
+    """The cards of ``seat``'s best hand for ``award`` (which has a wild rule) that play wild, as
+    the showdown reads them from the view (every hand still in is shown): the wild cards of its
+    strongest reading that the hand holds. Empty: none played wild."""
+    from divided.games.poker.wilds import Seen, readings, scaled
+
+    variant = view.config.variant
+    slots = [variant.slot_index(slot) for slot in award.slots]
+    held = tuple(tuple(card for card in cards if card is not None) for cards in view.slots[seat])
+    table = tuple(tuple(card for card in view.slots[other][index] if card is not None)
+                  for other, live in enumerate(view.table.live) if live for index in slots)
+    best, used = -1, list[int]()
+    for index in slots:
+        try:
+            options = readings(award.wild, Seen(held[index], held, variant, table))
+        except ValueError:  # a rule that needs the whole state
+            return []
+        for cards, wild in options:
+            inside = wild.intersection(cards)
+            found = scaled(wild if inside else frozenset())(cards)
+            if found > best:
+                best, used = found, sorted(inside)
+    return used
+
+
 # -- what a game has (the lobby's search) ----------------------------------------------------------
 
 

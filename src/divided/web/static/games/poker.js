@@ -404,7 +404,8 @@
                 el("strong", { text: w.chips === 0 && w.place ? w.name + ": " + w.place : w.name + (w.you ? " win " : " wins ") + w.chips }),
                 w.chips === 0 && w.place ? "" : " " + (a.title === "uncontested" ? "uncontested" : "for " + (w.place || a.title)),
                 w.hand ? el("span", null, " with " + (w.label && w.label !== "Hand" ? "the " + w.label.toLowerCase() + ": " : "") + w.hand + " ",
-                  el("span", { class: "pk-cards pk-inline" }, w.cards.map(function (code) { return cardFace(code, { small: true }); }))) : null);
+                  el("span", { class: "pk-cards pk-inline" }, w.cards.map(function (code) { return cardFace(code, { small: true }); })),
+                  w.wild && w.wild.length ? el("span", { class: "pk-wild-used" }, " (wild: ", richText(w.wild.join(" ")), ")") : null) : null);
             }));
           }))));
       });
