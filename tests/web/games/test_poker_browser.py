@@ -292,6 +292,10 @@ def play_to_the_end(page: Page, table: Table, s: dict[str, Any]) -> dict[str, An
         f"You win {chips}" if won > 0 else f"You lose {chips}" if won < 0 else "You break even")
     expect(page.locator("#controls")).not_to_contain_text("Play again")
     assert not re.search(r"\bwins? 0\b", page.inner_text("#controls"))  # a place that won nothing: "no place"
+    # each winner of an award starts a line of its own (a places award names three or four)
+    tops = page.locator("#controls .pk-award").evaluate_all("ns => ns.map(n => n.getClientRects()[0].top)")
+    bottoms = page.locator("#controls .pk-award").evaluate_all("ns => ns.map(n => n.getBoundingClientRect().bottom)")
+    assert all(top >= bottom - 1 for top, bottom in zip(tops[1:], bottoms[:-1], strict=True)), (tops, bottoms)
     for pot in s["table"]["showdown"]["pots"]:
         for award in pot["awards"]:
             for winner in award["winners"]:
