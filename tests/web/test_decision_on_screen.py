@@ -50,12 +50,26 @@ GAMES = {
     "bounce-back": {"game": "bounce-back", "bot": "random", "players": 3},
     "three-two-one": {"game": "three-two-one", "bot": "random", "players": 4},
     "assassin": {"game": "assassin", "bot": "random", "players": 3},
+    "freak-of-nature": {"game": "freak-of-nature", "bot": "random", "players": 3},
+    "low-high-die": {"game": "low-high-die", "bot": "random", "players": 2},  # you deal every other hand: the call
+    "crazy-four-of-spades": {"game": "crazy-four-of-spades", "bot": "random", "players": 3},
+    "six-card-open-draw": {"game": "six-card-open-draw", "bot": "random", "players": 4},
+    "auction-flop": {"game": "auction-flop", "bot": "random", "players": 4},
+    "uncle-bobs-left-nut": {"game": "uncle-bobs-left-nut", "bot": "random", "players": 3},
+    "fives": {"game": "fives", "bot": "random", "players": 3},
+    "buck-thirty-five": {"game": "buck-thirty-five", "bot": "random", "players": 4},
+    "mississippi": {"game": "mississippi", "bot": "random", "players": 5},
+    "j-lo": {"game": "j-lo", "bot": "random", "players": 3},
 }
 POKER_KINDS = {"henway": {"bet", "arrange"}, "cowpie": {"bet", "arrange"}, "five-card-draw": {"bet", "draw"},
                "ten-card-regrets": {"bet", "assign"}, "jackpot": {"bet", "draw"},
                "sequential-open-draw": {"bet", "draw"}, "six-card-draw": {"bet", "draw"},
                "seven-card-open-draw": {"bet", "draw"}, "bounce-back": {"bet", "draw", "take-back"},
-               "three-two-one": {"bet", "draw"}, "assassin": {"bet", "draw"}}
+               "three-two-one": {"bet", "draw"}, "assassin": {"bet", "draw"},
+               "freak-of-nature": {"bet", "draw"}, "low-high-die": {"bet"}, "crazy-four-of-spades": {"bet", "draw"},
+               "six-card-open-draw": {"bet", "draw"}, "auction-flop": {"draw", "auction"},
+               "uncle-bobs-left-nut": {"bet", "draw"}, "fives": {"bet", "draw"}, "buck-thirty-five": {"bet", "draw"},
+               "mississippi": {"bet", "draw"}, "j-lo": {"bet", "draw"}}
 """The kinds of decision each poker game must show (the poker games' API phases)."""
 SHOTS = os.environ.get("DIVIDED_DECISION_SHOTS")
 """A folder to save a screenshot of the first decision of each kind in (to look at them)."""
@@ -332,7 +346,7 @@ def test_every_decision_is_on_the_first_screen(browser: Browser, server: E2EServ
         # another game while a kind of decision has not come up (a DIVIDE round where you never
         # finish a trick in the first three has no Divide for you; a Jackpot deal where a bot calls
         # before your swap, a Bounce Back deal where you set nothing aside)
-        for _ in range(6 if game in ("jackpot", "bounce-back") else 3):
+        for _ in range(6 if game in ("jackpot", "bounce-back", "auction-flop") else 3):
             page.goto("/")
             response = page.request.post("/api/games", data=GAMES[game])
             assert response.ok, response.text()

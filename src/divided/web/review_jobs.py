@@ -27,7 +27,7 @@ from divided.priority import run_in_background
 from divided.review.base import DEFAULT_BUDGET, Allowance, MoveReview, decisions, review_decision
 from divided.web.compute import ADVICE_DEADLINE, BACKGROUND, REVIEW, ComputePool
 from divided.web.guards import ComputeGate
-from divided.web.jobs import review_job
+from divided.web.jobs import review_job, value_unit
 from divided.web.store import GameRow, GameStore, StoredReview
 
 logger = logging.getLogger("divided.web")
@@ -103,10 +103,10 @@ class ReviewJobs:
         stored = self.store.get_review(row.id)
         if running is not None:
             moves = list(stored.moves) if stored is not None else []
-            return self._body("running", running[0], running[1], moves, None)
+            return self._body("running", running[0], running[1], moves, None, row.game)
         if stored is None:
-            return self._body("none", 0, 0, [], None)
-        return self._body(stored.status, len(stored.moves), stored.total, list(stored.moves), stored.error)
+            return self._body("none", 0, 0, [], None, row.game)
+        return self._body(stored.status, len(stored.moves), stored.total, list(stored.moves), stored.error, row.game)
 
     def start(self, row: GameRow) -> dict[str, Any]:
         """Start reviewing ``row`` unless it is reviewed already or being reviewed."""
@@ -137,9 +137,11 @@ class ReviewJobs:
         finished.wait(timeout)
 
     def _body(self, status: str, done: int, total: int, moves: list[dict[str, Any]],
-              error: str | None) -> dict[str, Any]:
+              error: str | None, game: str) -> dict[str, Any]:
+        """The review's state; ``unit``: how its losses read (poker: ``"% of the pot"``; ``None``:
+        points of a chance to win)."""
         return {"status": status, "done": done, "total": total, "budget": self.budget,
-                "moves": moves, "error": error}
+                "moves": moves, "error": error, "unit": value_unit(game)}
 
     def _run(self, row: GameRow, previous: StoredReview | None) -> None:
         moves: list[dict[str, Any]] = []

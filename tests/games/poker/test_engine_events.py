@@ -148,3 +148,10 @@ def test_no_event_holds_a_card_its_viewer_was_not_shown(game: str) -> None:
                 options["regrets_exposure"] = ("hidden", "face-up")[seed % 2]
             play_checked(game, seed, tally, options)
     assert tally.events > 0
+
+
+def test_keeping_cards_of_a_lot_is_not_read_as_a_declined_take_back() -> None:
+    # the auction's keep counts the cards kept; a take-back declined keeps none (the same kind)
+    assert describe(Event(3, 1, "keep", 2), 0) == "Player 1 keeps 2 cards of the lot (the rest go face down to the pile)"
+    assert describe(Event(3, 0, "keep", 1), 0) == "You keep 1 card of the lot (the rest go face down to the pile)"
+    assert describe(Event(3, 1, "keep"), 0) == "Player 1 keeps the hand (no take-back)"

@@ -155,3 +155,16 @@ def test_assign_and_order_words() -> None:
     assert EXPLAINER.phase(state.observation(ME)) == "order"
     move = review_decision(bots.advisor("henway"), decision(state, state.legal_actions()[-1]), SALT)
     assert move.grade == "best" and "every order is worth the same" in move.reason
+
+
+@pytest.mark.parametrize(("game", "kind", "phase"), [("jackpot", "exchange-turns", "swap"),
+                                                     ("bounce-back", "take-back", "take-back")])
+def test_a_draw_games_decision_is_named_by_what_it_is_not_as_a_bet(game: str, kind: str, phase: str) -> None:
+    """The review lists each decision by its phase ("the swap at move 4"): a Jackpot swap or a
+    Bounce Back take-back is not a bet."""
+    def discard_two(state: AnyState) -> int:  # at the draw set two aside, so the take-back comes
+        legal = state.legal_actions()
+        return act.discard_action(0b11) if act.discard_action(0b11) in legal else passive(state)
+    state = start(game, ["9h 9d 7c 4s 2h", "Qs Qd 9c 8c 3s"], button=HER)
+    state = play_until(state, ME, kind, discard_two)
+    assert EXPLAINER.phase(state.observation(ME)) == phase

@@ -47,6 +47,15 @@ RUNS = [(game, size) for game in ("henway", "five-card-draw", "ten-card-regrets"
 """Henway, five-card draw and 10 Card Regrets at both sizes; the other four at one size each."""
 HANDS = 2
 """Hands played at each table by clicks, each followed by the next hand."""
+CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA])([shdc])('?)(?![A-Za-z0-9'])")
+GLYPHS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
+
+
+def as_drawn(text: str) -> str:
+    """Server words as the page draws them: each card code ("Ts", a second copy "Ts'") as its
+    rank and suit symbol ("10\u2660", "10\u2660\u2032")."""
+    return CARD_CODE.sub(lambda m: ("10" if m.group(1) == "T" else m.group(1)) + GLYPHS[m.group(2)] +
+                         ("\u2032" if m.group(3) else ""), text)
 
 
 @pytest.fixture(scope="module")
@@ -107,8 +116,21 @@ class Table:
             if not seat["you"]:
                 hidden = sum(1 for h in seat["hands"] for c in h["cards"] if c["card"] is None)
                 assert box.locator(".card.back").count() == hidden
+            # what the seat did at each draw, in the draw's words ("threw away 2" where nothing replaces)
+            drew = box.locator(".pk-drew")
+            if seat["draw_words"]:
+                expect(drew).to_have_text(", ".join(seat["draw_words"]))
+            else:
+                expect(drew).to_have_count(0)
+            assert ("Sitting out" in text) == seat["sitting_out"] and ("Folded" in text) == seat["folded"], (seat, text)
         for pot in t["pots"]:
             expect(self.page.locator("#centre-body")).to_contain_text(f"{pot['name']}: {pot['amount']}")
+        if not t["betting_rounds"]:  # no betting (Auction Flop): no limits named
+            expect(self.page.locator("#game-meta")).to_contain_text("no betting")
+            assert "limit" not in self.page.inner_text("#game-meta") + self.page.inner_text("#opponent-summary")
+        auction = t["facts"].get("auction")
+        if auction and auction["stage"] == "keeping" and auction["bidder"] == "You":
+            expect(self.page.locator(".pk-auction")).to_contain_text("You choose the cards you keep.")
 
     def decide(self, s: dict[str, Any]) -> dict[str, Any]:
         self.check_table(s)
@@ -170,16 +192,26 @@ class Table:
         options = p["choices"] + p["others"]
         chosen = self.rng.choice(options)
         for other in p["others"]:
-            expect(controls.locator(f'button[data-action="{other["action"]}"]')).to_have_text(other["button"])
+            expect(controls.locator(f'button[data-action="{other["action"]}"]')).to_have_text(as_drawn(other["button"]))
+        if p["step"] == "exchange-turns" and not p["cards"]:  # Jackpot's "I call": no card to press
+            expect(self.page.locator("#hint")).to_contain_text('"I call" ends the swapping')
         if chosen in p["others"]:
             controls.locator(f'button[data-action="{chosen["action"]}"]').click()
             return
+        if p["from"] == "hand":  # your face-up cards are marked so among the cards to press
+            for code in p["cards"]:
+                tag = controls.locator(f'.pk-pick [data-focus="card-{code}"] .pick-tag')
+                if code in p["up"]:
+                    expect(tag).to_have_text("up")
+                else:
+                    expect(tag).to_have_count(0)
         if p["choices"] and not any(not c["cards"] for c in p["choices"]):
             expect(self.page.locator("#pk-pick-waiting")).to_be_disabled()
         for code in chosen["cards"]:
             controls.locator(f'.pk-pick [data-focus="card-{code}"]').click()
         button = controls.locator(f'button.pk-choice[data-action="{chosen["action"]}"]')
-        expect(button).to_have_text(chosen["button"])
+        expect(button).to_have_text(as_drawn(chosen["button"]))  # the cards it names drawn as cards, not codes
+        expect(button.locator(".inline-card")).to_have_count(len(CARD_CODE.findall(chosen["button"])))
         same = [c for c in p["choices"] if sorted(c["cards"]) == sorted(chosen["cards"])]
         expect(controls.locator("button.pk-choice")).to_have_count(len(same))  # only the choices of these cards
         button.click()
@@ -259,11 +291,18 @@ def play_to_the_end(page: Page, table: Table, s: dict[str, Any]) -> dict[str, An
     expect(page.locator("#prompt")).to_have_text(  # chips, not a win or a draw: a hand can be shared
         f"You win {chips}" if won > 0 else f"You lose {chips}" if won < 0 else "You break even")
     expect(page.locator("#controls")).not_to_contain_text("Play again")
+    assert not re.search(r"\bwins? 0\b", page.inner_text("#controls"))  # a place that won nothing: "no place"
+    # each winner of an award starts a line of its own (a places award names three or four)
+    tops = page.locator("#controls .pk-award").evaluate_all("ns => ns.map(n => n.getClientRects()[0].top)")
+    bottoms = page.locator("#controls .pk-award").evaluate_all("ns => ns.map(n => n.getBoundingClientRect().bottom)")
+    assert all(top >= bottom - 1 for top, bottom in zip(tops[1:], bottoms[:-1], strict=True)), (tops, bottoms)
     for pot in s["table"]["showdown"]["pots"]:
         for award in pot["awards"]:
             for winner in award["winners"]:
                 if winner["hand"]:
                     expect(page.locator("#controls")).to_contain_text(winner["hand"])
+                if winner.get("wild"):  # the cards that played wild, drawn as cards
+                    expect(page.locator("#controls")).to_contain_text(f"(wild: {as_drawn(' '.join(winner['wild']))})")
     return s
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from e2e_server import CHROMIUM, E2EServer, running_server
+from e2e_server import CHROMIUM, E2EServer, api, running_server
 from playwright.sync_api import Browser, Page, expect
 
 if not CHROMIUM.exists():
@@ -84,20 +84,40 @@ def test_a_draw_game_found_by_what_it_has_and_played_by_clicks(browser: Browser,
     context = browser.new_context(base_url=server.url, viewport=SIZES[size])  # type: ignore[arg-type]
     context.set_default_timeout(TIMEOUT_MS)
     context.add_init_script(script=f"window.localStorage.setItem('divided.settings', {json.dumps(json.dumps(DISPLAY))});")
-    players = 3 if VARIANTS[game].players[0] <= 3 <= VARIANTS[game].players[1] else VARIANTS[game].players[0]
+    players = 4 if game == "auction-flop" else 3 if VARIANTS[game].players[0] <= 3 <= VARIANTS[game].players[1] \
+        else VARIANTS[game].players[0]  # Auction Flop four-handed: a fourth place that wins nothing
     try:
         page = context.new_page()
         table = Table(page, random.Random(f"{game}-{size}"))
         search_and_start(page, game, players)
         s = table.ready()
         assert s["game"] == game
+        first = s["id"]
         for _ in range(HANDS):
             s = play_to_the_end(page, table, s)
             s = deal_next(page, table, s, players)
+        check_replay_ends_in_view(page, first)
         assert not table.errors, table.errors
     finally:
         with contextlib.suppress(Exception):
             context.close()
+
+
+LAST_LINE_SHOWN_JS = """() => {
+  const list = document.querySelector('ol.log'), last = list && list.lastElementChild;
+  if (!last) return 'no log';
+  const box = list.getBoundingClientRect(), line = last.getBoundingClientRect();
+  return line.top >= box.top - 1 && line.bottom <= box.bottom + 1 ? 'shown' : 'hidden at ' + Math.round(line.top) +
+    ' in ' + Math.round(box.top) + '..' + Math.round(box.bottom);
+}"""
+
+
+def check_replay_ends_in_view(page: Page, game_id: str) -> None:
+    """The replay of a finished hand opens at its end with the log's last line (the result) in
+    view, as the table's log shows it, and what you knew loaded."""
+    page.goto(f"/games/{game_id}/replay")
+    expect(page.locator("#knowledge-body[data-loaded]")).to_have_count(1)
+    assert page.evaluate(LAST_LINE_SHOWN_JS) == "shown"
 
 
 MATCH_GAMES = sorted(game for game, made in VARIANTS.items()
@@ -136,6 +156,43 @@ def test_a_match_shows_its_deal_and_the_chips_carried_into_it(browser: Browser, 
                     return
                 s = table.decide(s)
         raise AssertionError(f"no deal of {game} carried chips into the next in twelve tables")
+    finally:
+        with contextlib.suppress(Exception):
+            context.close()
+
+
+def test_a_poker_review_reads_in_shares_of_the_pot_and_names_each_decision(browser: Browser, server: E2EServer) -> None:
+    """The review of a poker hand (hand-made answers from the review API, with the unit the server
+    gives): losses in shares of the pot, never "win chance", and each decision named by what it was
+    ("the swap at move 1", not "bet")."""
+    context = browser.new_context(base_url=server.url, viewport=SIZES["laptop"])  # type: ignore[arg-type]
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        s = api(page, "POST", "/api/games", {"game": "jackpot", "bot": "random", "players": 2})
+        rng = random.Random(0)
+        while s["phase"] != "over":
+            s = api(page, "POST", f"/api/games/{s['id']}/moves",
+                    {"move_number": s["move_number"], "action": rng.choice(s["legal"])["action"]})
+        numbers = [step["move_number"] for step in api(page, "GET", f"/api/games/{s['id']}/replay")["steps"]]
+        moves = [{"move_number": numbers[1], "phase": "swap", "played": 5, "played_label": "exchange Ah", "best": 4,
+                  "best_label": "keep your cards", "values": {}, "loss": 0.25, "grade": "blunder", "reason": "",
+                  "loss_error": 0.008},
+                 {"move_number": numbers[2], "phase": "bet", "played": 1, "played_label": "check", "best": 2,
+                  "best_label": "bet 2", "values": {}, "loss": 0.01, "grade": "good", "reason": ""}]
+        body = json.dumps({"status": "done", "done": 2, "total": 2, "moves": moves, "error": None,
+                           "unit": api(page, "GET", f"/api/games/{s['id']}/review")["unit"]})
+        page.route(re.compile(r".*/api/games/[0-9a-f]+/review$"),
+                   lambda route: route.fulfill(status=200, content_type="application/json", body=body))
+        page.goto(f"/games/{s['id']}/replay")
+        items = page.locator("#review-list li")
+        expect(items).to_have_count(2)
+        expect(items.nth(0)).to_contain_text("the swap at move 1")
+        expect(items.nth(0)).to_contain_text("you lost 25% \u00b1 0.8% of the pot")
+        expect(items.nth(1)).to_contain_text("the betting at move 2")
+        expect(items.nth(1)).to_contain_text("you lost 1% of the pot")
+        assert "win chance" not in page.inner_text("#review-list")
     finally:
         with contextlib.suppress(Exception):
             context.close()

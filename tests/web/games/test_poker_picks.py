@@ -314,6 +314,42 @@ def test_a_wrong_pick_is_refused_in_words_and_changes_nothing(http: TestClient, 
     assert again["move_number"] == s["move_number"] and again["legal"] == s["legal"]
 
 
+NEW_GAMES = ["six-card-draw", "three-two-one", "jackpot", "freak-of-nature", "assassin", "low-high-die",
+             "crazy-four-of-spades", "six-card-open-draw", "seven-card-open-draw", "sequential-open-draw",
+             "auction-flop", "bounce-back", "uncle-bobs-left-nut", "fives", "buck-thirty-five", "mississippi", "j-lo"]
+HOSTILE_SAMPLE = ("auction-flop", "low-high-die", "bounce-back", "jackpot")
+"""The games whose hostile moves run in the suite (the auction, the dealer's call, the take-back,
+the swap); the other draw games in the slow part."""
+CARD_RANGES = ((act.DISCARD, act.ASSIGN), (act.PASS, act.KEEP), (act.KEEP, act.SHOW), (act.SHOW, act.TAKE_BACK),
+               (act.TAKE_BACK, act.CALL_DRAWS), (act.CALL_DRAWS, act.RAISE_TO))
+"""The action ranges of the draw games' decisions (masks, bids, keeps, shows, take-backs, calls)."""
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, marks=() if g in HOSTILE_SAMPLE else (pytest.mark.slow,))
+                                  for g in NEW_GAMES])
+def test_hostile_moves_at_every_decision_are_refused_and_change_nothing(http: TestClient, game: str) -> None:
+    """At each of your decisions of a table: an action of every draw-game range that is not among
+    yours (a mask naming cards you do not hold, a keep beyond the lot, a call not offered, a bid or
+    take out of turn...), a huge number, a negative one, a string and a stale move number are each
+    a 4xx in words, and the table is as it was."""
+    rng = random.Random(game)
+    s = http.post("/api/games", json={"game": game, "bot": "random", "players": 3 if game != "buck-thirty-five" else 4}).json()
+    while s["phase"] != "over":
+        legal = {a["action"] for a in s["legal"]}
+        hostile: list[Any] = [rng.choice([a for a in range(low, high) if a not in legal]) for low, high in CARD_RANGES]
+        hostile += [2 ** 62, -1, "445", 10.5]
+        for action in hostile:
+            response = http.post(f"/api/games/{s['id']}/moves", json={"move_number": s["move_number"], "action": action})
+            assert response.status_code == 422, (action, response.text)
+            if isinstance(action, int):
+                assert response.json()["error"].endswith("Nothing changed."), response.text
+        stale = http.post(f"/api/games/{s['id']}/moves", json={"move_number": s["move_number"] - 1,
+                                                               "action": s["legal"][0]["action"]})
+        assert stale.status_code == 409, stale.text
+        assert http.get(f"/api/games/{s['id']}").json() == s
+        s = move(http, s, rng.choice(s["legal"])["action"]).json()
+
+
 # -- the lobby's search ----------------------------------------------------------------------------------
 
 

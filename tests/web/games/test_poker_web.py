@@ -431,6 +431,14 @@ def test_the_lobby_has_one_poker_entry_with_a_variant_picker_and_hints_from_the_
     assert other.count(">Poker<") == 1 and "Henway" not in other
 
 
+def test_the_lobby_offers_a_choice_of_betting_only_for_a_game_that_has_betting_rounds(http: TestClient) -> None:
+    assert 'name="structure"' in http.get("/?game=five-card-draw").text
+    page = http.get("/?game=auction-flop").text  # no betting rounds (its rules): limits would change nothing
+    assert 'name="structure"' not in page and "Fixed limit" not in page
+    state = new_game(http, "auction-flop", players=2)  # started without a structure
+    assert state["game"] == "auction-flop" and state["legal"]
+
+
 def test_the_rules_page_shows_the_game_then_the_table_rules(http: TestClient) -> None:
     page = http.get("/rules?game=henway").text
     game, table = page.find("<h1"), page.find("How every poker game here is run")

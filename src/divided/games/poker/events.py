@@ -183,6 +183,9 @@ def describe(event: Event, viewer: int | None = None) -> str:
         "take-back": ("takes", f"back {amount} set-aside cards for {amount} of the hand"),
         "keep": ("keeps", "the hand (no take-back)"),
     }
+    if kind == "keep" and amount:  # the cards kept of an auction's lot (a declined take-back keeps none)
+        verb, rest = _DRAW_GAME_TEXTS[kind](event)
+        return _sentence(seat, viewer, verb, rest)
     if kind in texts:
         verb, rest = texts[kind]
         return _sentence(seat, viewer, verb, rest)

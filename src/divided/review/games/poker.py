@@ -103,7 +103,7 @@ class PokerExplainer:
             if step.ordered and me < len(commits) and commits[me]:
                 return "order"
             return "split"
-        return "bet"
+        return _DRAW_GAME_PHASES.get(step.kind, "bet")
 
     def reason(self, view: PokerView, legal: Sequence[int], played: int, best: int, values: Mapping[int, float],
                labels: Mapping[int, str], policy: Mapping[int, float] | None = None) -> str:
@@ -121,6 +121,11 @@ class PokerExplainer:
 
 
 EXPLAINER = PokerExplainer()
+
+_DRAW_GAME_PHASES = {"exchange-turns": "swap", "discard-rounds": "draw", "take-back": "take-back",
+                     "call-draws": "call", "auction": "auction"}
+"""The phase of the draw games' decisions (issue 30) that are not bets: a swap (Jackpot), a
+one-card discard, a take-back, the dealer's call, the auction."""
 
 
 def _label(labels: Mapping[int, str], action: int) -> str:

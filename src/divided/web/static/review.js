@@ -163,7 +163,9 @@
   // each game's decisions as the list names them, in the middle of a sentence (after the grade)
   var PHASES = { split: "the split", choose: "the choice", reserve: "the reserve", build: "the build",
     turn: "the turn", keep: "the pick from an offer", commit: "the commit", pass: "the pass", play: "the card played",
-    divide: "the pick in the Divide" };
+    divide: "the pick in the Divide",
+    bet: "the betting", draw: "the draw", assign: "the placing", order: "the order", swap: "the swap",
+    "take-back": "the take-back", call: "the dealer's call", auction: "the auction" };  // poker's phases
   var PLURALS = { best: "best", good: "good", inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
   var SINGULARS = { best: "best", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder" };
 
@@ -177,6 +179,21 @@
 
   function points(n) { return n === 1 ? "1 point" : n + " points"; }
 
+  // How the review's losses read: the advisor's unit ("% of the pot": poker's values are pots),
+  // set from the review's answer; null: points of a chance to win.
+  var reviewUnit = null;
+
+  /** A loss with its margin in the review's unit: "7 points ± 0.8 points of win chance", or
+   * "7% ± 0.8% of the pot". */
+  function lossAmount(lost, error) {
+    var has = typeof error === "number" && isFinite(error) && error > 0;
+    if (reviewUnit && reviewUnit.charAt(0) === "%") {
+      return lost + "%" + (has ? " \u00b1 " + (error * 100).toFixed(1) + "%" : "") + reviewUnit.slice(1);
+    }
+    if (reviewUnit) { return lost + reviewUnit + (has ? " \u00b1 " + (error * 100).toFixed(1) : ""); }
+    return points(lost) + (has ? " \u00b1 " + (error * 100).toFixed(1) + " points" : "") + " of win chance";
+  }
+
   /** What a graded decision cost, in words; nothing is claimed for a close call (a grade this
    * page does not know, such as "close", is one) or for a decision as good as the Expert's. */
   function lossWords(m) {
@@ -189,8 +206,7 @@
     if (m.played === m.best) { return "The Expert's choice too."; }
     if (m.grade === "best" || lost === 0) { return "Just as good as the Expert's choice (" + actionWords(m.best_label) + ")."; }
     var error = typeof m.loss_error === "number" ? m.loss_error : m.se;  // the loss's standard error
-    var margin = typeof error === "number" && isFinite(error) && error > 0 ? " ± " + (error * 100).toFixed(1) + " points" : "";
-    return "The Expert's choice: " + actionWords(m.best_label) + "; you lost " + points(lost) + margin + " of win chance.";
+    return "The Expert's choice: " + actionWords(m.best_label) + "; you lost " + lossAmount(lost, error) + ".";
   }
 
   /** A decision's grade badge; a move of the Expert's mix that it does not play most is not
@@ -290,6 +306,7 @@
       }
       button.hidden = st === "done" || st === "running";
       button.textContent = st === "failed" ? "Try the review again" : "Review this game";
+      reviewUnit = typeof body.unit === "string" && body.unit ? body.unit : null;
       showTally(body.moves || []);
       showSummary(body.moves || []);
       showEntry(body.moves || []);

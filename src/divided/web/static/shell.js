@@ -896,7 +896,8 @@
     else { whose.textContent = ""; }
     var prompt = clear(byId("prompt"));
     prompt.appendChild(richText(s.phase === "over" ? (g.outcome ? g.outcome(s) : outcomeHeadline(s.result)) : (s.prompt || "")));
-    byId("hint").textContent = s.to_move === "you" || s.phase === "over" ? ((g.help || {})[s.phase] || "") : "";
+    var help = typeof g.help === "function" ? g.help(s) : (g.help || {})[s.phase];  // a game may word it per state
+    byId("hint").textContent = s.to_move === "you" || s.phase === "over" ? (help || "") : "";
   }
 
   // -- controls per phase -------------------------------------------------------------------
@@ -1096,6 +1097,8 @@
       var text = node.textContent;
       clear(node).appendChild(richText(text));
     });
+    // the log ends at the step shown, as the table's does: its last lines in view, not its first
+    document.querySelectorAll("ol.log").forEach(function (list) { list.scrollTop = list.scrollHeight; });
     // the step's state object, as the API gives it (the page itself names no unseen card)
     var holder = byId("replay-state");
     var main = byId("main");

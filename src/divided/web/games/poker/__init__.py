@@ -46,6 +46,7 @@ from divided.games.poker.view import PokerView
 from divided.games.poker.wilds import shown_words
 from divided.games.room import ActionLabel
 from divided.web.games.base import JSON, BotChoice, GameRoom, LobbyOption, LogEntry, NextGameRefused
+from divided.web.games.poker.log_words import SKIP, event_words, without_empty_shares
 from divided.web.games.poker.picks import (
     PHASES,
     STEP_WORDS,
@@ -58,6 +59,7 @@ from divided.web.games.poker.picks import (
     place_words,
     showdown_notes,
     uses_pick,
+    wild_cards_played,
 )
 from divided.web.statistics import BigBets
 
@@ -249,11 +251,24 @@ def match_object(view: PokerView, me: int) -> JSON | None:
     match = view.match
     if match is None:
         return None
+    out = sitting_out(view)
     return {"deal": match.deal, "max_deals": int(view.config.option("max_deals")), "last": match.last,
             "carried": match.carried, "token": None if match.token < 0 else seat_name(match.token, me),
             "forfeits": [{"name": seat_name(seat, me), "amount": amount}
                          for seat, amount in enumerate(match.forfeits) if amount],
-            "out": [seat_name(seat, me) for seat, gone in enumerate(match.out) if gone]}
+            "out": [seat_name(seat, me) for seat in sorted(out)]}
+
+
+def sitting_out(view: PokerView) -> set[int]:
+    """The seats not playing this deal of a match: out of the match, or not dealt in (FV4: a
+    replay deals in only the players who could win the layer carried). A seat that folded this
+    deal is not among them."""
+    match = view.match
+    if match is None:
+        return set()
+    folded = {event.seat for event in view.events if event.kind == "fold"}
+    return {seat for seat in range(view.num_players)
+            if match.out[seat] or (not view.table.live[seat] and seat not in folded and not any(view.slots[seat]))}
 
 
 def seats_object(view: PokerView) -> list[JSON]:
@@ -262,22 +277,50 @@ def seats_object(view: PokerView) -> list[JSON]:
     table = view.table
     forced = _forced(view)
     finals = _final_stacks(view)
+    away = sitting_out(view)
     out = []
     for offset in range(n):
         seat = (me + offset) % n
-        folded = not table.live[seat]
+        folded = not table.live[seat] and seat not in away
         out.append({
             "seat": seat, "name": seat_name(seat, me), "you": seat == me,
             "stack": table.stacks[seat], "bet": table.bets[seat], "in_pot": table.contributed[seat],
-            "folded": folded, "all_in": not folded and table.stacks[seat] == 0 and view.button >= 0,
+            "folded": folded, "sitting_out": seat in away, "all_in": not folded and seat not in away and table.stacks[seat] == 0 and view.button >= 0,
             "button": seat == view.button, "forced": forced.get(seat),
             "to_move": view.current_player == seat and not view.over,
             "hands": hands_object(view, seat),
             "discards": len(view.discarded[seat]),
             "drew": [d for d in (draw[seat] for draw in view.draws)],
+            "draw_words": draw_words(view, seat),
             "final_stack": None if finals is None else finals[seat],
             "won": None if view.result is None else int(view.result.returns[seat]),
         })
+    return out
+
+
+_DRAWING_KINDS = (steps.Draw, steps.DiscardRounds, steps.ExchangeTurns)
+"""The step kinds that record a count in ``view.draws`` (one entry each, in the order of the steps)."""
+
+
+def draw_words(view: PokerView, seat: int) -> list[str]:
+    """What ``seat`` did at each draw so far, in the draw's words: "drew 2", "stood pat", "threw
+    away 3" (a discard nothing replaces), "put 1 in the trash", "set aside 2", "swapped 1"."""
+    drawing = [step for step in view.config.steps if isinstance(step, _DRAWING_KINDS)]
+    out = []
+    for step, counts in zip(drawing, view.draws, strict=False):
+        n = counts[seat]
+        if n < 0:
+            continue
+        if isinstance(step, steps.ExchangeTurns):
+            out.append(f"swapped {n}" if n else "swapped none")
+        elif isinstance(step, steps.Draw) and step.to == "trash":
+            out.append(f"put {n} in the trash")
+        elif isinstance(step, steps.Draw) and step.replace != "now":
+            out.append(f"threw away {n}" if n else "threw away none")
+        elif isinstance(step, steps.Draw) and step.set_aside:
+            out.append(f"set aside {n}" if n else "stood pat")
+        else:
+            out.append(f"drew {n}" if n else "stood pat")
     return out
 
 
@@ -389,12 +432,16 @@ def showdown_object(view: PokerView) -> JSON | None:
                 winners.append({"name": seat_name(seat, me), "you": seat == me, "chips": chips,
                                 "hand": None if hand is None else hand[0], "cards": [] if hand is None else hand[1],
                                 "label": None if hand is None else hand[2]})
+            if award is not None and award.wild is not None and view.shown:  # which cards played wild
+                for winner, seat in zip(winners, event.winners, strict=True):
+                    if winner["hand"] is not None:
+                        winner["wild"] = [name(c) for c in wild_cards_played(view, seat, award)]
             if award is not None and award.kind == "places":
                 for winner, place in zip(winners, place_words(event.chips), strict=True):
                     winner["place"] = place
             title = "uncontested" if event.title == "uncontested" else event.title
             items.append({"title": title, "winners": winners,
-                          "text": _named(describe(event, me), me)})
+                          "text": _named(describe(without_empty_shares(event), me), me)})
         out.append({"name": "Main pot" if index == 0 else f"Side pot {index}", "amount": pot.amount,
                     "awards": items})
     shows = [{"name": seat_name(e.seat, me), "hands": [
@@ -455,6 +502,7 @@ def table(view: PokerView, books: Any, mine: bool) -> JSON:
     return {
         "variant": config.variant.id, "title": config.variant.name, "players": view.num_players,
         "structure": config.limits.structure.value,
+        "betting_rounds": any(isinstance(s, steps.Bet) for s in config.steps),
         "stakes": {"ante": config.ante, "small_bet": config.small_bet, "big_bet": config.big_bet,
                    "bring_in": config.bring_in, "blinds": config.blinds},
         "button": None if view.button < 0 else seat_name(view.button, me),
@@ -538,15 +586,23 @@ def log(view: PokerView) -> list[LogEntry]:
                                     "the button."))
     labels = hand_labels(view)
     previous = view.match.previous if view.match is not None else ()  # T18: how the last deal ended
-    for event in (*previous, *view.events):
+    events = (*previous, *view.events)
+    index = 0
+    while index < len(events):
+        event = events[index]
         if event.kind == "show" and event.seat is not None:  # the hands by the table's names for them
             who = "You show" if event.seat == me else f"{seat_name(event.seat, me)} shows"
-            hands = "; ".join(f"{labels.get(slot, slot).lower()}: {_cards(cards)}" if len(event.hands) > 1
-                              else _cards(cards) for slot, cards in zip(event.hands_named, event.hands, strict=True)
-                              if cards)
+            shown = [(slot, cards) for slot, cards in zip(event.hands_named, event.hands, strict=True) if cards]
+            hands = "; ".join(f"{labels.get(slot, slot).lower()}: {_cards(cards)}" if len(shown) > 1
+                              else _cards(cards) for slot, cards in shown)
             lines.append(LogEntry(event.seat, f"{who} {hands}."))
+            index += 1
             continue
-        text = _named(describe(event, me), me)
+        words, told = event_words(view, events, index, lambda seat: seat_name(seat, me), me)
+        index += told
+        if words == SKIP:
+            continue
+        text = _named(describe(event, me), me) if words is None else words
         lines.append(LogEntry(event.seat, text[:1].upper() + text[1:] + "."))
     if view.over:
         lines.append(LogEntry(None, headline(view) or ""))
@@ -783,14 +839,15 @@ def _lobby_options(variant: Variant, rules: tuple[RuleOption, ...]) -> tuple[Lob
               50 * big: (f"{50}\u00a0big bets", f"{50 * big} chips"),
               100 * big: (f"{100}\u00a0big bets", f"{100 * big} chips: deep")}
     default_players = 4 if low <= 4 <= high else low
+    betting = (LobbyOption.of(by_name["structure"], "Betting", {
+        "fixed": ("Fixed limit", f"bets and raises of {by_name['small_bet'].default}, later "
+                                 f"{big}; a bet and three raises a round"),
+        "pot": ("Pot limit", "bet or raise any amount up to the pot"),
+        "no": ("No limit", "bet or raise any amount up to all your chips"),
+    }),) if any(isinstance(step, steps.Bet) for step in variant.steps) else ()  # no betting rounds: nothing to choose
     return (
         LobbyOption.of(by_name["players"], "Players", players, default=default_players),
-        LobbyOption.of(by_name["structure"], "Betting", {
-            "fixed": ("Fixed limit", f"bets and raises of {by_name['small_bet'].default}, later "
-                                     f"{big}; a bet and three raises a round"),
-            "pot": ("Pot limit", "bet or raise any amount up to the pot"),
-            "no": ("No limit", "bet or raise any amount up to all your chips"),
-        }),
+        *betting,
         LobbyOption.of(by_name["stack"], "Starting stack", stacks),
     )
 

@@ -178,7 +178,9 @@ def pick_help(view: PokerView, step: Step, choices: Sequence[JSON]) -> str:
         return f"Press the {counts} cards of your hand to give up for the set-aside ones."
     if isinstance(step, steps.Auction):
         return f"Press the cards of the lot you keep ({counts}); the rest go face down to the pile."
-    noun = "card" if sizes == [1] else "cards"
+    if isinstance(step, steps.ExchangeTurns) and sizes[-1] == 1:
+        return "Press the card to swap for a new one, or keep your cards."
+    noun = "card" if sizes[-1] == 1 else "cards"  # "1 card", "0 or 1 card", "0 to 5 cards"
     return f"Press the cards to throw away ({counts} {noun}); the buttons under them say what each choice does."
 
 
@@ -236,16 +238,14 @@ def pick_refusal(view: PokerView, step: Step, action: int) -> str:
     if isinstance(step, steps.CallDraws):
         return f"this is the dealer's call: choose one of the {len(legal)} calls offered"
     if isinstance(step, steps.Auction):
-        stage = view.phase.marks[STAGE]
-        return {BIDDING: "this is the auction's bidding: bid or pass",
-                LADDER: "nobody bid: take the lot or pay to refuse it",
-                KEEPING: "choose the cards of the lot you keep (no more than your hand has room for)"}.get(
-            stage, "this is the auction")
+        return _auction_refusal(view, action, legal)
     picks = [a for a in legal if is_pick(a)]
+    if isinstance(step, steps.Draw) and not is_pick(action) and step.replace != "now":
+        return "this is the draw: choose the cards to throw away"
     if is_pick(action) and picks:
         sizes = sorted({len(describe(view, a)[2]) for a in picks})
         counts = _counts(sizes)
-        return f"that choice of cards is not allowed now: choose {counts} card{'s' if sizes != [1] else ''} " \
+        return f"that choice of cards is not allowed now: choose {counts} card{'s' if sizes[-1] != 1 else ''} " \
                "(see the state's 'legal' list)"
     words = {steps.ExchangeTurns: 'this is your swap: swap one card or keep your cards, then say "I call" or not',
              steps.DiscardRounds: "discard one card face down or pass",
@@ -255,6 +255,28 @@ def pick_refusal(view: PokerView, step: Step, action: int) -> str:
         if isinstance(step, kind):
             return text
     return "it is not one of your choices now"
+
+
+def _auction_refusal(view: PokerView, action: int, legal: Sequence[int]) -> str:
+    """Why ``action`` is refused at the auction, naming the stack when it is what stops a bid or
+    a refusal (AF8: no bid exceeds the stack; AF4: a player who cannot pay must take)."""
+    marks = view.phase.marks
+    stage = marks[STAGE]
+    stack = view.table.stacks[view.player if view.player is not None else 0]
+    if stage == BIDDING:
+        if action == act.BID:
+            return (f"you cannot bid {marks[HIGH] + 1}: you have {_count(stack, 'chip')}, and no bid may be more "
+                    "than your stack; pass")
+        return "this is the auction's bidding: bid or pass" if act.BID in legal else \
+            "this is the auction's bidding, and your chips cannot cover a bid: pass"
+    if stage == LADDER:
+        if action == act.REFUSE:
+            return (f"you cannot pay {marks[PRICE]} to refuse the lot: you have {_count(stack, 'chip')}; "
+                    "a player who cannot pay takes it")
+        return "nobody bid: take the lot or pay to refuse it" if act.REFUSE in legal else "nobody bid: take the lot"
+    if stage == KEEPING:
+        return "choose the cards of the lot you keep (no more than your hand has room for)"
+    return "this is the auction"
 
 
 # -- the table's public facts --------------------------------------------------------------------
@@ -335,6 +357,31 @@ def wild_words(rule: Any) -> str:
     if kind == "opposite-colour":
         return "The two cards of the turned card's rank in the other colour are wild for everyone."
     return "This game has wild cards (see its rules)."
+
+
+def wild_cards_played(view: PokerView, seat: int, award: Any) -> list[int]:
+    """The cards of ``seat``'s best hand for ``award`` (which has a wild rule) that play wild, as
+    the showdown reads them from the view (every hand still in is shown): the wild cards of its
+    strongest reading that the hand holds. Empty: none played wild."""
+    from divided.games.poker.wilds import Seen, readings, scaled
+
+    variant = view.config.variant
+    slots = [variant.slot_index(slot) for slot in award.slots]
+    held = tuple(tuple(card for card in cards if card is not None) for cards in view.slots[seat])
+    table = tuple(tuple(card for card in view.slots[other][index] if card is not None)
+                  for other, live in enumerate(view.table.live) if live for index in slots)
+    best, used = -1, list[int]()
+    for index in slots:
+        try:
+            options = readings(award.wild, Seen(held[index], held, variant, table))
+        except ValueError:  # a rule that needs the whole state
+            return []
+        for cards, wild in options:
+            inside = wild.intersection(cards)
+            found = scaled(wild if inside else frozenset())(cards)
+            if found > best:
+                best, used = found, sorted(inside)
+    return used
 
 
 # -- what a game has (the lobby's search) ----------------------------------------------------------

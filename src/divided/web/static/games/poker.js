@@ -67,6 +67,7 @@
     if (seat.button) { out.push(el("span", { class: "pk-badge pk-button", title: "the button (the dealer)", text: "Button" })); }
     if (seat.forced) { out.push(el("span", { class: "pk-badge", text: cap(seat.forced) })); }
     if (seat.folded) { out.push(el("span", { class: "pk-badge is-out", text: "Folded" })); }
+    if (seat.sitting_out) { out.push(el("span", { class: "pk-badge is-out", title: "not dealt in this deal of the match", text: "Sitting out" })); }
     if (seat.all_in) { out.push(el("span", { class: "pk-badge is-all-in", text: "All in" })); }
     if (seat.to_move) { out.push(el("span", { class: "pk-badge is-turn", text: "To act" })); }
     return out;
@@ -76,13 +77,13 @@
     var chips = seat.final_stack !== null && seat.final_stack !== undefined
       ? "Stack " + seat.final_stack + (seat.won ? " (" + (seat.won > 0 ? "+" : "") + seat.won + ")" : "")
       : "Stack " + seat.stack;
-    var drew = seat.drew.filter(function (d) { return d >= 0; });
+    var drew = seat.draw_words || [];
     return el("li", { class: "pk-seat" + (seat.you ? " is-you" : "") + (seat.to_move ? " is-to-move" : "") +
-      (seat.folded ? " is-folded" : ""), "data-seat": seat.seat },
+      (seat.folded || seat.sitting_out ? " is-folded" : ""), "data-seat": seat.seat },
       el("p", { class: "pk-seat-head" }, el("strong", { text: seat.name }), " ", badges(seat)),
       el("p", { class: "pk-chips" }, el("span", { text: chips }),
         seat.bet ? el("span", { class: "pk-bet", text: "Bet " + seat.bet }) : null),
-      drew.length ? el("p", { class: "pk-drew", text: drew.map(function (d) { return d ? "drew " + d : "stood pat"; }).join(", ") }) : null,
+      drew.length ? el("p", { class: "pk-drew", text: drew.join(", ") }) : null,
       seat.you ? null : el("div", { class: "pk-hands" }, seat.hands.map(function (h) { return handBox(h, seat.name); })));
   }
 
@@ -91,9 +92,11 @@
     loadStylesheet();
     byId("opponent-heading").textContent = "The table";
     var stakes = t.stakes;
-    byId("opponent-summary").textContent = t.title + " \u00b7 " + STRUCTURE[t.structure] + " \u00b7 " +
-      count(t.players, "player") + " \u00b7 " + (stakes.ante ? "ante " + stakes.ante + ", " : "") +
-      (stakes.blinds ? "blinds, " : "") + "bets " + stakes.small_bet + "/" + stakes.big_bet + ".";
+    byId("opponent-summary").textContent = t.betting_rounds === false  // no betting (Auction Flop): no limits to name
+      ? t.title + " \u00b7 " + count(t.players, "player") + (stakes.ante ? " \u00b7 ante " + stakes.ante : "") + "."
+      : t.title + " \u00b7 " + STRUCTURE[t.structure] + " \u00b7 " +
+        count(t.players, "player") + " \u00b7 " + (stakes.ante ? "ante " + stakes.ante + ", " : "") +
+        (stakes.blinds ? "blinds, " : "") + "bets " + stakes.small_bet + "/" + stakes.big_bet + ".";
     var others = t.seats.filter(function (seat) { return !seat.you; });
     var box = clear(byId("opponent-hand"));
     box.className = "pk-seats-box";
@@ -158,7 +161,8 @@
       items.push(el("li", { class: "pk-auction" }, el("strong", { text: "Lot: " }),
         el("span", { class: "pk-cards pk-inline" }, a.lot.map(function (code) { return cardFace(code, { small: true }); })),
         " in front of " + a.voice + ". " + (a.stage === "bidding" ? (a.bidder ? "Highest bid " + a.high + " (" + a.bidder + ")." : "No bid yet.")
-          : a.stage === "refusing" ? "Nobody bid: refusing it costs " + a.price + "." : (a.bidder || "") + " keeps some of it.")));
+          : a.stage === "refusing" ? "Nobody bid: refusing it costs " + a.price + "."
+          : a.bidder === "You" ? "You choose the cards you keep." : (a.bidder || a.voice) + " chooses the cards to keep.")));
     }
     if (f.prices) {
       items.push(el("li", { class: "pk-prices", text: "The draw's prices: " + f.prices + "." }));
@@ -338,7 +342,8 @@
       decision.appendChild(el("div", { class: "pk-cards pk-pick", role: "group", "aria-label": where + ": press cards to choose them" },
         p.cards.map(function (code) {
           var on = P.picked.indexOf(code) >= 0;
-          return cardButton(code, { pressed: on, className: on ? "is-picked" : "", tag: on ? (p.from === "lot" ? "keep" : "out") : null,
+          var up = p.from === "hand" && p.up.indexOf(code) >= 0;  // your own face-up card (Mississippi's, Crazy 4's shown ace)
+          return cardButton(code, { pressed: on, className: on ? "is-picked" : "", tag: on ? (p.from === "lot" ? "keep" : "out") : up ? "up" : null,
             label: code + (p.up.indexOf(code) >= 0 ? " (face up)" : "") + (on ? ", chosen" : ""), onclick: function () { toggle(code); } });
         })));
       if (p.help) { decision.appendChild(el("p", { class: "help", text: p.help })); }
@@ -347,7 +352,7 @@
     var matching = p.choices.filter(function (c) { return c.cards.slice().sort().join(" ") === key; });
     matching.forEach(function (c) {
       row.appendChild(el("button", { type: "button", class: "primary pk-choice", "data-kind": c.kind, "data-action": String(c.action),
-        "data-focus": "choice-" + c.action, onclick: function () { play({ action: c.action, kind: c.kind }); }, text: c.button }));
+        "data-focus": "choice-" + c.action, onclick: function () { play({ action: c.action, kind: c.kind }); } }, richText(c.button)));
     });
     if (p.choices.length && !matching.length) {
       row.appendChild(el("button", { type: "button", class: "primary pk-choice is-waiting", disabled: true, id: "pk-pick-waiting",
@@ -355,8 +360,8 @@
     }
     p.others.forEach(function (o) {
       row.appendChild(el("button", { type: "button", class: o.kind === "fold" ? "" : "primary", "data-kind": o.kind,
-        "data-action": String(o.action), "data-focus": "act-" + o.kind, onclick: function () { play({ action: o.action, kind: o.kind }); },
-        text: o.button }));
+        "data-action": String(o.action), "data-focus": "act-" + o.kind, onclick: function () { play({ action: o.action, kind: o.kind }); } },
+        richText(o.button)));
     });
     if (p.calls.length) {
       var select = el("select", { id: "pk-call-list", "data-focus": "call-list", "aria-label": "The calls you may make" },
@@ -395,11 +400,12 @@
           el("p", null, el("strong", { text: pot.name + " (" + pot.amount + ")" })),
           el("ul", { class: "pk-awards" }, pot.awards.map(function (a) {
             return el("li", null, a.winners.map(function (w) {
-              return el("span", { class: "pk-award" },
-                el("strong", { text: w.name + (w.you ? " win " : " wins ") + w.chips }),
-                " " + (a.title === "uncontested" ? "uncontested" : "for " + (w.place || a.title)),
+              return el("span", { class: "pk-award" },  // a place that won nothing (the fourth at 60/30/10): no place
+                el("strong", { text: w.chips === 0 && w.place ? w.name + ": " + w.place : w.name + (w.you ? " win " : " wins ") + w.chips }),
+                w.chips === 0 && w.place ? "" : " " + (a.title === "uncontested" ? "uncontested" : "for " + (w.place || a.title)),
                 w.hand ? el("span", null, " with " + (w.label && w.label !== "Hand" ? "the " + w.label.toLowerCase() + ": " : "") + w.hand + " ",
-                  el("span", { class: "pk-cards pk-inline" }, w.cards.map(function (code) { return cardFace(code, { small: true }); }))) : null);
+                  el("span", { class: "pk-cards pk-inline" }, w.cards.map(function (code) { return cardFace(code, { small: true }); })),
+                  w.wild && w.wild.length ? el("span", { class: "pk-wild-used" }, " (wild: ", richText(w.wild.join(" ")), ")") : null) : null);
             }));
           }))));
       });
@@ -459,7 +465,7 @@
     (k.opponents || []).forEach(function (o) {
       var shown = [].concat.apply([], o.visible);
       body.appendChild(el("p", null, el("strong", { text: "Bot " + o.seat + ": " }),
-        o.folded ? "folded" : (o.all_in ? "all in; " : "") + "shows " + (shown.length ? shown.join(" ") : "nothing") + ", " + o.hidden + " hidden"));
+        richText(o.folded ? "folded" : (o.all_in ? "all in; " : "") + "shows " + (shown.length ? shown.join(" ") : "nothing") + ", " + o.hidden + " hidden")));
     });
   }
 
@@ -473,7 +479,16 @@
 
   function meta(s) {
     var n = (s.seats || []).filter(function (b) { return b; }).length;
-    return [count(n, "bot"), STRUCTURE[s.table.structure]];
+    return s.table.betting_rounds === false ? [count(n, "bot"), "no betting"] : [count(n, "bot"), STRUCTURE[s.table.structure]];
+  }
+
+  /** The help under the prompt: the phase's, except at Jackpot's "I call" (a swap's phase with no card to press). */
+  function help(s) {
+    var p = s.table && s.table.pick;
+    if (s.phase === "draw" && p && p.step === "exchange-turns" && !p.cards.length) {
+      return "Saying \"I call\" ends the swapping: one betting round follows, then the showdown. Otherwise the swapping goes on.";
+    }
+    return HELP[s.phase] || "";
   }
 
   /** A new table like this one: the same game, bots and options, fresh stacks. */
@@ -486,7 +501,7 @@
   GAMES.forEach(function (id) {
     window.DividedShell.register(id, {
       title: "Poker",
-      help: HELP,
+      help: help,
       phaseWords: { bet: "betting", draw: "drawing", assign: "placing cards", arrange: "making hands", deal: "dealing",
         "take-back": "taking back", call: "the dealer's call", auction: "the auction", over: "hand over" },
       meta: meta,
