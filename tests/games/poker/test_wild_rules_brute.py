@@ -142,3 +142,23 @@ def test_opposite_colour_pure_core() -> None:
     assert sorted(wilds.opposite_colour(parse("Qd")[0])) == sorted(parse("Qs Qc"))
     with pytest.raises(ValueError, match="holds no card"):
         engine(wilds.OppositeColour("trash"), parse("As Ks Qs Js 9d"), state=SimpleNamespace(trash=()))
+
+
+def test_a_list_renamed_by_suits_ranks_every_hand_as_its_own_system() -> None:
+    """Lists that differ by a renaming of suits share one ranking system (the hand renamed
+    alike): every hand still gets the place the list's own system gives it."""
+    from divided.games.poker.cards import CARDS
+    from divided.hands.poker import system
+    from divided.hands.poker.scale import on_scale
+
+    rng = np.random.default_rng(7)
+    lists = [frozenset(parse(text)) for text in ("7d", "7h", "7s", "Qd Qh", "9s 9c", "4s 4c 4d 4h", "Kh 3d", "2s")]
+    lists += [frozenset(int(c) for c in rng.permutation(52)[:size]) for size in (1, 1, 2, 3)]
+    for wild in lists:
+        own = system("high", wild=[CARDS[card] for card in sorted(wild)])
+        scale = on_scale(own)
+        for size in (5, 6, 7):
+            for cards in deals(int(rng.integers(1 << 30)), 150, size):
+                hand = [int(card) for card in cards]
+                hand[0] = sorted(wild)[0] if rng.random() < 0.5 and sorted(wild)[0] not in hand else hand[0]
+                assert wilds.scaled(wild)(hand) == scale[own.strength_of_indices(hand)], (wild, hand)

@@ -28,9 +28,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import permutations
 from typing import TYPE_CHECKING, ClassVar
 
-from divided.games.poker.cards import CARDS, rank_of
+from divided.games.poker.cards import CARD_SPAN, CARDS, JOKERS, rank_of
 from divided.games.poker.variant import Award, Variant, Wild
 from divided.hands.poker import system
 from divided.hands.poker.scale import on_scale, words_at
@@ -277,8 +278,25 @@ register_wild(OppositeColour.kind, _opposite_colour)
 
 @cache
 def scaled(wild: frozenset[int]) -> Callable[[Sequence[int]], int]:
-    """A hand's place on the high scale with these wild cards (one ranking system per distinct
-    list, made on first use); -1 for fewer than five cards."""
+    """A hand's place on the high scale with these wild cards; -1 for fewer than five cards.
+
+    Suits do not order high hands, so lists that differ by a renaming of suits (the 7♦ wild,
+    the 7♣ wild) share one ranking system: the list is renamed to the first of its kind, and
+    each hand with it. A system costs tens of milliseconds to make (once per process), and a
+    rule such as Uncle Bob's, whose wild card is any of the 52, needs 13 instead of 52."""
+    canonical, renaming = _first_of_kind(wild)
+    strength = _scaled_list(canonical)
+    if renaming is None:
+        return strength
+
+    def renamed(cards: Sequence[int]) -> int:
+        return strength([renaming[card] for card in cards])
+
+    return renamed
+
+
+@cache
+def _scaled_list(wild: frozenset[int]) -> Callable[[Sequence[int]], int]:
     ranking = system("high", wild=[CARDS[card] for card in sorted(wild)]) if wild else system("high")
     scale = on_scale(ranking)
     fast = ranking.strength_of_indices  # type: ignore[attr-defined]
@@ -287,6 +305,29 @@ def scaled(wild: frozenset[int]) -> Callable[[Sequence[int]], int]:
         return scale[fast(cards)] if len(cards) >= 5 else -1
 
     return strength
+
+
+def _renaming(suits: tuple[int, ...]) -> tuple[int, ...]:
+    """Every card int with its suit renamed (suit ``s`` becomes ``suits[s]``); both copies of a
+    two-deck card alike, jokers unchanged."""
+    return tuple(card - card % 4 + suits[card % 4] if card < JOKERS[0] else card for card in range(CARD_SPAN))
+
+
+_RENAMINGS = tuple(_renaming(suits) for suits in permutations(range(4)))
+"""The 24 renamings of suits, the identity first."""
+
+
+def _first_of_kind(wild: frozenset[int]) -> tuple[frozenset[int], tuple[int, ...] | None]:
+    """The list among ``wild``'s renamings of suits with the smallest sorted cards, and the
+    renaming that makes it (None: ``wild`` is that list)."""
+    if not wild or any(card >= JOKERS[0] for card in wild):
+        return wild, None
+    best, chosen = sorted(wild), _RENAMINGS[0]
+    for renaming in _RENAMINGS[1:]:
+        image = sorted(renaming[card] for card in wild)
+        if image < best:
+            best, chosen = image, renaming
+    return (wild, None) if chosen is _RENAMINGS[0] else (frozenset(best), chosen)
 
 
 _PLAIN = frozenset[int]()
