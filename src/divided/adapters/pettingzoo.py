@@ -180,6 +180,7 @@ class AssertOutOfBoundsWrapper(wrappers.AssertOutOfBoundsWrapper):  # type: igno
         super().__init__(env)
         self._unwrapped = env.unwrapped
         self._contains: dict[str, Callable[[Any], bool]] = {}
+        self.in_every_space = _common_actions(env)
 
     def last(self, observe: bool = True) -> LastResult:
         result: LastResult = self.env.last(observe)
@@ -188,8 +189,12 @@ class AssertOutOfBoundsWrapper(wrappers.AssertOutOfBoundsWrapper):  # type: igno
     def step(self, action: Any) -> None:
         """PettingZoo's check (an action of the space, or ``None`` for a finished agent), asking
         the wrapped environment directly rather than through this wrapper's forwarding (an
-        agent's space never changes, so its ``contains`` is looked up once)."""
+        agent's space never changes, so its ``contains`` is looked up once; a plain ``int``
+        that every agent's space holds needs no look-up)."""
         env = self.env
+        if type(action) is int and action in self.in_every_space:
+            env.step(action)
+            return
         agent = env.agent_selection
         contains = self._contains.get(agent)
         if contains is None:
@@ -207,18 +212,28 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[mis
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         super().reset(seed=seed, options=options)
-        self._unwrapped = self.env.unwrapped
+        unwrapped = self._unwrapped = self.env.unwrapped
+        inner = self.env  # env()'s stack: the out-of-bounds check made here, the raw environment stepped
+        self._checked_here = (inner.in_every_space if type(inner) is AssertOutOfBoundsWrapper and inner.env is unwrapped
+                              else range(0))
+        self.__dict__["last"] = unwrapped.last  # once reset, last() is the unwrapped one's (see last)
 
     def last(self, observe: bool = True) -> LastResult:
+        """``AECEnv.last``: before reset, the wrapper's own error; once reset, the unwrapped
+        environment's ``last`` answers (:meth:`reset` sets it on the instance: a call less at
+        every step)."""
         result: LastResult = super().last(observe) if not self._has_reset else self._unwrapped.last(observe)
-        return result  # (before reset, AECEnv.last raises the wrapper's own error)
+        return result
 
     def step(self, action: Any) -> None:
         """PettingZoo's order checks, the wrapped environment stepped directly once reset with
         agents left (PettingZoo's own path logs the errors and warnings otherwise)."""
         if self._has_reset and self._unwrapped.agents:
             self._has_updated = True
-            self.env.step(action)
+            if type(action) is int and action in self._checked_here:  # the out-of-bounds wrapper's own check
+                self._unwrapped.step(action)
+            else:
+                self.env.step(action)
         else:
             super().step(action)
 
@@ -266,6 +281,15 @@ for _wrapper in (AssertOutOfBoundsWrapper, OrderEnforcingWrapper):
         setattr(_wrapper, _name, property(attrgetter(f"_unwrapped.{_name}"),
                                           doc=f"The unwrapped environment's ``{_name}``."))
 del _wrapper, _name
+
+
+def _common_actions(env: AECEnv) -> range:
+    """The actions every agent's space holds, when each is an :class:`ActionSpace` of the same
+    bounds (so a plain ``int`` among them passes PettingZoo's out-of-bounds check); else none."""
+    bounds: set[tuple[int, int] | None] = {space._bounds if isinstance(space, ActionSpace) else None
+                                           for space in map(env.action_space, getattr(env, "possible_agents", ()))}
+    common = bounds.pop() if len(bounds) == 1 else None
+    return range(*common) if common is not None else range(0)
 
 
 class ActionSpace(spaces.Discrete):
@@ -402,7 +426,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
             bits = encode_state(core, player, current)
         else:
             bits = self._layout.encode(rules.observe(core, player))
-        if bits >> self._size:
+        if bits.bit_length() > self._size:
             raise ValueError(f"the observation layout set bits beyond its {self._size} entries")
         self._packed_bytes[:] = bits.to_bytes(self._packed_count, "little")
         mask: Int8Array
