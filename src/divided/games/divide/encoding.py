@@ -497,11 +497,14 @@ def _read_state_round(number: int, events: tuple[Event, ...], n: int, before: _R
         if isinstance(event, PassEvent):
             seat = event.player
             passes = (*passes[:seat], event, *passes[seat + 1:])
-        elif isinstance(event, TrickEvent):
-            for seat, card in event.plays:
-                played |= 1 << (seat * CARDS + card)
+        elif isinstance(event, TrickEvent):  # (its cards and voids as the trick's are kept: met again in its draft)
+            plays = event.plays
+            trick_cards = _TRICK_CARDS.get(plays)
+            if trick_cards is None:
+                trick_cards = _trick_cards(plays, n)
+            played |= trick_cards[0]
             if event.trick >= 2:
-                voids |= _card_rows(trick_voids(event.plays, n), 4)
+                voids |= trick_cards[1]
     return passes, played, voids
 
 
