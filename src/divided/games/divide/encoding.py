@@ -280,6 +280,28 @@ def _trick_cards(plays: tuple[tuple[int, int], ...], n: int) -> tuple[int, int]:
     return rows, voids
 
 
+def _trick_reading(plays: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
+    """A trick's cards by absolute seat (:func:`_card_rows`), the voids it shows by absolute seat
+    (rows of 4 bits, as :func:`~divided.games.divide.history.trick_voids` finds them: a card off
+    the lead suit once the first suited card set it, ruling D5) and its lead suit (-1 while
+    unset). :meth:`ViewLayout.encode_state` extends the last one read by each card played."""
+    rows = voids = 0
+    suit = -1
+    for seat, card in plays:
+        rows |= 1 << (seat * CARDS + card)
+        if suit < 0:
+            if card < 52:
+                suit = card % 4
+        elif card >= 52 or card % 4 != suit:
+            voids |= 1 << (seat * 4 + suit)
+    return rows, voids, suit
+
+
+_TRICK_READ: list[tuple[tuple[tuple[int, int], ...], int, int, int]] = [((), 0, 0, -1)]
+"""The trick :meth:`ViewLayout.encode_state` last read (the core state's ``plays`` itself) and its
+:func:`_trick_reading`: consecutive positions of a trick add one card each, or share the tuple."""
+
+
 _DRAFT_BITS: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], int] = {}
 
 
@@ -672,10 +694,20 @@ class ViewLayout:
         cut, cut_low, up = _CARD_ROWS[n][base]
         if trick_number >= 1 and (phase is _PLAY or phase is _DRAFT):
             plays = state.plays
-            trick_cards = _TRICK_CARDS.get(plays)
-            if trick_cards is None:
-                trick_cards = _trick_cards(plays, n)
-            trick_rows, trick_void_rows = trick_cards
+            kept_plays, trick_rows, trick_void_rows, suit = _TRICK_READ[0]
+            if kept_plays is not plays:
+                known = len(kept_plays)
+                if len(plays) == known + 1 and plays[:known] == kept_plays:  # the trick read, and one card more
+                    seat, card = plays[known]
+                    trick_rows |= 1 << (seat * CARDS + card)
+                    if suit < 0:
+                        if card < 52:
+                            suit = card % 4
+                    elif card >= 52 or card % 4 != suit:
+                        trick_void_rows |= 1 << (seat * 4 + suit)
+                else:
+                    trick_rows, trick_void_rows, suit = _trick_reading(plays)
+                _TRICK_READ[0] = (plays, trick_rows, trick_void_rows, suit)
             table |= trick_rows >> cut | (trick_rows & cut_low) << up | 1 << (_LEADER_T + (state.leader - base) % n)
             if phase is _PLAY and plays:  # the trick in play is not in the round's reading
                 played_rows |= trick_rows
