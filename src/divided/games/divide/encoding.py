@@ -519,14 +519,14 @@ def _read_state_round(number: int, events: tuple[Event, ...], n: int, before: _R
         if isinstance(event, PassEvent):
             seat = event.player
             passes = (*passes[:seat], event, *passes[seat + 1:])
-        elif isinstance(event, TrickEvent):  # (its cards and voids as the trick's are kept: met again in its draft)
+        elif isinstance(event, TrickEvent):
             plays = event.plays
-            trick_cards = _TRICK_CARDS.get(plays)
-            if trick_cards is None:
-                trick_cards = _trick_cards(plays, n)
-            played |= trick_cards[0]
+            kept_plays, rows, trick_voids_rows, _ = _TRICK_READ[0]  # (its draft reads the trick first)
+            if kept_plays is not plays:
+                rows, trick_voids_rows, _ = _trick_reading(plays)
+            played |= rows
             if event.trick >= 2:
-                voids |= trick_cards[1]
+                voids |= trick_voids_rows
     return passes, played, voids
 
 
@@ -633,6 +633,25 @@ class ViewLayout:
         ``current_trick``), each shifted into place once."""
         options = state.options
         n = options.players
+        phase = state.phase
+        trick_number = state.trick
+        in_trick = trick_number >= 1 and (phase is _PLAY or phase is _DRAFT)
+        if in_trick:  # (read before the round: a trick just finished is in the log, and read here first)
+            plays = state.plays
+            kept_plays, trick_rows, trick_void_rows, suit = _TRICK_READ[0]
+            if kept_plays is not plays:
+                known = len(kept_plays)
+                if len(plays) == known + 1 and plays[:known] == kept_plays:  # the trick read, and one card more
+                    seat, card = plays[known]
+                    trick_rows |= 1 << (seat * CARDS + card)
+                    if suit < 0:
+                        if card < 52:
+                            suit = card % 4
+                    elif card >= 52 or card % 4 != suit:
+                        trick_void_rows |= 1 << (seat * 4 + suit)
+                else:
+                    trick_rows, trick_void_rows, suit = _trick_reading(plays)
+                _TRICK_READ[0] = (plays, trick_rows, trick_void_rows, suit)
         log, number = state.log, state.round
         kept_log, kept_number, reading = _ROUND_READ[0]
         if kept_log is not log or kept_number != number or len(reading[0]) != n:  # (the empty log is one object)
@@ -673,8 +692,6 @@ class ViewLayout:
             _ROUND_BITS_READ[player] = (options, commits, made_passes, passes, dealer, number, round_bits)
         else:
             round_bits = kept[6]
-        phase = state.phase
-        trick_number = state.trick
         # up to received: the round's pieces, the player to act, the phase, the trick, the hand
         low = (1 << (_CURRENT_PLAYER + ((current_player - base) % n if current_player >= 0
                                         else (SEATS if current_player == CHANCE else SEATS + 1)))
@@ -692,22 +709,7 @@ class ViewLayout:
         if next_leader >= 0:
             table |= 1 << (_NEXT_LEADER_T + (next_leader - base) % n)
         cut, cut_low, up = _CARD_ROWS[n][base]
-        if trick_number >= 1 and (phase is _PLAY or phase is _DRAFT):
-            plays = state.plays
-            kept_plays, trick_rows, trick_void_rows, suit = _TRICK_READ[0]
-            if kept_plays is not plays:
-                known = len(kept_plays)
-                if len(plays) == known + 1 and plays[:known] == kept_plays:  # the trick read, and one card more
-                    seat, card = plays[known]
-                    trick_rows |= 1 << (seat * CARDS + card)
-                    if suit < 0:
-                        if card < 52:
-                            suit = card % 4
-                    elif card >= 52 or card % 4 != suit:
-                        trick_void_rows |= 1 << (seat * 4 + suit)
-                else:
-                    trick_rows, trick_void_rows, suit = _trick_reading(plays)
-                _TRICK_READ[0] = (plays, trick_rows, trick_void_rows, suit)
+        if in_trick:
             table |= trick_rows >> cut | (trick_rows & cut_low) << up | 1 << (_LEADER_T + (state.leader - base) % n)
             if phase is _PLAY and plays:  # the trick in play is not in the round's reading
                 played_rows |= trick_rows
