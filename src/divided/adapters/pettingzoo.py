@@ -294,7 +294,10 @@ def _common_actions(env: AECEnv) -> range:
 
 class ActionSpace(spaces.Discrete):
     """``Discrete(n)``, answering ``contains`` for a plain ``int`` without numpy (the
-    out-of-bounds wrapper asks it at every step); anything else goes to ``Discrete``."""
+    out-of-bounds wrapper asks it at every step), and ``sample(mask)`` for a mask this
+    environment made (an :class:`ActionMask` whose entries are still the ones it set) from the
+    legal actions it keeps: the draw ``Discrete.sample`` makes (the same generator call on the
+    same indices), without its four passes over the mask. Anything else goes to ``Discrete``."""
 
     def __init__(self, n: int) -> None:
         super().__init__(n)
@@ -305,6 +308,15 @@ class ActionSpace(spaces.Discrete):
             low, high = self._bounds
             return low <= x < high
         return bool(super().contains(x))
+
+    def sample(self, mask: Any = None, probability: Any = None) -> Any:
+        if probability is None and type(mask) is ActionMask and mask.shape == (self.n,):
+            legal = mask._kept_indices()
+            if legal is not None:  # (the entries are the 0s and 1s of_legal set: Discrete's checks pass)
+                if len(legal):
+                    return self.start + self.dtype.type(self.np_random.choice(legal))
+                return self.start
+        return super().sample(mask, probability)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped base
