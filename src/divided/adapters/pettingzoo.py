@@ -55,6 +55,7 @@ _LARGE_MASK = 1024
 """From this many actions on, masks are :class:`ActionMask` (below, the plain array's ``nonzero``
 is as fast)."""
 _INT8 = np.dtype(np.int8)
+_BOOL = np.dtype(np.bool_)
 _ENTRIES_OF_BYTE = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.int8)
 
 
@@ -63,11 +64,12 @@ class ActionMask(np.ndarray[Any, np.dtype[Any]]):
     nonzero entries (``np.flatnonzero``, ``np.nonzero``, ``np.where(mask)``, ``mask.nonzero()``)
     numpy would find entry by entry, found faster:
 
-    * a mask made by :meth:`of_legal` (as the environment makes them) keeps its legal actions
-      and a copy of its entries, and answers from the list while its entries are still the
-      same bytes (a write to it, or to any array sharing its memory, changes them), through
-      ``__array_function__`` (numpy's path to ``nonzero`` is several Python calls): about
-      two thirds of the time for DIVIDE's 2,986 entries (BENCHMARKS.md);
+    * a mask made by :meth:`of_legal` (as the environment makes them) keeps a copy of its
+      entries, and while its entries are still those bytes (a write to it, or to any array
+      sharing its memory, changes them) answers from the copy read as booleans (0s and 1s:
+      numpy's fast path), through ``__array_function__`` (numpy's path to ``nonzero`` is
+      several Python calls): about two thirds of the time for DIVIDE's 2,986 entries
+      (BENCHMARKS.md);
     * otherwise an ``int8`` array is compared with 0 first (numpy finds the nonzero entries of
       a boolean array by a fast path): about 3 µs instead of 7 for DIVIDE's mask, 7 instead of
       40 for Card Commons' 21,077.
@@ -85,8 +87,8 @@ class ActionMask(np.ndarray[Any, np.dtype[Any]]):
 
     @classmethod
     def of_legal(cls, size: int, legal: list[int]) -> ActionMask:
-        """A mask of ``size`` entries with ``legal`` set (action numbers 0 to ``size - 1``), that
-        keeps them."""
+        """A mask of ``size`` entries with ``legal`` set (action numbers 0 to ``size - 1``, in any
+        order), that keeps a copy of its entries."""
         if len(legal) <= _FEW_LEGAL:  # set byte by byte: numpy's fancy indexing costs more for a few
             entries = bytearray(size)
             for action in legal:
@@ -97,15 +99,15 @@ class ActionMask(np.ndarray[Any, np.dtype[Any]]):
             mask = np.zeros(size, dtype=np.int8).view(cls)
             mask[legal] = 1
             kept = mask.tobytes()
-        mask.__dict__["_legal"] = (sorted(set(legal)), kept)  # (a copy: the list given may be a game's kept one)
+        mask.__dict__["_legal"] = kept
         return mask
 
     def _kept_indices(self) -> npt.NDArray[np.intp] | None:
         """The legal actions :meth:`of_legal` kept, if the entries are still the ones it set."""
         kept = self.__dict__.get("_legal")
-        if kept is None or self.tobytes() != kept[1] or self.dtype is not _INT8 or self.ndim != 1:
+        if kept is None or self.tobytes() != kept or self.dtype is not _INT8 or self.ndim != 1:
             return None
-        return np.array(kept[0], dtype=np.intp)
+        return np.ndarray((len(kept),), _BOOL, kept).nonzero()[0]  # (0s and 1s: numpy's fast path for booleans)
 
     def nonzero(self) -> tuple[npt.NDArray[np.intp], ...]:
         indices = self._kept_indices()
@@ -122,8 +124,8 @@ class ActionMask(np.ndarray[Any, np.dtype[Any]]):
         calls); every other function as numpy's."""
         if func in _NONZERO_FUNCTIONS and len(args) == 1 and args[0] is self and not kwargs:
             kept = self.__dict__.get("_legal")
-            if kept is not None and self.tobytes() == kept[1] and self.dtype is _INT8 and self.ndim == 1:
-                indices = np.array(kept[0], dtype=np.intp)
+            if kept is not None and self.tobytes() == kept and self.dtype is _INT8 and self.ndim == 1:
+                indices = np.ndarray((len(kept),), _BOOL, kept).nonzero()[0]
                 return indices if func is _FLATNONZERO else (indices,)
         return super().__array_function__(func, types, args, kwargs)
 
