@@ -173,3 +173,15 @@ def test_the_action_space_samples_the_environments_masks_as_gymnasium_does() -> 
         environment.step(action)
         steps += 1
     assert steps > 40
+
+
+def test_a_mask_of_many_legal_actions_is_made_as_one_of_a_few() -> None:
+    """Past a few hundred legal actions the mask is set by numpy's fancy indexing instead of
+    one entry at a time: the same entries, kept and read the same way."""
+    legal = [*range(2999, 0, -7), 5, 5]  # 430 distinct actions, out of order, one repeated
+    expected = sorted(set(legal))
+    mask = pz.ActionMask.of_legal(3000, legal)
+    assert mask.dtype == np.int8 and mask.tolist() == [1 if index in expected else 0 for index in range(3000)]
+    assert np.flatnonzero(mask).tolist() == expected == np.flatnonzero(np.array(mask.tolist())).tolist()
+    mask[expected[0]] = 0
+    assert np.flatnonzero(mask).tolist() == expected[1:]

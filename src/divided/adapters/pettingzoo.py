@@ -49,8 +49,10 @@ from divided.games.base import TERMINAL, State
 from divided.games.room import ObservationLayout
 
 Int8Array = npt.NDArray[np.int8]
-_FEW_LEGAL = 24
-"""Up to this many legal actions the mask is set in a bytearray (about 1 µs against numpy's 2.5)."""
+_FEW_LEGAL = 256
+"""Up to this many legal actions the mask is set in a bytearray, one entry at a time: faster than
+numpy's ``np.zeros`` and fancy indexing with the list (which converts it first) for 24 to 150
+legal actions as for a few, in a scratch timing (BENCHMARKS.md, seventh pass)."""
 _LARGE_MASK = 1024
 """From this many actions on, masks are :class:`ActionMask` (below, the plain array's ``nonzero``
 is as fast)."""
@@ -89,7 +91,7 @@ class ActionMask(np.ndarray[Any, np.dtype[Any]]):
     def of_legal(cls, size: int, legal: list[int]) -> ActionMask:
         """A mask of ``size`` entries with ``legal`` set (action numbers 0 to ``size - 1``, in any
         order), that keeps a copy of its entries."""
-        if len(legal) <= _FEW_LEGAL:  # set byte by byte: numpy's fancy indexing costs more for a few
+        if len(legal) <= _FEW_LEGAL:  # set byte by byte (see _FEW_LEGAL)
             entries = bytearray(size)
             for action in legal:
                 entries[action] = 1
@@ -448,7 +450,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
             legal = rules.legal_actions(core)
             if self._actions >= _LARGE_MASK:
                 mask = ActionMask.of_legal(self._actions, legal)
-            elif len(legal) <= _FEW_LEGAL:  # set byte by byte: numpy's fancy indexing costs more for a few
+            elif len(legal) <= _FEW_LEGAL:  # set byte by byte (see _FEW_LEGAL)
                 entries = bytearray(self._actions)
                 for action in legal:
                     entries[action] = 1
