@@ -17,6 +17,9 @@ engine's:
   an ``int8`` array slower than of a ``bool`` one);
 * PettingZoo, unwrapped: the same loop on ``env.unwrapped`` (what the two standard wrappers
   cost);
+* PettingZoo, actions by space.sample(mask): the loop PettingZoo's documentation shows, each
+  action drawn by ``env.action_space(agent).sample(mask)`` (gymnasium's checks of the mask and
+  its draw; other random games than the other rows');
 * PettingZoo: the loop of the adapter benchmarks.
 
 Last, the loop's own reading of the masks alone: ``np.flatnonzero`` of every action mask the
@@ -82,17 +85,21 @@ def engine(game: str, options: dict[str, Any], views: bool) -> Playout:
 
 
 def pettingzoo_loop(game: str, options: dict[str, Any], layout: Any = None, as_bool: bool = False,
-                    unwrapped: bool = False) -> Playout:
+                    unwrapped: bool = False, sample: bool = False) -> Playout:
     environment = pettingzoo.env(game, layout=layout, **options)
     if unwrapped:
         environment = environment.unwrapped
 
     def play(seed: int, rng: random.Random) -> None:
         environment.reset(seed=seed)
-        for _agent in environment.agent_iter():
+        if sample:
+            environment.action_space(environment.agent_selection).seed(seed)  # (one space, shared by the agents)
+        for agent in environment.agent_iter():
             observation, _reward, terminated, truncated, _info = environment.last()
             if terminated or truncated:
                 environment.step(None)
+            elif sample:
+                environment.step(environment.action_space(agent).sample(observation["action_mask"]))
             elif as_bool:
                 environment.step(rng.choice(np.flatnonzero(np.asarray(observation["action_mask"]).view(np.bool_)).tolist()))
             else:
@@ -116,6 +123,7 @@ def main() -> None:
         "PettingZoo through the views": pettingzoo_loop(args.game, options, layout=ThroughTheViews(args.game)),
         "PettingZoo, mask read as bool": pettingzoo_loop(args.game, options, as_bool=True),
         "PettingZoo, unwrapped": pettingzoo_loop(args.game, options, unwrapped=True),
+        "PettingZoo, actions by space.sample(mask)": pettingzoo_loop(args.game, options, sample=True),
         "PettingZoo": pettingzoo_loop(args.game, options),
     }
     for play in variants.values():  # warm up
@@ -135,7 +143,7 @@ def main() -> None:
     print(f"{args.game}: {args.repeats} x {args.games} games, CPU time (load average before: {load:.2f})")
     for name, values in times.items():
         ratio = statistics.median(v / e for v, e in zip(values, times["engine"], strict=True))
-        print(f"{name:40} {ratio:5.2f}x")
+        print(f"{name:44} {ratio:5.2f}x")
     cold(args.game)
     masks = masks_met(args.game, options, range(args.games))
     engine_time = statistics.median(times["engine"][:1])

@@ -122,3 +122,66 @@ def test_a_mask_made_from_legal_actions_changed_in_shape_or_dtype_is_read_as_num
     assert np.flatnonzero(retyped).tolist() == [0, 2]
     assert np.flatnonzero(pz.ActionMask.of_legal(6, [4, 1])).tolist() == [1, 4]  # not in order
     assert np.flatnonzero(pz.ActionMask.of_legal(6, [1, 1, 4])).tolist() == [1, 4]  # twice
+
+
+@settings(deadline=None)
+@given(LEGAL_LISTS, WRITES, st.integers(0, 2**32 - 1))
+def test_the_action_space_samples_a_mask_as_gymnasium_does(legal: list[int], writes: list[tuple[str, int, int]],
+                                                          seed: int) -> None:
+    """``ActionSpace.sample(mask)`` answers from the legal actions a mask keeps: the expectation
+    is gymnasium's ``Discrete.sample`` with the same seed on a plain copy of the entries (the
+    same draws, the same type, the same generator state after; its error for a mask that is not
+    0s and 1s), after any writes to the mask."""
+    mask = pz.ActionMask.of_legal(100, legal)
+    for through, index, value in writes:
+        target = {"mask": mask, "asarray": np.asarray(mask), "view": mask.view(np.ndarray),
+                  "slice": mask[::1]}[through]
+        target[index] = value
+    ours, reference = pz.ActionSpace(100), pz.spaces.Discrete(100)
+    ours.seed(seed)
+    reference.seed(seed)
+    plain = np.array(mask.tolist(), dtype=np.int8)
+    for _ in range(3):
+        try:
+            expected = reference.sample(plain)
+        except AssertionError:
+            with pytest.raises(AssertionError):
+                ours.sample(mask)
+            return
+        found = ours.sample(mask)
+        assert found == expected and type(found) is type(expected)
+    assert ours.np_random.bit_generator.state == reference.np_random.bit_generator.state
+    assert ours.sample() == reference.sample()  # (no mask: Discrete's own draw)
+
+
+def test_the_action_space_samples_the_environments_masks_as_gymnasium_does() -> None:
+    """PettingZoo's documented loop (``env.action_space(agent).sample(mask)``) over DIVIDE: the
+    same actions as gymnasium's own ``Discrete.sample`` with the same seed."""
+    environment = pz.env("divide", players=4, rounds=1)
+    reference = pz.spaces.Discrete(environment.action_space("player_0").n)
+    environment.reset(seed=5)
+    environment.action_space("player_0").seed(9)
+    reference.seed(9)
+    steps = 0
+    for agent in environment.agent_iter():
+        observation, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        action = environment.action_space(agent).sample(observation["action_mask"])
+        assert action == reference.sample(np.array(observation["action_mask"]))
+        environment.step(action)
+        steps += 1
+    assert steps > 40
+
+
+def test_a_mask_of_many_legal_actions_is_made_as_one_of_a_few() -> None:
+    """Past a few hundred legal actions the mask is set by numpy's fancy indexing instead of
+    one entry at a time: the same entries, kept and read the same way."""
+    legal = [*range(2999, 0, -7), 5, 5]  # 430 distinct actions, out of order, one repeated
+    expected = sorted(set(legal))
+    mask = pz.ActionMask.of_legal(3000, legal)
+    assert mask.dtype == np.int8 and mask.tolist() == [1 if index in expected else 0 for index in range(3000)]
+    assert np.flatnonzero(mask).tolist() == expected == np.flatnonzero(np.array(mask.tolist())).tolist()
+    mask[expected[0]] = 0
+    assert np.flatnonzero(mask).tolist() == expected[1:]

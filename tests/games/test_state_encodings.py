@@ -137,3 +137,31 @@ def test_divide_the_same_log_at_another_table_or_round_is_read_again() -> None:
     for position in (core, replace(core, round=0), core):  # round 0's cards from the same log
         for player in (*range(4), None):
             assert layout.encode_state(position, player, current) == layout.encode(rules.observe(position, player))
+
+
+@pytest.mark.parametrize("lead", [(52, 53, 5, 2), (53, 6, 52, 3), (4, 52, 9, 53), (0, 4, 8, 12)])
+def test_divide_a_trick_read_card_by_card_shows_the_views_voids(lead: tuple[int, ...]) -> None:
+    """DIVIDE's fast path extends the trick in play it read last by each card played. Jokers
+    set no lead suit (ruling D5: the first suited card does), and a Joker once the suit is set
+    shows a void; random games rarely lead both Jokers. Each trick here (cards 52 and 53 are
+    the Jokers; a card's suit is its number mod 4) is played card by card in Trick 3, every
+    position encoded both ways for every seat and a spectator."""
+    from dataclasses import replace
+
+    from divided.games.divide.state import Phase
+
+    loaded = games.load("divide", players=4, rounds=2, first_dealer=0)
+    layout = room_of("divide").observation
+    rules = loaded.rules
+    rng = random.Random(3)
+    state = loaded.new_initial_state(3)
+    while not (state.core.phase is Phase.PLAY and state.core.trick == 3 and not state.core.plays):
+        state.apply_action(rng.choice(state.legal_actions()))
+    core = state.core
+    seats = [(core.leader + k) % 4 for k in range(4)]
+    for played in range(5):
+        position = replace(core, plays=tuple(zip(seats, lead[:played], strict=False)))
+        current = seats[played] if played < 4 else seats[0]
+        for player in (*range(4), None):
+            expected = layout.encode(rules.observe(position, player))
+            assert layout.encode_state(position, player, current) == expected, (lead[:played], player)

@@ -49,12 +49,15 @@ from divided.games.base import TERMINAL, State
 from divided.games.room import ObservationLayout
 
 Int8Array = npt.NDArray[np.int8]
-_FEW_LEGAL = 24
-"""Up to this many legal actions the mask is set in a bytearray (about 1 µs against numpy's 2.5)."""
+_FEW_LEGAL = 256
+"""Up to this many legal actions the mask is set in a bytearray, one entry at a time: faster than
+numpy's ``np.zeros`` and fancy indexing with the list (which converts it first) for 24 to 150
+legal actions as for a few, in a scratch timing (BENCHMARKS.md, seventh pass)."""
 _LARGE_MASK = 1024
 """From this many actions on, masks are :class:`ActionMask` (below, the plain array's ``nonzero``
 is as fast)."""
 _INT8 = np.dtype(np.int8)
+_BOOL = np.dtype(np.bool_)
 _ENTRIES_OF_BYTE = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.int8)
 
 
@@ -63,11 +66,12 @@ class ActionMask(np.ndarray[Any, np.dtype[Any]]):
     nonzero entries (``np.flatnonzero``, ``np.nonzero``, ``np.where(mask)``, ``mask.nonzero()``)
     numpy would find entry by entry, found faster:
 
-    * a mask made by :meth:`of_legal` (as the environment makes them) keeps its legal actions
-      and a copy of its entries, and answers from the list while its entries are still the
-      same bytes (a write to it, or to any array sharing its memory, changes them), through
-      ``__array_function__`` (numpy's path to ``nonzero`` is several Python calls): about
-      two thirds of the time for DIVIDE's 2,986 entries (BENCHMARKS.md);
+    * a mask made by :meth:`of_legal` (as the environment makes them) keeps a copy of its
+      entries, and while its entries are still those bytes (a write to it, or to any array
+      sharing its memory, changes them) answers from the copy read as booleans (0s and 1s:
+      numpy's fast path), through ``__array_function__`` (numpy's path to ``nonzero`` is
+      several Python calls): about two thirds of the time for DIVIDE's 2,986 entries
+      (BENCHMARKS.md);
     * otherwise an ``int8`` array is compared with 0 first (numpy finds the nonzero entries of
       a boolean array by a fast path): about 3 µs instead of 7 for DIVIDE's mask, 7 instead of
       40 for Card Commons' 21,077.
@@ -85,9 +89,9 @@ class ActionMask(np.ndarray[Any, np.dtype[Any]]):
 
     @classmethod
     def of_legal(cls, size: int, legal: list[int]) -> ActionMask:
-        """A mask of ``size`` entries with ``legal`` set (action numbers 0 to ``size - 1``), that
-        keeps them."""
-        if len(legal) <= _FEW_LEGAL:  # set byte by byte: numpy's fancy indexing costs more for a few
+        """A mask of ``size`` entries with ``legal`` set (action numbers 0 to ``size - 1``, in any
+        order), that keeps a copy of its entries."""
+        if len(legal) <= _FEW_LEGAL:  # set byte by byte (see _FEW_LEGAL)
             entries = bytearray(size)
             for action in legal:
                 entries[action] = 1
@@ -97,15 +101,15 @@ class ActionMask(np.ndarray[Any, np.dtype[Any]]):
             mask = np.zeros(size, dtype=np.int8).view(cls)
             mask[legal] = 1
             kept = mask.tobytes()
-        mask.__dict__["_legal"] = (sorted(set(legal)), kept)  # (a copy: the list given may be a game's kept one)
+        mask.__dict__["_legal"] = kept
         return mask
 
     def _kept_indices(self) -> npt.NDArray[np.intp] | None:
         """The legal actions :meth:`of_legal` kept, if the entries are still the ones it set."""
         kept = self.__dict__.get("_legal")
-        if kept is None or self.tobytes() != kept[1] or self.dtype is not _INT8 or self.ndim != 1:
+        if kept is None or self.tobytes() != kept or self.dtype is not _INT8 or self.ndim != 1:
             return None
-        return np.array(kept[0], dtype=np.intp)
+        return np.ndarray((len(kept),), _BOOL, kept).nonzero()[0]  # (0s and 1s: numpy's fast path for booleans)
 
     def nonzero(self) -> tuple[npt.NDArray[np.intp], ...]:
         indices = self._kept_indices()
@@ -122,8 +126,8 @@ class ActionMask(np.ndarray[Any, np.dtype[Any]]):
         calls); every other function as numpy's."""
         if func in _NONZERO_FUNCTIONS and len(args) == 1 and args[0] is self and not kwargs:
             kept = self.__dict__.get("_legal")
-            if kept is not None and self.tobytes() == kept[1] and self.dtype is _INT8 and self.ndim == 1:
-                indices = np.array(kept[0], dtype=np.intp)
+            if kept is not None and self.tobytes() == kept and self.dtype is _INT8 and self.ndim == 1:
+                indices = np.ndarray((len(kept),), _BOOL, kept).nonzero()[0]
                 return indices if func is _FLATNONZERO else (indices,)
         return super().__array_function__(func, types, args, kwargs)
 
@@ -180,6 +184,7 @@ class AssertOutOfBoundsWrapper(wrappers.AssertOutOfBoundsWrapper):  # type: igno
         super().__init__(env)
         self._unwrapped = env.unwrapped
         self._contains: dict[str, Callable[[Any], bool]] = {}
+        self.in_every_space = _common_actions(env)
 
     def last(self, observe: bool = True) -> LastResult:
         result: LastResult = self.env.last(observe)
@@ -188,8 +193,12 @@ class AssertOutOfBoundsWrapper(wrappers.AssertOutOfBoundsWrapper):  # type: igno
     def step(self, action: Any) -> None:
         """PettingZoo's check (an action of the space, or ``None`` for a finished agent), asking
         the wrapped environment directly rather than through this wrapper's forwarding (an
-        agent's space never changes, so its ``contains`` is looked up once)."""
+        agent's space never changes, so its ``contains`` is looked up once; a plain ``int``
+        that every agent's space holds needs no look-up)."""
         env = self.env
+        if type(action) is int and action in self.in_every_space:
+            env.step(action)
+            return
         agent = env.agent_selection
         contains = self._contains.get(agent)
         if contains is None:
@@ -207,18 +216,28 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[mis
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         super().reset(seed=seed, options=options)
-        self._unwrapped = self.env.unwrapped
+        unwrapped = self._unwrapped = self.env.unwrapped
+        inner = self.env  # env()'s stack: the out-of-bounds check made here, the raw environment stepped
+        self._checked_here = (inner.in_every_space if type(inner) is AssertOutOfBoundsWrapper and inner.env is unwrapped
+                              else range(0))
+        self.__dict__["last"] = unwrapped.last  # once reset, last() is the unwrapped one's (see last)
 
     def last(self, observe: bool = True) -> LastResult:
+        """``AECEnv.last``: before reset, the wrapper's own error; once reset, the unwrapped
+        environment's ``last`` answers (:meth:`reset` sets it on the instance: a call less at
+        every step)."""
         result: LastResult = super().last(observe) if not self._has_reset else self._unwrapped.last(observe)
-        return result  # (before reset, AECEnv.last raises the wrapper's own error)
+        return result
 
     def step(self, action: Any) -> None:
         """PettingZoo's order checks, the wrapped environment stepped directly once reset with
         agents left (PettingZoo's own path logs the errors and warnings otherwise)."""
         if self._has_reset and self._unwrapped.agents:
             self._has_updated = True
-            self.env.step(action)
+            if type(action) is int and action in self._checked_here:  # the out-of-bounds wrapper's own check
+                self._unwrapped.step(action)
+            else:
+                self.env.step(action)
         else:
             super().step(action)
 
@@ -268,9 +287,21 @@ for _wrapper in (AssertOutOfBoundsWrapper, OrderEnforcingWrapper):
 del _wrapper, _name
 
 
+def _common_actions(env: AECEnv) -> range:
+    """The actions every agent's space holds, when each is an :class:`ActionSpace` of the same
+    bounds (so a plain ``int`` among them passes PettingZoo's out-of-bounds check); else none."""
+    bounds: set[tuple[int, int] | None] = {space._bounds if isinstance(space, ActionSpace) else None
+                                           for space in map(env.action_space, getattr(env, "possible_agents", ()))}
+    common = bounds.pop() if len(bounds) == 1 else None
+    return range(*common) if common is not None else range(0)
+
+
 class ActionSpace(spaces.Discrete):
     """``Discrete(n)``, answering ``contains`` for a plain ``int`` without numpy (the
-    out-of-bounds wrapper asks it at every step); anything else goes to ``Discrete``."""
+    out-of-bounds wrapper asks it at every step), and ``sample(mask)`` for a mask this
+    environment made (an :class:`ActionMask` whose entries are still the ones it set) from the
+    legal actions it keeps: the draw ``Discrete.sample`` makes (the same generator call on the
+    same indices), without its four passes over the mask. Anything else goes to ``Discrete``."""
 
     def __init__(self, n: int) -> None:
         super().__init__(n)
@@ -281,6 +312,15 @@ class ActionSpace(spaces.Discrete):
             low, high = self._bounds
             return low <= x < high
         return bool(super().contains(x))
+
+    def sample(self, mask: Any = None, probability: Any = None) -> Any:
+        if probability is None and type(mask) is ActionMask and mask.shape == (self.n,):
+            legal = mask._kept_indices()
+            if legal is not None:  # (the entries are the 0s and 1s of_legal set: Discrete's checks pass)
+                if len(legal):
+                    return self.start + self.dtype.type(self.np_random.choice(legal))
+                return self.start
+        return super().sample(mask, probability)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped base
@@ -402,7 +442,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
             bits = encode_state(core, player, current)
         else:
             bits = self._layout.encode(rules.observe(core, player))
-        if bits >> self._size:
+        if bits.bit_length() > self._size:
             raise ValueError(f"the observation layout set bits beyond its {self._size} entries")
         self._packed_bytes[:] = bits.to_bytes(self._packed_count, "little")
         mask: Int8Array
@@ -410,7 +450,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming and untyped 
             legal = rules.legal_actions(core)
             if self._actions >= _LARGE_MASK:
                 mask = ActionMask.of_legal(self._actions, legal)
-            elif len(legal) <= _FEW_LEGAL:  # set byte by byte: numpy's fancy indexing costs more for a few
+            elif len(legal) <= _FEW_LEGAL:  # set byte by byte (see _FEW_LEGAL)
                 entries = bytearray(self._actions)
                 for action in legal:
                     entries[action] = 1

@@ -280,6 +280,28 @@ def _trick_cards(plays: tuple[tuple[int, int], ...], n: int) -> tuple[int, int]:
     return rows, voids
 
 
+def _trick_reading(plays: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
+    """A trick's cards by absolute seat (:func:`_card_rows`), the voids it shows by absolute seat
+    (rows of 4 bits, as :func:`~divided.games.divide.history.trick_voids` finds them: a card off
+    the lead suit once the first suited card set it, ruling D5) and its lead suit (-1 while
+    unset). :meth:`ViewLayout.encode_state` extends the last one read by each card played."""
+    rows = voids = 0
+    suit = -1
+    for seat, card in plays:
+        rows |= 1 << (seat * CARDS + card)
+        if suit < 0:
+            if card < 52:
+                suit = card % 4
+        elif card >= 52 or card % 4 != suit:
+            voids |= 1 << (seat * 4 + suit)
+    return rows, voids, suit
+
+
+_TRICK_READ: list[tuple[tuple[tuple[int, int], ...], int, int, int]] = [((), 0, 0, -1)]
+"""The trick :meth:`ViewLayout.encode_state` last read (the core state's ``plays`` itself) and its
+:func:`_trick_reading`: consecutive positions of a trick add one card each, or share the tuple."""
+
+
 _DRAFT_BITS: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], int] = {}
 
 
@@ -420,12 +442,12 @@ def _round_bits(options: Options, me: int | None, dealer: int, round_number: int
 
 
 def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, round_bits: int, played_rows: int,
-            void_rows: int, seat_rows: int, trick_in_play_read: bool) -> int:
-    """The vector of the view of ``me`` at ``table`` (a view, or the core state: the fields they
-    share), given what only the view holds: the player to act, the viewer's hand,
-    :func:`_round_bits`, the round's played cards and voids by absolute seat (:func:`_card_rows`;
-    with the trick being played, or without it when ``trick_in_play_read`` is false: then its
-    cards are added here), and :func:`_seat_rows_bits`.
+            void_rows: int, seat_rows: int) -> int:
+    """The vector of the view of ``me`` at ``table`` (the view's own fields), given what the view
+    holds besides: the player to act, the viewer's hand, :func:`_round_bits`, the round's played
+    cards and voids by absolute seat (:func:`_card_rows`, with the trick being played), and
+    :func:`_seat_rows_bits`. (:meth:`ViewLayout.encode_state` does the same work from the core
+    state in one function.)
     Each piece is assembled as a small integer and shifted into place once (ORs into the
     1,836-bit whole are the cost); pieces that change only now and then are kept by their
     values."""
@@ -451,12 +473,8 @@ def _encode(table: _Table, n: int, me: int | None, current: int, hand: int, roun
         trick_cards = _TRICK_CARDS.get(plays)
         if trick_cards is None:
             trick_cards = _trick_cards(plays, n)
-        trick_rows, trick_void_rows = trick_cards
+        trick_rows = trick_cards[0]
         table_bits |= trick_rows >> cut | (trick_rows & low) << up | 1 << (_LEADER_T + (table.leader - base) % n)
-        if not trick_in_play_read and phase is _PLAY and plays:
-            played_rows |= trick_rows
-            if trick_number >= 2:
-                void_rows |= trick_void_rows
     bits |= seat_rows << _HAND_SIZES | (played_rows >> cut | (played_rows & low) << up) << _PLAYED
     if void_rows:
         cut, low, up = _VOID_ROWS[n][base]
@@ -502,10 +520,13 @@ def _read_state_round(number: int, events: tuple[Event, ...], n: int, before: _R
             seat = event.player
             passes = (*passes[:seat], event, *passes[seat + 1:])
         elif isinstance(event, TrickEvent):
-            for seat, card in event.plays:
-                played |= 1 << (seat * CARDS + card)
+            plays = event.plays
+            kept_plays, rows, trick_voids_rows, _ = _TRICK_READ[0]  # (its draft reads the trick first)
+            if kept_plays is not plays:
+                rows, trick_voids_rows, _ = _trick_reading(plays)
+            played |= rows
             if event.trick >= 2:
-                voids |= _card_rows(trick_voids(event.plays, n), 4)
+                voids |= trick_voids_rows
     return passes, played, voids
 
 
@@ -567,31 +588,13 @@ _ROUND_READ: list[tuple[tuple[Event, ...] | None, int, _RoundCards]] = [(None, -
 the answer."""
 
 
-def _state_seat_rows(state: DivideState, n: int, base: int) -> int:
-    """The pieces ``hand_sizes``, ``committed`` and ``passed`` of the core state (relative to
-    ``hand_sizes``), as :func:`_seat_rows_bits` makes them from a view."""
-    hands = state.hands
-    kept_hands, sizes = _HANDS_READ[0]
-    if kept_hands is not hands:
-        sizes = 0
-        for seat, hand in enumerate(hands):
-            sizes |= _SIZE_BITS[hand.bit_count()] << seat * 10
-        _HANDS_READ[0] = (hands, sizes)
-    commits, passes = state.commits, state.passes
-    kept_commits, kept_passes, committed, passed = _MADE_READ[0]
-    if kept_commits is not commits or kept_passes is not passes:
-        committed = passed = 0
-        for seat in range(n):
-            if commits[seat] >= 0:
-                committed |= 1 << seat
-            if passes[seat] >= 0:
-                passed |= 1 << seat
-        _MADE_READ[0] = (commits, passes, committed, passed)
-    turned = _TURNED_SEATS[n][base]
-    if base:
-        cut, low, up = _SIZE_ROWS[n][base]
-        sizes = sizes >> cut | (sizes & low) << up
-    return sizes | turned[committed] << _FROM_SIZES_TO_COMMITTED | turned[passed] << _FROM_SIZES_TO_PASSED
+_TALLY_CUTS = {n: tuple(tuple(value for rotation in rotations for value in rotation) for rotations in by_base)
+               for n, by_base in _TALLY_ROWS.items()}
+"""``[n][base]``: :data:`_TALLY_ROWS` as one flat tuple (unpacked at once)."""
+_WINNERS_FROM_SCORES = _O["winners"] - _O["scores"]
+_SCORES_FROM_TRICK = _O["scores"] - _O["current_trick"]
+_TRICK_FROM_PLAYED = _O["current_trick"] - _O["played"]
+_PLAYED_FROM_SIZES = _O["played"] - _O["hand_sizes"]
 
 
 class ViewLayout:
@@ -616,21 +619,65 @@ class ViewLayout:
         base = me if me is not None else 0
         round_bits = _round_bits(view.options, me, view.dealer, view.round, view.commit, view.my_pass, received)
         return _encode(view, n, me, view.current_player, view.hand, round_bits, played_rows, void_rows,
-                       _seat_rows_bits(base, view.hand_sizes, view.committed, view.passed), True)
+                       _seat_rows_bits(base, view.hand_sizes, view.committed, view.passed))
 
     def encode_state(self, state: DivideState, player: int | None, current_player: int) -> int:
         """``encode(observe(state, player, current_player))`` without building the view: the
         same bits from the core state, read only where the view would read it (the viewer's own
         hand, commit and pass; of the other passes only the cards the viewer received).
-        ``tests/games/test_state_encodings.py`` checks the two agree bit for bit."""
-        n = state.options.players
-        log, number, reading = _ROUND_READ[0]
-        if log is not state.log or number != state.round or len(reading[0]) != n:  # (the empty log is one object)
+        ``tests/games/test_state_encodings.py`` checks the two agree bit for bit.
+
+        It is :func:`_encode`'s work for the core state in one function (PettingZoo asks it at
+        every decision; each call and its arguments cost about as much as a piece): the pieces
+        are assembled in three groups (up to ``received``, from ``hand_sizes``, from
+        ``current_trick``), each shifted into place once."""
+        options = state.options
+        n = options.players
+        phase = state.phase
+        trick_number = state.trick
+        in_trick = trick_number >= 1 and (phase is _PLAY or phase is _DRAFT)
+        if in_trick:  # (read before the round: a trick just finished is in the log, and read here first)
+            plays = state.plays
+            kept_plays, trick_rows, trick_void_rows, suit = _TRICK_READ[0]
+            if kept_plays is not plays:
+                known = len(kept_plays)
+                if len(plays) == known + 1 and plays[:known] == kept_plays:  # the trick read, and one card more
+                    seat, card = plays[known]
+                    trick_rows |= 1 << (seat * CARDS + card)
+                    if suit < 0:
+                        if card < 52:
+                            suit = card % 4
+                    elif card >= 52 or card % 4 != suit:
+                        trick_void_rows |= 1 << (seat * 4 + suit)
+                else:
+                    trick_rows, trick_void_rows, suit = _trick_reading(plays)
+                _TRICK_READ[0] = (plays, trick_rows, trick_void_rows, suit)
+        log, number = state.log, state.round
+        kept_log, kept_number, reading = _ROUND_READ[0]
+        if kept_log is not log or kept_number != number or len(reading[0]) != n:  # (the empty log is one object)
             reading = _state_round_cards(state)
-            _ROUND_READ[0] = (state.log, state.round, reading)
+            _ROUND_READ[0] = (log, number, reading)
         passes, played_rows, void_rows = reading
-        seat_rows = _state_seat_rows(state, n, player if player is not None else 0)
-        options, commits, made_passes, dealer, number = state.options, state.commits, state.passes, state.dealer, state.round
+        base = player if player is not None else 0
+        # hand_sizes, committed, passed (as _seat_rows_bits makes them from a view): absolute seats, turned below
+        hands = state.hands
+        kept_hands, sizes = _HANDS_READ[0]
+        if kept_hands is not hands:
+            sizes = 0
+            for seat, hand in enumerate(hands):
+                sizes |= _SIZE_BITS[hand.bit_count()] << seat * 10
+            _HANDS_READ[0] = (hands, sizes)
+        commits, made_passes = state.commits, state.passes
+        kept_commits, kept_passes, committed, passed = _MADE_READ[0]
+        if kept_commits is not commits or kept_passes is not made_passes:
+            committed = passed = 0
+            for seat in range(n):
+                if commits[seat] >= 0:
+                    committed |= 1 << seat
+                if made_passes[seat] >= 0:
+                    passed |= 1 << seat
+            _MADE_READ[0] = (commits, made_passes, committed, passed)
+        dealer = state.dealer
         kept = _ROUND_BITS_READ.get(player)
         if (kept is None or kept[0] is not options or kept[1] is not commits or kept[2] is not made_passes
                 or kept[3] is not passes or kept[4] != dealer or kept[5] != number):
@@ -645,8 +692,70 @@ class ViewLayout:
             _ROUND_BITS_READ[player] = (options, commits, made_passes, passes, dealer, number, round_bits)
         else:
             round_bits = kept[6]
-        return _encode(state, n, player, current_player, state.hands[player] if player is not None else 0, round_bits,
-                       played_rows, void_rows, seat_rows, False)
+        # up to received: the round's pieces, the player to act, the phase, the trick, the hand
+        low = (1 << (_CURRENT_PLAYER + ((current_player - base) % n if current_player >= 0
+                                        else (SEATS if current_player == CHANCE else SEATS + 1)))
+               | 1 << (_PHASE + _PHASE_NUMBER[phase]) | 1 << (_TRICK + trick_number))
+        if player is not None:
+            low |= state.hands[player] << _HAND
+        # from current_trick on (relative to it): the trick, its leader, voids, line, token, trump, draft, Lead
+        line = state.line
+        kept_line, table = _LINE_READ[0]
+        if kept_line is not line:
+            table = _line_bits(line)
+        trump = state.trump
+        table |= 1 << (_TRUMP_T + (13 if trump is None else trump - 2))
+        next_leader = state.next_leader
+        if next_leader >= 0:
+            table |= 1 << (_NEXT_LEADER_T + (next_leader - base) % n)
+        cut, cut_low, up = _CARD_ROWS[n][base]
+        if in_trick:
+            table |= trick_rows >> cut | (trick_rows & cut_low) << up | 1 << (_LEADER_T + (state.leader - base) % n)
+            if phase is _PLAY and plays:  # the trick in play is not in the round's reading
+                played_rows |= trick_rows
+                if trick_number >= 2:
+                    void_rows |= trick_void_rows
+        if phase is _DRAFT:
+            finishers, picks = state.finishers, state.picks
+            draft_bits = _DRAFT_BITS.get((base, n, finishers, picks))
+            if draft_bits is None:
+                draft_bits = _draft_bits(base, n, finishers, picks)
+            table |= draft_bits
+        if void_rows:
+            v_cut, v_low, v_up = _VOID_ROWS[n][base]
+            table |= (void_rows >> v_cut | (void_rows & v_low) << v_up) << _VOIDS_T
+        if 1 <= trick_number <= len(line):  # (the current token)
+            token = line[trick_number - 1]
+            if token:
+                table |= 1 << (_CURRENT_TOKEN_T + _VALUE_NUMBER[token])
+        # from scores on (relative to it): the tallies by relative seat (as _tally_bits), the winners
+        scores, points, fives, led = state.scores, state.round_points, state.fives, state.led
+        kept_scores, kept_points, kept_fives, kept_led, score_rows, points_rows, fives_rows, led_rows = _TALLIES_READ[0]
+        if kept_scores is not scores or kept_points is not points or kept_fives is not fives or kept_led is not led:
+            score_rows, points_rows, fives_rows, led_rows = _absolute_tallies(scores, points, fives, led)
+        if base:
+            s_cut, s_low, s_up, p_cut, p_low, p_up, f_cut, f_low, f_up, l_cut, l_low, l_up = _TALLY_CUTS[n][base]
+            score_rows = score_rows >> s_cut | (score_rows & s_low) << s_up
+            points_rows = points_rows >> p_cut | (points_rows & p_low) << p_up
+            fives_rows = fives_rows >> f_cut | (fives_rows & f_low) << f_up
+            led_rows = led_rows >> l_cut | (led_rows & l_low) << l_up
+        tallies = (score_rows | points_rows << _POINTS_FROM_SCORES | fives_rows << _FIVES_FROM_SCORES
+                   | led_rows << _LED_FROM_SCORES)
+        outcome = state.outcome
+        if outcome is not None:
+            winners = 0
+            for seat in outcome.winners:
+                winners |= 1 << (seat - base) % n
+            tallies |= winners << _WINNERS_FROM_SCORES
+        # from hand_sizes on (relative to it): the seat rows, the played cards, then the rest
+        if base:
+            z_cut, z_low, z_up = _SIZE_ROWS[n][base]
+            sizes = sizes >> z_cut | (sizes & z_low) << z_up
+        turned = _TURNED_SEATS[n][base]
+        seats = sizes | turned[committed] << _FROM_SIZES_TO_COMMITTED | turned[passed] << _FROM_SIZES_TO_PASSED
+        upper = (played_rows >> cut | (played_rows & cut_low) << up
+                 | (table | tallies << _SCORES_FROM_TRICK) << _TRICK_FROM_PLAYED)
+        return round_bits | low | (seats | upper << _PLAYED_FROM_SIZES) << _HAND_SIZES
 
     def public(self, view: PlayerView) -> PlayerView:
         """:func:`public_view`."""
