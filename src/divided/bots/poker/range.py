@@ -45,7 +45,10 @@ and with no world fitting at all the values are ``equity``'s own.
 
 Known limits: the strengths are quantiles among the sampled worlds (coarse with few worlds); one
 threshold model for every opponent, not fitted to its play; the rest of ``equity``'s model
-(nobody folds or raises after the decision) is unchanged.
+(nobody folds or raises after the decision) is unchanged. Draws are read only through the
+sampler's refit of hidden hands, so a hand with a card up (Mississippi) is not read from which
+cards it exchanged; and in a game whose showdowns split whatever the hands (Mississippi
+heads-up, but for the hog) the quantiles are nearly flat, so a bet is read as the hog alone.
 """
 
 from __future__ import annotations
