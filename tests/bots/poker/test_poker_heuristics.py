@@ -26,6 +26,19 @@ def test_low_and_high_low_draws() -> None:
     assert sorted(h.keep_high_low(cards("Qs Qd Qc 2h 3s"))) == sorted(cards("Qs Qd Qc"))  # trips play high
 
 
+def test_two_card_high_low_draw_keeps_pairs_sevens_and_lows() -> None:
+    # Mississippi: a pair stands (7-7 hogs; any pair beats every unpaired high); a lone seven is
+    # kept to draw to the hog; 6-2 is a good low; 9-4 keeps the four (drawing to a low), K-9
+    # the king (drawing to a pair of kings)
+    for pat in ("7s 7d", "2c 2d", "Ah As", "6c 2d", "5h 4h"):
+        assert sorted(h.keep_high_low(cards(pat))) == sorted(cards(pat))
+    assert h.keep_high_low(cards("Kd 7s")) == cards("7s")
+    assert h.keep_high_low(cards("7s 2d")) == cards("7s")
+    assert h.keep_high_low(cards("9c 4d")) == cards("4d")
+    assert h.keep_high_low(cards("Kd 9c")) == cards("Kd")
+    assert h.keep_high_low(cards("8c 6d")) == cards("6d")
+
+
 def test_discard_mask_names_the_cards_in_card_order() -> None:
     hand = cards("Kd 2c 7s")
     assert h.discard_mask(hand, cards("Kd")) == 0b011  # 2c and 7s are the two lowest

@@ -235,3 +235,29 @@ def test_thresholds_are_where_a_quantile_wins_its_fair_share(seats: int, bet: fl
     # fair share 1 / n and folds below half of it (worked out by hand: 3 seats, sqrt(1/3), sqrt(1/6))
     assert ranked.bet_threshold(seats) == pytest.approx(bet)
     assert ranked.fold_threshold(seats) == pytest.approx(fold)
+
+
+def test_after_j_los_switch_the_checks_made_for_want_of_openers_are_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    # J-Lo heads-up: neither seat holds jacks or better, both check, the deal turns to
+    # deuce-to-seven and she bets the repeated round. Her first check was made under the high
+    # ranking (she could not open) and says nothing of her low: only the bet is weighed.
+    state = start("j-lo", ["Kd 9s 6c 4h 2d", "Qh Tc 7s 5d 3c"], button=ME)
+    state.apply_action(act.CALL)  # she checks (no openers)
+    state.apply_action(act.CALL)  # I check: nobody opened, the switch
+    assert any(event.kind == "switch" for event in state.observation(ME).events)
+    state.apply_action(act.RAISE)  # the repeated round: she bets
+    view = state.observation(ME)
+    assert [(e.kind, e.seat) for e in view.events if e.seat == HER and e.kind in ("check", "bet")] == \
+        [("check", HER), ("bet", HER)]
+    read: list[str] = []
+
+    def recording(kind: str) -> ranked.Likelihood:
+        def likelihood(event: Event, q: np.ndarray, context: ranked.Context) -> np.ndarray:
+            read.append(event.kind)
+            result: np.ndarray = np.ones_like(q)
+            return result
+        return likelihood
+
+    monkeypatch.setattr(ranked, "LIKELIHOODS", {kind: recording(kind) for kind in ranked.LIKELIHOODS})
+    ranked.log_likelihoods(view, showdowns("j-lo", view, [None], random.Random(3), 20))
+    assert read == ["bet"]

@@ -74,3 +74,19 @@ def test_hand_worked_lows_and_highs_in_one_batch() -> None:
     flush_in_seven, straight = slot_strengths("high", [parse("2h 5h 9h Jh Kh Qd Tc"), parse("9d Ts Jc Qh Kd")]).tolist()
     assert flush_in_seven > straight >= 0
     assert slot_strengths("high", []).shape == (0,)
+
+
+def test_a_pair_of_sevens_outranks_every_hand_for_both_of_mississippis_halves() -> None:
+    """MG2 in the batch: 7-7 beats A-A for high and 3-2 for low (the hog takes each award it can
+    win), so a bot valuing the showdown sees the scoop; two pairs of sevens tie (they share);
+    seven-high and a lone seven are plain hands."""
+    rules = rules_of("mississippi")
+    options = {option.name: option.default for option in rules.options}
+    config = rules.initial_state(options | {"players": 4, "first_dealer": 0}).config
+    finals = [[parse(text)] for text in ("7s 7d", "Ac Ah", "3d 2s", "7c 7h", "7c 2h", "Kd 7h")]
+    high, low = award_strengths(config, finals).tolist()
+    sevens, aces, three_two, other_sevens, seven_two, king_seven = range(6)
+    for row in (high, low):
+        assert row[sevens] == row[other_sevens] > max(row[aces], row[three_two], row[seven_two], row[king_seven])
+    assert high[aces] > high[king_seven] > high[seven_two] > high[three_two]
+    assert low[three_two] > low[seven_two] > low[king_seven] > low[aces]

@@ -8,7 +8,10 @@ They read a seat's own cards only (cards are ints 0-51: rank ``card // 4 + 2``, 
   four to a flush; else keep the highest card and draw four.
 * **draw, low** (ace-to-five): keep one card of each rank eight or lower (aces low), draw the
   rest. **High-low** (double draw): draw for low when the hand holds three or more such cards
-  and no made hand (trips or better), else for high.
+  and no made hand (trips or better), else for high. **Two-card high-low** (Mississippi, where a
+  pair of sevens takes the whole pot): keep a pair (the hog, or a high hand); else keep a seven
+  and draw to the hog; else keep two cards of six or lower (a good low); else keep the lower card
+  when it is six or lower (draw to a low), the higher one otherwise (draw to a pair).
 * **assign** (10 Card Regrets: left is low, right is high): a card is *low* when its rank is 8
   or lower (an ace too, except deuce-to-seven) and its rank is not yet in the low hand; the pair
   goes where its cards prefer, the lower card low when they disagree, within the capacities.
@@ -80,12 +83,34 @@ def keep_low(cards: Sequence[int], aces_low: bool = True) -> list[int]:
 
 
 def keep_high_low(cards: Sequence[int]) -> list[int]:
-    """High-low: draw for low with three or more low cards and no trips or made hand."""
+    """High-low: draw for low with three or more low cards and no trips or made hand; a hand of
+    two cards by :func:`keep_two_card`."""
+    if len(cards) == 2:
+        return keep_two_card(cards)
     counts = Counter(rank(c) for c in cards)
     if made(cards) or max(counts.values(), default=0) >= 3:
         return keep_high(cards)
     low = keep_low(cards)
     return low if len(low) >= 3 else keep_high(cards)
+
+
+TWO_CARD_HOG = 7
+"""The rank whose pair hogs a two-card high-low pot (Mississippi, MG2)."""
+TWO_CARD_LOW = 6
+"""The highest rank kept for a two-card low: two such cards stand, one is drawn to."""
+
+
+def keep_two_card(cards: Sequence[int]) -> list[int]:
+    """The cards a two-card high-low hand keeps (aces high; see the module text)."""
+    first, second = sorted(cards, key=rank)
+    if rank(first) == rank(second):
+        return [first, second]
+    sevens = [c for c in (first, second) if rank(c) == TWO_CARD_HOG]
+    if sevens:
+        return sevens
+    if rank(second) <= TWO_CARD_LOW:
+        return [first, second]
+    return [first] if rank(first) <= TWO_CARD_LOW else [second]
 
 
 def discard_mask(cards: Sequence[int], kept: Sequence[int]) -> int:

@@ -32,6 +32,12 @@ styles):
   counts being fitted by the sampler (``range_from_draws``); other kinds (deals, flips, splits,
   shows...): 1 until a model is registered for them. Folded seats are not weighted.
 
+**A switch of the ranking** (J-Lo's ``switch`` event: nobody opened, the deal turns to
+deuce-to-seven): the events before it were made under the ranking the deal no longer has, and the
+quantiles are of the final hands under the ranking in force, so they are not read (a check made
+for want of jacks says nothing about a deuce-to-seven low, and read as weakness it would count
+against the good lows). Only the events after the last switch are weighed (:func:`read_events`).
+
 **Effective sample size guard**: with ``ess = (sum w) ** 2 / sum w ** 2``, when ``ess`` falls below
 :data:`MIN_ESS_SHARE` of the worlds the weights are tempered (``w ** beta``, the largest ``beta``
 in [0, 1] found by bisection that keeps ``ess`` there), so a few worlds never carry the decision
@@ -39,7 +45,10 @@ and with no world fitting at all the values are ``equity``'s own.
 
 Known limits: the strengths are quantiles among the sampled worlds (coarse with few worlds); one
 threshold model for every opponent, not fitted to its play; the rest of ``equity``'s model
-(nobody folds or raises after the decision) is unchanged.
+(nobody folds or raises after the decision) is unchanged. Draws are read only through the
+sampler's refit of hidden hands, so a hand with a card up (Mississippi) is not read from which
+cards it exchanged; and in a game whose showdowns split whatever the hands (Mississippi
+heads-up, but for the hog) the quantiles are nearly flat, so a bet is read as the hog alone.
 """
 
 from __future__ import annotations
@@ -158,15 +167,25 @@ def quantiles(found: Showdowns, shares: Sequence[float]) -> Array:
     return out
 
 
+def read_events(view: PokerView) -> list[bool]:
+    """For each event of ``view``, whether the model reads it: every event after the last
+    ``switch`` (all of them when the ranking never switched; see the module text)."""
+    kinds = [event.kind for event in view.events]
+    last = max((k for k, kind in enumerate(kinds) if kind == "switch"), default=-1)
+    return [k > last for k in range(len(kinds))]
+
+
 def log_likelihoods(view: PokerView, found: Showdowns) -> Array:
     """``(worlds,)``: the log-likelihood of every live opponent's public actions in each world."""
     q = quantiles(found, [award.share for award in view.config.awards])
     column = {seat: k for k, seat in enumerate(found.opponents)}
     total = np.zeros(found.worlds, dtype=np.float64)
     seats_in = view.num_players
-    for event in view.events:
+    for event, read in zip(view.events, read_events(view), strict=True):
         if event.kind == "fold":
             seats_in -= 1
+            continue
+        if not read:
             continue
         model = LIKELIHOODS.get(event.kind)
         if model is None or event.seat is None or event.seat not in column:

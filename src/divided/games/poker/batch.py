@@ -6,7 +6,9 @@ engine). For bots, which value thousands of sampled deals a decision;
 A hand set's strength for an award is its best hand among the award's slots under the award's
 rule, as the showdown judges it (:func:`divided.games.poker.showdown.entries`), ``-1`` where no
 hand competes: a slot of a size the rule does not rank, or a low that misses the ``a5-8``
-qualifier. A slot shared by two awards with the same rule is ranked once.
+qualifier. A slot shared by two awards with the same rule is ranked once. A hand that hogs an
+award (its kind registered with :func:`register_hog`: Mississippi's pair of sevens) has the
+strength :data:`HOG`, above every ranked hand, so it beats each of them and ties another hog.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ def award_strengths(config: Config, finals: Sequence[Hands], tables: Sequence[in
             for column, hands in enumerate(finals):
                 if not can_win([card for index in indices for card in hands[index]]):
                     strengths[column] = -1
+    _apply_hogs(config, finals, out)
     return out
 
 
@@ -80,6 +83,34 @@ def register_can_win(kind: str, can_win: Callable[[Sequence[int]], bool], lapses
     _CAN_WIN[kind] = can_win
     if lapses_at_last_deal:
         _LAPSES_AT_LAST_DEAL.add(kind)
+
+
+HOG = 1 << 40
+"""The batch strength of a hand that hogs an award: above every order of every ranking."""
+
+_HOGS: dict[str, Callable[[Sequence[int]], bool]] = {}
+
+
+def register_hog(kind: str, hogs: Callable[[Sequence[int]], bool]) -> None:
+    """Register, for the award kind ``kind``, which hands take the award whatever the others
+    hold (``hogs(cards)`` of one of the award's slots; Mississippi's pair of sevens, MG2): the
+    batch showdown gives them :data:`HOG`, so several hogs tie and share, as the showdown does."""
+    if kind in _HOGS:
+        raise ValueError(f"award kind {kind!r} already has a hog")
+    _HOGS[kind] = hogs
+
+
+def _apply_hogs(config: Config, finals: Sequence[Hands], out: Orders) -> None:
+    """Give every hand that hogs an award of a registered kind the strength :data:`HOG`."""
+    variant = config.variant
+    for row, award in enumerate(config.awards):
+        hogs = _HOGS.get(award.kind)
+        if hogs is None:
+            continue
+        indices = [variant.slot_index(name) for name in award.slots]
+        for column, hands in enumerate(finals):
+            if any(hogs(hands[index]) for index in indices):
+                out[row, column] = HOG
 
 
 def _wild_strengths(config: Config, award: Award, finals: Sequence[Hands], tables: Sequence[int] | None,

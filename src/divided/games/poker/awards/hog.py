@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
+from divided.games.poker.batch import register_hog
 from divided.games.poker.cards import rank_of
 from divided.games.poker.showdown import Entry, best_hand, register_award, winners
 from divided.games.poker.state import PokerState
@@ -53,3 +54,4 @@ def hog_judge(rank: int) -> Callable[[PokerState, Award], Callable[[Collection[i
 
 
 register_award(HOG_SEVENS, hog_judge(7))
+register_hog(HOG_SEVENS, lambda cards: holds_pair(tuple(cards), 7))
