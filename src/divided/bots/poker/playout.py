@@ -198,6 +198,8 @@ class Completion:
         """The sampled world's set-aside cards (card masks by seat), for a take-back."""
         self._seat = -1
         self._set_aside: list[int] = []
+        self.trashed: list[int] = []
+        """The cards the last :meth:`finish` threw to the trash (3-2-1)."""
 
     def fee(self, step: Draw, count: int) -> int:
         """The chips a draw of ``count`` cards costs at ``step``."""
@@ -277,6 +279,8 @@ class Completion:
             self._set_aside = list(thrown)
         elif step.to != "trash":  # the trash is never drawn again
             self._thrown(list(thrown))
+        else:
+            self.trashed += thrown
 
     def _refill(self, name: str, hands: Hands, take: Callable[[], int], size: int | None = None) -> None:
         """Fill the hand back to its size (the replacements of the discard rounds, later lots)."""
@@ -359,7 +363,7 @@ class Completion:
         ``discard`` gets the cards thrown at the draws (a :class:`Stock`'s ``recycle``, so that
         they can be drawn again)."""
         self._thrown = discard or _keep_nothing
-        self._seat, self._set_aside = seat, []
+        self._seat, self._set_aside, self.trashed = seat, [], []
         view = self.view
         steps = view.config.steps
         step = steps[view.step]
