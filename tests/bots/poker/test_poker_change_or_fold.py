@@ -15,6 +15,7 @@ from divided.bots.poker.shares import strengths
 from divided.games import load
 from divided.games.poker import actions as act
 from divided.games.poker.awards.trash_forfeit import failing_seats
+from divided.games.poker.cards import parse
 
 A, B, C, D = 0, 1, 2, 3
 BETS = (act.CALL, act.RAISE, act.CALL, act.CALL, act.CALL)  # A checks, B bets, C, D and A call
@@ -109,3 +110,30 @@ def test_the_bots_trash_test_agrees_with_the_engines(wild: str) -> None:
         assert {s for s, m in zip(showing, mine, strict=True) if m <= trash} == set(failing_seats(core))
         checked += 1
     assert checked >= 30
+
+
+def test_the_heuristics_fold_no_pair_at_the_last_change_when_a_forfeit_is_at_stake() -> None:
+    # the probes (and the playout's other seats) at change one: A's 2d 3h 4c 7s 8c 9d keeps no
+    # pair (it throws the 2d): fold; with two pair (7h 9s drawn) change; with no forfeit owed,
+    # change (a change costs nothing then)
+    bot = make_bot("three-two-one", "calling-station")
+    for a_draws, forfeit, folds in (("2d 3h", "half-pot", True), ("7h 9s", "half-pot", False), ("2d 3h", "off", False)):
+        table = last_change(bets=False, forfeit=forfeit, a_draws=a_draws)
+        chosen = bot.choose(table.rules.observe(table.state, A), table.rules.legal_actions(table.state), random.Random(0))
+        assert (chosen == act.FOLD) == folds, (a_draws, forfeit)
+
+
+def test_the_playout_folds_another_seat_at_the_last_change_and_it_throws_nothing_to_the_trash() -> None:
+    from divided.bots.poker.playout import Completion
+
+    table = last_change(bets=False)
+    view = table.rules.observe(table.state, A)
+    stock = iter(parse("Kh 2s 5d 6h")).__next__
+    completion = Completion(view)
+    hand = sorted(parse("2c 5d 9h Jd Kc 3s"))  # no pair: C folds at change one
+    assert completion.finish(C, [list(hand)], stock, view.up, None) == [hand]
+    assert completion.folded and completion.trashed == []
+    paired = sorted(parse("2c 5d 9h Jd Kc Ks"))  # kings: C changes the 2c for the 4h, then
+    final = completion.finish(C, [list(paired)], iter(parse("4h")).__next__, view.up, None)
+    assert not completion.folded and completion.trashed == list(parse("4h"))  # throws the 4h to the trash
+    assert sorted(final[0]) == sorted(parse("5d 9h Jd Kc Ks"))

@@ -30,6 +30,9 @@ The draw games' steps (issue 30), as the completion plays them (a simple model, 
   from its hand and the lot together (at least one, at most what the hand needs), or the ones
   its keep option names; a pass or a refusal leaves the lot to others; every hand is then
   filled to its size from the stock (later lots as random cards);
+* a change or fold (3-2-1): the other seats fold by :func:`folds_at_change` (their hands then
+  contest nothing, and they throw nothing to the trash); the deciding seat never folds later in
+  the completion (it decides when it gets there);
 * the dealer's call: the called draws are not known to the completion (the call-down model
   values every call alike; :func:`dealer_call` picks one).
 """
@@ -41,6 +44,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from divided.bots.poker import forfeit
 from divided.bots.poker import heuristics as rules_of_thumb
 from divided.cards import mask_indices
 from divided.games.poker import actions as act
@@ -171,6 +175,32 @@ def lot_keep(hand: Sequence[int], lot: Sequence[int], room: int, style: str, low
     return wanted[: max(1, room)]
 
 
+def lot_worth(hand: Sequence[int], lot: Sequence[int], room: int, style: str, low_aces: bool, ante: int) -> int:
+    """The chips the heuristic bids for a lot at most: one ante (at least a chip) per step of
+    :func:`~divided.bots.poker.heuristics.category` the cards :func:`lot_keep` keeps add to the
+    hand (high); in a low game one ante per kept card the low draw would keep."""
+    kept = lot_keep(hand, lot, room, style, low_aces)
+    if style == "high":
+        steps = rules_of_thumb.category([*hand, *kept]) - rules_of_thumb.category(hand)
+    else:
+        wanted = set(keep_for(style, [*hand, *kept], low_aces))
+        steps = sum(1 for card in kept if card in wanted)
+    return max(0, steps) * max(1, ante)
+
+
+def folds_at_change(view: PokerView, step: Draw, cards: Sequence[int]) -> bool:
+    """The heuristic's change or fold (3-2-1): fold at the last change when a trash forfeit is at
+    stake and the cards the change keeps hold no pair and no made hand (such a hand seldom beats
+    the trash, and never the table); at an earlier change, or with nothing at stake, change."""
+    if not step.or_fold or not forfeit.at_stake(view):
+        return False
+    steps = view.config.steps
+    if any(isinstance(later, Draw) and later.or_fold for later in steps[view.step + 1:]):
+        return False
+    thrown = set(draw_discards(step, cards, draw_style(view), aces_low(view), lambda n: 0))
+    return rules_of_thumb.category([c for c in cards if c not in thrown]) == 0
+
+
 def dealer_call(legal: Sequence[int], players: int, step: CallDraws) -> int:
     """The dealer's call: the call-down model values every call alike (nobody holds a card yet,
     and the deal is the same for every seat), so the dealer calls the most betting rounds (it
@@ -200,6 +230,8 @@ class Completion:
         self._set_aside: list[int] = []
         self.trashed: list[int] = []
         """The cards the last :meth:`finish` threw to the trash (3-2-1)."""
+        self.folded = False
+        """Whether the last :meth:`finish` folded the seat at a change (3-2-1)."""
 
     def fee(self, step: Draw, count: int) -> int:
         """The chips a draw of ``count`` cards costs at ``step``."""
@@ -222,7 +254,9 @@ class Completion:
         elif isinstance(step, Draw):
             slot = self.slot(step.slot)
             cards = hands[slot]
-            if step.plain:
+            if step.or_fold and self._seat != self.view.current_player and folds_at_change(self.view, step, cards):
+                self.folded = True  # another seat folds at the change: its cards no longer matter
+            elif step.plain:
                 kept = keep_for(self.style, cards, self.low_aces)
                 kept = kept + [c for c in cards if c not in kept][: max(0, len(cards) - step.most - len(kept))]
                 kept = kept[:len(cards) - step.least]  # a change of exactly that many throws some it likes
@@ -363,7 +397,7 @@ class Completion:
         ``discard`` gets the cards thrown at the draws (a :class:`Stock`'s ``recycle``, so that
         they can be drawn again)."""
         self._thrown = discard or _keep_nothing
-        self._seat, self._set_aside, self.trashed = seat, [], []
+        self._seat, self._set_aside, self.trashed, self.folded = seat, [], [], False
         view = self.view
         steps = view.config.steps
         step = steps[view.step]
@@ -391,6 +425,8 @@ class Completion:
         elif isinstance(step, Auction | Assign | Partition):
             up = self.heuristic(step, hands, take, up)
         for later in steps[view.step + 1:]:
+            if self.folded:
+                break
             up = self.heuristic(later, hands, take, up)
         return hands
 

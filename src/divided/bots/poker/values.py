@@ -219,6 +219,7 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
     fixed_trashed = _fixed_trashed(view, completion, options) if trashes and fixed is not None else []
     mine: list[Hands] = []
     theirs: list[Hands] = []
+    folded: list[bool] = []
     trash: list[list[int]] = []
     for _ in range(worlds):
         world = range_from_draws(view, sampler.sample(rng), completion, rng)
@@ -229,6 +230,7 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
             hands = [list(cards) for cards in world.slots[seat]]
             theirs.append(completion.finish(seat, hands, stock.take_back, world.up, None, stock.recycle))
             thrown += completion.trashed
+            folded.append(completion.folded)
         fill = [stock.take_back() for _ in range(forfeit.trash_size(view) - len(thrown))] if trashes else []
         if fixed is not None:
             trash += [_trash_of(view, thrown, mine_thrown, fill) for mine_thrown in fixed_trashed]
@@ -250,10 +252,14 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
     mine_s = shares.strengths(config, mine_rows, range(len(mine_rows)), last, view).reshape(awards, rows, len(options))
     if fixed is not None:
         mine_s = np.broadcast_to(mine_s, (awards, worlds, len(options)))
-    theirs_s = shares.strengths(config, theirs, [world for world in range(worlds) for _ in live], last,
-                                view).reshape(awards, worlds, 1, len(live))
+    theirs_s = shares.strengths(config, theirs, [world for world in range(worlds) for _ in live], last, view)
     trash_s = forfeit.trash_strengths(view, trash).reshape(worlds, len(options)) if trashes else None
-    return Showdowns(mine_s, theirs_s, live, trash_s)
+    if any(folded):  # a seat the completion folded (3-2-1's change) contests nothing
+        out = np.array(folded).reshape(worlds, len(live))
+        theirs_s[:, out.reshape(-1)] = -1
+        if trash_s is not None:  # nobody else at the showdown: no trash test
+            trash_s[out.all(axis=1)] = -2
+    return Showdowns(mine_s, theirs_s.reshape(awards, worlds, 1, len(live)), live, trash_s)
 
 
 def _trash_of(view: PokerView, thrown: Sequence[int], mine: Sequence[int], fill: Sequence[int]) -> list[int]:
