@@ -75,3 +75,25 @@ def test_equity_bids_for_trips_at_a_chip_and_passes_above_what_first_place_could
     assert table.actor == A and table.state.phase.marks[HIGH] == 24
     legal = table.rules.legal_actions(table.state)
     assert bot.choose(table.rules.observe(table.state, A), legal, random.Random(0)) == act.PASS
+
+
+def test_a_lot_passed_goes_to_the_seat_that_values_it_most_else_the_bidder_else_the_first_voice() -> None:
+    from divided.bots.poker.playout import lot_receiver
+    from divided.games.poker.steps.auction import Auction
+
+    step = Auction()
+
+    def receiver(table: Table) -> int:
+        view = table.rules.observe(table.state, table.actor)
+        return lot_receiver(view, step, lambda seat: table.state.slots[seat][0])
+
+    # Ad Kc 3c: B's king pair (3) beats C's and D's nothing (0)
+    assert receiver(first_lot()) == B
+    # 2c 5h 8d: C's jacks and eights (two pair, 3), D's straight T-6 with the 8d (12): D
+    assert receiver(first_lot("2c 5h 8d")) == D
+    # 3d 4c Ac pairs nobody else: no bid, so the first voice (A, deciding) takes it free
+    assert receiver(first_lot("3d 4c Ac")) == A
+    # B bid 4 for Ad Kc 3c, above its worth (3): nobody outbids it, so it keeps the lot
+    table = first_lot().act(act.BID, act.BID, act.PASS, act.PASS, act.BID, act.BID, act.PASS, act.PASS)
+    assert table.actor == A and table.state.phase.marks[HIGH] == 4 and receiver(table) == B
+

@@ -28,8 +28,10 @@ The draw games' steps (issue 30), as the completion plays them (a simple model, 
 * the auction (Auction Flop): the lot on the table goes to the deciding seat when it bids (the
   bid taken as the winning one) or takes it, and it keeps the lot's cards the heuristic keeps
   from its hand and the lot together (at least one, at most what the hand needs), or the ones
-  its keep option names; a pass or a refusal leaves the lot to others; every hand is then
-  filled to its size from the stock (later lots as random cards);
+  its keep option names; a pass or a refusal gives it to :func:`lot_receiver` (the others bid
+  up to :func:`lot_worth`), who keeps it the same way (:mod:`~divided.bots.poker.values` deals
+  that seat's future both ways); every hand is then filled to its size from the stock (later
+  lots as random cards);
 * a change or fold (3-2-1): the other seats fold by :func:`folds_at_change` (their hands then
   contest nothing, and they throw nothing to the trash); the deciding seat never folds later in
   the completion (it decides when it gets there);
@@ -52,7 +54,7 @@ from divided.games.poker.awards.switched import awards_in_force
 from divided.games.poker.state import PokerState
 from divided.games.poker.steps import Assign, Deal, Draw, Partition, TakeBack
 from divided.games.poker.steps.assign import placement
-from divided.games.poker.steps.auction import Auction, lot_cards
+from divided.games.poker.steps.auction import BIDDER, HIGH, LADDER, STAGE, Auction, lot_cards
 from divided.games.poker.steps.dealer_call import CallDraws, calls_of
 from divided.games.poker.steps.discard_rounds import DiscardRounds
 from divided.games.poker.steps.draw import fee_of
@@ -103,6 +105,13 @@ class Stock:
         if len(self.cards) > self.front:
             return self.cards.pop()
         return self.spare.pop()
+
+    def saved(self) -> tuple[list[int], list[int], int]:
+        """What :meth:`restore` puts back (to deal one seat's future two ways alike)."""
+        return list(self.cards), list(self.spare), self.front
+
+    def restore(self, saved: tuple[list[int], list[int], int]) -> None:
+        self.cards, self.spare, self.front = list(saved[0]), list(saved[1]), saved[2]
 
 
 def stock_of(world: PokerState, rng: random.Random) -> Stock:
@@ -186,6 +195,32 @@ def lot_worth(hand: Sequence[int], lot: Sequence[int], room: int, style: str, lo
         wanted = set(keep_for(style, [*hand, *kept], low_aces))
         steps = sum(1 for card in kept if card in wanted)
     return max(0, steps) * max(1, ante)
+
+
+def lot_receiver(view: PokerView, step: Auction, hand_of: Callable[[int], Sequence[int]]) -> int:
+    """Who gets the lot on the table when the deciding seat passes it at the bidding or refuses
+    it at the ladder, the other seats playing the heuristics (``hand_of``: a seat's hand in the
+    world): at the ladder the next seat needing cards (it takes the lot free); at the bidding
+    the seat after the decider that values it most by :func:`lot_worth` when that beats the
+    highest bid (they outbid one another up to their worth), else the highest bidder, else (no
+    bid at all) the lot's first voice, who takes it free at the ladder (the decider, perhaps)."""
+    marks, order, me = view.phase.marks, view.phase.order, view.current_player
+    start = order.index(me)
+    others = [order[(start + k) % len(order)] for k in range(1, len(order))]
+    if marks[STAGE] == LADDER:
+        return others[0]
+    completion = Completion(view)
+    lot = lot_cards(view, step)
+
+    def worth(seat: int) -> int:
+        hand = list(hand_of(seat))
+        return lot_worth(hand, lot, step.size - len(hand), completion.style, completion.low_aces, view.config.ante)
+
+    values = {seat: worth(seat) for seat in others}
+    best = max(others, key=lambda seat: values[seat])
+    if values[best] > marks[HIGH]:
+        return best
+    return marks[BIDDER] if marks[HIGH] and marks[BIDDER] >= 0 else order[0]
 
 
 def folds_at_change(view: PokerView, step: Draw, cards: Sequence[int]) -> bool:

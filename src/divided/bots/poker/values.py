@@ -46,7 +46,7 @@ import numpy.typing as npt
 
 from divided import games
 from divided.bots.poker import forfeit, shares
-from divided.bots.poker.playout import Completion, Hands, keep_for, stock_of
+from divided.bots.poker.playout import Completion, Hands, keep_for, lot_receiver, stock_of
 from divided.cards import mask_indices
 from divided.games.base import evolve
 from divided.games.poker import actions as act
@@ -217,6 +217,9 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
     fixed = _fixed(view, completion, options)
     trashes = forfeit.at_stake(view)
     fixed_trashed = _fixed_trashed(view, completion, options) if trashes and fixed is not None else []
+    passing = lot_passes(view, options)
+    variants = 2 if passing else 1  # the others' futures: the lot to nobody of them, to its receiver
+    lot_to: list[list[int]] = []  # by world: for each option, which of the others' futures
     mine: list[Hands] = []
     theirs: list[Hands] = []
     folded: list[bool] = []
@@ -226,19 +229,39 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
         stock = stock_of(world, rng)
         completion.aside = world.aside
         thrown: list[int] = list(world.trash)
+        receiver = _receiver(view, world) if passing else -1
+        futures: dict[int, list[tuple[Hands, bool]]] = {}
         for seat in live:
+            if seat == receiver:
+                continue
             hands = [list(cards) for cards in world.slots[seat]]
-            theirs.append(completion.finish(seat, hands, stock.take_back, world.up, None, stock.recycle))
+            futures[seat] = [(completion.finish(seat, hands, stock.take_back, world.up, None, stock.recycle),
+                              completion.folded)]
             thrown += completion.trashed
-            folded.append(completion.folded)
+        if receiver in live:  # its future without the lot, then with it, from the same cards
+            saved = stock.saved()
+            futures[receiver] = []
+            for action in (None, act.BID):
+                stock.restore(saved)
+                hands = [list(cards) for cards in world.slots[receiver]]
+                futures[receiver].append((completion.finish(receiver, hands, stock.take_back, world.up, action,
+                                                            stock.recycle), False))
+        for variant in range(variants):
+            for seat in live:
+                hands, gone = futures[seat][min(variant, len(futures[seat]) - 1)]
+                theirs.append(hands)
+                folded.append(gone)
+        lot_to.append([int(gives and receiver in live) for gives in passing])
         fill = [stock.take_back() for _ in range(forfeit.trash_size(view) - len(thrown))] if trashes else []
         if fixed is not None:
             trash += [_trash_of(view, thrown, mine_thrown, fill) for mine_thrown in fixed_trashed]
             continue
         start, spare = stock.front, list(stock.spare)
-        for option in options:  # each option from the same stock (common random numbers)
+        for k, option in enumerate(options):  # each option from the same stock (common random numbers)
             stock.front, stock.spare = start, list(spare)
             hands = [list(cards) for cards in world.slots[me]]
+            if passing and passing[k] and receiver == me:  # nobody bids: the first voice takes it free
+                option = act.TAKE
             mine.append(completion.finish(me, hands, stock.take_front, world.up, option, stock.recycle))
             if trashes:
                 trash.append(_trash_of(view, thrown, completion.trashed, fill))
@@ -252,14 +275,35 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
     mine_s = shares.strengths(config, mine_rows, range(len(mine_rows)), last, view).reshape(awards, rows, len(options))
     if fixed is not None:
         mine_s = np.broadcast_to(mine_s, (awards, worlds, len(options)))
-    theirs_s = shares.strengths(config, theirs, [world for world in range(worlds) for _ in live], last, view)
+    tables = [row for row in range(worlds * variants) for _ in live]
+    theirs_s = shares.strengths(config, theirs, tables, last, view)
     trash_s = forfeit.trash_strengths(view, trash).reshape(worlds, len(options)) if trashes else None
     if any(folded):  # a seat the completion folded (3-2-1's change) contests nothing
-        out = np.array(folded).reshape(worlds, len(live))
+        out = np.array(folded).reshape(worlds, variants * len(live))
         theirs_s[:, out.reshape(-1)] = -1
         if trash_s is not None:  # nobody else at the showdown: no trash test
             trash_s[out.all(axis=1)] = -2
-    return Showdowns(mine_s, theirs_s.reshape(awards, worlds, 1, len(live)), live, trash_s)
+    theirs_s = theirs_s.reshape(awards, worlds, variants, len(live))
+    if passing:  # each option meets the others' future it leads to
+        chosen = np.array(lot_to, dtype=np.int64).reshape(1, worlds, len(options), 1)
+        theirs_s = np.take_along_axis(theirs_s, np.broadcast_to(chosen, (awards, worlds, len(options), len(live))), 2)
+    return Showdowns(mine_s, theirs_s, live, trash_s)
+
+
+def lot_passes(view: PokerView, options: Sequence[int | None]) -> tuple[bool, ...]:
+    """At an auction's bidding or ladder, for each option whether it leaves the lot on the
+    table to another seat (a pass or a refusal: :func:`~divided.bots.poker.playout.lot_receiver`);
+    ``()`` at any other decision."""
+    if not isinstance(view.config.steps[view.step], Auction) or not any(o in (act.PASS, act.REFUSE) for o in options):
+        return ()
+    return tuple(option in (act.PASS, act.REFUSE) for option in options)
+
+
+def _receiver(view: PokerView, world: PokerState) -> int:
+    step = view.config.steps[view.step]
+    assert isinstance(step, Auction)
+    index = view.config.variant.slot_index(step.slot)
+    return lot_receiver(view, step, lambda seat: world.slots[seat][index])
 
 
 def _trash_of(view: PokerView, thrown: Sequence[int], mine: Sequence[int], fill: Sequence[int]) -> list[int]:
