@@ -405,7 +405,8 @@ def option_samples(view: PokerView, found: Showdowns, actions: Sequence[int]) ->
     as the options, in order), in pots. A draw's fee is priced in (paid into the pot: the seat
     may win it back); a fold (a draw of exactly so many cards or fold) is worth 0; a trash forfeit
     a showdown may owe is priced in (:mod:`~divided.bots.poker.forfeit`)."""
-    if act.FOLD in actions:  # a change or fold (3-2-1): staying in pays the rounds to come
+    step = view.config.steps[view.step]
+    if isinstance(step, Draw) and step.or_fold:  # a change or fold (3-2-1): staying in pays the rounds to come
         return _or_fold_samples(view, found, actions)
     unit = pot_of(view)
     chips = ChipValues(view, found)
