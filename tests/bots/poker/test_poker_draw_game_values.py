@@ -192,3 +192,16 @@ def test_two_card_high_and_low_halves_draw_for_both_with_aces_high() -> None:
         state = rules.apply(state, cards.pop(0))
     view = rules.observe(state, 0)
     assert (draw_style(view), aces_low(view)) == ("high-low", False)
+
+
+def test_the_probes_play_the_draw_games_actions_not_henways_flip_order() -> None:
+    # the draw games' actions are numbered above Henway's order cards: a probe once took them
+    # for order cards (and so always passed at Jackpot's call). With trips stood pat, the
+    # heuristic calls (STOP); with nothing it passes.
+    for hand, expected in (("As Ah Ad 9c 4s", act.STOP), ("Ks Qh 8d 6c 3s", act.PASS)):
+        state = dealt("jackpot", ["2c 7d 9h Jd 3c", hand], button=0)
+        state.apply_action(act.DISCARD)  # seat 1 stands pat
+        legal = state.legal_actions()
+        assert legal == [act.PASS, act.STOP]
+        bot = make_bot("jackpot", "calling-station")
+        assert bot.choose(state.observation(1), legal, random.Random(0)) == expected

@@ -26,16 +26,19 @@ of the deal relative to now, in pots. So:
 * **The draw games' steps** (issue 30), each option valued over the same worlds as a draw is,
   by the completion model of :mod:`~divided.bots.poker.playout`: a draw's fee, a bid and a
   refusal are paid into the pot (so a lot is bought while its value to the seat beats its
-  price, the part of the price it may win back counted); a draw of exactly so many cards or
-  fold values the fold at 0; Jackpot's call against one more exchange for everyone; a discard
+  price, the part of the price it may win back counted; a lot it passes goes to the seat the
+  heuristics give it to, :func:`~divided.bots.poker.playout.lot_receiver`); a draw of exactly
+  so many cards or fold values the fold at 0 and a change as a call (the rounds to come paid,
+  the trash forfeit risked), so it folds when every change is worth less; Jackpot's call against one more exchange for everyone; a discard
   round's card against a pass for good; a take-back against keeping; the auction's keep masks
   by the hands they make. The dealer's call: every call is worth the same to the model, so
   :func:`~divided.bots.poker.playout.dealer_call` (the most betting rounds).
 * **Showdowns** under the draw games' awards (wild cards, places, the hog, must-hold-five, the
   assassin, the trash forfeit) are ranked by the engine's batch showdown
   (:mod:`divided.games.poker.batch`): every hand valued as the rules pay it; a match's chips
-  carried into the deal count in the pot. Not modelled: the next deal's forfeit of a match
-  (the value is this deal's chips only).
+  carried into the deal count in the pot. 3-2-1's trash forfeit (the next deal's ante a hand
+  that does not beat the trash owes) is priced in at every decision of a deal that may owe it
+  (:mod:`~divided.bots.poker.forfeit`); no other effect on later deals of a match is.
 
 Two parameters move it off the advisor's choice (both 0 by default, where it plays the hint):
 ``margin``, in pots, that a bet or raise must beat the best passive action by, and ``jitter``,

@@ -18,6 +18,9 @@ They read a seat's own cards only (cards are ints 0-51: rank ``card // 4 + 2``, 
 * **partition** (Henway): one card of each of the five lowest ranks (aces low) form the second
   hand, filled with the lowest cards left; the other five form the first (a high hand and a low
   hand). (Cowpie): the legal split with the best five-card high hand, ties by the best two.
+* **lots** (Auction Flop): a lot is worth one ante per step of :func:`category` its kept cards
+  add to the hand (a pair made: one ante; trips from a pair: two); bid while the price is at
+  most that, take a lot offered free.
 * **order** (Henway's flip order): the card that tells least goes up first: unpaired cards
   before paired ones, middle ranks before the extremes (a low card helps the low, a high card
   the high), so the strongest-looking cards stay hidden longest.
@@ -55,6 +58,19 @@ def made(cards: Sequence[int]) -> bool:
         return True
     ranks = sorted({rank(c) for c in cards})
     return len(ranks) == 5 and (ranks[-1] - ranks[0] == 4 or ranks == [2, 3, 4, 5, 14])
+
+
+def category(cards: Sequence[int]) -> int:
+    """A high hand's category from its cards, of any number (a straight or flush needs five):
+    0 high card, 1 pair, 2 two pair, 3 trips, 4 straight, 5 flush, 6 full house, 7 four of a kind."""
+    counts = [*sorted(Counter(rank(c) for c in cards).values(), reverse=True), 0, 0]
+    if counts[0] >= 4:
+        return 7
+    if counts[0] == 3 and counts[1] >= 2:
+        return 6
+    if made(cards):
+        return 5 if len({c % 4 for c in cards}) == 1 else 4
+    return {3: 3, 2: 2 if counts[1] == 2 else 1}.get(counts[0], 0)
 
 
 def keep_high(cards: Sequence[int]) -> list[int]:

@@ -28,8 +28,13 @@ The draw games' steps (issue 30), as the completion plays them (a simple model, 
 * the auction (Auction Flop): the lot on the table goes to the deciding seat when it bids (the
   bid taken as the winning one) or takes it, and it keeps the lot's cards the heuristic keeps
   from its hand and the lot together (at least one, at most what the hand needs), or the ones
-  its keep option names; a pass or a refusal leaves the lot to others; every hand is then
-  filled to its size from the stock (later lots as random cards);
+  its keep option names; a pass or a refusal gives it to :func:`lot_receiver` (the others bid
+  up to :func:`lot_worth`), who keeps it the same way (:mod:`~divided.bots.poker.values` deals
+  that seat's future both ways); every hand is then filled to its size from the stock (later
+  lots as random cards);
+* a change or fold (3-2-1): the other seats fold by :func:`folds_at_change` (their hands then
+  contest nothing, and they throw nothing to the trash); the deciding seat never folds later in
+  the completion (it decides when it gets there);
 * the dealer's call: the called draws are not known to the completion (the call-down model
   values every call alike; :func:`dealer_call` picks one).
 """
@@ -41,6 +46,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from divided.bots.poker import forfeit
 from divided.bots.poker import heuristics as rules_of_thumb
 from divided.cards import mask_indices
 from divided.games.poker import actions as act
@@ -48,7 +54,7 @@ from divided.games.poker.awards.switched import awards_in_force
 from divided.games.poker.state import PokerState
 from divided.games.poker.steps import Assign, Deal, Draw, Partition, TakeBack
 from divided.games.poker.steps.assign import placement
-from divided.games.poker.steps.auction import Auction, lot_cards
+from divided.games.poker.steps.auction import BIDDER, HIGH, LADDER, STAGE, Auction, lot_cards
 from divided.games.poker.steps.dealer_call import CallDraws, calls_of
 from divided.games.poker.steps.discard_rounds import DiscardRounds
 from divided.games.poker.steps.draw import fee_of
@@ -99,6 +105,13 @@ class Stock:
         if len(self.cards) > self.front:
             return self.cards.pop()
         return self.spare.pop()
+
+    def saved(self) -> tuple[list[int], list[int], int]:
+        """What :meth:`restore` puts back (to deal one seat's future two ways alike)."""
+        return list(self.cards), list(self.spare), self.front
+
+    def restore(self, saved: tuple[list[int], list[int], int]) -> None:
+        self.cards, self.spare, self.front = list(saved[0]), list(saved[1]), saved[2]
 
 
 def stock_of(world: PokerState, rng: random.Random) -> Stock:
@@ -171,6 +184,58 @@ def lot_keep(hand: Sequence[int], lot: Sequence[int], room: int, style: str, low
     return wanted[: max(1, room)]
 
 
+def lot_worth(hand: Sequence[int], lot: Sequence[int], room: int, style: str, low_aces: bool, ante: int) -> int:
+    """The chips the heuristic bids for a lot at most: one ante (at least a chip) per step of
+    :func:`~divided.bots.poker.heuristics.category` the cards :func:`lot_keep` keeps add to the
+    hand (high); in a low game one ante per kept card the low draw would keep."""
+    kept = lot_keep(hand, lot, room, style, low_aces)
+    if style == "high":
+        steps = rules_of_thumb.category([*hand, *kept]) - rules_of_thumb.category(hand)
+    else:
+        wanted = set(keep_for(style, [*hand, *kept], low_aces))
+        steps = sum(1 for card in kept if card in wanted)
+    return max(0, steps) * max(1, ante)
+
+
+def lot_receiver(view: PokerView, step: Auction, hand_of: Callable[[int], Sequence[int]]) -> int:
+    """Who gets the lot on the table when the deciding seat passes it at the bidding or refuses
+    it at the ladder, the other seats playing the heuristics (``hand_of``: a seat's hand in the
+    world): at the ladder the next seat needing cards (it takes the lot free); at the bidding
+    the seat after the decider that values it most by :func:`lot_worth` when that beats the
+    highest bid (they outbid one another up to their worth), else the highest bidder, else (no
+    bid at all) the lot's first voice, who takes it free at the ladder (the decider, perhaps)."""
+    marks, order, me = view.phase.marks, view.phase.order, view.current_player
+    start = order.index(me)
+    others = [order[(start + k) % len(order)] for k in range(1, len(order))]
+    if marks[STAGE] == LADDER:
+        return others[0]
+    completion = Completion(view)
+    lot = lot_cards(view, step)
+
+    def worth(seat: int) -> int:
+        hand = list(hand_of(seat))
+        return lot_worth(hand, lot, step.size - len(hand), completion.style, completion.low_aces, view.config.ante)
+
+    values = {seat: worth(seat) for seat in others}
+    best = max(others, key=lambda seat: values[seat])
+    if values[best] > marks[HIGH]:
+        return best
+    return marks[BIDDER] if marks[HIGH] and marks[BIDDER] >= 0 else order[0]
+
+
+def folds_at_change(view: PokerView, step: Draw, cards: Sequence[int]) -> bool:
+    """The heuristic's change or fold (3-2-1): fold at the last change when a trash forfeit is at
+    stake and the cards the change keeps hold no pair and no made hand (such a hand seldom beats
+    the trash, and never the table); at an earlier change, or with nothing at stake, change."""
+    if not step.or_fold or not forfeit.at_stake(view):
+        return False
+    steps = view.config.steps
+    if any(isinstance(later, Draw) and later.or_fold for later in steps[view.step + 1:]):
+        return False
+    thrown = set(draw_discards(step, cards, draw_style(view), aces_low(view), lambda n: 0))
+    return rules_of_thumb.category([c for c in cards if c not in thrown]) == 0
+
+
 def dealer_call(legal: Sequence[int], players: int, step: CallDraws) -> int:
     """The dealer's call: the call-down model values every call alike (nobody holds a card yet,
     and the deal is the same for every seat), so the dealer calls the most betting rounds (it
@@ -198,6 +263,10 @@ class Completion:
         """The sampled world's set-aside cards (card masks by seat), for a take-back."""
         self._seat = -1
         self._set_aside: list[int] = []
+        self.trashed: list[int] = []
+        """The cards the last :meth:`finish` threw to the trash (3-2-1)."""
+        self.folded = False
+        """Whether the last :meth:`finish` folded the seat at a change (3-2-1)."""
 
     def fee(self, step: Draw, count: int) -> int:
         """The chips a draw of ``count`` cards costs at ``step``."""
@@ -220,7 +289,9 @@ class Completion:
         elif isinstance(step, Draw):
             slot = self.slot(step.slot)
             cards = hands[slot]
-            if step.plain:
+            if step.or_fold and self._seat != self.view.current_player and folds_at_change(self.view, step, cards):
+                self.folded = True  # another seat folds at the change: its cards no longer matter
+            elif step.plain:
                 kept = keep_for(self.style, cards, self.low_aces)
                 kept = kept + [c for c in cards if c not in kept][: max(0, len(cards) - step.most - len(kept))]
                 kept = kept[:len(cards) - step.least]  # a change of exactly that many throws some it likes
@@ -277,6 +348,8 @@ class Completion:
             self._set_aside = list(thrown)
         elif step.to != "trash":  # the trash is never drawn again
             self._thrown(list(thrown))
+        else:
+            self.trashed += thrown
 
     def _refill(self, name: str, hands: Hands, take: Callable[[], int], size: int | None = None) -> None:
         """Fill the hand back to its size (the replacements of the discard rounds, later lots)."""
@@ -359,7 +432,7 @@ class Completion:
         ``discard`` gets the cards thrown at the draws (a :class:`Stock`'s ``recycle``, so that
         they can be drawn again)."""
         self._thrown = discard or _keep_nothing
-        self._seat, self._set_aside = seat, []
+        self._seat, self._set_aside, self.trashed, self.folded = seat, [], [], False
         view = self.view
         steps = view.config.steps
         step = steps[view.step]
@@ -387,6 +460,8 @@ class Completion:
         elif isinstance(step, Auction | Assign | Partition):
             up = self.heuristic(step, hands, take, up)
         for later in steps[view.step + 1:]:
+            if self.folded:
+                break
             up = self.heuristic(later, hands, take, up)
         return hands
 

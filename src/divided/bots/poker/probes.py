@@ -11,9 +11,11 @@ for everyone).
   :func:`~divided.bots.poker.playout.draw_discards`, Jackpot's exchange as a draw of one card
   and its call with a straight or better or trips, a discard round's worst card (a pass when
   the heuristic keeps every card), a take-back by
-  :func:`~divided.bots.poker.playout.better_take_back`; at an auction they never bid, take a
-  lot offered free (else pay to refuse it) and keep by
-  :func:`~divided.bots.poker.playout.lot_keep`; the dealer's call by
+  :func:`~divided.bots.poker.playout.better_take_back`; at an auction they bid while the price
+  is at most :func:`~divided.bots.poker.playout.lot_worth`, take a lot offered free and keep by
+  :func:`~divided.bots.poker.playout.lot_keep`; at a change or fold (3-2-1) they fold by
+  :func:`~divided.bots.poker.playout.folds_at_change` (the calling station too: a change is not a
+  bet); the dealer's call by
   :func:`~divided.bots.poker.playout.dealer_call`; a step they do not know, the first
   legal action that is not a fold.
 * ``rock``: bets or raises when its own cards are strong, else checks when it can and folds
@@ -39,13 +41,15 @@ from divided.bots.poker.playout import (
     cowpie_split,
     dealer_call,
     draw_discards,
+    folds_at_change,
     keep_for,
     lot_keep,
+    lot_worth,
 )
-from divided.bots.poker.values import is_betting
+from divided.bots.poker.values import is_betting, is_order
 from divided.games.poker import actions as act
 from divided.games.poker.steps import Assign, Draw, Partition, TakeBack
-from divided.games.poker.steps.auction import Auction, lot_cards
+from divided.games.poker.steps.auction import HIGH, Auction, lot_cards
 from divided.games.poker.steps.dealer_call import CallDraws
 from divided.games.poker.steps.discard_rounds import DiscardRounds
 from divided.games.poker.steps.exchange_turns import ExchangeTurns
@@ -76,12 +80,14 @@ def heuristic_action(view: PokerView, legal: Sequence[int]) -> int:
     step = view.config.steps[view.step]
     seat = view.current_player
     completion = Completion(view)
-    if legal[0] >= act.ORDER:
+    if is_order(legal):  # Henway's flip order (not the draw games' actions numbered above it)
         return order_action(view, legal)
     if isinstance(step, Draw):
         cards = [c for c in view.slots[seat][completion.slot(step.slot)] if c is not None]
         if step.plain:
             kept = keep_for(completion.style, cards, completion.low_aces)
+        elif act.FOLD in legal and folds_at_change(view, step, cards):
+            return act.FOLD
         else:
             thrown = draw_discards(step, cards, completion.style, completion.low_aces, lambda n: completion.fee(step, n))
             kept = [c for c in cards if c not in thrown]
@@ -99,13 +105,17 @@ def heuristic_action(view: PokerView, legal: Sequence[int]) -> int:
         return action if action in legal else legal[0]
     if isinstance(step, CallDraws):
         return dealer_call(legal, view.num_players, step)
-    if isinstance(step, Auction):  # never bid, take a lot offered free, keep by the heuristic
+    if isinstance(step, Auction):  # bid up to the lot's worth, take a lot offered free, keep by the heuristic
+        hand = [c for c in view.slots[seat][completion.slot(step.slot)] if c is not None]
+        lot = lot_cards(view, step)
+        room = step.size - len(hand)
         if act.KEEP <= legal[0] < act.SHOW:
-            hand = [c for c in view.slots[seat][completion.slot(step.slot)] if c is not None]
-            lot = lot_cards(view, step)
-            wanted = set(lot_keep(hand, lot, step.size - len(hand), completion.style, completion.low_aces))
+            wanted = set(lot_keep(hand, lot, room, completion.style, completion.low_aces))
             action = act.KEEP + sum(1 << i for i, card in enumerate(lot) if card in wanted)
             return action if action in legal else legal[0]
+        if act.BID in legal:
+            worth = lot_worth(hand, lot, room, completion.style, completion.low_aces, view.config.ante)
+            return act.BID if view.phase.marks[HIGH] + 1 <= worth else act.PASS
         return act.TAKE if act.TAKE in legal else act.PASS if act.PASS in legal else legal[0]
     if isinstance(step, TakeBack):
         cards = sorted(c for c in view.slots[seat][completion.slot(step.slot)] if c is not None)

@@ -45,8 +45,8 @@ import numpy as np
 import numpy.typing as npt
 
 from divided import games
-from divided.bots.poker import shares
-from divided.bots.poker.playout import Completion, Hands, keep_for, stock_of
+from divided.bots.poker import forfeit, shares
+from divided.bots.poker.playout import Completion, Hands, keep_for, lot_receiver, stock_of
 from divided.cards import mask_indices
 from divided.games.base import evolve
 from divided.games.poker import actions as act
@@ -190,6 +190,9 @@ class Showdowns:
     mine: Strengths
     theirs: Strengths
     opponents: tuple[int, ...]
+    trash: Strengths | None = None
+    """``(worlds, options)``: the trash's strength where a showdown may owe a trash forfeit
+    (:mod:`~divided.bots.poker.forfeit`), else ``None``."""
 
     @property
     def worlds(self) -> int:
@@ -212,22 +215,56 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
     live = tuple(seat for seat in range(view.num_players) if view.table.live[seat] and seat != me)
     completion.aside = tuple(sum(1 << c for c in held if c is not None) for held in view.aside)
     fixed = _fixed(view, completion, options)
+    trashes = forfeit.at_stake(view)
+    fixed_trashed = _fixed_trashed(view, completion, options) if trashes and fixed is not None else []
+    passing = lot_passes(view, options)
+    variants = 2 if passing else 1  # the others' futures: the lot to nobody of them, to its receiver
+    lot_to: list[list[int]] = []  # by world: for each option, which of the others' futures
     mine: list[Hands] = []
     theirs: list[Hands] = []
+    folded: list[bool] = []
+    trash: list[list[int]] = []
     for _ in range(worlds):
         world = range_from_draws(view, sampler.sample(rng), completion, rng)
         stock = stock_of(world, rng)
         completion.aside = world.aside
+        thrown: list[int] = list(world.trash)
+        receiver = _receiver(view, world) if passing else -1
+        futures: dict[int, list[tuple[Hands, bool]]] = {}
         for seat in live:
+            if seat == receiver:
+                continue
             hands = [list(cards) for cards in world.slots[seat]]
-            theirs.append(completion.finish(seat, hands, stock.take_back, world.up, None, stock.recycle))
+            futures[seat] = [(completion.finish(seat, hands, stock.take_back, world.up, None, stock.recycle),
+                              completion.folded)]
+            thrown += completion.trashed
+        if receiver in live:  # its future without the lot, then with it, from the same cards
+            saved = stock.saved()
+            futures[receiver] = []
+            for action in (None, act.BID):
+                stock.restore(saved)
+                hands = [list(cards) for cards in world.slots[receiver]]
+                futures[receiver].append((completion.finish(receiver, hands, stock.take_back, world.up, action,
+                                                            stock.recycle), False))
+        for variant in range(variants):
+            for seat in live:
+                hands, gone = futures[seat][min(variant, len(futures[seat]) - 1)]
+                theirs.append(hands)
+                folded.append(gone)
+        lot_to.append([int(gives and receiver in live) for gives in passing])
+        fill = [stock.take_back() for _ in range(forfeit.trash_size(view) - len(thrown))] if trashes else []
         if fixed is not None:
+            trash += [_trash_of(view, thrown, mine_thrown, fill) for mine_thrown in fixed_trashed]
             continue
         start, spare = stock.front, list(stock.spare)
-        for option in options:  # each option from the same stock (common random numbers)
+        for k, option in enumerate(options):  # each option from the same stock (common random numbers)
             stock.front, stock.spare = start, list(spare)
             hands = [list(cards) for cards in world.slots[me]]
+            if passing and passing[k] and receiver == me:  # nobody bids: the first voice takes it free
+                option = act.TAKE
             mine.append(completion.finish(me, hands, stock.take_front, world.up, option, stock.recycle))
+            if trashes:
+                trash.append(_trash_of(view, thrown, completion.trashed, fill))
     config = config_in_force(view)  # J-Lo ranks deuce-to-seven once nobody opened
     awards = len(config.awards)
     rows = 1 if fixed is not None else worlds
@@ -238,9 +275,61 @@ def showdowns(game: str, view: PokerView, options: Sequence[int | None], rng: ra
     mine_s = shares.strengths(config, mine_rows, range(len(mine_rows)), last, view).reshape(awards, rows, len(options))
     if fixed is not None:
         mine_s = np.broadcast_to(mine_s, (awards, worlds, len(options)))
-    theirs_s = shares.strengths(config, theirs, [world for world in range(worlds) for _ in live], last,
-                                view).reshape(awards, worlds, 1, len(live))
-    return Showdowns(mine_s, theirs_s, live)
+    tables = [row for row in range(worlds * variants) for _ in live]
+    theirs_s = shares.strengths(config, theirs, tables, last, view)
+    trash_s = forfeit.trash_strengths(view, trash).reshape(worlds, len(options)) if trashes else None
+    if any(folded):  # a seat the completion folded (3-2-1's change) contests nothing
+        out = np.array(folded).reshape(worlds, variants * len(live))
+        theirs_s[:, out.reshape(-1)] = -1
+        if trash_s is not None:  # nobody else at the showdown: no trash test
+            trash_s[out.all(axis=1)] = -2
+    theirs_s = theirs_s.reshape(awards, worlds, variants, len(live))
+    if passing:  # each option meets the others' future it leads to
+        chosen = np.array(lot_to, dtype=np.int64).reshape(1, worlds, len(options), 1)
+        theirs_s = np.take_along_axis(theirs_s, np.broadcast_to(chosen, (awards, worlds, len(options), len(live))), 2)
+    return Showdowns(mine_s, theirs_s, live, trash_s)
+
+
+def lot_passes(view: PokerView, options: Sequence[int | None]) -> tuple[bool, ...]:
+    """At an auction's bidding or ladder, for each option whether it leaves the lot on the
+    table to another seat (a pass or a refusal: :func:`~divided.bots.poker.playout.lot_receiver`);
+    ``()`` at any other decision."""
+    if not isinstance(view.config.steps[view.step], Auction) or not any(o in (act.PASS, act.REFUSE) for o in options):
+        return ()
+    return tuple(option in (act.PASS, act.REFUSE) for option in options)
+
+
+def _receiver(view: PokerView, world: PokerState) -> int:
+    step = view.config.steps[view.step]
+    assert isinstance(step, Auction)
+    index = view.config.variant.slot_index(step.slot)
+    return lot_receiver(view, step, lambda seat: world.slots[seat][index])
+
+
+def _trash_of(view: PokerView, thrown: Sequence[int], mine: Sequence[int], fill: Sequence[int]) -> list[int]:
+    """A world's trash (:mod:`~divided.bots.poker.forfeit`): the cards in it and thrown to it,
+    filled up from ``fill``."""
+    cards = [*thrown, *mine]
+    return cards + list(fill[: max(0, forfeit.trash_size(view) - len(cards))])
+
+
+def _fixed_trashed(view: PokerView, completion: Completion, options: Sequence[int | None]) -> list[list[int]]:
+    """The cards the seat throws to the trash under each option when no card is still to come
+    to it (see :func:`_fixed`)."""
+    me = view.current_player
+    out = []
+    for option in options:
+        completion.finish(me, [[c for c in held if c is not None] for held in view.slots[me]], _no_card, view.up, option)
+        out.append(list(completion.trashed))
+    return out
+
+
+def forfeit_cost(view: PokerView, found: Showdowns, contributed: Sequence[int]) -> Array:
+    """``(worlds, options)``: the chips a trash forfeit is taken to cost the deciding seat when
+    the deal ends with ``contributed`` (0 where none is at stake)."""
+    if found.trash is None:
+        return np.zeros(found.mine.shape[1:], dtype=np.float64)
+    return forfeit.cost(view, found.mine[0], found.trash, contributed)
 
 
 def _fixed(view: PokerView, completion: Completion, options: Sequence[int | None]) -> list[Hands] | None:
@@ -307,28 +396,43 @@ def betting_samples(view: PokerView, found: Showdowns, actions: Sequence[int]) -
             continue
         final = final_contributions(view, level_of(view, action), later)
         paid = final[me] - view.table.contributed[me]
-        out[action] = (chips.won(final)[:, 0] - paid) / unit
+        out[action] = (chips.won(final)[:, 0] - paid - forfeit_cost(view, found, final)[:, 0]) / unit
     return out
 
 
 def option_samples(view: PokerView, found: Showdowns, actions: Sequence[int]) -> dict[int, Array]:
     """Each draw, assignment or split's value in every world (``found`` sampled with ``actions``
     as the options, in order), in pots. A draw's fee is priced in (paid into the pot: the seat
-    may win it back); a fold (a draw of exactly so many cards or fold) is worth 0."""
+    may win it back); a fold (a draw of exactly so many cards or fold) is worth 0; a trash forfeit
+    a showdown may owe is priced in (:mod:`~divided.bots.poker.forfeit`)."""
+    step = view.config.steps[view.step]
+    if isinstance(step, Draw) and step.or_fold:  # a change or fold (3-2-1): staying in pays the rounds to come
+        return _or_fold_samples(view, found, actions)
     unit = pot_of(view)
     chips = ChipValues(view, found)
     final = final_contributions(view, view.table.current)
     fees = [fee_paid(view, action) for action in actions]
     out: dict[int, Array] = {}
-    plain = chips.won(final) / unit
+    plain = (chips.won(final) - forfeit_cost(view, found, final)) / unit
     for k, action in enumerate(actions):
-        if action == act.FOLD:
-            out[action] = np.zeros(found.worlds, dtype=np.float64)
-        elif fees[k]:  # paid into the pot and matched by nobody: the seats in the pot contest it
-            out[action] = (chips.won(final, dead=fees[k])[:, k] - fees[k]) / unit
+        if fees[k]:  # paid into the pot and matched by nobody: the seats in the pot contest it
+            out[action] = (chips.won(final, dead=fees[k])[:, k] - fees[k] - forfeit_cost(view, found, final)[:, k]) / unit
         else:
             out[action] = plain[:, k]
     return out
+
+
+def _or_fold_samples(view: PokerView, found: Showdowns, actions: Sequence[int]) -> dict[int, Array]:
+    """:func:`option_samples` at a draw of exactly so many cards or fold: a fold is worth 0; a
+    change is worth the seat's chips from the pots at the end of the deal (every seat still in
+    paying the rounds to come, as at a call) less what it pays and the trash forfeit it risks,
+    so the seat folds when the best change is worth less than nothing."""
+    me = view.current_player
+    final = final_contributions(view, view.table.current, rounds_to_come(view))
+    paid = final[me] - view.table.contributed[me]
+    kept = (ChipValues(view, found).won(final) - paid - forfeit_cost(view, found, final)) / pot_of(view)
+    return {action: np.zeros(found.worlds, dtype=np.float64) if action == act.FOLD else kept[:, k]
+            for k, action in enumerate(actions)}
 
 
 def fee_paid(view: PokerView, action: int) -> int:
