@@ -4,7 +4,8 @@ once, set-aside cards and the take-back, wild cards, matches...) is found in the
 Poker picker by its search box, started, and played by clicks to the showdown and into the
 next hand, at a phone's and a laptop's width; every control is checked against the server's
 state (:class:`test_poker_browser.Table`). A sample runs in the suite, every game at both sizes
-in the slow part. The tests wait on states, never on time.
+in the slow part and the sweeps (each game at one size in ``make test``, the other in ``make sweeps``).
+The tests wait on states, never on time.
 """
 
 from __future__ import annotations
@@ -38,10 +39,18 @@ HANDS = 2
 
 
 def runs() -> list[Any]:
+    """Every game at both sizes: the sample in the fast suite, each game at one size (phone and
+    laptop in turn) in the slow part of ``make test``, its other size in ``make sweeps``."""
     out = []
-    for game in NEW_GAMES:
-        for size in SIZES:
-            marks = () if (game, size) in SAMPLE else (pytest.mark.slow,)
+    sizes = list(SIZES)
+    for index, game in enumerate(NEW_GAMES):
+        for size in sizes:
+            if (game, size) in SAMPLE:
+                marks: tuple[Any, ...] = ()
+            elif size == sizes[index % len(sizes)]:
+                marks = (pytest.mark.slow,)
+            else:
+                marks = (pytest.mark.slow, pytest.mark.sweep)
             out.append(pytest.param(game, size, marks=marks, id=f"{game}-{size}"))
     return out
 
