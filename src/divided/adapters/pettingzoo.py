@@ -68,9 +68,9 @@ class ActionMask(np.ndarray[Any, np.dtype[Any]]):
     nonzero entries (``np.flatnonzero``, ``np.nonzero``, ``np.where(mask)``, ``mask.nonzero()``)
     numpy would find entry by entry, found faster:
 
-    * a mask made by :meth:`of_legal` (as the environment makes them) keeps a copy of its
-      entries, and while its entries are still those bytes (a write to it, or to any array
-      sharing its memory, changes them) answers from the copy read as booleans (0s and 1s:
+    * a mask made by :meth:`of_legal` (as the environment makes them) keeps its memory (a
+      ``bytearray``) and a copy of it, and while the two are equal (a write to it, or to any
+      array sharing its memory, changes the first) answers from the copy read as booleans (0s and 1s:
       numpy's fast path), through ``__array_function__`` (numpy's path to ``nonzero`` is
       several Python calls): about two thirds of the time for DIVIDE's 2,986 entries
       (BENCHMARKS.md);
@@ -93,13 +93,12 @@ class ActionMask(np.ndarray[Any, np.dtype[Any]]):
     def of_legal(cls, size: int, legal: list[int]) -> ActionMask:
         """A mask of ``size`` entries with ``legal`` set (action numbers 0 to ``size - 1``, in any
         order), that keeps a copy of its entries."""
-        entries = bytearray(size)  # the mask's memory: compared with the copy without copying it again
+        entries = bytearray(size)  # the mask's memory: a read compares it with the copy (no tobytes)
         if len(legal) <= _FEW_LEGAL:  # set byte by byte (see _FEW_LEGAL)
             for action in legal:
                 entries[action] = 1
-            mask = cls((size,), _INT8, entries)
-        else:
-            mask = cls((size,), _INT8, entries)
+        mask = cls((size,), _INT8, entries)
+        if len(legal) > _FEW_LEGAL:
             mask[legal] = 1
         mask.__dict__["_legal"] = (entries, bytes(entries))
         return mask
