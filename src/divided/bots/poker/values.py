@@ -360,7 +360,10 @@ class ChipValues:
             found = self.found
             columns = [found.opponents.index(seat) for seat in eligible]
             theirs = found.theirs[..., columns]
-            cached = shares.pot_share(self.view.config, found.mine, theirs) if columns else \
+            config = self.view.config
+            last = self.view.match is not None and self.view.match.last
+            unwon = shares.replay_share(config, last, 1 + len(columns))  # Fives: nobody holds a five
+            cached = shares.pot_share(config, found.mine, theirs, unwon) if columns else \
                 np.ones(found.mine.shape[1:], dtype=np.float64)
             self._shares[eligible] = cached
         return cached
