@@ -36,7 +36,9 @@ of the deal relative to now, in pots. So:
 * **Showdowns** under the draw games' awards (wild cards, places, the hog, must-hold-five, the
   assassin, the trash forfeit) are ranked by the engine's batch showdown
   (:mod:`divided.games.poker.batch`): every hand valued as the rules pay it; a match's chips
-  carried into the deal count in the pot. 3-2-1's trash forfeit (the next deal's ante a hand
+  carried into the deal count in the pot, and a pot nobody can win that the match replays
+  (Fives without a five) is worth an equal share of it to each seat in the replay
+  (:func:`~divided.bots.poker.shares.replay_share`), not nothing. 3-2-1's trash forfeit (the next deal's ante a hand
   that does not beat the trash owes) is priced in at every decision of a deal that may owe it
   (:mod:`~divided.bots.poker.forfeit`); no other effect on later deals of a match is.
 

@@ -8,7 +8,10 @@ gives such hands the order 0), from the engine's batch showdown (:mod:`divided.g
 A pot's share follows T11 without the odd chips: each award takes its share of the pot (an
 award nobody can win passes its share on to the others), split evenly among tied winners; a
 ``places`` award (Auction Flop) by the seat's place (:func:`places_share`). Side
-pots are not modelled (every seat still in is treated as eligible for the whole pot).
+pots are not modelled (every seat still in is treated as eligible for the whole pot). A pot no
+award is won of (nobody may win it: Fives without a five) is worth ``unwon`` to the seat: 0 by
+default (lost to everyone), the seat's share of a replay where the match plays it again
+(:func:`replay_share`).
 """
 
 from __future__ import annotations
@@ -50,11 +53,28 @@ def places_share(mine: npt.NDArray[np.int64], others: npt.NDArray[np.int64]) -> 
     return result
 
 
-def pot_share(config: Config, mine: npt.NDArray[np.int64], others: npt.NDArray[np.int64]) -> Array:
+def replay_share(config: Config, last_deal: bool, seats: int) -> float:
+    """What a pot nobody wins is worth to one of the ``seats`` contesting it (the deciding seat
+    and the opponents eligible for it): under the match rule ``replay`` (Fives, FV4) before the
+    capped deal those seats ante and play again for it, modelled as equal shares (``1 / seats``:
+    the next deal's cards are unknown to all, and its antes come back to them alike); 0 in any
+    other game (a pot carried to everyone with chips, Assassin's, is not modelled: lost).
+
+    Not modelled: the replay's own bets and draw fees, and a replay that cannot happen (fewer
+    than two of the seats with chips left: the engine then settles the deal as the capped deal)."""
+    match = config.variant.match
+    if match is None or match.rule != "replay" or last_deal or seats < 1:
+        return 0.0
+    return 1.0 / seats
+
+
+def pot_share(config: Config, mine: npt.NDArray[np.int64], others: npt.NDArray[np.int64],
+              unwon: float = 0.0) -> Array:
     """The deciding seat's share of the pot, shaped like ``mine[0]``.
 
     ``mine``: ``(awards, *shape)`` its strengths; ``others``: ``(awards, *shape, opponents)``
-    theirs (broadcast against ``mine``)."""
+    theirs (broadcast against ``mine``); ``unwon``: its share where no award is won (see the
+    module text)."""
     weights = [award.share for award in config.awards]
     won = np.zeros(mine.shape[1:], dtype=np.float64)
     total = np.zeros(mine.shape[1:], dtype=np.float64)
@@ -77,5 +97,5 @@ def pot_share(config: Config, mine: npt.NDArray[np.int64], others: npt.NDArray[n
         share = np.where(mine_a > top, 1.0, np.where(mine_a == top, 1.0 / (1 + ties), 0.0))
         won = won + weight * np.where(contested & (mine_a >= 0), share, 0.0)
         total = total + weight * contested
-    result: Array = np.where(total > 0, won / np.maximum(total, 1), 0.0)
+    result: Array = np.where(total > 0, won / np.maximum(total, 1), unwon)
     return result

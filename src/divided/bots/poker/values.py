@@ -17,7 +17,8 @@ splits follow the heuristics. This is the equity bot's own picture of the others
 station with the heuristics, as :mod:`~divided.bots.poker.rollouts`' ``heuristic`` policy), so a
 world's chips are exact given its cards: the pots are cut from the final contributions as the
 engine cuts them (:func:`divided.games.poker.pots.layers`, side pots included) and each pot is
-shared among its eligible seats by the awards (T11 without the odd chips: ties split evenly).
+shared among its eligible seats by the awards (T11 without the odd chips: ties split evenly;
+a pot nobody can win that the match replays, Fives' without a five, in equal shares).
 
 **The value** of an option in a world: the chips the deciding seat holds at the end of the deal
 minus its stack now (a fold is 0; a call with the nuts on the river is the whole pot), in
@@ -360,7 +361,10 @@ class ChipValues:
             found = self.found
             columns = [found.opponents.index(seat) for seat in eligible]
             theirs = found.theirs[..., columns]
-            cached = shares.pot_share(self.view.config, found.mine, theirs) if columns else \
+            config = self.view.config
+            last = self.view.match is not None and self.view.match.last
+            unwon = shares.replay_share(config, last, 1 + len(columns))  # Fives: nobody holds a five
+            cached = shares.pot_share(config, found.mine, theirs, unwon) if columns else \
                 np.ones(found.mine.shape[1:], dtype=np.float64)
             self._shares[eligible] = cached
         return cached
