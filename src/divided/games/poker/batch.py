@@ -75,8 +75,8 @@ _LAPSES_AT_LAST_DEAL: set[str] = set()
 def register_can_win(kind: str, can_win: Callable[[Sequence[int]], bool], lapses_at_last_deal: bool = False) -> None:
     """Register, for the award kind ``kind``, whether a seat's cards (all of the award's slots)
     may win it at all: the batch showdown gives the others ``-1`` (Fives' must-hold-five,
-    Assassin's assassins). A layer nobody may win carries in a match (the bots value a replayed
-    one among the seats still in: ``bots.poker.shares.replay_share``). ``lapses_at_last_deal``: at a match's capped deal the requirement does not apply
+    Assassin's assassins). A layer nobody may win carries in a match (Fives replays it among the
+    seats still in; Assassin carries it to everyone in the next deal). ``lapses_at_last_deal``: at a match's capped deal the requirement does not apply
     (Fives); Assassin's capped deal (the best assassinated hand when all are) is not modelled."""
     if kind in _CAN_WIN:
         raise ValueError(f"award kind {kind!r} already says who can win")
