@@ -77,7 +77,9 @@ def hidden_cards(state: PokerState, seat: int = 0) -> set[str]:
 
 
 def check_no_leak(http: TestClient, body: dict[str, Any]) -> None:
-    hidden = hidden_cards(core(http, body["id"]))
+    full = core(http, body["id"])
+    hidden = hidden_cards(full)
+    lots = {name(c) for event in full.events if event.kind == "lot" for c in event.cards}
     # the books list every card the player has not seen: all of the hidden ones, where they are untold
     unseen = set(body["knowledge"].get("unseen", ()))
     assert hidden <= unseen
@@ -86,7 +88,7 @@ def check_no_leak(http: TestClient, body: dict[str, Any]) -> None:
             continue
         leaked = set(CARD.findall(text)) & hidden
         if where.startswith(".log"):  # a lot's cards were turned up for all when dealt (AF3: which were kept is hidden)
-            leaked -= {name(c) for event in core(http, body["id"]).events if event.kind == "lot" for c in event.cards}
+            leaked -= lots
         assert not leaked, f"{sorted(leaked)} hidden but shown at {where}: {text!r}"
 
 
